@@ -1,0 +1,106 @@
+/**
+ * The small toolkit every `pcp` command is written with: argument parsing with clear usage errors,
+ * one-line failures, and a progress bar for batch work.
+ * Command modules live in cli/src/commands/<name>.ts and export `command`; they are thin I/O shells
+ * over the packages' pure cores and import heavy modules inside `run` so `pcp --help` stays fast.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+export interface Command {
+  name: string;
+  /** One line for the command list. */
+  summary: string;
+  /** Full help text printed by `pcp <name> --help`. */
+  usage: string;
+  /** Returns the exit code (0 when omitted). Throw UsageError or CliError for a one-line failure. */
+  run(args: string[]): Promise<number | void>;
+}
+
+/** Wrong words on the command line: exit 2, with a pointer to --help. */
+export class UsageError extends Error {}
+
+/** A failure the user can act on (missing file, unreachable URL...): exit 1, one line, no stack. */
+export class CliError extends Error {}
+
+export type Options = NonNullable<ParseArgsConfig['options']>;
+
+export interface Parsed {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+/** util.parseArgs with its errors turned into UsageErrors. */
+export function parse(args: string[], options: Options, allowPositionals = true): Parsed {
+  try {
+    const r = parseArgs({ args, options, allowPositionals, strict: true });
+    return { values: r.values as Parsed['values'], positionals: r.positionals };
+  } catch (e) {
+    throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+}
+
+export function str(p: Parsed, name: string): string | undefined {
+  const v = p.values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function flag(p: Parsed, name: string): boolean {
+  return p.values[name] === true;
+}
+
+export function num(p: Parsed, name: string, fallback: number): number {
+  const v = str(p, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} expects a number, got '${v}'`);
+  return n;
+}
+
+export function requireStr(p: Parsed, name: string): string {
+  const v = str(p, name);
+  if (v === undefined) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+/**
+ * A progress bar on stderr for batch work. Redraws in place on a TTY; elsewhere prints a line
+ * every 10% so CI logs stay short.
+ */
+export class Progress {
+  private done = 0;
+  private failed = 0;
+  private lastDecile = -1;
+  private readonly started = Date.now();
+  constructor(
+    private readonly total: number,
+    private readonly label: string,
+    private readonly stream: NodeJS.WriteStream = process.stderr,
+  ) {}
+
+  tick(ok = true, item = ''): void {
+    this.done++;
+    if (!ok) this.failed++;
+    this.draw(item);
+  }
+
+  private draw(item: string): void {
+    const frac = this.total === 0 ? 1 : this.done / this.total;
+    const secs = (Date.now() - this.started) / 1000;
+    const eta = this.done > 0 ? (secs / this.done) * (this.total - this.done) : 0;
+    const fails = this.failed ? `, ${this.failed} failed` : '';
+    if (this.stream.isTTY) {
+      const width = 24;
+      const filled = Math.round(frac * width);
+      const bar = '#'.repeat(filled) + '.'.repeat(width - filled);
+      const line = `${this.label} [${bar}] ${this.done}/${this.total}${fails} ${secs.toFixed(0)}s eta ${eta.toFixed(0)}s ${item}`;
+      this.stream.write(`\r${line.slice(0, (this.stream.columns ?? 100) - 1).padEnd((this.stream.columns ?? 100) - 1)}`);
+      if (this.done === this.total) this.stream.write('\n');
+    } else {
+      const decile = Math.floor(frac * 10);
+      if (decile !== this.lastDecile || this.done === this.total) {
+        this.lastDecile = decile;
+        this.stream.write(`${this.label}: ${this.done}/${this.total}${fails} (${secs.toFixed(1)}s)\n`);
+      }
+    }
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Graph format v1: the contract between PCP's stages (builder -> emulator, viewer, corpus tools).
+ * The JSON Schema in graph-builder/schema/graph-v1.schema.json is the normative description;
+ * these types mirror it. Field names listed in docs/graph-format.md are public: add fields, never rename.
+ * All times are milliseconds since navigation start (the main document's request).
+ */
+
+export const SCHEMA_VERSION = 1 as const;
+
+export type NodeKind =
+  | 'resource'
+  | 'download_chunk'
+  | 'parse_chunk'
+  | 'script_eval'
+  | 'css_eval'
+  | 'timer'
+  | 'event'
+  | 'marker';
+
+export const NODE_KINDS: readonly NodeKind[] = [
+  'resource',
+  'download_chunk',
+  'parse_chunk',
+  'script_eval',
+  'css_eval',
+  'timer',
+  'event',
+  'marker',
+];
+
+/** Where a node sits relative to the page's completion (thesis §3.7.4 normalisation). */
+export type LoadPhase = 'pre-dom' | 'pre-load' | 'post-load';
+
+export interface NodeBase {
+  id: string;
+  kind: NodeKind;
+  /** Frame id (see Graph.frames). */
+  frame: string;
+  /** ms since navigation start. */
+  start: number;
+  end: number;
+  phase?: LoadPhase;
+  /** Normalisation disabled this node (e.g. a post-load timer): emulators skip it. */
+  disabled?: boolean;
+  /** Free-form, source-specific extras kept for round trips (e.g. legacy ids). */
+  extra?: Record<string, unknown>;
+}
+
+/** Resource priorities: `mimeType` (§3.5.3.1) and `criticalPath` (Algorithm 2) always; other schemes may be added. */
+export interface Priorities {
+  mimeType: number;
+  criticalPath: number;
+  [scheme: string]: number;
+}
+
+export interface ResourceNode extends NodeBase {
+  kind: 'resource';
+  url: string;
+  mimeType: string;
+  /** Bytes of body received (encoded). */
+  size: number;
+  method: string;
+  /** HTTP status; 0 when unknown or failed. */
+  status: number;
+  cached: boolean;
+  /** Server processing delay, ms, when known. */
+  serverDelay?: number;
+  /** True when serverDelay was imputed rather than measured. */
+  serverDelayEstimated?: boolean;
+  priority: Priorities;
+  onCriticalPath: boolean;
+  /** Per-scheme "critical" flags when the source has them (legacy `iscrit`). */
+  critical?: Record<string, boolean>;
+  /** Time the first response byte arrived, ms. */
+  responseStart?: number;
+  /** The id of the document's frame this resource loads, for HTML documents of frames. */
+  documentOfFrame?: string;
+}
+
+export interface DownloadChunkNode extends NodeBase {
+  kind: 'download_chunk';
+  /** Id of the resource node this chunk belongs to. */
+  resource: string;
+  /** Index of this chunk within the resource (0-based). */
+  index: number;
+  offset: number;
+  size: number;
+}
+
+export interface ParseChunkNode extends NodeBase {
+  kind: 'parse_chunk';
+  docUrl: string;
+  /** 1-based lines; columns as the source reports them. */
+  startLine: number;
+  startColumn: number;
+  endLine: number;
+  endColumn: number;
+  startTag?: string;
+  endTag?: string;
+  isFragment?: boolean;
+}
+
+export type ScriptKind = 'sync' | 'async' | 'defer' | 'module' | 'inline' | 'write';
+
+export interface ScriptEvalNode extends NodeBase {
+  kind: 'script_eval';
+  /** The script's url; the document's url for inline scripts. */
+  scriptUrl: string;
+  scriptKind: ScriptKind;
+  /** Sub-computation index when a computation was split at child boundaries. */
+  part?: number;
+}
+
+export interface CssEvalNode extends NodeBase {
+  kind: 'css_eval';
+  styleUrl: string;
+  part?: number;
+}
+
+export interface TimerNode extends NodeBase {
+  kind: 'timer';
+  timerId: string;
+  /** Requested delay, ms (after trimming, see `extra.originalDelay`). */
+  timerDelay: number;
+  part?: number;
+}
+
+export interface EventNode extends NodeBase {
+  kind: 'event';
+  eventName: string;
+  /** e.g. 'document', 'window', 'img', 'xmlhttprequest', 'iframe', 'messageport'. */
+  eventTarget: string;
+  part?: number;
+}
+
+export type MarkerName = 'domContentLoaded' | 'load' | string;
+
+export interface MarkerNode extends NodeBase {
+  kind: 'marker';
+  markerName: MarkerName;
+}
+
+export type GraphNode =
+  | ResourceNode
+  | DownloadChunkNode
+  | ParseChunkNode
+  | ScriptEvalNode
+  | CssEvalNode
+  | TimerNode
+  | EventNode
+  | MarkerNode;
+
+/**
+ * `rule` is a Table 3.1 rule number (1-25) or a named rule:
+ * Appendix A event parents as 'event:<target>.<name>' (e.g. 'event:window.load'),
+ * the frame completion chain as 'completion:<step>', and 'split' for sub-computation sequencing.
+ */
+export type EdgeRule = number | string;
+
+export interface Edge {
+  from: string;
+  to: string;
+  rule: EdgeRule;
+}
+
+export interface Frame {
+  id: string;
+  url: string;
+  /** Parent frame id; null for the main frame. */
+  parent: string | null;
+}
+
+export type SourceKind = 'legacy-log' | 'chrome-trace' | 'devtools-trace' | 'legacy-graph' | 'synthetic';
+
+export interface Provenance {
+  source: SourceKind;
+  tool: string;
+  toolVersion: string;
+  browserVersion?: string;
+  input?: string;
+  createdAt?: string;
+}
+
+export interface CriticalPath {
+  /** Node ids from root to sink. */
+  nodes: string[];
+  /** Sum of node durations along the path, ms. */
+  length: number;
+}
+
+export interface Graph {
+  schemaVersion: typeof SCHEMA_VERSION;
+  page: { url: string };
+  frames: Frame[];
+  nodes: GraphNode[];
+  edges: Edge[];
+  /** Main frame's completion marker node ids. */
+  markers: { domContentLoaded: string; load: string };
+  /** Id of the root (first download chunk of the main document, or its resource). */
+  root?: string;
+  criticalPath?: CriticalPath;
+  provenance: Provenance;
+  /** Problems met while building the graph that did not stop it. */
+  warnings?: string[];
+}
+
+export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;
+
+export function isKind<K extends NodeKind>(node: GraphNode, kind: K): node is NodeOfKind<K> {
+  return node.kind === kind;
+}

@@ -1,0 +1,2 @@
+export * from './format/types.ts';
+export * from './format/validate.ts';

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs everything PCP needs on a fresh Debian machine; cheap when already done.
+# Never installs Debian's nodejs/npm (the machine's Node 20 is used).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUDO=""
+if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+
+# command -> Debian package
+declare -A APT=( [chromium]=chromium [tcpdump]=tcpdump [tshark]=tshark [dot]=graphviz [rsvg-convert]=librsvg2-bin )
+missing=()
+for cmd in "${!APT[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("${APT[$cmd]}")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}" >&2
+  $SUDO apt-get update -qq
+  echo "wireshark-common wireshark-common/install-setuid boolean false" | $SUDO debconf-set-selections || true
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# Node dependencies (workspaces). Reinstall when the lock file changed since the last install.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: npm ci" >&2
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+# Python package for server delays (dpkt), with its test tools.
+PY=${PYTHON:-python3}
+if ! "$PY" -c "import server_delays, dpkt, pytest" >/dev/null 2>&1 || ! command -v ruff >/dev/null 2>&1; then
+  echo "setup: pip install server-delays" >&2
+  "$PY" -m pip install -q --disable-pip-version-check -e "server-delays[dev]"
+fi

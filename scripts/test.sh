@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The one test command (README): installs what is missing, then runs every check and test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+PY=${PYTHON:-python3}
+
+echo "== typecheck" >&2
+npx tsc -p tsconfig.json --noEmit
+echo "== ruff" >&2
+"$PY" -m ruff check server-delays
+echo "== TypeScript tests" >&2
+bash scripts/run-node-tests.sh
+echo "== Python tests" >&2
+(cd server-delays && "$PY" -m pytest -q)
