@@ -1,10 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AjvModule from 'ajv';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { Graph } from './types.ts';
-
-// ajv ships CommonJS; under NodeNext its default export is the module object.
-const Ajv = (AjvModule as unknown as { default: typeof AjvModule }).default ?? AjvModule;
 
 export const SCHEMA_PATH = new URL('../../schema/graph-v1.schema.json', import.meta.url);
 
@@ -13,9 +9,9 @@ let compiled: ValidateFunction | undefined;
 function schemaValidator(): ValidateFunction {
   if (!compiled) {
     const ajv = new Ajv({ allErrors: true, strict: false });
-    compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')));
+    compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8')) as object);
   }
-  return compiled;
+  return compiled!;
 }
 
 export interface ValidationResult {
