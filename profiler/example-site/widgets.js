@@ -1,0 +1,2 @@
+// Deferred script: runs after parsing, before DOMContentLoaded.
+document.getElementById('status').textContent = 'ready';

@@ -1,0 +1,2 @@
+export * from './server.ts';
+export { parseOrigin, DEFAULT_ORIGINS } from './cli.ts';
