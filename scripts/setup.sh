@@ -28,7 +28,10 @@ fi
 
 # Python package for server delays (dpkt), with its test tools.
 PY=${PYTHON:-python3}
-if ! "$PY" -c "import server_delays, dpkt, pytest" >/dev/null 2>&1 || ! command -v ruff >/dev/null 2>&1; then
+# The editable install must point at *this* checkout (another clone may have installed itself).
+here="$(pwd)/server-delays/src/server_delays"
+installed="$("$PY" -c "import os, server_delays, dpkt, pytest, ruff; print(os.path.dirname(server_delays.__file__))" 2>/dev/null || true)"
+if [ "$installed" != "$here" ]; then
   echo "setup: pip install server-delays" >&2
   "$PY" -m pip install -q --disable-pip-version-check -e "server-delays[dev]"
 fi
