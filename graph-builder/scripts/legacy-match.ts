@@ -1,0 +1,156 @@
+/**
+ * Content matching between two graphs in the original layout (one rebuilt, one reference), and the
+ * accuracy figures of `npm run compare:legacy`. Nodes are matched by what they are, never by id:
+ *  - resource: url, cached flag, and occurrence (n-th fetch of that url, by send time);
+ *  - parse chunk: document url and start position (row, column);
+ *  - download chunk: the parse chunk it feeds;
+ *  - eval: evalType, script/style url or event name, document, and order (n-th such eval by start);
+ *    sub-computations add their part index; the DOMContentLoaded/load markers match each other.
+ */
+import type { LegacyActivity, LegacyGraph } from '../src/format/legacy.ts';
+import { jaccard, spearman } from '../src/analysis/stats.ts';
+
+export interface KeyOptions {
+  /** Added to parse-chunk rows before keying (a builder writing 1-based rows compares with -1). */
+  rowShift?: number;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
+const s = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+
+/** id -> content key for every activity of a legacy graph. */
+export function contentKeys(g: LegacyGraph, opts: KeyOptions = {}): Map<string, string> {
+  const keys = new Map<string, string>();
+  const byId = new Map(g.activities.map((a) => [a.id, a]));
+  const occurrence = (list: LegacyActivity[], key: (a: LegacyActivity) => string, time: (a: LegacyActivity) => number, prefix: string): void => {
+    const sorted = [...list].sort((a, b) => time(a) - time(b) || (a.id < b.id ? -1 : 1));
+    const seen = new Map<string, number>();
+    for (const a of sorted) {
+      const k = key(a);
+      const n = seen.get(k) ?? 0;
+      seen.set(k, n + 1);
+      keys.set(a.id, `${prefix}|${k}|#${n}`);
+    }
+  };
+  const resources = g.activities.filter((a) => a.type === 'resource');
+  occurrence(resources, (a) => `${s(a.url)}|${a.cached ? 'cached' : 'net'}`, (a) => num(a.sentTime), 'R');
+  for (const a of g.activities) {
+    if (a.type === 'parse_chunk') keys.set(a.id, `P|${s(a.docUrl)}|${num(a.startRow) + (opts.rowShift ?? 0)}|${num(a.startColumn)}`);
+  }
+  for (const a of g.activities) {
+    if (a.type !== 'download_chunk') continue;
+    const pc = a.children.map((c) => byId.get(c)).find((c) => c?.type === 'parse_chunk');
+    keys.set(a.id, pc ? `D|${keys.get(pc.id)}` : `D|${a.id}`);
+  }
+  const markers = new Map([
+    [g.DOMContentLoadedEvent, 'M|domContentLoaded'],
+    [g.loadEvent, 'M|load'],
+  ]);
+  const evals = g.activities.filter((a) => a.type === 'eval' && !markers.has(a.id));
+  const whole = (a: LegacyActivity): string => (s(a.enclosing) !== 'None' && s(a.enclosing) !== '' ? s(a.enclosing) : a.id);
+  const firstParts = new Map<string, LegacyActivity>();
+  for (const a of evals) {
+    const w = whole(a);
+    const cur = firstParts.get(w);
+    if (!cur || num(a.startTime) < num(cur.startTime)) firstParts.set(w, a);
+  }
+  const evalKey = (a: LegacyActivity): string =>
+    `${s(a.evalType)}|${a.evalType === 'fireEvent' ? `${s(a.name)}/${s(a.targetType)}` : s(a.url)}|${s(a.docUrl)}`;
+  const wholeKeys = new Map<string, string>();
+  const tmp = new Map<string, string>();
+  const sorted = [...firstParts.entries()].sort((x, y) => num(x[1].startTime) - num(y[1].startTime));
+  const seen = new Map<string, number>();
+  for (const [w, a] of sorted) {
+    const k = evalKey(a);
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    wholeKeys.set(w, `E|${k}|#${n}`);
+  }
+  const partsOf = new Map<string, LegacyActivity[]>();
+  for (const a of evals) (partsOf.get(whole(a)) ?? partsOf.set(whole(a), []).get(whole(a))!).push(a);
+  for (const [w, parts] of partsOf) {
+    parts.sort((x, y) => num(x.startTime) - num(y.startTime));
+    parts.forEach((p, i) => tmp.set(p.id, parts.length > 1 ? `${wholeKeys.get(w)}|part${i}` : wholeKeys.get(w)!));
+  }
+  for (const [id, k] of tmp) keys.set(id, k);
+  for (const [id, k] of markers) keys.set(id, k);
+  return keys;
+}
+
+export interface SiteFigures {
+  resourceJaccard: number;
+  parentsEqual: number;
+  parentsTotal: number;
+  edgesCommon: number;
+  edgesMine: number;
+  edgesRef: number;
+  critJaccard: number;
+  spearman: number;
+  /** Resources matched by content (both sides). */
+  matched: number;
+}
+
+function edgeSet(g: LegacyGraph, keys: Map<string, string>): Set<string> {
+  const out = new Set<string>();
+  for (const a of g.activities) for (const c of a.children) out.add(`${keys.get(a.id) ?? a.id} -> ${keys.get(c) ?? c}`);
+  return out;
+}
+
+function parentsByKey(g: LegacyGraph, keys: Map<string, string>): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const a of g.activities) {
+    for (const c of a.children) {
+      const ck = keys.get(c) ?? c;
+      (out.get(ck) ?? out.set(ck, new Set()).get(ck)!).add(keys.get(a.id) ?? a.id);
+    }
+  }
+  return out;
+}
+
+const cpPriority = (a: LegacyActivity): number => num((a.priority as Record<string, unknown> | undefined)?.cp);
+const isCrit = (a: LegacyActivity): boolean => Boolean((a.iscrit as Record<string, unknown> | undefined)?.cp);
+
+export function compareLegacy(mine: LegacyGraph, ref: LegacyGraph, opts: { mine?: KeyOptions; ref?: KeyOptions } = {}): SiteFigures {
+  const km = contentKeys(mine, opts.mine);
+  const kr = contentKeys(ref, opts.ref);
+  const resM = mine.activities.filter((a) => a.type === 'resource');
+  const resR = ref.activities.filter((a) => a.type === 'resource');
+  const em = edgeSet(mine, km);
+  const er = edgeSet(ref, kr);
+  let common = 0;
+  for (const e of em) if (er.has(e)) common++;
+  const pm = parentsByKey(mine, km);
+  const pr = parentsByKey(ref, kr);
+  const mineByKey = new Map(resM.map((a) => [km.get(a.id)!, a]));
+  let equal = 0;
+  const prioM: number[] = [];
+  const prioR: number[] = [];
+  for (const r of resR) {
+    const k = kr.get(r.id)!;
+    const m = mineByKey.get(k);
+    if (!m) continue;
+    prioM.push(cpPriority(m));
+    prioR.push(cpPriority(r));
+    const a = pm.get(k) ?? new Set();
+    const b = pr.get(k) ?? new Set();
+    if (a.size === b.size && [...a].every((x) => b.has(x))) equal++;
+  }
+  return {
+    resourceJaccard: jaccard(resM.map((a) => a.url as string), resR.map((a) => a.url as string)),
+    parentsEqual: equal,
+    parentsTotal: resR.length,
+    edgesCommon: common,
+    edgesMine: em.size,
+    edgesRef: er.size,
+    critJaccard: jaccard(resM.filter(isCrit).map((a) => km.get(a.id)!), resR.filter(isCrit).map((a) => kr.get(a.id)!)),
+    spearman: spearman(prioM, prioR),
+    matched: prioM.length,
+  };
+}
+
+/** Why a reference edge is missing / an extra edge exists: a sample for debugging the rules. */
+export function edgeDiff(mine: LegacyGraph, ref: LegacyGraph, opts: { mine?: KeyOptions; ref?: KeyOptions } = {}): { missing: string[]; extra: string[] } {
+  const em = edgeSet(mine, contentKeys(mine, opts.mine));
+  const er = edgeSet(ref, contentKeys(ref, opts.ref));
+  return { missing: [...er].filter((e) => !em.has(e)), extra: [...em].filter((e) => !er.has(e)) };
+}

@@ -1,0 +1,16 @@
+import type { LogRecord } from '../reader.ts';
+
+/**
+ * One module per record family, in the style of Chrome DevTools' trace engine handlers: `handleEvent`
+ * sees each record of its kinds in log order, `finalize` runs once at the end (sorting, grouping), and
+ * `data` returns what it collected for the resolver.
+ */
+export interface Handler<D> {
+  readonly kinds: readonly string[];
+  handleEvent(record: LogRecord): void;
+  finalize(): void;
+  data(): D;
+}
+
+/** A record as stored by a handler: its typed value and the line it came from (for messages). */
+export type Lined<T> = T & { line: number };

@@ -1,0 +1,344 @@
+/**
+ * Turns the handlers' records into the source-neutral activity model: assigns ids, converts times to ms
+ * since the main document's request, and resolves the log's object pointers into explicit causal links
+ * ("issued by", "registered by", "element of", "document of frame").
+ */
+import type {
+  Activities,
+  Cause,
+  ComputationActivity,
+  DocumentActivity,
+  FrameActivity,
+  ResourceActivity,
+} from '../../model/types.ts';
+import { NO_CAUSE } from '../../model/types.ts';
+import type { ComputationData } from './handlers/computations.ts';
+import type { FrameData } from './handlers/frames.ts';
+import type { Lined } from './handlers/handler.ts';
+import type { MetaData } from './handlers/meta.ts';
+import type { ResourceData } from './handlers/resources.ts';
+import type { TokenData } from './handlers/tokens.ts';
+import { PointerIndex } from './pointers.ts';
+import type { RawCached, RawComputation, RawElement, RawObjectHash, RawResource } from './records.ts';
+import { isNil } from './records.ts';
+import { LegacyLogError } from './reader.ts';
+
+export interface HandlerData {
+  meta: MetaData;
+  frames: FrameData;
+  resources: ResourceData;
+  tokens: TokenData;
+  computations: ComputationData;
+}
+
+type Target =
+  | { type: 'token'; rec: Lined<RawObjectHash> }
+  | { type: 'element'; rec: Lined<RawElement> }
+  | { type: 'computation'; index: number };
+
+/** Event names whose listeners run as a direct consequence of a resource of the target element. */
+const ELEMENT_RESOURCE_EVENTS = new Set(['load', 'error', 'readystatechange', 'abort']);
+
+export function resolveActivities(h: HandlerData, warnings: string[]): Activities {
+  const { resources: rawRes, cached: rawCached, chunks } = h.resources;
+  if (rawRes.length === 0) throw new LegacyLogError('no Resource record: the log has no main document to build a graph from');
+
+  // Main frame and document: the Frame without a parent frame; its `id` names its document's Resource.
+  const mainFrameRec = h.frames.frames.find((f) => isNil(f.parent) || f.parent === '0');
+  const mainRaw = rawRes.find((r) => mainFrameRec !== undefined && r.id === mainFrameRec.id) ?? rawRes[0]!;
+  const t0 = mainRaw.sentTime;
+  const ms = (t: number): number => (t - t0) * 1000;
+  const mainFrame = mainFrameRec?.code ?? mainRaw.frame;
+
+  // ---- resources: network fetches first (by send time), then memory-cache hits (by access time)
+  const resources: ResourceActivity[] = [];
+  const byRawId = new Map<number, ResourceActivity>();
+  const rawOf = new Map<ResourceActivity, Lined<RawResource> | Lined<RawCached>>();
+  for (const r of rawRes) {
+    if (byRawId.has(r.id)) {
+      warnings.push(`line ${r.line}: Resource ${r.id} reported twice; the first is kept`);
+      continue;
+    }
+    const arrivals = (chunks.get(r.id) ?? []).map((c) => ({ time: ms(c.receivedTime), bytes: c.len }));
+    const end = Math.max(ms(r.recieveTime), ms(r.sentTime));
+    const ra: ResourceActivity = {
+      id: `download_${resources.length}`,
+      url: r.url,
+      frame: r.frame,
+      start: ms(r.sentTime),
+      end,
+      mimeType: r.mimeType,
+      size: Math.max(0, r.len),
+      method: r.httpMethod,
+      status: r.httpStatus,
+      cached: r.cached !== 0,
+      issuedBy: NO_CAUSE,
+      arrivals,
+    };
+    if (arrivals.length) ra.responseStart = arrivals[0]!.time;
+    resources.push(ra);
+    byRawId.set(r.id, ra);
+    rawOf.set(ra, r);
+  }
+  const networkByUrl = new Map<string, ResourceActivity[]>();
+  for (const r of resources) (networkByUrl.get(r.url) ?? networkByUrl.set(r.url, []).get(r.url)!).push(r);
+  for (const c of rawCached) {
+    const t = ms(c.accessTime);
+    const originals = networkByUrl.get(c.url) ?? [];
+    const original = latestBefore(originals, t) ?? originals[0];
+    const ra: ResourceActivity = {
+      id: `download_${resources.length}`,
+      url: c.url,
+      frame: c.frame,
+      start: t,
+      end: t,
+      mimeType: c.mimeType || original?.mimeType || '',
+      size: c.len > 0 ? c.len : (original?.size ?? 0),
+      method: c.httpMethod,
+      status: original?.status ?? 200,
+      cached: true,
+      issuedBy: NO_CAUSE,
+      arrivals: [],
+    };
+    if (original) ra.originalResource = original.id;
+    resources.push(ra);
+    rawOf.set(ra, c);
+  }
+  const byUrl = new Map<string, ResourceActivity[]>();
+  for (const r of resources) (byUrl.get(r.url) ?? byUrl.set(r.url, []).get(r.url)!).push(r);
+  const byFromPointer = new Map<string, ResourceActivity[]>();
+  for (const [ra, raw] of rawOf) {
+    if (!isNil(raw.from)) (byFromPointer.get(raw.from) ?? byFromPointer.set(raw.from, []).get(raw.from)!).push(ra);
+  }
+
+  // ---- frames: code = frame id; `id` = raw id of the Resource holding its document
+  const frames: FrameActivity[] = [];
+  const frameIds = new Set<string>();
+  for (const f of h.frames.frames) {
+    const doc = byRawId.get(f.id);
+    const parent = isNil(f.parent) || f.parent === '0' ? null : f.parent;
+    const change = h.frames.changes.find((c) => c.code === f.code);
+    const fa: FrameActivity = { id: f.code, url: doc?.url ?? change?.url ?? '', parent, loadTime: ms(f.loadTime) };
+    if (doc) fa.document = doc.id;
+    frames.push(fa);
+    frameIds.add(f.code);
+  }
+  if (!frameIds.has(mainFrame)) {
+    frames.unshift({ id: mainFrame, url: mainRaw.url, parent: null, document: byRawId.get(mainRaw.id)!.id });
+    frameIds.add(mainFrame);
+  }
+  const orphanFrames = new Set<string>();
+  const ensureFrame = (id: string): void => {
+    if (frameIds.has(id)) return;
+    frameIds.add(id);
+    orphanFrames.add(id);
+    frames.push({ id, url: '', parent: mainFrame });
+  };
+  for (const r of resources) ensureFrame(r.frame);
+  for (const f of frames) if (f.parent !== null && !frameIds.has(f.parent)) f.parent = mainFrame;
+  if (orphanFrames.size) warnings.push(`${orphanFrames.size} frame(s) used without a Frame record (${[...orphanFrames].slice(0, 3).join(', ')}): attached to the main frame`);
+
+  // ---- documents: the network parser's tokens (comp = nil), grouped per frame and document url
+  const documents: DocumentActivity[] = [];
+  const docByKey = new Map<string, DocumentActivity>();
+  const tokenPlace = new Map<Lined<RawObjectHash>, { doc: DocumentActivity; index: number }>();
+  for (const t of h.tokens.tokens) {
+    if (!isNil(t.comp)) continue;
+    ensureFrame(t.frame);
+    const key = `${t.frame}\u0000${t.doc}`;
+    let doc = docByKey.get(key);
+    if (!doc) {
+      doc = { id: `doc_${documents.length}`, frame: t.frame, url: t.doc, tokens: [] };
+      const carrier = (networkByUrl.get(t.doc) ?? []).find((r) => r.frame === t.frame) ?? networkByUrl.get(t.doc)?.[0];
+      if (carrier) doc.resource = carrier.id;
+      documents.push(doc);
+      docByKey.set(key, doc);
+    }
+    tokenPlace.set(t, { doc, index: doc.tokens.length });
+    doc.tokens.push({
+      line: t.row + 1,
+      column: t.column,
+      tag: t.tagName,
+      isStartTag: t.isStartTag !== 0,
+      start: ms(t.startTime),
+      end: ms(t.endTime),
+      offset: t.pos,
+    });
+  }
+  for (const f of frames) {
+    if (!f.document) {
+      const doc = documents.find((d) => d.frame === f.id && d.resource);
+      if (doc) f.document = doc.resource;
+    }
+  }
+
+  // ---- computations
+  const raws = h.computations.computations;
+  const comps: ComputationActivity[] = raws.map((c, i) => ({
+    id: `comp_${i}`,
+    kind: c.type === 'execScript' ? 'ScriptEval' : c.type === 'recalcStyle' ? 'CssEval' : c.type === 'timer' ? 'Timer' : 'Event',
+    frame: c.frame,
+    docUrl: c.docUrl,
+    start: ms(c.startTime),
+    end: Math.max(ms(c.endTime), ms(c.startTime)),
+    triggeredBy: NO_CAUSE,
+  }));
+  for (const c of comps) ensureFrame(c.frame);
+
+  const compIndex = new PointerIndex<number>();
+  raws.forEach((c, i) => compIndex.add(c.code, c.startTime, i));
+  const any = new PointerIndex<Target>();
+  for (const t of h.tokens.tokens) any.add(t.code, t.startTime, { type: 'token', rec: t });
+  for (const e of h.tokens.elements) any.add(e.code, e.startTime, { type: 'element', rec: e });
+  raws.forEach((c, i) => any.add(c.code, c.startTime, { type: 'computation', index: i }));
+  // The preload scanner fetches for a token before the parser reaches it: its Preload record carries
+  // the token's address at scan time, so a reference then resolves to the token parsed later.
+  const tokenIndex = new PointerIndex<Lined<RawObjectHash>>();
+  for (const t of h.tokens.tokens) tokenIndex.add(t.code, t.startTime, t);
+  const preloadTokens = new Map<string, { time: number; rec: Lined<RawObjectHash> }[]>();
+  for (const p of h.tokens.preloads) {
+    const later = h.tokens.tokens.find((t) => t.code === p.code && t.startTime >= p.time);
+    if (later) (preloadTokens.get(p.code) ?? preloadTokens.set(p.code, []).get(p.code)!).push({ time: p.time, rec: later });
+  }
+
+  const compCause = (index: number, at: number): Cause => {
+    const c = comps[index]!;
+    return { kind: 'computation', id: c.id, at: Math.min(Math.max(at, c.start), c.end) };
+  };
+  const tokenBefore = (frame: string, docUrl: string, t: number): Cause => {
+    const doc = docByKey.get(`${frame}\u0000${docUrl}`);
+    if (!doc) return NO_CAUSE;
+    const i = lastIndexStartingBy(doc.tokens, t);
+    return i < 0 ? NO_CAUSE : { kind: 'token', doc: doc.id, token: i };
+  };
+  const causeOf = (target: Target | undefined, at: number): Cause => {
+    if (!target) return NO_CAUSE;
+    if (target.type === 'computation') return compCause(target.index, ms(at));
+    const rec = target.rec;
+    if (!isNil(rec.comp)) {
+      const ci = compIndex.lookup(rec.comp, rec.startTime);
+      if (ci !== undefined) return compCause(ci, ms(target.type === 'token' ? rec.endTime : rec.startTime));
+    }
+    if (target.type === 'token') {
+      const place = tokenPlace.get(target.rec);
+      if (place) return { kind: 'token', doc: place.doc.id, token: place.index };
+    }
+    return tokenBefore(rec.frame, rec.doc, ms(rec.startTime));
+  };
+  const resolveFrom = (pointer: string | undefined, at: number): Cause => {
+    if (pointer === undefined || isNil(pointer)) return NO_CAUSE;
+    const pre = preloadTokens.get(pointer);
+    const direct = any.lookup(pointer, at);
+    if (pre && (!direct || (direct.type === 'token' ? direct.rec.startTime > at : true))) {
+      const p = [...pre].reverse().find((e) => e.time <= at + 1e-6) ?? pre[0]!;
+      return causeOf({ type: 'token', rec: p.rec }, at);
+    }
+    return causeOf(direct, at);
+  };
+
+  // ---- resource causes ("issued by")
+  let unresolved = 0;
+  for (const [ra, raw] of rawOf) {
+    if (raw === mainRaw) continue;
+    const at = 'sentTime' in raw ? raw.sentTime : raw.accessTime;
+    ra.issuedBy = resolveFrom(raw.from, at);
+    if (ra.issuedBy.kind === 'none' && !isNil(raw.from)) unresolved++;
+  }
+  if (unresolved) warnings.push(`${unresolved} resource(s) name an initiator absent from the log; they hang off their frame's document`);
+
+  // ---- computation causes and kind-specific fields
+  const sourceOf = (url: string, frame: string, from: string | undefined, at: number): string | undefined => {
+    const cands = byUrl.get(url);
+    if (!cands?.length) return undefined;
+    const samePointer = from && !isNil(from) ? cands.filter((r) => rawOf.get(r)?.from === from && r.start <= at) : [];
+    if (samePointer.length) return samePointer[samePointer.length - 1]!.id;
+    const sameFrame = cands.filter((r) => r.frame === frame);
+    return (latestBefore(sameFrame, at) ?? latestBefore(cands, at) ?? cands[0]!).id;
+  };
+  raws.forEach((raw, i) => {
+    const c = comps[i]!;
+    if (raw.type === 'execScript') {
+      const url = raw.urlRecalcStyle ?? '';
+      c.scriptUrl = url || raw.docUrl;
+      c.scriptKind = url ? 'sync' : 'inline';
+      let cause = resolveFrom(raw.from, raw.startTime);
+      if (cause.kind === 'token') {
+        // A script declared in HTML runs once the parser reaches the end of its element: it follows the
+        // last token parsed before it started and blocks the rest of the document.
+        const doc = documents.find((d) => d.id === (cause as { doc: string }).doc)!;
+        const j = lastIndexStartingBy(doc.tokens, c.start);
+        cause = { kind: 'token', doc: doc.id, token: Math.max(j, cause.token) };
+        c.blocksParser = true;
+      } else if (url === '' && cause.kind === 'computation') c.scriptKind = 'write';
+      c.triggeredBy = cause;
+      if (url) {
+        const src = sourceOf(url, raw.frame, raw.from, c.start);
+        if (src) c.source = src;
+      }
+    } else if (raw.type === 'recalcStyle') {
+      const url = raw.urlRecalcStyle ?? '';
+      c.styleUrl = url || raw.docUrl;
+      if (url) {
+        const src = sourceOf(url, raw.frame, raw.from, c.start);
+        if (src) c.source = src;
+      }
+    } else if (raw.type === 'timer') {
+      c.timerId = raw.code;
+      const delay = Number(raw.urlRecalcStyle);
+      c.timerDelay = Number.isFinite(delay) ? delay : 0;
+      const reg = compIndex.lookup(raw.from, raw.startTime);
+      if (reg !== undefined && reg !== i) c.triggeredBy = compCause(reg, Infinity);
+      else if (raw.from !== undefined) c.triggeredBy = resolveFrom(raw.from, raw.startTime);
+    } else {
+      c.eventName = raw.name ?? raw.urlRecalcStyle ?? '';
+      c.eventTarget = raw.targetType ?? 'Element';
+      const target = raw.target ?? raw.from;
+      if (target && !isNil(target) && ELEMENT_RESOURCE_EVENTS.has(c.eventName)) {
+        const subjects = (byFromPointer.get(target) ?? []).filter((r) => r.start <= c.start);
+        if (subjects.length) c.eventSubjects = subjects.map((r) => r.id);
+      }
+    }
+  });
+  // Re-entrancy: a computation running inside another (an event dispatched by a script, a script
+  // inserted and run synchronously) is caused by the enclosing one when nothing else explains it.
+  nestUnder(comps);
+
+  const load = frames.find((f) => f.id === mainFrame)?.loadTime;
+  const acts: Activities = { page: h.meta.page ?? mainRaw.url, frames, resources, documents, computations: comps };
+  if (load !== undefined) acts.load = load;
+  if (!h.meta.complete) warnings.push('the log has no Complete record: it may be truncated; the graph covers what was read');
+  return acts;
+}
+
+function latestBefore<T extends { start: number }>(list: T[], t: number): T | undefined {
+  let best: T | undefined;
+  for (const r of list) if (r.start <= t + 1e-3) best = r;
+  return best;
+}
+
+function lastIndexStartingBy(tokens: { start: number }[], t: number): number {
+  let lo = 0;
+  let hi = tokens.length - 1;
+  let ans = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.start <= t) {
+      ans = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return ans;
+}
+
+function nestUnder(comps: ComputationActivity[]): void {
+  // comps are sorted by start; a stack of open computations finds the innermost encloser.
+  const stack: ComputationActivity[] = [];
+  for (const c of comps) {
+    while (stack.length && stack[stack.length - 1]!.end <= c.start) stack.pop();
+    const outer = stack[stack.length - 1];
+    if (outer && c.end <= outer.end && c.triggeredBy.kind === 'none' && c.frame === outer.frame) {
+      c.triggeredBy = { kind: 'computation', id: outer.id, at: c.start };
+    }
+    stack.push(c);
+  }
+}

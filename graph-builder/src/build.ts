@@ -1,0 +1,88 @@
+/**
+ * The pure core of `pcp build --legacy-log`: log lines -> activity model (adapters/legacy-log) -> rules
+ * (rules/) -> normalisation (normalise.ts) -> acyclic v1 graph with priorities and critical path
+ * (analysis/). No file I/O here: the CLI and scripts read the file (adapters/legacy-log/file.ts).
+ */
+import { legacyLogToActivities, linesOf } from './adapters/legacy-log/index.ts';
+import type { Activities } from './model/types.ts';
+import { assignPriorities } from './analysis/priorities.ts';
+import type { Graph, GraphNode } from './format/types.ts';
+import { SCHEMA_VERSION } from './format/types.ts';
+import { normalise, type NormaliseOptions } from './normalise.ts';
+import { applyRules, breakCycles } from './rules/index.ts';
+
+export { LegacyLogError } from './adapters/legacy-log/reader.ts';
+
+export const BUILDER_VERSION = '0.1.0';
+
+export interface BuildOptions extends NormaliseOptions {
+  /** Fail on the first bad line instead of skipping it with a warning. */
+  strict?: boolean;
+  /** Skip priorities and critical path (for benchmarks of the rule core alone). */
+  skipAnalysis?: boolean;
+  /** Recorded in provenance.input. */
+  input?: string;
+}
+
+export interface BuildResult {
+  graph: Graph;
+  warnings: string[];
+}
+
+export function buildFromLegacyLog(input: string | Iterable<string>, options: BuildOptions = {}): BuildResult {
+  const warnings: string[] = [];
+  const lines = typeof input === 'string' ? linesOf(input) : input;
+  const acts = legacyLogToActivities(lines, warnings, { strict: options.strict ?? false });
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log');
+  return { graph, warnings };
+}
+
+/** The source-neutral half: any adapter's activity model -> graph. */
+export function buildFromActivities(acts: Activities, warnings: string[], options: BuildOptions, source: Graph['provenance']['source']): Graph {
+  const out = applyRules(acts, warnings);
+  normalise(out.nodes, out.times, options);
+  const describe = (id: string): string => {
+    const n = out.nodes.find((x) => x.id === id);
+    return n ? `${id} (${label(n)})` : id;
+  };
+  const edges = breakCycles(
+    out.nodes.map((n) => n.id),
+    out.edges,
+    warnings,
+    describe,
+  );
+  const graph: Graph = {
+    schemaVersion: SCHEMA_VERSION,
+    page: { url: acts.page },
+    frames: acts.frames.map((f) => ({ id: f.id, url: f.url, parent: f.parent })),
+    nodes: out.nodes,
+    edges,
+    markers: out.markers,
+    ...(out.root ? { root: out.root } : {}),
+    provenance: {
+      source,
+      tool: 'pcp-graph-builder',
+      toolVersion: BUILDER_VERSION,
+      ...(acts.browserVersion ? { browserVersion: acts.browserVersion } : {}),
+      ...(options.input ? { input: options.input } : {}),
+    },
+  };
+  if (!options.skipAnalysis) assignPriorities(graph);
+  if (warnings.length) graph.warnings = [...warnings];
+  return graph;
+}
+
+function label(n: GraphNode): string {
+  switch (n.kind) {
+    case 'resource':
+      return n.url.slice(0, 80);
+    case 'parse_chunk':
+      return `${n.docUrl.slice(0, 60)}:${n.startLine}:${n.startColumn}`;
+    case 'script_eval':
+      return `script ${n.scriptUrl.slice(0, 60)}`;
+    case 'event':
+      return `event ${n.eventTarget}.${n.eventName}`;
+    default:
+      return n.kind;
+  }
+}

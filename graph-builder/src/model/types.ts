@@ -1,0 +1,117 @@
+/**
+ * The activity model: what a page load did, independent of where the record came from (patched-Chromium
+ * legacy logs today, stock Chromium traces later). Input adapters produce it; the rule engine
+ * (src/rules) turns it into a v1 graph. See README.md beside this file.
+ *
+ * Every link is an explicit id, resolved by the adapter (pointers, trace ids...), so the rules never see
+ * source-specific identifiers. All times are ms since navigation start.
+ */
+
+/** Why an activity happened: the parsed token that declared it, or the computation that caused it. */
+export type Cause =
+  /** "declared by": token `token` (index into Document.tokens) of document `doc`. */
+  | { kind: 'token'; doc: string; token: number }
+  /** "issued by" / "registered by" / "created by": computation `id`, at time `at` (ms) within it. */
+  | { kind: 'computation'; id: string; at: number }
+  | { kind: 'none' };
+
+export const NO_CAUSE: Cause = { kind: 'none' };
+
+export interface FrameActivity {
+  id: string;
+  url: string;
+  parent: string | null;
+  /** "document of frame": the resource holding this frame's HTML, when known. */
+  document?: string;
+  /** Time the browser reported the frame's load (ms), when known. */
+  loadTime?: number;
+}
+
+/** A byte arrival of a resource body. */
+export interface Arrival {
+  time: number;
+  bytes: number;
+}
+
+export interface ResourceActivity {
+  id: string;
+  url: string;
+  frame: string;
+  start: number;
+  end: number;
+  responseStart?: number;
+  mimeType: string;
+  size: number;
+  method: string;
+  status: number;
+  cached: boolean;
+  /** For a memory-cache hit: the network resource it reuses. */
+  originalResource?: string;
+  issuedBy: Cause;
+  arrivals: Arrival[];
+}
+
+/** One parsed HTML token of a document (the parser's progress marks). */
+export interface Token {
+  line: number;
+  column: number;
+  tag: string;
+  isStartTag: boolean;
+  start: number;
+  end: number;
+  /** Byte offset of the token in the document. */
+  offset: number;
+}
+
+/** An HTML document parsed in a frame: its tokens in parse order. */
+export interface DocumentActivity {
+  id: string;
+  frame: string;
+  url: string;
+  /** The resource carrying its bytes, when downloaded. */
+  resource?: string;
+  tokens: Token[];
+}
+
+export type ComputationKind = 'ScriptEval' | 'CssEval' | 'Timer' | 'Event';
+export type ScriptKindM = 'sync' | 'async' | 'defer' | 'module' | 'inline' | 'write';
+
+export interface ComputationActivity {
+  id: string;
+  kind: ComputationKind;
+  frame: string;
+  docUrl: string;
+  start: number;
+  end: number;
+  /**
+   * What made it run: for scripts declared in HTML, the token after which it ran ("element of");
+   * for scripts inserted by script, timers and element events, the computation that created or
+   * registered them ("registered by").
+   */
+  triggeredBy: Cause;
+  /** The resource whose content it evaluates (external script, stylesheet). */
+  source?: string;
+  /** Parser-blocking: the document's next parse chunk waits for it (Rule 4). */
+  blocksParser?: boolean;
+  scriptUrl?: string;
+  scriptKind?: ScriptKindM;
+  styleUrl?: string;
+  timerId?: string;
+  timerDelay?: number;
+  eventName?: string;
+  eventTarget?: string;
+  /** Resources the event reports on (e.g. img load: the image), "element of". */
+  eventSubjects?: string[];
+}
+
+export interface Activities {
+  page: string;
+  frames: FrameActivity[];
+  resources: ResourceActivity[];
+  documents: DocumentActivity[];
+  computations: ComputationActivity[];
+  /** The main frame's completion times as the browser reported them, ms. */
+  domContentLoaded?: number;
+  load?: number;
+  browserVersion?: string;
+}

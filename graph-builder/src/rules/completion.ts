@@ -1,0 +1,93 @@
+/**
+ * Frame completion (thesis §3.5.2, Figure 3.9). Each frame's completion events, when the page listened
+ * to them, follow its last parse chunk in Chrome's order: readystatechange(interactive) ->
+ * DOMContentLoaded (Document, then Window) -> readystatechange(complete) -> load (Window).
+ * For the main frame the builder inserts artificial zero-length markers: DOMContentLoaded after the
+ * last parse chunk, and load after DOMContentLoaded and every resource requested before the page's load
+ * ('completion:<step>' rules; resources -> load is Appendix A's 'event:window.load').
+ */
+import type { ComputationActivity } from '../model/types.ts';
+import type { MarkerNode } from '../format/types.ts';
+import type { RuleContext } from './context.ts';
+
+export const DCL_MARKER = 'marker_domContentLoaded';
+export const LOAD_MARKER = 'marker_load';
+
+const CHAIN_EVENTS = new Set(['readystatechange', 'DOMContentLoaded', 'load']);
+const isChainEvent = (c: ComputationActivity): boolean =>
+  c.kind === 'Event' && CHAIN_EVENTS.has(c.eventName ?? '') && (c.eventTarget === 'Document' || c.eventTarget === 'Window') && (c.eventSubjects?.length ?? 0) === 0;
+
+export interface CompletionTimes {
+  domContentLoaded: number;
+  load: number;
+}
+
+export function completionRules(ctx: RuleContext, kept: Set<string>): CompletionTimes {
+  const acts = ctx.acts;
+  const main = acts.frames.find((f) => f.parent === null) ?? acts.frames[0];
+  const mainId = main?.id ?? '';
+  const lastChunkOfFrame = new Map<string, { id: string; end: number }>();
+  for (const d of ctx.docChunks.values()) {
+    const last = d.chunks[d.chunks.length - 1];
+    if (!last) continue;
+    const prev = lastChunkOfFrame.get(d.doc.frame);
+    // A frame's own document is the one carried by its document resource; else the latest parsed.
+    const isOwn = main && acts.frames.find((f) => f.id === d.doc.frame)?.document === d.doc.resource;
+    if (!prev || isOwn) lastChunkOfFrame.set(d.doc.frame, { id: last.id, end: last.end });
+  }
+
+  const chainOf = new Map<string, ComputationActivity[]>();
+  for (const c of acts.computations) {
+    if (kept.has(c.id) && isChainEvent(c)) (chainOf.get(c.frame) ?? chainOf.set(c.frame, []).get(c.frame)!).push(c);
+  }
+
+  // Main frame: times of the artificial markers.
+  const mainLast = lastChunkOfFrame.get(mainId);
+  const mainChain = chainOf.get(mainId) ?? [];
+  const realDcl = mainChain.find((c) => c.eventName === 'DOMContentLoaded');
+  const parsedAt = mainLast?.end ?? 0;
+  const dclTime = realDcl ? Math.max(parsedAt, realDcl.start) : parsedAt;
+  const lastResourceEnd = Math.max(dclTime, ...acts.resources.filter((r) => r.start <= dclTime).map((r) => r.end));
+  const loadTime = Math.max(dclTime, acts.load ?? lastResourceEnd);
+
+  const marker = (id: string, name: string, t: number): MarkerNode => ({ id, kind: 'marker', markerName: name, frame: mainId, start: t, end: t });
+  ctx.addNode(marker(DCL_MARKER, 'domContentLoaded', dclTime));
+  ctx.addNode(marker(LOAD_MARKER, 'load', loadTime));
+
+  for (const f of acts.frames) {
+    const events = (chainOf.get(f.id) ?? []).sort((a, b) => a.start - b.start);
+    const steps: { id: string; name: string }[] = [];
+    const last = lastChunkOfFrame.get(f.id);
+    if (last) steps.push({ id: last.id, name: 'parsed' });
+    const isMain = f.id === mainId;
+    const step = (c: ComputationActivity): { id: string; name: string } => ({ id: ctx.compFirst(c.id)!, name: `${c.eventTarget?.toLowerCase()}.${c.eventName}` });
+    const before = events.filter((c) => c.eventName !== 'load' && (c.eventName === 'readystatechange' ? c.start <= dclTime || !isMain : true));
+    const interactive = before.filter((c) => c.eventName === 'readystatechange' && (!isMain || c.start <= dclTime));
+    const dcl = before.filter((c) => c.eventName === 'DOMContentLoaded');
+    const complete = events.filter((c) => c.eventName === 'readystatechange' && isMain && c.start > dclTime);
+    const loads = events.filter((c) => c.eventName === 'load');
+    steps.push(...interactive.map(step));
+    if (isMain) steps.push({ id: DCL_MARKER, name: 'domContentLoaded' });
+    steps.push(...dcl.map(step), ...complete.map(step));
+    if (isMain) steps.push({ id: LOAD_MARKER, name: 'load' });
+    steps.push(...loads.map(step));
+    for (let k = 1; k < steps.length; k++) {
+      const from = k === 1 ? steps[0]!.id : lastPartOf(ctx, steps[k - 1]!.id);
+      ctx.edge(from, steps[k]!.id, `completion:${steps[k]!.name}`);
+    }
+    // Window load waits for every resource of the frame requested before it (Appendix A).
+    const windowLoad = isMain ? LOAD_MARKER : loads.find((c) => c.eventTarget === 'Window') ? ctx.compFirst(loads.find((c) => c.eventTarget === 'Window')!.id) : undefined;
+    if (!windowLoad) continue;
+    const limit = isMain ? loadTime : loads.find((c) => c.eventTarget === 'Window')!.start;
+    for (const r of acts.resources) {
+      if (r.start > limit || r.id === f.document) continue;
+      if (isMain || r.frame === f.id) ctx.edge(r.id, windowLoad, 'event:window.load');
+    }
+  }
+  return { domContentLoaded: dclTime, load: loadTime };
+}
+
+function lastPartOf(ctx: RuleContext, nodeId: string): string {
+  const m = /^(comp_\d+)_0$/.exec(nodeId);
+  return m ? (ctx.compLast(m[1]!) ?? nodeId) : nodeId;
+}

@@ -1,0 +1,52 @@
+/**
+ * Parents of computations (Table 3.1 rules 4, 10-21, 25):
+ *  - script eval: the parse chunk after which it ran (12), the script resource (10), the computation that
+ *    inserted it (14 script, 15 event, 16 timer); a parser-blocking script precedes the next chunk (4);
+ *  - CSS eval: its stylesheet (18), and it precedes the frame's next parser-blocking script (11/13);
+ *  - timer: the computation that registered it (19 script, 20 event, 21 timer);
+ *  - event: the resources of its target element (Appendix A, 'event:element.<name>'), or the computation
+ *    that dispatched it (25).
+ */
+import type { ComputationActivity, ComputationKind } from '../model/types.ts';
+import type { EdgeRule } from '../format/types.ts';
+import type { RuleContext } from './context.ts';
+import { causeNode } from './resources.ts';
+
+const NESTED_RULE: Record<ComputationKind, Partial<Record<ComputationKind, EdgeRule>>> = {
+  ScriptEval: { ScriptEval: 14, Event: 15, Timer: 16, CssEval: 13 },
+  Timer: { ScriptEval: 19, Event: 20, Timer: 21, CssEval: 19 },
+  Event: { ScriptEval: 25, Event: 25, Timer: 25, CssEval: 25 },
+  CssEval: { ScriptEval: 2, Event: 2, Timer: 2, CssEval: 2 },
+};
+
+export function computationRules(ctx: RuleContext, kept: Set<string>): void {
+  const blockingByFrame = new Map<string, ComputationActivity[]>();
+  for (const c of ctx.acts.computations) {
+    if (!kept.has(c.id)) continue;
+    const first = ctx.compFirst(c.id)!;
+    const cause = c.triggeredBy;
+    if (cause.kind === 'token') {
+      ctx.edge(ctx.chunkOfToken(cause.doc, cause.token), first, c.kind === 'ScriptEval' ? 12 : 1);
+      if (c.blocksParser) {
+        const d = ctx.docChunks.get(cause.doc);
+        const at = d?.chunkOfToken[cause.token];
+        const next = at === undefined ? undefined : d!.chunks[at + 1];
+        if (next) ctx.edge(ctx.compLast(c.id), next.id, 4);
+        if (c.kind === 'ScriptEval') (blockingByFrame.get(c.frame) ?? blockingByFrame.set(c.frame, []).get(c.frame)!).push(c);
+      }
+    } else if (cause.kind === 'computation') {
+      const parentKind = ctx.computations.get(cause.id)?.kind ?? 'ScriptEval';
+      ctx.edge(causeNode(ctx, cause), first, NESTED_RULE[c.kind][parentKind] ?? 25);
+    }
+    if (c.source) ctx.edge(c.source, first, c.kind === 'CssEval' ? 18 : 10);
+    if (c.kind === 'Event') {
+      for (const r of c.eventSubjects ?? []) ctx.edge(r, first, `event:element.${c.eventName}`);
+    }
+  }
+  // CSS blocks the next synchronous script of its frame (Firefox's model, thesis §3.5.1.1).
+  for (const c of ctx.acts.computations) {
+    if (!kept.has(c.id) || c.kind !== 'CssEval') continue;
+    const next = (blockingByFrame.get(c.frame) ?? []).find((s) => s.start >= c.end);
+    if (next) ctx.edge(ctx.compLast(c.id), ctx.compFirst(next.id), next.source ? 11 : 13);
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * Parse and download chunks (thesis §3.5.1; Table 3.1 rules 3, 5-9). A document's parse splits after
+ * every token that issues a download or after which a script runs; each parse chunk has a matching
+ * download chunk (the bytes it parsed). Rule 3: ParseChunk(n-1) and DownloadChunk(n) -> ParseChunk(n);
+ * rule 9: DownloadChunk(n-1) -> DownloadChunk(n); the document's resource leads to its first chunk.
+ */
+import type { Activities, DocumentActivity, Token } from '../model/types.ts';
+import type { DownloadChunkNode, ParseChunkNode } from '../format/types.ts';
+import type { RuleContext } from './context.ts';
+
+export function boundaryTokens(acts: Activities, kept: Set<string>): Map<string, Set<number>> {
+  const b = new Map<string, Set<number>>();
+  const mark = (doc: string, token: number): void => {
+    (b.get(doc) ?? b.set(doc, new Set()).get(doc)!).add(token);
+  };
+  for (const r of acts.resources) if (r.issuedBy.kind === 'token') mark(r.issuedBy.doc, r.issuedBy.token);
+  for (const c of acts.computations) if (kept.has(c.id) && c.triggeredBy.kind === 'token') mark(c.triggeredBy.doc, c.triggeredBy.token);
+  return b;
+}
+
+export function parseChunkRules(ctx: RuleContext, boundaries: Map<string, Set<number>>): void {
+  ctx.acts.documents.forEach((doc, docIndex) => {
+    if (doc.tokens.length === 0) return;
+    const cuts = boundaries.get(doc.id) ?? new Set<number>();
+    const chunkOfToken = new Int32Array(doc.tokens.length);
+    const chunks: ParseChunkNode[] = [];
+    let first = 0;
+    for (let i = 0; i < doc.tokens.length; i++) {
+      chunkOfToken[i] = chunks.length;
+      if (cuts.has(i) || i === doc.tokens.length - 1) {
+        chunks.push(parseChunk(doc, docIndex, chunks.length, doc.tokens[first]!, doc.tokens[i]!));
+        first = i + 1;
+      }
+    }
+    const resource = doc.resource ? ctx.resources.get(doc.resource) : undefined;
+    const downloadChunks: string[] = [];
+    chunks.forEach((pc, n) => {
+      ctx.addNode(pc);
+      if (n > 0) ctx.edge(chunks[n - 1]!.id, pc.id, 3);
+      if (!resource) return;
+      const firstTok = doc.tokens[tokenIndexOfChunkStart(chunkOfToken, n)]!;
+      const nextStart = n + 1 < chunks.length ? doc.tokens[tokenIndexOfChunkStart(chunkOfToken, n + 1)]!.offset : Math.max(resource.size, firstTok.offset);
+      const offset = n === 0 ? firstTok.offset : firstTok.offset;
+      const size = Math.max(0, nextStart - offset);
+      const dc: DownloadChunkNode = {
+        id: `dchunk_${docIndex}_${n}`,
+        kind: 'download_chunk',
+        frame: doc.frame,
+        resource: resource.id,
+        index: n,
+        offset,
+        size,
+        start: arrivalOf(resource.arrivals, resource.start, offset, resource.end),
+        end: arrivalOf(resource.arrivals, resource.start, offset + size, resource.end),
+      };
+      ctx.addNode(dc);
+      downloadChunks.push(dc.id);
+      ctx.edge(dc.id, pc.id, 3);
+      if (n > 0) ctx.edge(downloadChunks[n - 1], dc.id, 9);
+    });
+    ctx.docChunks.set(doc.id, { doc, chunks, chunkOfToken, downloadChunks });
+  });
+}
+
+function tokenIndexOfChunkStart(chunkOfToken: Int32Array, n: number): number {
+  // chunkOfToken is non-decreasing; a binary search finds the first token of chunk n.
+  let lo = 0;
+  let hi = chunkOfToken.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (chunkOfToken[mid]! < n) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token, b: Token): ParseChunkNode {
+  return {
+    id: `pchunk_${docIndex}_${n}`,
+    kind: 'parse_chunk',
+    frame: doc.frame,
+    start: a.start,
+    end: Math.max(b.end, a.start),
+    docUrl: doc.url,
+    startLine: a.line,
+    startColumn: a.column,
+    endLine: b.line,
+    endColumn: b.column,
+    startTag: a.tag,
+    endTag: b.tag,
+    isFragment: false,
+  };
+}
+
+/** When byte `offset` of a resource had arrived, from its arrivals (ms); clamped to the resource's span. */
+function arrivalOf(arrivals: { time: number; bytes: number }[], start: number, offset: number, end: number): number {
+  let sum = 0;
+  for (const a of arrivals) {
+    sum += a.bytes;
+    if (sum >= offset) return a.time;
+  }
+  return arrivals.length ? end : start;
+}
