@@ -1,0 +1,446 @@
+/**
+ * The graph drawn on a Canvas, zoomed and panned with d3-zoom, with level of detail: labels only
+ * when rows are tall enough on screen and few nodes are visible, edges culled to the viewport and
+ * skipped while panning a very dense view. Hit-testing uses a d3 quadtree over narrow nodes plus a
+ * short list of wide ones (long downloads), so hover stays O(log n). An SVG overlay, transformed with
+ * the canvas, carries what must stay crisp and inspectable: the critical path and the selection.
+ */
+import { quadtree, type Quadtree } from 'd3-quadtree';
+import { select } from 'd3-selection';
+import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+import { CRITICAL_COLOUR, FRAME_FILL, FRAME_STROKE, KIND_COLOUR } from '../shared/kinds.ts';
+import { scaleLinear } from 'd3-scale';
+import type { Layout, TimeAxis } from '../shared/layoutTypes.ts';
+import { timeToX } from '../shared/timeAxisLayout.ts';
+import { nodeLabel } from '../shared/nodeText.ts';
+import type { GraphModel } from './model.ts';
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+const WIDE = 40;
+/** Above this many visible edges, edges are left out while the user is panning/zooming. */
+const EDGE_BUDGET_WHILE_MOVING = 6000;
+
+export interface CanvasCallbacks {
+  onSelect(i: number): void;
+  onHover(i: number, clientX: number, clientY: number): void;
+}
+
+export interface Highlight {
+  selected: number;
+  related: Set<number> | null;
+  mask: Uint8Array | null;
+}
+
+export class GraphCanvas {
+  readonly canvas: HTMLCanvasElement;
+  readonly overlay: SVGSVGElement;
+  private readonly overlayG: SVGGElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private layout: Layout | null = null;
+  private tree: Quadtree<number> | null = null;
+  private wide: number[] = [];
+  /** The first node of each collapsed frame stands for the frame's bar in hit-testing. */
+  private collapsedRep = new Map<number, number>();
+  private maxNarrowHalfW = WIDE / 2;
+  private maxHalfH = 5;
+  private transform: ZoomTransform = zoomIdentity;
+  private readonly zoomer: ZoomBehavior<HTMLCanvasElement, unknown>;
+  private frameRequested = 0;
+  private moving = false;
+  private movingTimer = 0;
+  private hl: Highlight = { selected: -1, related: null, mask: null };
+  /** Frames drawn, for the benchmark's fps measurement. */
+  framesDrawn = 0;
+  lastDrawMs = 0;
+  /** Nodes drawn by the last full pass (the test compares it with the file). */
+  renderedNodes = 0;
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly model: GraphModel,
+    private readonly cb: CanvasCallbacks,
+  ) {
+    this.canvas = document.createElement('canvas');
+    this.canvas.className = 'graph-canvas';
+    this.overlay = document.createElementNS(SVGNS, 'svg');
+    this.overlay.setAttribute('class', 'graph-overlay');
+    this.overlayG = document.createElementNS(SVGNS, 'g');
+    this.overlay.appendChild(this.overlayG);
+    host.append(this.canvas, this.overlay);
+    this.ctx = this.canvas.getContext('2d', { alpha: false })!;
+    this.zoomer = zoom<HTMLCanvasElement, unknown>()
+      .scaleExtent([1e-3, 40])
+      .on('zoom', (ev: { transform: ZoomTransform }) => {
+        this.transform = ev.transform;
+        this.moving = true;
+        clearTimeout(this.movingTimer);
+        this.movingTimer = window.setTimeout(() => {
+          this.moving = false;
+          this.requestDraw();
+        }, 150);
+        this.applyOverlayTransform();
+        this.requestDraw();
+      });
+    select(this.canvas).call(this.zoomer).on('dblclick.zoom', null);
+    this.canvas.addEventListener('click', (ev) => {
+      const i = this.hit(ev.clientX, ev.clientY);
+      this.cb.onSelect(i);
+    });
+    this.canvas.addEventListener('mousemove', (ev) => this.cb.onHover(this.hit(ev.clientX, ev.clientY), ev.clientX, ev.clientY));
+    this.canvas.addEventListener('mouseleave', () => this.cb.onHover(-1, 0, 0));
+    new ResizeObserver(() => this.resize()).observe(host);
+    this.resize();
+  }
+
+  private resize(): void {
+    const r = this.host.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    this.canvas.width = Math.max(1, Math.round(r.width * dpr));
+    this.canvas.height = Math.max(1, Math.round(r.height * dpr));
+    this.canvas.style.width = `${r.width}px`;
+    this.canvas.style.height = `${r.height}px`;
+    this.overlay.setAttribute('width', String(r.width));
+    this.overlay.setAttribute('height', String(r.height));
+    this.requestDraw();
+  }
+
+  setLayout(layout: Layout, fit: boolean): void {
+    this.layout = layout;
+    const narrow: number[] = [];
+    this.wide = [];
+    this.maxNarrowHalfW = 0;
+    this.maxHalfH = 0;
+    this.collapsedRep.clear();
+    for (let i = 0; i < layout.x.length; i++) {
+      if (layout.hidden[i] && !this.collapsedRep.has(this.model.input.frame[i]!)) this.collapsedRep.set(this.model.input.frame[i]!, i);
+      if (layout.w[i]! > WIDE) this.wide.push(i);
+      else {
+        narrow.push(i);
+        this.maxNarrowHalfW = Math.max(this.maxNarrowHalfW, layout.w[i]! / 2);
+      }
+      this.maxHalfH = Math.max(this.maxHalfH, layout.h[i]! / 2);
+    }
+    this.tree = quadtree<number>()
+      .x((i) => layout.x[i]! + layout.w[i]! / 2)
+      .y((i) => layout.y[i]! + layout.h[i]! / 2)
+      .addAll(narrow);
+    this.renderOverlay();
+    if (fit) this.fit();
+    else this.requestDraw();
+  }
+
+  fit(): void {
+    const l = this.layout;
+    if (!l) return;
+    const r = this.host.getBoundingClientRect();
+    const pad = 20;
+    const k = Math.min((r.width - 2 * pad) / Math.max(1, l.width + 20), (r.height - 2 * pad) / Math.max(1, l.height + 20));
+    const t = zoomIdentity.translate(pad + 10 * k, pad + 10 * k).scale(k);
+    select(this.canvas).call(this.zoomer.transform, t);
+    this.transform = t;
+    this.applyOverlayTransform();
+    this.requestDraw();
+  }
+
+  /** Pans (in screen px) as a user drag would; the benchmark drives this. */
+  panBy(dx: number, dy: number): void {
+    select(this.canvas).call(this.zoomer.translateBy, dx / this.transform.k, dy / this.transform.k);
+  }
+
+  /** Centres a node and makes its row readable. */
+  focus(i: number): void {
+    const l = this.layout;
+    if (!l || i < 0) return;
+    const r = this.host.getBoundingClientRect();
+    const k = Math.max(this.transform.k, 12 / Math.max(1, l.h[i]!));
+    const t = zoomIdentity.translate(r.width / 2 - k * (l.x[i]! + l.w[i]! / 2), r.height / 2 - k * (l.y[i]! + l.h[i]! / 2)).scale(k);
+    select(this.canvas).call(this.zoomer.transform, t);
+  }
+
+  setHighlight(hl: Highlight): void {
+    this.hl = hl;
+    this.renderOverlay();
+    this.requestDraw();
+  }
+
+  /** Screen (client) position of a node's centre. */
+  screenPos(i: number): [number, number] {
+    const l = this.layout!;
+    const r = this.canvas.getBoundingClientRect();
+    const [sx, sy] = this.transform.apply([l.x[i]! + Math.min(l.w[i]!, 6) / 2, l.y[i]! + l.h[i]! / 2]);
+    return [r.left + sx, r.top + sy];
+  }
+
+  /** Current viewport in layout coordinates. */
+  viewport(): { x0: number; y0: number; x1: number; y1: number } {
+    const r = this.host.getBoundingClientRect();
+    const [x0, y0] = this.transform.invert([0, 0]);
+    const [x1, y1] = this.transform.invert([r.width, r.height]);
+    return { x0, y0, x1, y1 };
+  }
+
+  /** The node under a client point (smallest box containing it, with a 3 px tolerance), or -1. */
+  hit(clientX: number, clientY: number): number {
+    const l = this.layout;
+    if (!l || !this.tree) return -1;
+    const r = this.canvas.getBoundingClientRect();
+    const [lx, ly] = this.transform.invert([clientX - r.left, clientY - r.top]);
+    const tol = 3 / this.transform.k;
+    let best = -1;
+    let bestArea = Infinity;
+    const consider = (i: number): void => {
+      if (l.hidden[i] && !this.isCollapsedRep(i)) return;
+      if (lx < l.x[i]! - tol || lx > l.x[i]! + l.w[i]! + tol || ly < l.y[i]! - tol || ly > l.y[i]! + l.h[i]! + tol) return;
+      const area = l.w[i]! * l.h[i]!;
+      if (area < bestArea) {
+        best = i;
+        bestArea = area;
+      }
+    };
+    const rx = this.maxNarrowHalfW + tol;
+    const ry = this.maxHalfH + tol;
+    this.tree.visit((node, x0, y0, x1, y1) => {
+      if (!node.length) {
+        for (let q: typeof node | undefined = node; q; q = (q as { next?: typeof node }).next) consider((q as { data: number }).data);
+      }
+      return x0 > lx + rx || x1 < lx - rx || y0 > ly + ry || y1 < ly - ry;
+    });
+    for (const i of this.wide) consider(i);
+    return best;
+  }
+
+  /** Nodes in collapsed frames are hit as the frame's bar: report the first of them. */
+  private isCollapsedRep(i: number): boolean {
+    return this.collapsedRep.get(this.model.input.frame[i]!) === i;
+  }
+
+  requestDraw(): void {
+    if (this.frameRequested) return;
+    this.frameRequested = requestAnimationFrame(() => {
+      this.frameRequested = 0;
+      this.draw();
+    });
+  }
+
+  private applyOverlayTransform(): void {
+    const t = this.transform;
+    this.overlayG.setAttribute('transform', `translate(${t.x},${t.y}) scale(${t.k})`);
+  }
+
+  /** Critical path and selection as SVG: few elements, always crisp, inspectable by tests. */
+  private renderOverlay(): void {
+    const l = this.layout;
+    while (this.overlayG.firstChild) this.overlayG.removeChild(this.overlayG.firstChild);
+    if (!l) return;
+    const mk = (tag: string, attrs: Record<string, string | number>): SVGElement => {
+      const e = document.createElementNS(SVGNS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      return e;
+    };
+    const cp = this.model.critical;
+    const g = mk('g', { class: 'critical-path' });
+    if (cp.length > 1) {
+      const pts = cp.map((i) => `${l.x[i]! + l.w[i]! / 2},${l.y[i]! + l.h[i]! / 2}`).join(' ');
+      g.appendChild(mk('polyline', { points: pts, fill: 'none', stroke: CRITICAL_COLOUR, 'stroke-width': 2, 'stroke-opacity': 0.7, 'vector-effect': 'non-scaling-stroke' }));
+    }
+    for (const i of cp) {
+      const r = mk('rect', { x: l.x[i]!, y: l.y[i]!, width: l.w[i]!, height: l.h[i]!, fill: 'none', stroke: CRITICAL_COLOUR, 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke', class: 'cp-node' });
+      r.setAttribute('data-id', this.model.nodes[i]!.id);
+      g.appendChild(r);
+    }
+    this.overlayG.appendChild(g);
+    const s = this.hl.selected;
+    if (s >= 0) {
+      const pad = 2;
+      const r = mk('rect', { x: l.x[s]! - pad, y: l.y[s]! - pad, width: l.w[s]! + 2 * pad, height: l.h[s]! + 2 * pad, fill: 'none', stroke: '#00b7ff', 'stroke-width': 3, 'vector-effect': 'non-scaling-stroke', class: 'selected-node' });
+      r.setAttribute('data-id', this.model.nodes[s]!.id);
+      this.overlayG.appendChild(r);
+    }
+  }
+
+  /** Time ticks along the top of the time layout (screen space), with the tail break marked. */
+  private drawAxis(a: TimeAxis, dpr: number): void {
+    const ctx = this.ctx;
+    const t = this.transform;
+    const r = this.host.getBoundingClientRect();
+    ctx.save();
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillRect(0, 0, r.width, 14);
+    ctx.font = '9px sans-serif';
+    ctx.fillStyle = '#555';
+    ctx.strokeStyle = '#999';
+    ctx.lineWidth = 1;
+    const x0 = t.invertX(0);
+    const x1 = t.invertX(r.width);
+    const tAt = (x: number): number => {
+      const xb = (a.breakT - a.origin) * a.pxPerMs;
+      return x <= xb ? a.origin + x / a.pxPerMs : a.breakT + (x - xb) / a.tailPxPerMs;
+    };
+    // Ticks for the linear part and the compressed tail separately, each spaced for its screen width.
+    const xb = (a.breakT - a.origin) * a.pxPerMs;
+    const parts: [number, number][] = [[Math.max(0, x0), Math.min(xb, x1)], [Math.max(xb, x0), x1]];
+    ctx.beginPath();
+    for (const [p0, p1] of parts) {
+      if (p1 <= p0) continue;
+      const screenW = (p1 - p0) * t.k;
+      if (screenW < 40) continue;
+      for (const tick of scaleLinear().domain([tAt(p0), tAt(p1)]).ticks(Math.max(1, Math.floor(screenW / 90)))) {
+        const sx = t.applyX(timeToX(a, tick));
+        ctx.moveTo(sx, 10);
+        ctx.lineTo(sx, 14);
+        ctx.fillText(tick >= 1000 ? `${+(tick / 1000).toFixed(2)} s` : `${+tick.toFixed(1)} ms`, sx + 2, 9);
+      }
+    }
+    ctx.stroke();
+    const sb = t.applyX(timeToX(a, a.breakT));
+    if (a.tailPxPerMs < a.pxPerMs && sb > 0 && sb < r.width) {
+      ctx.fillStyle = '#a00';
+      ctx.fillText('⫽ compressed', sb + 2, 9);
+    }
+    ctx.restore();
+  }
+
+  private draw(): void {
+    const t0 = performance.now();
+    const l = this.layout;
+    const ctx = this.ctx;
+    const dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    if (!l) return;
+    const t = this.transform;
+    const k = t.k;
+    ctx.setTransform(dpr * k, 0, 0, dpr * k, dpr * t.x, dpr * t.y);
+    const { x0, y0, x1, y1 } = this.viewport();
+    const px = 1 / k; // one screen pixel in layout units
+    const vis = (x: number, y: number, w: number, h: number): boolean => x + w >= x0 && x <= x1 && y + h >= y0 && y <= y1;
+    const input = this.model.input;
+
+    // Frames: grey groups, labelled when there is room.
+    ctx.lineWidth = px;
+    for (const g of l.groups) {
+      if (!vis(g.x, g.y, g.w, g.h)) continue;
+      ctx.fillStyle = g.collapsed ? '#cfcfcf' : FRAME_FILL;
+      ctx.fillRect(g.x, g.y, g.w, g.h);
+      ctx.strokeStyle = FRAME_STROKE;
+      ctx.strokeRect(g.x, g.y, g.w, g.h);
+    }
+    // Frame names (time layout: in each group's header band, once it is tall enough to read).
+    if (l.kind === 'time' && k * 14 >= 9) {
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.font = '10px sans-serif';
+      ctx.fillStyle = '#444';
+      for (const g of l.groups) {
+        if (!vis(g.x, g.y, g.w, g.h)) continue;
+        const f = input.frames[g.frame];
+        ctx.fillText(`${g.collapsed ? '▸ ' : ''}${f?.url || f?.id || ''}`, Math.max(2, t.applyX(g.x) + 4), t.applyY(g.y) + 11, 600);
+      }
+      ctx.restore();
+    }
+
+    // Nodes visible in this viewport.
+    const n = l.x.length;
+    const visible: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (l.hidden[i]) continue;
+      if (vis(l.x[i]!, l.y[i]!, l.w[i]!, l.h[i]!)) visible.push(i);
+    }
+
+    // Edges, culled by their bounding box; left out while moving through a very dense view.
+    const mask = this.hl.mask;
+    const E = input.edgeFrom.length;
+    let edgeCount = 0;
+    if (!(this.moving && E > EDGE_BUDGET_WHILE_MOVING && visible.length > EDGE_BUDGET_WHILE_MOVING / 2)) {
+      ctx.beginPath();
+      for (let e = 0; e < E; e++) {
+        const a = input.edgeFrom[e]!;
+        const b = input.edgeTo[e]!;
+        if (l.hidden[a] && l.hidden[b] && input.frame[a] === input.frame[b]) continue;
+        if (mask && !mask[a] && !mask[b]) continue;
+        const ax = l.x[a]! + l.w[a]!;
+        const ay = l.y[a]! + l.h[a]! / 2;
+        const bx = l.x[b]!;
+        const by = l.y[b]! + l.h[b]! / 2;
+        if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 || Math.min(ay, by) > y1) continue;
+        ctx.moveTo(ax, ay);
+        ctx.lineTo(bx, by);
+        edgeCount++;
+      }
+      ctx.strokeStyle = edgeCount > 3000 ? 'rgba(110,110,110,0.25)' : 'rgba(110,110,110,0.6)';
+      ctx.lineWidth = px;
+      ctx.stroke();
+    }
+
+    // Nodes: one path per colour (and per faded state), so a frame costs a handful of fill calls.
+    const minW = px;
+    const buckets = new Map<string, number[]>();
+    for (const i of visible) {
+      const faded = mask !== null && !mask[i];
+      const key = `${input.kinds[i]}|${faded ? 1 : 0}`;
+      let b = buckets.get(key);
+      if (!b) buckets.set(key, (b = []));
+      b.push(i);
+    }
+    for (const [key, list] of buckets) {
+      const [kind, faded] = key.split('|') as [keyof typeof KIND_COLOUR, string];
+      ctx.globalAlpha = faded === '1' ? 0.12 : 1;
+      ctx.fillStyle = KIND_COLOUR[kind];
+      ctx.beginPath();
+      for (const i of list) ctx.rect(l.x[i]!, l.y[i]!, Math.max(minW, l.w[i]!), Math.max(minW, l.h[i]!));
+      ctx.fill();
+    }
+    ctx.globalAlpha = 1;
+
+    // Ancestors/descendants of the selection: outlined.
+    if (this.hl.related && this.hl.related.size) {
+      ctx.beginPath();
+      for (const i of this.hl.related) if (!l.hidden[i]) ctx.rect(l.x[i]!, l.y[i]!, l.w[i]!, l.h[i]!);
+      ctx.strokeStyle = '#00b7ff';
+      ctx.lineWidth = 2 * px;
+      ctx.stroke();
+    }
+
+    // Level of detail: labels once a row is at least 9 px tall on screen and the view is not crowded.
+    const rowPx = (l.kind === 'time' ? 8 : 10) * k;
+    if (rowPx >= 9 && visible.length < 2500) {
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.font = '10px sans-serif';
+      ctx.textBaseline = 'middle';
+      for (const i of visible) {
+        const [sx, sy] = t.apply([l.x[i]!, l.y[i]! + l.h[i]! / 2]);
+        const node = this.model.nodes[i]!;
+        const text = nodeLabel(node);
+        if (l.kind === 'layered' || l.w[i]! * k < 60) {
+          ctx.fillStyle = '#222';
+          ctx.fillText(text, sx + Math.max(l.w[i]! * k, 2) + 3, sy);
+        } else {
+          ctx.fillStyle = '#fff';
+          ctx.fillText(text, sx + 3, sy, l.w[i]! * k - 6);
+        }
+      }
+      ctx.restore();
+    }
+    // Lane labels in the time layout.
+    if (l.kind === 'time' && k * 8 >= 5) {
+      ctx.save();
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.font = '9px sans-serif';
+      ctx.fillStyle = '#666';
+      for (const lane of l.lanes) {
+        if (lane.y + lane.h < y0 || lane.y > y1) continue;
+        ctx.fillText(lane.label, 4, t.applyY(lane.y) + 8);
+      }
+      ctx.restore();
+    }
+    if (l.axis) this.drawAxis(l.axis, dpr);
+    this.renderedNodes = visible.length;
+    this.framesDrawn++;
+    this.lastDrawMs = performance.now() - t0;
+    this.canvas.dataset.renderedNodes = String(visible.length);
+    this.canvas.dataset.renderedEdges = String(edgeCount);
+  }
+}

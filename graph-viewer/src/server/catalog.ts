@@ -1,0 +1,129 @@
+/**
+ * The catalog of graphs a viewer serves: built once from the files and directories given on the
+ * command line. Graphs are only ever served by catalog id, and every catalogued file is checked
+ * (after resolving symlinks) to lie inside one of the given roots, so no request can reach other files.
+ */
+import { readdirSync, realpathSync, statSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
+
+export interface CatalogEntry {
+  id: string;
+  /** Absolute real path of the graph file. */
+  path: string;
+  /** Display name (path relative to the root it was found in). */
+  name: string;
+}
+
+export interface Catalog {
+  entries: CatalogEntry[];
+  /** Paths that were given but held nothing usable, with the reason. */
+  problems: string[];
+}
+
+const GRAPH_FILE = /\.json(\.gz)?$/i;
+const MAX_DEPTH = 4;
+const MAX_FILES = 20000;
+
+/** True when `child` is `root` or lies inside it (both absolute, resolved). */
+export function isInside(root: string, child: string): boolean {
+  const rel = relative(root, child);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+function listGraphFiles(dir: string, depth: number, out: string[]): void {
+  if (depth > MAX_DEPTH || out.length >= MAX_FILES) return;
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith('.') || name === 'node_modules') continue;
+    const p = join(dir, name);
+    let st;
+    try {
+      st = statSync(p);
+    } catch {
+      continue;
+    }
+    if (st.isDirectory()) listGraphFiles(p, depth + 1, out);
+    else if (GRAPH_FILE.test(name)) out.push(p);
+  }
+}
+
+/** In a corpus directory with an index.json listing `graph` paths, those are the graphs. */
+function fromIndex(dir: string): string[] | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+  const list = Array.isArray(data) ? data : (data as { sites?: unknown }).sites;
+  if (!Array.isArray(list)) return null;
+  const files = list
+    .map((e) => (e && typeof e === 'object' ? (e as { graph?: unknown }).graph : undefined))
+    .filter((g): g is string => typeof g === 'string')
+    .map((g) => resolve(dir, g));
+  return files.length > 0 ? files : null;
+}
+
+/** Graph files in a directory: its index.json when it has one, else files that look like graphs. */
+function graphsInDir(dir: string): string[] {
+  const indexed = fromIndex(dir);
+  if (indexed) return indexed;
+  const all: string[] = [];
+  listGraphFiles(dir, 0, all);
+  const graphish = all.filter((p) => /graph/i.test(basename(p)) || basename(dirname(p)) === 'graphs');
+  return graphish.length > 0 ? graphish : all.filter((p) => !/^(index|package|package-lock|tsconfig)\.json$/i.test(basename(p)));
+}
+
+function idFor(path: string, used: Set<string>): string {
+  const base = basename(path).replace(GRAPH_FILE, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'graph';
+  let id = base;
+  for (let k = 2; used.has(id); k++) id = `${base}-${k}`;
+  used.add(id);
+  return id;
+}
+
+export function buildCatalog(paths: string[]): Catalog {
+  const entries: CatalogEntry[] = [];
+  const problems: string[] = [];
+  const used = new Set<string>();
+  const seen = new Set<string>();
+  for (const given of paths) {
+    let root: string;
+    try {
+      root = realpathSync(given);
+    } catch {
+      problems.push(`${given}: no such file or directory`);
+      continue;
+    }
+    const isDir = statSync(root).isDirectory();
+    const candidates = isDir ? graphsInDir(root) : [root];
+    const base = isDir ? root : dirname(root);
+    let added = 0;
+    for (const c of candidates) {
+      let real: string;
+      try {
+        real = realpathSync(c);
+        if (!statSync(real).isFile()) continue;
+      } catch {
+        problems.push(`${c}: listed but missing`);
+        continue;
+      }
+      // A symlink (or an index entry like ../x) leading out of the root is not served.
+      if (!isInside(base, real)) {
+        problems.push(`${c}: outside ${given}, skipped`);
+        continue;
+      }
+      if (seen.has(real)) continue;
+      seen.add(real);
+      entries.push({ id: idFor(real, used), path: real, name: isDir ? relative(root, real) : basename(real) });
+      added++;
+    }
+    if (added === 0) problems.push(`${given}: no graph files found`);
+  }
+  return { entries, problems };
+}

@@ -1,0 +1,52 @@
+/**
+ * Test helpers: the real viewer server on loopback and the system Chromium driven by playwright-core
+ * (no browser download). Screenshots go to artifacts/ (git-ignored) for a human look.
+ */
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startViewer, type Viewer } from '../src/server/server.ts';
+
+export const CHROMIUM = process.env.PCP_CHROMIUM ?? '/usr/bin/chromium';
+export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+export const SHARED = process.env.PCP_SHARED ?? fileURLToPath(new URL('../../../shared/', import.meta.url));
+
+export async function launch(): Promise<Browser> {
+  const userDataDir = `/tmp/pcp-viewer-test-${process.pid}-${Date.now()}`;
+  void userDataDir;
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export async function withViewer<T>(paths: string[], fn: (viewer: Viewer, browser: Browser) => Promise<T>, opts: { skipBuild?: boolean } = {}): Promise<T> {
+  const viewer = await startViewer({ paths, port: 0, skipBuild: opts.skipBuild ?? false });
+  const browser = await launch();
+  try {
+    return await fn(viewer, browser);
+  } finally {
+    await browser.close();
+    await viewer.close();
+  }
+}
+
+export async function newPage(browser: Browser, width = 1400, height = 900): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  return context.newPage();
+}
+
+/** Opens a graph page and waits until its first render. */
+export async function openGraph(page: Page, viewer: Viewer, id: string): Promise<void> {
+  await page.goto(`${viewer.url}#/graph/${id}`);
+  await page.waitForFunction((gid) => document.body.dataset.graphReady === gid, id, { timeout: 30_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = `${ARTIFACTS}${name}.png`;
+  await page.screenshot({ path });
+  return path;
+}
