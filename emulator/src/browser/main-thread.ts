@@ -1,0 +1,89 @@
+/**
+ * The browser's main-thread scheduler (thesis §3.7.2, Algorithms 4 and 5): one evaluation queue per frame
+ * (parsing before script/CSS evaluation), a global queue for timers and events that run first, and frame
+ * switching: stay on the current frame while it has work, else try its subframes, then its parent, then any
+ * frame with work. A computation that continues its parent's task (a 'split' part) goes to the front of its
+ * queue: the browser does not interleave other work into one task.
+ */
+import { K_EVENT, K_PARSE, K_TIMER, type PageModel } from '../page-model.ts';
+
+class Deque {
+  items: number[] = [];
+  head = 0;
+  get empty(): boolean {
+    return this.head >= this.items.length;
+  }
+  push(v: number): void {
+    this.items.push(v);
+  }
+  pushFront(v: number): void {
+    if (this.head > 0) this.items[--this.head] = v;
+    else this.items.unshift(v);
+  }
+  shift(): number {
+    const v = this.items[this.head++]!;
+    if (this.head === this.items.length) {
+      this.items.length = 0;
+      this.head = 0;
+    }
+    return v;
+  }
+}
+
+export class MainThread {
+  busy = false;
+  private current = -1;
+  private readonly prio = new Deque();
+  private readonly parse: Deque[];
+  private readonly evals: Deque[];
+
+  constructor(private readonly m: PageModel) {
+    this.parse = m.frames.map(() => new Deque());
+    this.evals = m.frames.map(() => new Deque());
+  }
+
+  push(node: number): void {
+    const k = this.m.kind[node]!;
+    const q = k === K_TIMER || k === K_EVENT ? this.prio : k === K_PARSE ? this.parse[this.m.frame[node]!]! : this.evals[this.m.frame[node]!]!;
+    if (this.m.continuation[node]) q.pushFront(node);
+    else q.push(node);
+  }
+
+  /** True when the frame has parsing or evaluation queued (not counting timers/events). */
+  hasWork(f: number): boolean {
+    return !this.parse[f]!.empty || !this.evals[f]!.empty;
+  }
+
+  /** Algorithm 4: the next activity to run, or -1 when the thread should idle. */
+  next(): number {
+    if (this.busy) return -1;
+    if (!this.prio.empty) return this.prio.shift();
+    if (this.current < 0) this.current = this.m.mainFrame;
+    for (let hops = 0; hops <= this.m.frames.length; hops++) {
+      const f = this.current;
+      if (f >= 0 && f < this.parse.length) {
+        if (!this.parse[f]!.empty) return this.parse[f]!.shift();
+        if (!this.evals[f]!.empty) return this.evals[f]!.shift();
+      }
+      const nf = this.selectNextFrame(f);
+      if (nf < 0) {
+        this.current = -1;
+        return -1;
+      }
+      this.current = nf;
+    }
+    return -1;
+  }
+
+  /** Algorithm 5: subframes first, then the parent, then any remaining frame with work. */
+  private selectNextFrame(f: number): number {
+    const frames = this.m.frames;
+    if (f >= 0) {
+      for (const s of frames[f]!.children) if (this.hasWork(s)) return s;
+      const p = frames[f]!.parent;
+      if (p >= 0 && this.hasWork(p)) return p;
+    }
+    for (let i = 0; i < frames.length; i++) if (i !== f && this.hasWork(i)) return i;
+    return -1;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Emulator configuration: the public EmulatorConfig, its defaults, and parsing of tc-style option strings
+ * (`10mbit`, `40ms`) shared by `pcp emulate`, `pcp sweep` and the viewer's backend.
+ */
+import type { DelayCdfs } from './server-delays.ts';
+
+export type Protocol = 'h1.0' | 'h1' | 'h1-pipelined' | 'h2' | 'quic-lite';
+export type ServerModel = 'serial' | 'parallel' | 'out-of-order';
+export type PriorityScheme = 'none' | 'mimeType' | 'criticalPath';
+export type CongestionControl = 'newreno' | 'cubic';
+export type QueueDiscipline = 'droptail' | 'red';
+
+export const PROTOCOLS: readonly Protocol[] = ['h1.0', 'h1', 'h1-pipelined', 'h2', 'quic-lite'];
+export const SERVER_MODELS: readonly ServerModel[] = ['serial', 'parallel', 'out-of-order'];
+export const PRIORITY_SCHEMES: readonly PriorityScheme[] = ['none', 'mimeType', 'criticalPath'];
+
+export interface EmulatorConfig {
+  bandwidthBps: number;
+  rttMs: number;
+  protocol: Protocol;
+  /** HTTP/1.x connections per host; default 6 (HTTP/2 and QUIC-lite always use one). */
+  connectionsPerHost?: number;
+  /** Default: out-of-order for h2/quic-lite, parallel (FIFO responses) for HTTP/1.x. */
+  server?: ServerModel;
+  priority?: PriorityScheme;
+  /** A higher-priority response may overtake a partly sent one in the send buffer. Default false (true for quic-lite). */
+  preemption?: boolean;
+  /** Initial congestion window in segments: 1, 4, 10 (default 10). */
+  icwnd?: number;
+  congestionControl?: CongestionControl;
+  /** Bottleneck queue; default RED with the thesis' Table 3.4 settings. */
+  queue?: QueueDiscipline;
+  /** Maximum bottleneck queue size in bandwidth-delay products; default 1.5 (Table 3.4's max_q). */
+  queueBdp?: number;
+  /** Extra round-trip time per origin host (`host` or `host:port`, or a full origin), ms. */
+  extraRttMs?: Record<string, number>;
+  /** Round trips for a DNS lookup (once per host, cached) and for TLS per new connection; default 0. */
+  dnsRtts?: number;
+  tlsRtts?: number;
+  /** Hosts merged onto one server (and so one HTTP/2 connection): the first host serves them all. */
+  unshard?: string[];
+  /** Per-MIME-class server delay CDFs, or a directory of *.dist files; default ../shared/legacy-corpus/server-delay-cdfs. */
+  serverDelayCdfs?: DelayCdfs | string;
+  /** The browser's preloader (§3.7.5); default on. */
+  preloader?: boolean;
+  seed?: number;
+}
+
+/** A config with every default filled in; what the simulator reads. */
+export interface ResolvedConfig {
+  bandwidthBps: number;
+  rttMs: number;
+  protocol: Protocol;
+  connectionsPerHost: number;
+  server: ServerModel;
+  priority: PriorityScheme;
+  preemption: boolean;
+  icwnd: number;
+  congestionControl: CongestionControl;
+  queue: QueueDiscipline;
+  queueBdp: number;
+  extraRttMs: Map<string, number>;
+  dnsRtts: number;
+  tlsRtts: number;
+  unshard: string[];
+  serverDelayCdfs: DelayCdfs | string | undefined;
+  preloader: boolean;
+  seed: number;
+}
+
+export class ConfigError extends Error {}
+
+function hostKey(k: string): string {
+  if (k.includes('://')) {
+    try {
+      return new URL(k).host;
+    } catch {
+      throw new ConfigError(`not a valid origin: '${k}'`);
+    }
+  }
+  return k.toLowerCase();
+}
+
+export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
+  if (!(c.bandwidthBps > 0) || !Number.isFinite(c.bandwidthBps)) throw new ConfigError(`bandwidthBps must be a positive number, got ${c.bandwidthBps}`);
+  if (!(c.rttMs >= 0) || !Number.isFinite(c.rttMs)) throw new ConfigError(`rttMs must be a non-negative number, got ${c.rttMs}`);
+  if (!PROTOCOLS.includes(c.protocol)) throw new ConfigError(`protocol must be one of ${PROTOCOLS.join(', ')}, got '${c.protocol}'`);
+  const multiplexed = c.protocol === 'h2' || c.protocol === 'quic-lite';
+  const k = c.connectionsPerHost ?? 6;
+  if (!Number.isInteger(k) || k < 1) throw new ConfigError(`connectionsPerHost must be a positive integer, got ${k}`);
+  const server = c.server ?? (multiplexed ? 'out-of-order' : 'parallel');
+  if (!SERVER_MODELS.includes(server)) throw new ConfigError(`server must be one of ${SERVER_MODELS.join(', ')}, got '${server}'`);
+  if (server === 'out-of-order' && !multiplexed) throw new ConfigError(`an out-of-order server needs framing: use protocol h2 or quic-lite, not ${c.protocol}`);
+  const priority = c.priority ?? 'none';
+  if (!PRIORITY_SCHEMES.includes(priority)) throw new ConfigError(`priority must be one of ${PRIORITY_SCHEMES.join(', ')}, got '${priority}'`);
+  const icwnd = c.icwnd ?? 10;
+  if (!Number.isInteger(icwnd) || icwnd < 1) throw new ConfigError(`icwnd must be a positive integer, got ${icwnd}`);
+  const queueBdp = c.queueBdp ?? 1.5;
+  if (!(queueBdp > 0)) throw new ConfigError(`queueBdp must be positive, got ${queueBdp}`);
+  const cc = c.congestionControl ?? 'newreno';
+  if (cc !== 'newreno' && cc !== 'cubic') throw new ConfigError(`congestionControl must be newreno or cubic, got '${cc}'`);
+  const queue = c.queue ?? 'red';
+  if (queue !== 'red' && queue !== 'droptail') throw new ConfigError(`queue must be red or droptail, got '${queue}'`);
+  const extra = new Map<string, number>();
+  for (const [key, v] of Object.entries(c.extraRttMs ?? {})) {
+    if (!(v >= 0)) throw new ConfigError(`extraRttMs['${key}'] must be a non-negative number`);
+    extra.set(hostKey(key), v);
+  }
+  for (const [name, v] of [['dnsRtts', c.dnsRtts], ['tlsRtts', c.tlsRtts]] as const) {
+    if (v !== undefined && !(v >= 0)) throw new ConfigError(`${name} must be a non-negative number`);
+  }
+  return {
+    bandwidthBps: c.bandwidthBps,
+    rttMs: c.rttMs,
+    protocol: c.protocol,
+    connectionsPerHost: multiplexed ? 1 : c.protocol === 'h1.0' ? k : k,
+    server,
+    priority,
+    preemption: c.preemption ?? c.protocol === 'quic-lite',
+    icwnd,
+    congestionControl: cc,
+    queue,
+    queueBdp,
+    extraRttMs: extra,
+    dnsRtts: c.dnsRtts ?? 0,
+    tlsRtts: c.tlsRtts ?? 0,
+    unshard: (c.unshard ?? []).map(hostKey),
+    serverDelayCdfs: c.serverDelayCdfs,
+    preloader: c.preloader ?? true,
+    seed: c.seed ?? 1,
+  };
+}
+
+const RATE_UNITS: Record<string, number> = {
+  bit: 1, bps: 1, kbit: 1e3, kbps: 8e3, mbit: 1e6, mbps: 8e6, gbit: 1e9, gbps: 8e9, tbit: 1e12,
+};
+
+/** A tc rate: `500kbit`, `10mbit`, `1gbit`, `2.5Mbit`; (tc's `bps` means bytes per second). A bare number is bits/s. */
+export function parseRate(s: string): number {
+  const m = /^\s*([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*([a-z]*)\s*$/i.exec(s);
+  const unit = m?.[2]?.toLowerCase() ?? '';
+  const mult = unit === '' ? 1 : RATE_UNITS[unit];
+  if (!m || mult === undefined) throw new ConfigError(`not a rate: '${s}' (use tc units, e.g. 500kbit, 10mbit, 1gbit)`);
+  const v = Number(m[1]) * mult;
+  if (!(v > 0)) throw new ConfigError(`rate must be positive: '${s}'`);
+  return v;
+}
+
+/** A tc time: `40ms`, `1s`, `500us`; a bare number is milliseconds. */
+export function parseTime(s: string): number {
+  const m = /^\s*([0-9]*\.?[0-9]+)\s*(us|usec|ms|msec|s|sec|secs)?\s*$/i.exec(s);
+  if (!m) throw new ConfigError(`not a time: '${s}' (use tc units, e.g. 8ms, 0.4s)`);
+  const v = Number(m[1]);
+  const unit = (m[2] ?? 'ms').toLowerCase();
+  return unit.startsWith('u') ? v / 1000 : unit.startsWith('s') ? v * 1000 : v;
+}
+
+function oneOf<T extends string>(name: string, v: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(`--${name} must be one of ${allowed.join(', ')}, got '${v}'`);
+  return v as T;
+}
+
+function int(name: string, v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw new ConfigError(`--${name} expects an integer, got '${v}'`);
+  return n;
+}
+
+function bool(name: string, v: string): boolean {
+  if (['true', '1', 'yes', 'on', ''].includes(v.toLowerCase())) return true;
+  if (['false', '0', 'no', 'off'].includes(v.toLowerCase())) return false;
+  throw new ConfigError(`--${name} expects true or false, got '${v}'`);
+}
+
+/**
+ * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
+ * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, seed. Unknown keys are an error.
+ */
+export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'seed']);
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
+  const bw = opts.bandwidth;
+  const rtt = opts.rtt;
+  if (bw === undefined) throw new ConfigError('bandwidth is required (e.g. 10mbit)');
+  if (rtt === undefined) throw new ConfigError('rtt is required (e.g. 40ms)');
+  const config: EmulatorConfig = {
+    bandwidthBps: parseRate(bw),
+    rttMs: parseTime(rtt),
+    protocol: oneOf('protocol', opts.protocol ?? 'h1', PROTOCOLS),
+  };
+  if (opts.connections !== undefined) config.connectionsPerHost = int('connections', opts.connections);
+  if (opts.server !== undefined) config.server = oneOf('server', opts.server, SERVER_MODELS);
+  if (opts.priority !== undefined) config.priority = oneOf('priority', opts.priority, PRIORITY_SCHEMES);
+  if (opts.preemption !== undefined) config.preemption = bool('preemption', opts.preemption);
+  if (opts.icwnd !== undefined) config.icwnd = int('icwnd', opts.icwnd);
+  const cc = opts.cc ?? opts['congestion-control'];
+  if (cc !== undefined) config.congestionControl = oneOf('cc', cc, ['newreno', 'cubic'] as const);
+  if (opts.queue !== undefined) config.queue = oneOf('queue', opts.queue, ['droptail', 'red'] as const);
+  if (opts['queue-bdp'] !== undefined) config.queueBdp = Number(opts['queue-bdp']);
+  if (opts['dns-rtts'] !== undefined) config.dnsRtts = Number(opts['dns-rtts']);
+  if (opts['tls-rtts'] !== undefined) config.tlsRtts = Number(opts['tls-rtts']);
+  if (opts.unshard !== undefined) config.unshard = opts.unshard.split(',').map((h) => h.trim()).filter(Boolean);
+  if (opts['extra-rtt'] !== undefined) {
+    const extra: Record<string, number> = {};
+    for (const part of opts['extra-rtt'].split(',').filter(Boolean)) {
+      const eq = part.lastIndexOf('=');
+      if (eq <= 0) throw new ConfigError(`--extra-rtt expects host=time pairs, got '${part}'`);
+      extra[part.slice(0, eq).trim()] = parseTime(part.slice(eq + 1));
+    }
+    config.extraRttMs = extra;
+  }
+  if (opts.preloader !== undefined) config.preloader = bool('preloader', opts.preloader);
+  if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
+  resolveConfig(config); // validate combinations now, with the same messages the simulator would give
+  return config;
+}

@@ -1,0 +1,263 @@
+/**
+ * The client's connection pool and the servers behind it (§3.7.6, §3.7.2 protocols), one HostPool per
+ * server (a host, or the merged host of an unshard transform):
+ * - h1.0: one request per connection, up to k connections open at once; each closes after its response.
+ * - h1: up to k persistent connections; a request waits for an idle one (or one it opens).
+ * - h1-pipelined: up to k connections, then requests are pipelined onto the least loaded one; the server
+ *   answers in request order (parallel = FIFO responses) or processes them one at a time (serial).
+ * - h2 / quic-lite: one connection per server, every request sent at once, an out-of-order server, and the
+ *   send buffer ordered by priority when a scheme is chosen.
+ * DNS (dnsRtts round trips, once per host: the DNS cache) and TLS (tlsRtts per new connection) are off by
+ * default, as in the thesis' experiments.
+ */
+import type { ResolvedConfig } from '../config.ts';
+import type { EventQueue } from '../event-queue.ts';
+import { EV_CONN_ESTABLISHED, EV_DNS_DONE, EV_REQUEST_AT_SERVER, EV_RESPONSE_READY } from '../events.ts';
+import { TcpConnection, type NetContext } from '../network/tcp.ts';
+import type { ServerDelaySampler } from '../server-delays.ts';
+import { SendBuffer, type Exchange } from './send-buffer.ts';
+
+const DNS_NONE = 0;
+const DNS_PENDING = 1;
+const DNS_DONE = 2;
+
+export class HttpConnection {
+  readonly tcp: TcpConnection;
+  established = false;
+  tOpen: number;
+  tEst = NaN;
+  /** Requests assigned to it whose responses have not fully reached the client. */
+  outstanding: Exchange[] = [];
+  /** Assigned before the handshake finished; sent on establishment. */
+  unsent: Exchange[] = [];
+  /** Server side: responses in request order (HTTP/1.x FIFO), and when a serial server is next free. */
+  fifo: Exchange[] = [];
+  fifoHead = 0;
+  serverFreeAt = 0;
+
+  constructor(
+    readonly pool: HostPool,
+    tcp: TcpConnection,
+    now: number,
+  ) {
+    this.tcp = tcp;
+    this.tOpen = now;
+  }
+}
+
+export class HostPool {
+  conns: HttpConnection[] = [];
+  pending: Exchange[] = [];
+  pendingHead = 0;
+  dns = DNS_NONE;
+  dnsStart = NaN;
+  dnsEnd = NaN;
+  constructor(
+    readonly key: string,
+    /** Client->server one-way delay, ms: half the base RTT plus this server's extra RTT. */
+    readonly up: number,
+    /** Round-trip time to this server without queueing: base RTT plus its extra RTT. */
+    readonly rtt: number,
+  ) {}
+}
+
+export interface PoolCallbacks {
+  /** The last byte of an exchange reached the client application. */
+  exchangeDone(x: Exchange, now: number): void;
+}
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  if (!(b1 > b0)) return 0;
+  return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+}
+
+export class ConnectionPool {
+  private pools = new Map<string, HostPool>();
+  private readonly multiplexed: boolean;
+  private readonly pipelined: boolean;
+  private readonly prioritised: boolean;
+  connectionsOpened = 0;
+
+  constructor(
+    private readonly cfg: ResolvedConfig,
+    private readonly q: EventQueue,
+    private readonly net: NetContext,
+    private readonly delays: ServerDelaySampler,
+    private readonly cb: PoolCallbacks,
+  ) {
+    this.multiplexed = cfg.protocol === 'h2' || cfg.protocol === 'quic-lite';
+    this.pipelined = cfg.protocol === 'h1-pipelined';
+    this.prioritised = cfg.priority !== 'none' && cfg.server === 'out-of-order';
+  }
+
+  /** The server a host's requests go to (after unsharding). */
+  serverKey(host: string): string {
+    const u = this.cfg.unshard;
+    return u.length > 0 && u.includes(host) ? u[0]! : host;
+  }
+
+  private poolFor(host: string): HostPool {
+    const key = this.serverKey(host);
+    let p = this.pools.get(key);
+    if (!p) {
+      const extra = this.cfg.extraRttMs.get(key) ?? this.cfg.extraRttMs.get(key.replace(/:\d+$/, '')) ?? 0;
+      p = new HostPool(key, this.cfg.rttMs / 2 + extra, this.cfg.rttMs + extra);
+      this.pools.set(key, p);
+    }
+    return p;
+  }
+
+  request(x: Exchange, host: string, now: number): void {
+    const pool = this.poolFor(host);
+    pool.pending.push(x);
+    if (this.cfg.dnsRtts > 0 && pool.dns !== DNS_DONE) {
+      if (pool.dns === DNS_NONE) {
+        pool.dns = DNS_PENDING;
+        pool.dnsStart = now;
+        // The resolver sits across the bottleneck at the base RTT; the server's extra RTT does not apply.
+        this.q.schedule(now + this.cfg.dnsRtts * this.cfg.rttMs, EV_DNS_DONE, pool);
+      }
+      return;
+    }
+    this.dispatch(pool, now);
+  }
+
+  onDnsDone(pool: HostPool, now: number): void {
+    pool.dns = DNS_DONE;
+    pool.dnsEnd = now;
+    this.dispatch(pool, now);
+  }
+
+  private takePending(pool: HostPool): Exchange | undefined {
+    if (pool.pendingHead >= pool.pending.length) return undefined;
+    const x = pool.pending[pool.pendingHead++]!;
+    if (pool.pendingHead > 64 && pool.pendingHead * 2 > pool.pending.length) {
+      pool.pending = pool.pending.slice(pool.pendingHead);
+      pool.pendingHead = 0;
+    }
+    return x;
+  }
+
+  private pendingCount(pool: HostPool): number {
+    return pool.pending.length - pool.pendingHead;
+  }
+
+  private dispatch(pool: HostPool, now: number): void {
+    const k = this.cfg.connectionsPerHost;
+    if (this.multiplexed) {
+      const conn = pool.conns[0] ?? this.open(pool, now);
+      for (let x = this.takePending(pool); x; x = this.takePending(pool)) this.assign(conn, x, now);
+      return;
+    }
+    if (this.pipelined) {
+      for (let x = this.takePending(pool); x; x = this.takePending(pool)) {
+        let conn: HttpConnection;
+        if (pool.conns.length < k) conn = this.open(pool, now);
+        else {
+          conn = pool.conns[0]!;
+          for (const c of pool.conns) if (c.outstanding.length < conn.outstanding.length) conn = c;
+        }
+        this.assign(conn, x, now);
+      }
+      return;
+    }
+    // HTTP/1.0 and 1.1: one exchange at a time per connection.
+    for (const c of pool.conns) {
+      if (this.pendingCount(pool) === 0) break;
+      if (c.established && c.outstanding.length === 0) this.assign(c, this.takePending(pool)!, now);
+    }
+    let connecting = 0;
+    for (const c of pool.conns) if (!c.established) connecting++;
+    while (this.pendingCount(pool) > connecting && pool.conns.length < k) {
+      this.open(pool, now);
+      connecting++;
+    }
+  }
+
+  private open(pool: HostPool, now: number): HttpConnection {
+    const buffer = new SendBuffer(this.prioritised, this.cfg.preemption);
+    const tcp = new TcpConnection(this.net, pool.up, this.cfg.protocol === 'quic-lite', buffer);
+    const conn = new HttpConnection(pool, tcp, now);
+    pool.conns.push(conn);
+    this.connectionsOpened++;
+    // SYN / SYN-ACK (1 RTT; the request rides with the final ACK), then tlsRtts more for TLS.
+    this.q.schedule(now + pool.rtt * (1 + this.cfg.tlsRtts), EV_CONN_ESTABLISHED, conn);
+    return conn;
+  }
+
+  private assign(conn: HttpConnection, x: Exchange, now: number): void {
+    x.conn = conn;
+    conn.outstanding.push(x);
+    if (conn.established) this.send(conn, x, now);
+    else conn.unsent.push(x);
+  }
+
+  private send(conn: HttpConnection, x: Exchange, now: number): void {
+    x.tSent = now;
+    const pool = conn.pool;
+    x.handshake = overlap(x.tIssue, now, pool.dnsStart, pool.dnsEnd) + overlap(x.tIssue, now, conn.tOpen, conn.tEst);
+    this.q.schedule(now + conn.tcp.up, EV_REQUEST_AT_SERVER, x);
+  }
+
+  onEstablished(conn: HttpConnection, now: number): void {
+    conn.established = true;
+    conn.tEst = now;
+    if (this.multiplexed || this.pipelined) {
+      for (const x of conn.unsent) this.send(conn, x, now);
+      conn.unsent = [];
+    } else {
+      this.dispatch(conn.pool, now);
+    }
+  }
+
+  /** Server side: a request arrived; apply the server model. */
+  onRequestAtServer(x: Exchange, now: number): void {
+    const conn = x.conn as HttpConnection;
+    x.tAtServer = now;
+    if (this.cfg.server !== 'out-of-order') conn.fifo.push(x);
+    if (this.cfg.server === 'serial') {
+      const start = Math.max(now, conn.serverFreeAt);
+      conn.serverFreeAt = start + x.serverDelay;
+      this.q.schedule(conn.serverFreeAt, EV_RESPONSE_READY, x);
+    } else {
+      this.q.schedule(now + x.serverDelay, EV_RESPONSE_READY, x);
+    }
+  }
+
+  onResponseReady(x: Exchange, now: number): void {
+    const conn = x.conn as HttpConnection;
+    x.tReady = now;
+    if (this.cfg.server === 'out-of-order') conn.tcp.buffer.push(x);
+    else {
+      // FIFO responses: a ready response waits in the server's memory behind earlier unfinished ones.
+      while (conn.fifoHead < conn.fifo.length && !Number.isNaN(conn.fifo[conn.fifoHead]!.tReady)) {
+        conn.tcp.buffer.push(conn.fifo[conn.fifoHead++]!);
+      }
+    }
+    conn.tcp.kick(now);
+  }
+
+  /** Client side: bytes of x reached the application. */
+  onBytes(x: Exchange, bytes: number, now: number): boolean {
+    x.received += bytes;
+    if (x.received < x.bytes) return false;
+    x.tEnd = now;
+    const conn = x.conn as HttpConnection;
+    const i = conn.outstanding.indexOf(x);
+    if (i >= 0) conn.outstanding.splice(i, 1);
+    this.cb.exchangeDone(x, now);
+    if (!this.multiplexed && !this.pipelined) {
+      if (this.cfg.protocol === 'h1.0') {
+        const pool = conn.pool;
+        pool.conns.splice(pool.conns.indexOf(conn), 1);
+      }
+      this.dispatch(conn.pool, now);
+    }
+    return true;
+  }
+
+  /** The server delay for a new exchange (graph value, else a seeded draw). */
+  serverDelay(recorded: number | undefined, cls: Parameters<ServerDelaySampler['delay']>[1]): number {
+    return this.delays.delay(recorded, cls);
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * An HTTP exchange (one request/response) and the server's socket send buffer (§3.7.7.7).
+ * FIFO for HTTP/1.x and unprioritised HTTP/2; a priority queue otherwise. Without preemption, a response
+ * whose first packet has left keeps the wire until it is done (HTTP/2 cannot take back what it wrote to the
+ * socket); with preemption a more important response overtakes its remaining bytes.
+ */
+export interface Exchange {
+  node: number;
+  bytes: number;
+  /** Bytes handed to TCP / delivered to the client application. */
+  sent: number;
+  received: number;
+  prio: number;
+  order: number;
+  serverDelay: number;
+  // Timeline, ms (NaN until reached).
+  tIssue: number;
+  tSent: number;
+  tAtServer: number;
+  tReady: number;
+  tFirstByte: number;
+  tEnd: number;
+  handshake: number;
+  /** The HttpConnection carrying it (opaque here). */
+  conn: unknown;
+}
+
+export class SendBuffer {
+  private entries: Exchange[] = [];
+  private current: Exchange | null = null;
+  private orderSeq = 0;
+
+  constructor(
+    private readonly prioritised: boolean,
+    private readonly preempt: boolean,
+  ) {}
+
+  push(x: Exchange): void {
+    x.order = this.orderSeq++;
+    this.entries.push(x);
+    if (this.prioritised && (this.preempt || (this.current !== null && this.current.sent === 0))) this.current = null;
+  }
+
+  hasData(): boolean {
+    return this.entries.length > 0;
+  }
+
+  /** The exchange whose bytes go in the next segment, or null when the buffer is empty. */
+  peek(): Exchange | null {
+    if (this.entries.length === 0) return null;
+    if (!this.prioritised) return this.entries[0]!;
+    if (this.current !== null) return this.current;
+    let best = this.entries[0]!;
+    for (let i = 1; i < this.entries.length; i++) {
+      const e = this.entries[i]!;
+      if (e.prio < best.prio || (e.prio === best.prio && e.order < best.order)) best = e;
+    }
+    this.current = best;
+    return best;
+  }
+
+  /** Takes up to max bytes of the exchange peek() returned; drops it from the buffer when fully sent. */
+  take(x: Exchange, max: number): number {
+    const len = Math.min(max, x.bytes - x.sent);
+    x.sent += len;
+    if (x.sent >= x.bytes) {
+      const i = this.entries.indexOf(x);
+      if (i >= 0) this.entries.splice(i, 1);
+      if (this.current === x) this.current = null;
+    }
+    return len;
+  }
+}

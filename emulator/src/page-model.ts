@@ -1,0 +1,284 @@
+/**
+ * The graph model (Lantern-style: separate from the simulator). Compiles a v1 Graph once into flat arrays
+ * the simulator walks quickly: enabled nodes only (normalisation's disabled nodes are skipped with their
+ * edges), parent counts, children, durations, resource and download-chunk facts, frames, and the
+ * preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
+ * one graph compiles it once.
+ */
+import type { Graph, GraphNode } from '@pcp/graph-builder';
+import { mimeClass, type MimeClass } from './server-delays.ts';
+
+export const K_RESOURCE = 0;
+export const K_DCHUNK = 1;
+export const K_PARSE = 2;
+export const K_SCRIPT = 3;
+export const K_CSS = 4;
+export const K_TIMER = 5;
+export const K_EVENT = 6;
+export const K_MARKER = 7;
+
+const KIND_CODE: Record<GraphNode['kind'], number> = {
+  resource: K_RESOURCE,
+  download_chunk: K_DCHUNK,
+  parse_chunk: K_PARSE,
+  script_eval: K_SCRIPT,
+  css_eval: K_CSS,
+  timer: K_TIMER,
+  event: K_EVENT,
+  marker: K_MARKER,
+};
+
+/** Chrome clamps timeouts nested more than this deep to 4 ms (§3.7.2). */
+export const TIMER_NESTING_CLAMP_LEVEL = 5;
+export const TIMER_MIN_NESTED_MS = 4;
+
+export interface ResourceInfo {
+  url: string;
+  host: string;
+  /** Bytes the server sends (at least 1: even an empty body costs a packet). */
+  bytes: number;
+  mimeClass: MimeClass;
+  /** Lower value = more important (Algorithm 2 / §3.5.3.1 numbering). */
+  prioMime: number;
+  prioCrit: number;
+  serverDelay: number | undefined;
+  /** Session-cache key: GETs of one url share one download. */
+  cacheKey: string;
+  /** Download chunks of this resource (node indices) sorted by the byte count that completes them. */
+  chunks: number[];
+  /** CSS/JS/image resources, pre-parsable by the preloader: true. Frame documents are never preloaded. */
+  preloadable: boolean;
+}
+
+export interface PageModel {
+  graph: Graph;
+  n: number;
+  ids: string[];
+  kind: Uint8Array;
+  /** Main-thread time (computations), ms. */
+  duration: Float64Array;
+  frame: Int32Array;
+  /** Parent counts used for readiness (a chunk's edge from its own resource is a byte-progress condition instead). */
+  nParents: Int32Array;
+  children: Int32Array[];
+  parents: Int32Array[];
+  /** Per node: resource info index (resources), or -1. */
+  res: ResourceInfo[];
+  resOf: Int32Array;
+  /** Download chunk: resource node index it streams from (-1 when that resource is absent) and its byte threshold. */
+  chunkResource: Int32Array;
+  chunkBytes: Float64Array;
+  /** Timer: delay after its parents complete (nested clamp applied); -1 for continuation parts. */
+  timerDelay: Float64Array;
+  /** Computation that continues its parent's task ('split' edge): run before anything else in its queue. */
+  continuation: Uint8Array;
+  /** Synchronous script evaluation: parents that are resources/chunks (the download it waits for). */
+  syncScriptDownloads: Int32Array[];
+  /** Download chunk -> parse chunks it feeds (the preloader clones these when the chunk arrives). */
+  chunkParses: Int32Array[];
+  /** Parse chunk -> its preloadable resource children. */
+  parsePreloads: Int32Array[];
+  frames: Array<{ id: string; parent: number; children: number[] }>;
+  mainFrame: number;
+  load: number;
+  dcl: number;
+  roots: number[];
+}
+
+const cache = new WeakMap<Graph, PageModel>();
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase();
+  } catch {
+    return url.split('/')[0] ?? url;
+  }
+}
+
+function preloadableMime(cls: MimeClass): boolean {
+  return cls === 'css' || cls === 'javascript' || cls === 'image';
+}
+
+export function compileGraph(graph: Graph): PageModel {
+  const hit = cache.get(graph);
+  if (hit) return hit;
+
+  const nodes = graph.nodes.filter((x) => !x.disabled);
+  const n = nodes.length;
+  const index = new Map<string, number>();
+  nodes.forEach((x, i) => index.set(x.id, i));
+
+  const frameIndex = new Map<string, number>();
+  const frames: PageModel['frames'] = graph.frames.map((f, i) => {
+    frameIndex.set(f.id, i);
+    return { id: f.id, parent: -1, children: [] };
+  });
+  graph.frames.forEach((f, i) => {
+    const p = f.parent === null ? undefined : frameIndex.get(f.parent);
+    if (p !== undefined && p !== i) {
+      frames[i]!.parent = p;
+      frames[p]!.children.push(i);
+    }
+  });
+  let mainFrame = graph.frames.findIndex((f) => f.parent === null);
+  const frameOfNode = (f: string): number => {
+    let i = frameIndex.get(f);
+    if (i === undefined) {
+      i = frames.length;
+      frames.push({ id: f, parent: -1, children: [] });
+      frameIndex.set(f, i);
+    }
+    return i;
+  };
+
+  const kind = new Uint8Array(n);
+  const duration = new Float64Array(n);
+  const frame = new Int32Array(n);
+  const resOf = new Int32Array(n).fill(-1);
+  const res: ResourceInfo[] = [];
+  const chunkResource = new Int32Array(n).fill(-1);
+  const chunkBytes = new Float64Array(n);
+  const timerDelay = new Float64Array(n).fill(-1);
+  const continuation = new Uint8Array(n);
+  const childLists: number[][] = Array.from({ length: n }, () => []);
+  const parentLists: number[][] = Array.from({ length: n }, () => []);
+  const nParents = new Int32Array(n);
+
+  nodes.forEach((x, i) => {
+    kind[i] = KIND_CODE[x.kind];
+    frame[i] = frameOfNode(x.frame);
+    const d = x.end - x.start;
+    if (x.kind !== 'resource' && x.kind !== 'download_chunk' && x.kind !== 'marker') duration[i] = Number.isFinite(d) && d > 0 ? d : 0;
+    if (x.kind === 'resource') {
+      const cls = mimeClass(x.mimeType, x.method);
+      resOf[i] = res.length;
+      res.push({
+        url: x.url,
+        host: hostOf(x.url),
+        bytes: Math.max(1, Math.round(x.size)),
+        mimeClass: cls,
+        prioMime: x.priority?.mimeType ?? 0,
+        prioCrit: x.priority?.criticalPath ?? 0,
+        serverDelay: x.serverDelay,
+        cacheKey: x.method.toUpperCase() === 'GET' ? x.url : `${x.id}\u0000${x.url}`,
+        chunks: [],
+        preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
+      });
+    }
+  });
+  if (mainFrame < 0) mainFrame = nodes.length ? frame[0]! : 0;
+
+  for (const e of graph.edges) {
+    const a = index.get(e.from);
+    const b = index.get(e.to);
+    if (a === undefined || b === undefined || a === b) continue; // edges touching disabled nodes vanish with them
+    childLists[a]!.push(b);
+    parentLists[b]!.push(a);
+    if (e.rule === 'split') continuation[b] = 1;
+  }
+
+  // Download chunks stream from their resource: the resource->chunk edge means "these bytes arrived".
+  nodes.forEach((x, i) => {
+    if (x.kind !== 'download_chunk') return;
+    const r = index.get(x.resource);
+    if (r === undefined || kind[r] !== K_RESOURCE) return;
+    const info = res[resOf[r]!]!;
+    chunkResource[i] = r;
+    chunkBytes[i] = Math.min(info.bytes, Math.max(0, x.offset + x.size));
+    info.chunks.push(i);
+  });
+  for (const info of res) info.chunks.sort((p, q) => chunkBytes[p]! - chunkBytes[q]!);
+  for (let i = 0; i < n; i++) {
+    let c = 0;
+    for (const p of parentLists[i]!) if (!(chunkResource[i] === p)) c++;
+    nParents[i] = c;
+  }
+
+  // Timers: delay after the installing activity; nested chains clamp to 4 ms past the fifth level.
+  const nest = new Int32Array(n);
+  const order = topoOrder(n, childLists, parentLists);
+  const ids = nodes.map((x) => x.id);
+  for (const i of order) {
+    const x = nodes[i]!;
+    if (x.kind !== 'timer') continue;
+    let level = 0;
+    for (const p of parentLists[i]!) {
+      const px = nodes[p]!;
+      if (px.kind === 'timer' && px.timerId !== x.timerId) level = Math.max(level, nest[p]! + 1);
+      else if (px.kind === 'timer') level = Math.max(level, nest[p]!);
+    }
+    nest[i] = level;
+    if (continuation[i] || (x.part !== undefined && x.part > 0)) {
+      timerDelay[i] = -1;
+      continue;
+    }
+    let delay = Math.max(0, x.timerDelay);
+    if (level >= TIMER_NESTING_CLAMP_LEVEL && delay < TIMER_MIN_NESTED_MS) delay = TIMER_MIN_NESTED_MS;
+    timerDelay[i] = delay;
+  }
+
+  const syncScriptDownloads: Int32Array[] = nodes.map((x, i) => {
+    if (x.kind !== 'script_eval' || x.scriptKind !== 'sync') return new Int32Array(0);
+    return Int32Array.from(parentLists[i]!.filter((p) => kind[p] === K_RESOURCE || kind[p] === K_DCHUNK));
+  });
+  const chunkParses: Int32Array[] = nodes.map((x, i) =>
+    x.kind === 'download_chunk' ? Int32Array.from(childLists[i]!.filter((c) => kind[c] === K_PARSE)) : new Int32Array(0),
+  );
+  const parsePreloads: Int32Array[] = nodes.map((x, i) =>
+    x.kind === 'parse_chunk' ? Int32Array.from(childLists[i]!.filter((c) => kind[c] === K_RESOURCE && res[resOf[c]!]!.preloadable)) : new Int32Array(0),
+  );
+
+  const roots: number[] = [];
+  for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
+  // Chunks whose only parent is their resource are started when their bytes arrive, not at time zero.
+  for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! >= 0) roots.push(i);
+
+  const model: PageModel = {
+    graph,
+    n,
+    ids,
+    kind,
+    duration,
+    frame,
+    nParents,
+    children: childLists.map((l) => Int32Array.from(l)),
+    parents: parentLists.map((l) => Int32Array.from(l)),
+    res,
+    resOf,
+    chunkResource,
+    chunkBytes,
+    timerDelay,
+    continuation,
+    syncScriptDownloads,
+    chunkParses,
+    parsePreloads,
+    frames,
+    mainFrame,
+    load: index.get(graph.markers?.load ?? '') ?? -1,
+    dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
+    roots,
+  };
+  cache.set(graph, model);
+  return model;
+}
+
+/** Kahn's order; nodes on a cycle (malformed input) are appended in index order so nothing is lost. */
+export function topoOrder(n: number, children: ArrayLike<number>[], parents: ArrayLike<number>[]): number[] {
+  const indeg = new Int32Array(n);
+  for (let i = 0; i < n; i++) indeg[i] = parents[i]!.length;
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (indeg[i] === 0) out.push(i);
+  for (let h = 0; h < out.length; h++) {
+    const ch = children[out[h]!]!;
+    for (let j = 0; j < ch.length; j++) {
+      const c = ch[j]!;
+      if (--indeg[c]! === 0) out.push(c);
+    }
+  }
+  if (out.length < n) {
+    const seen = new Uint8Array(n);
+    for (const i of out) seen[i] = 1;
+    for (let i = 0; i < n; i++) if (!seen[i]) out.push(i);
+  }
+  return out;
+}

@@ -1,0 +1,231 @@
+/**
+ * Hand-derived timelines. Shared arithmetic for 10 Mbit/s and 40 ms RTT:
+ * - a full packet is 1448 payload + 52 header = 1500 bytes = 12000 bits -> 1.2 ms on the bottleneck;
+ * - one-way paths: server->bottleneck 10 ms (RTT/4), bottleneck->client 10 ms, client->server 20 ms (RTT/2);
+ * - TCP handshake = 1 RTT = 40 ms; the request rides with the final ACK and reaches the server 20 ms later;
+ * - BDP = 10e6/8 * 0.04 / 1500 = 33.3 packets, queue max 1.5 BDP = 50 packets: no test below fills it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PageBuilder } from './testing/build.ts';
+import { simulateChecked, timingOf } from './testing/check.ts';
+import type { EmulatorConfig } from './config.ts';
+
+const MSS = 1448;
+const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
+const close = (actual: number, expected: number, what: string): void =>
+  assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: expected ${expected}, got ${actual}`);
+
+test('one resource over one connection: handshake + request + server delay + two slow-start rounds', () => {
+  // 30 full segments, server delay 5 ms, icwnd 10.
+  const g = new PageBuilder().resource('r', 'http://a.com/x', 30 * MSS, { serverDelay: 5 }).edge('r', 'load').edge('r', 'dcl').build();
+  const r = simulateChecked(g, base);
+  // t=0 SYN, 40 established + request sent, 60 at server, 65 response ready: segments 1-10 leave.
+  // Round 1: they reach the bottleneck at 75; segment k departs 75 + 1.2k, reaches the client at 85 + 1.2k,
+  // its ACK reaches the server at 105 + 1.2k. Each ACK grows cwnd by one and frees one slot: 2 new segments.
+  // Round 2: ACK k (at 105 + 1.2k) sends segments 9+2k and 10+2k, at the bottleneck at 115 + 1.2k. Two arrive
+  // per 1.2 ms while one leaves, so the link stays busy from the first pair (116.2): segment 10+m departs at
+  // 116.2 + 1.2m; segment 30 (m=20) departs at 140.2 and reaches the client at 150.2.
+  const t = timingOf(r, 'r');
+  close(t.handshake, 40, 'handshake');
+  close(t.request, 20, 'request');
+  close(t.serverDelay, 5, 'server delay');
+  close(t.serverBuffer, 0, 'server buffer');
+  close(t.transfer, 150.2 - 65, 'transfer');
+  close(t.end, 150.2, 'end');
+  close(r.loadTime, 150.2, 'load');
+  assert.equal(r.drops, 0);
+  assert.equal(r.packets, 30);
+});
+
+test('one resource: icwnd 1 needs more rounds (1, 2, 4, 8, ... segments)', () => {
+  const g = new PageBuilder().resource('r', 'http://a.com/x', 3 * MSS, { serverDelay: 0 }).edge('r', 'load').build();
+  const r = simulateChecked(g, { ...base, icwnd: 1 });
+  // 60: segment 1 leaves; bottleneck 70, departs 71.2, client 81.2, ACK at server 101.2 -> cwnd 2, segments
+  // 2 and 3 leave, bottleneck at 111.2: departures 112.4 and 113.6; segment 3 reaches the client at 123.6.
+  close(r.loadTime, 123.6, 'load');
+});
+
+test('two resources: HTTP/1.1 opens two connections, HTTP/2 serialises them on one', () => {
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .resource('b', 'http://a.com/b', 10 * MSS, { serverDelay: 0 })
+    .edge('a', 'load').edge('b', 'load').build();
+  // HTTP/1.1: two connections, both established at 40, both requests at the server at 60, both responses
+  // (10 segments each, icwnd 10) leave at 60 and reach the bottleneck at 70 together: packet k departs at
+  // 70 + 1.2k, a's 10th at 82 (client 92), b's 10th (k=20) at 94 (client 104).
+  const h1 = simulateChecked(g, base);
+  close(timingOf(h1, 'a').end, 92, 'h1 a');
+  close(timingOf(h1, 'b').end, 104, 'h1 b');
+  close(h1.loadTime, 104, 'h1 load');
+  assert.equal(h1.connections, 2);
+  // HTTP/2: one connection; at 60 a's 10 segments fill cwnd 10 and b waits in the send buffer. a's segment k
+  // reaches the client at 80 + 1.2k (a ends at 92); its ACK at 100 + 1.2k releases two of b's segments,
+  // at the bottleneck at 110 + 1.2k: b's segment m departs at 111.2 + 1.2m, the 10th at 123.2, client 133.2.
+  const h2 = simulateChecked(g, { ...base, protocol: 'h2' });
+  close(timingOf(h2, 'a').end, 92, 'h2 a');
+  close(timingOf(h2, 'b').end, 133.2, 'h2 b');
+  close(timingOf(h2, 'b').serverBuffer, 100 + 1.2 - 60, 'h2 b waits in the send buffer until the first ACK');
+  close(h2.loadTime, 133.2, 'h2 load');
+  assert.equal(h2.connections, 1);
+});
+
+test('HTTP/2 priorities: the more important response goes first', () => {
+  const g = new PageBuilder()
+    .resource('img', 'http://a.com/i', 10 * MSS, { serverDelay: 0, prio: 5 })
+    .resource('css', 'http://a.com/c', 10 * MSS, { serverDelay: 0, prio: 1 })
+    .edge('img', 'load').edge('css', 'load').build();
+  // Both ready at 60 in request order (img first). With no priorities img takes the first window (ends at
+  // 92, as 'a' above); with mimeType priorities... both are pushed at their own ready events, so img's
+  // segments are already on the wire when css arrives: without preemption css still waits (ends 133.2).
+  const none = simulateChecked(g, { ...base, protocol: 'h2' });
+  close(timingOf(none, 'img').end, 92, 'no priority: img first');
+  // With preemption the same holds here, because img's whole first window left before css was ready:
+  // a send buffer can only reorder bytes not yet sent. Make css ready first instead: delay img by 1 ms.
+  const g2 = new PageBuilder()
+    .resource('img', 'http://a.com/i', 20 * MSS, { serverDelay: 0, prio: 5 })
+    .resource('css', 'http://a.com/c', 10 * MSS, { serverDelay: 0, prio: 1 })
+    .edge('img', 'load').edge('css', 'load').build();
+  // img (20 segments) fills cwnd 10 at 60, its other 10 segments wait; css arrives at 60 too. The first ACK
+  // (101.2) frees two slots: with mimeType priority css's bytes are next (img's unsent bytes only resume after
+  // css) only when preemption is on; without it img, having started, keeps the wire.
+  const noPre = simulateChecked(g2, { ...base, protocol: 'h2', priority: 'mimeType' });
+  const pre = simulateChecked(g2, { ...base, protocol: 'h2', priority: 'mimeType', preemption: true });
+  // Second round: ACKs at 100 + 1.2k (k=1..10) each send two segments, departing at 111.2 + 1.2m (m=1..20).
+  // Without preemption: img's segments 11-20 are m=1..10, css m=11..20: css ends 111.2 + 24 + 10 = 145.2.
+  // With preemption: css is m=1..10 (ends 111.2 + 12 + 10 = 133.2), img's rest m=11..20 (ends 145.2).
+  close(timingOf(noPre, 'css').end, 145.2, 'no preemption: css waits for img');
+  close(timingOf(pre, 'css').end, 133.2, 'preemption: css overtakes');
+  close(timingOf(pre, 'img').end, 145.2, 'preemption: img finishes last');
+});
+
+test('pipelined HTTP/1.1: a parallel server answers in FIFO order, a serial one also processes in order', () => {
+  // One connection, request A (server delay 50 ms) then B (10 ms), one segment each, both sent at 40,
+  // at the server at 60.
+  const g = new PageBuilder()
+    .resource('A', 'http://a.com/A', MSS, { serverDelay: 50 })
+    .resource('B', 'http://a.com/B', MSS, { serverDelay: 10 })
+    .edge('A', 'load').edge('B', 'load').build();
+  const cfg: EmulatorConfig = { ...base, protocol: 'h1-pipelined', connectionsPerHost: 1 };
+  // Parallel: A ready at 110, B ready at 70 but held behind A; both leave at 110: A departs the bottleneck at
+  // 121.2 (client 131.2), B at 122.4 (client 132.4). B waited 110 - 60 - 10 = 40 ms in the server's buffer.
+  const par = simulateChecked(g, { ...cfg, server: 'parallel' });
+  close(timingOf(par, 'A').end, 131.2, 'parallel A');
+  close(timingOf(par, 'B').end, 132.4, 'parallel B');
+  close(timingOf(par, 'B').serverBuffer, 40, 'parallel B head-of-line wait');
+  // Serial: A processed 60-110, B 110-120; B leaves at 120, departs 131.2 (link idle), client 141.2.
+  const ser = simulateChecked(g, { ...cfg, server: 'serial' });
+  close(timingOf(ser, 'A').end, 131.2, 'serial A');
+  close(timingOf(ser, 'B').end, 141.2, 'serial B');
+  close(timingOf(ser, 'B').serverBuffer, 50, 'serial B waits for A to be processed');
+  // HTTP/2's out-of-order server sends B at 70: departs 81.2, client 91.2.
+  const ooo = simulateChecked(g, { ...base, protocol: 'h2' });
+  close(timingOf(ooo, 'B').end, 91.2, 'out-of-order B');
+  close(timingOf(ooo, 'A').end, 131.2, 'out-of-order A');
+});
+
+test('a blocking script triggers the preloader', () => {
+  // Document H (2000 bytes: chunk c0 = bytes 0-1000, c1 = 1000-2000) on a.com; parse p0 (1 ms, after c0)
+  // inserts sync script S (a.com, one segment) whose evaluation E (1 ms) needs S and p0; parse p1 (1 ms, after
+  // c1 and E) inserts image I on b.com (one segment). Server delays 0.
+  const g = new PageBuilder()
+    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
+    .parse('p0', 1).parse('p1', 1)
+    .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
+    .script('E', 1, 'sync')
+    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
+    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1')
+    .edge('p0', 'S').edge('S', 'E').edge('p0', 'E').edge('E', 'p1').edge('p1', 'I')
+    .edge('p1', 'dcl').edge('p1', 'load').edge('I', 'load')
+    .build();
+  // H: 60 leaves; segment 1 departs 71.2, client 81.2 (c0); segment 2 (552 + 52 bytes = 0.4832 ms) departs
+  // 71.6832, client 81.6832 (c1). p0 runs 81.2-82.2; S is requested at 82.2 on the open connection: server
+  // 102.2, departs 113.4, client 123.4; E runs 123.4-124.4; p1 runs 124.4-125.4.
+  // Without the preloader I is requested at 125.4: b.com handshake to 165.4, server 185.4, client 206.6.
+  const off = simulateChecked(g, { ...base, preloader: false });
+  close(timingOf(off, 'S').end, 123.4, 'S');
+  close(timingOf(off, 'I').start, 125.4, 'I requested by p1');
+  close(off.loadTime, 206.6, 'load without preloader');
+  // With it: at 82.2 the frame blocks on E (only S missing) and c1 has arrived, so p1 is pre-parsed and I is
+  // requested at 82.2: handshake to 122.2, server 142.2, departs 153.4, client 163.4.
+  const on = simulateChecked(g, { ...base, preloader: true });
+  const i = timingOf(on, 'I');
+  close(i.start, 82.2, 'I preloaded');
+  assert.equal(i.preloaded, true);
+  close(on.loadTime, 163.4, 'load with preloader');
+  close(on.domContentLoadedTime, 125.4, 'DOMContentLoaded after p1');
+});
+
+test('session cache: the same url twice costs one download', () => {
+  const g = new PageBuilder()
+    .resource('a1', 'http://a.com/logo.png', 10 * MSS, { serverDelay: 0 })
+    .resource('a2', 'http://a.com/logo.png', 10 * MSS, { serverDelay: 0 })
+    .parse('p', 5).edge('a1', 'p').edge('p', 'a2').edge('a2', 'load').build();
+  // a1 ends at 92 (as in the h1 test); p runs 92-97; a2 is a cache hit at 97.
+  const r = simulateChecked(g, base);
+  close(r.loadTime, 97, 'load');
+  assert.equal(r.packets, 10);
+  assert.equal(timingOf(r, 'a2').sessionCacheHit, true);
+});
+
+test('main thread: one computation at a time; timers wait their delay; nested timers clamp to 4 ms', () => {
+  // Two parse chunks ready at 0 (no parents) of 3 ms each run back to back; a timer with delay 10 after p1.
+  const g = new PageBuilder().parse('p1', 3).parse('p2', 3).timer('t', 2, 10).edge('p1', 't').edge('p2', 'load').edge('t', 'load').build();
+  const r = simulateChecked(g, base);
+  const span = (id: string): [number, number] => {
+    const n = r.nodes.find((x) => x.id === id)!;
+    return [n.start, n.end];
+  };
+  assert.deepEqual(span('p1'), [0, 3]);
+  assert.deepEqual(span('p2'), [3, 6]);
+  assert.deepEqual(span('t'), [13, 15]); // p1 ends at 3, +10 ms delay
+  close(r.loadTime, 15, 'load');
+  // A chain of 7 zero-delay timers with distinct ids: levels 0..6; levels >= 5 wait 4 ms.
+  const b = new PageBuilder();
+  for (let k = 0; k < 7; k++) b.timer(`t${k}`, 1, 0);
+  for (let k = 0; k < 6; k++) b.edge(`t${k}`, `t${k + 1}`);
+  b.edge('t6', 'load');
+  const chain = simulateChecked(b.build(), base);
+  // t0..t4 run 0-5 back to back; t5 waits 4 ms (5-9, runs 9-10), t6 waits 4 ms (10-14, runs 14-15).
+  close(chain.loadTime, 15, 'clamped chain');
+});
+
+test('timers and events run before queued parsing; parsing before evaluation within a frame', () => {
+  // At time 0: p (parse), s (script) and e (event) are all ready; the event runs first, then the parse.
+  const g = new PageBuilder().script('s', 1, 'async').parse('p', 1).event('e', 1).edge('s', 'load').edge('p', 'load').edge('e', 'load').build();
+  const r = simulateChecked(g, base);
+  const start = (id: string): number => r.nodes.find((x) => x.id === id)!.start;
+  assert.deepEqual([start('e'), start('p'), start('s')], [0, 1, 2]);
+});
+
+test('extra RTT per origin, DNS and TLS round trips', () => {
+  const g = new PageBuilder().resource('r', 'http://b.com/x', MSS, { serverDelay: 0 }).edge('r', 'load').build();
+  // b.com RTT 40 + 60 = 100 ms: up = 20 + 60 = 80 ms; DNS 1 RTT (base 40 ms), TLS 2 RTTs (200 ms).
+  // DNS done 40; handshake + TLS = 3 x 100 = 300 -> 340; request at server 420; departs 431.2; client 441.2.
+  const r = simulateChecked(g, { ...base, extraRttMs: { 'b.com': 60 }, dnsRtts: 1, tlsRtts: 2 });
+  close(r.loadTime, 441.2, 'load');
+  close(timingOf(r, 'r').handshake, 340, 'dns + tcp + tls');
+  close(timingOf(r, 'r').request, 80, 'request');
+});
+
+test('unshard merges hosts onto one HTTP/2 connection', () => {
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
+    .resource('b', 'http://static.a.com/b', MSS, { serverDelay: 0 })
+    .edge('a', 'load').edge('b', 'load').build();
+  assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 2);
+  assert.equal(simulateChecked(g, { ...base, protocol: 'h2', unshard: ['a.com', 'static.a.com'] }).connections, 1);
+});
+
+test('HTTP/1.0 opens a connection per request', () => {
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
+    .parse('p', 1)
+    .resource('b', 'http://a.com/b', MSS, { serverDelay: 0 })
+    .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+  // a: 0-81.2 (40 handshake, 60 at server, departs 71.2, client 81.2); p 81.2-82.2; b needs a new handshake:
+  // 82.2 + 40 + 20 + 11.2 + 10 = 163.4. Under HTTP/1.1 b reuses the connection: 82.2 + 20 + 21.2 = 123.4.
+  close(simulateChecked(g, { ...base, protocol: 'h1.0' }).loadTime, 163.4, 'h1.0');
+  close(simulateChecked(g, base).loadTime, 123.4, 'h1');
+});

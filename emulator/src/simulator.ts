@@ -1,0 +1,471 @@
+/**
+ * The simulator: walks a compiled PageModel (Algorithm 3: an activity starts when all its parents have
+ * completed) over the network and server models, one event queue, deterministic for a given seed.
+ *
+ * Browser rules beyond Algorithm 3 (§3.7.2, §3.7.5):
+ * - a download chunk completes when its bytes have reached the browser (and its other parents are done),
+ *   so parsing streams as the document arrives;
+ * - computations run one at a time on the main thread (MainThread); timers first wait their delay;
+ * - session cache: a url fetched twice in one page costs one download;
+ * - preloader: while a frame is blocked on a synchronous script's download, the parse chunks of its
+ *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early. A
+ *   preloaded resource still completes (for its children) no earlier than its own parents.
+ */
+import type { Graph } from '@pcp/graph-builder';
+import { resolveConfig, type EmulatorConfig, type ResolvedConfig } from './config.ts';
+import { EventQueue } from './event-queue.ts';
+import {
+  EV_ACK_ARRIVES,
+  EV_COMPUTE_DONE,
+  EV_CONN_ESTABLISHED,
+  EV_DNS_DONE,
+  EV_REQUEST_AT_SERVER,
+  EV_RESPONSE_READY,
+  EV_RTO,
+  EV_SEGMENT_ARRIVES,
+  EV_TIMER_FIRES,
+} from './events.ts';
+import { MainThread } from './browser/main-thread.ts';
+import { ConnectionPool, type HostPool, type HttpConnection } from './http/connection-pool.ts';
+import type { Exchange } from './http/send-buffer.ts';
+import { BottleneckLink } from './network/bottleneck.ts';
+import type { NetContext, Segment, TcpConnection } from './network/tcp.ts';
+import { compileGraph, K_DCHUNK, K_MARKER, K_PARSE, K_RESOURCE, K_TIMER, type PageModel } from './page-model.ts';
+import { Rng, STREAM_RED, STREAM_SERVER_DELAY } from './rng.ts';
+import { ServerDelaySampler } from './server-delays.ts';
+
+export interface ResourceTiming {
+  id: string;
+  url: string;
+  /** Waiting at the client for a connection (or, for a session-cache hit, for the first download). */
+  queued: number;
+  /** DNS, TCP and TLS set-up this request waited for. */
+  handshake: number;
+  /** The request's trip to the server. */
+  request: number;
+  serverDelay: number;
+  /** Waiting at the server after processing (serial server's queue, FIFO order, busy send buffer). */
+  serverBuffer: number;
+  /** First byte sent to last byte delivered to the browser. */
+  transfer: number;
+  start: number;
+  end: number;
+  /** True when the bytes came from the session cache (an earlier fetch of the same url). */
+  sessionCacheHit?: boolean;
+  /** True when the preloader requested it before its parent parse chunk ran. */
+  preloaded?: boolean;
+}
+
+export interface SimResult {
+  loadTime: number;
+  domContentLoadedTime: number;
+  endTime: number;
+  resources: ResourceTiming[];
+  nodes: Array<{ id: string; start: number; end: number }>;
+  drops: number;
+  retransmissions: number;
+  /** Packets offered to the bottleneck, bytes delivered, connections opened: for loss rates and checks. */
+  packets: number;
+  bytesDelivered: number;
+  connections: number;
+  /** Problems that did not stop the run (e.g. nodes that never became ready). */
+  warnings?: string[];
+}
+
+interface CacheEntry {
+  owner: number;
+  done: boolean;
+  tEnd: number;
+  waiters: number[];
+}
+
+class Simulation {
+  private readonly q = new EventQueue();
+  private readonly remaining: Int32Array;
+  private readonly done: Uint8Array;
+  private readonly start: Float64Array;
+  private readonly end: Float64Array;
+  private readonly parentsDone: Uint8Array;
+  private readonly requested: Uint8Array;
+  private readonly downloaded: Uint8Array;
+  private readonly preloaded: Uint8Array;
+  private readonly bytesIn: Float64Array;
+  private readonly chunkPtr: Int32Array;
+  private readonly chunkBytesOk: Uint8Array;
+  private readonly exchangeOf: Array<Exchange | undefined>;
+  private readonly cacheHitOf: Int32Array;
+  private readonly sessionCache = new Map<string, CacheEntry>();
+  private readonly syncNonDl: Int32Array;
+  private readonly syncBlocking: Uint8Array;
+  private readonly blocked: Int32Array;
+  private readonly preloadQueue: number[][];
+  private readonly parseStarted: Uint8Array;
+  private readonly thread: MainThread;
+  private readonly link: BottleneckLink;
+  private readonly pool: ConnectionPool;
+  private readonly net: NetContext;
+  /** Activities made ready but not yet executed, FIFO so siblings start in graph order. */
+  private work: number[] = [];
+  private workT: number[] = [];
+  private workHead = 0;
+
+  constructor(
+    private readonly m: PageModel,
+    private readonly cfg: ResolvedConfig,
+  ) {
+    const n = m.n;
+    this.remaining = Int32Array.from(m.nParents);
+    this.done = new Uint8Array(n);
+    this.start = new Float64Array(n).fill(NaN);
+    this.end = new Float64Array(n).fill(NaN);
+    this.parentsDone = new Uint8Array(n);
+    this.requested = new Uint8Array(n);
+    this.downloaded = new Uint8Array(n);
+    this.preloaded = new Uint8Array(n);
+    this.bytesIn = new Float64Array(n);
+    this.chunkPtr = new Int32Array(n);
+    this.chunkBytesOk = new Uint8Array(n);
+    this.exchangeOf = new Array<Exchange | undefined>(n);
+    this.cacheHitOf = new Int32Array(n).fill(-1);
+    this.parseStarted = new Uint8Array(n);
+    this.syncNonDl = new Int32Array(n);
+    this.syncBlocking = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const dl = m.syncScriptDownloads[i]!;
+      if (dl.length > 0) this.syncNonDl[i] = m.nParents[i]! - dl.length;
+    }
+    this.blocked = new Int32Array(m.frames.length);
+    this.preloadQueue = m.frames.map(() => []);
+    this.thread = new MainThread(m);
+    this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
+    this.net = {
+      q: this.q,
+      link: this.link,
+      dS: cfg.rttMs / 4,
+      dC: cfg.rttMs / 4,
+      icwnd: cfg.icwnd,
+      cubic: cfg.congestionControl === 'cubic',
+      stats: { retransmissions: 0, bytesDelivered: 0 },
+      deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
+    };
+    const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
+    this.pool = new ConnectionPool(cfg, this.q, this.net, delays, { exchangeDone: (x, now) => this.onExchangeDone(x, now) });
+  }
+
+  run(): SimResult {
+    const m = this.m;
+    for (const r of m.roots) this.enqueueReady(r, 0);
+    this.pump(0);
+    const q = this.q;
+    for (let ev = q.pop(); ev; ev = q.pop()) {
+      const now = ev.t;
+      switch (ev.kind) {
+        case EV_SEGMENT_ARRIVES: {
+          const s = ev.a as Segment;
+          s.conn.onSegmentArrives(s, now);
+          break;
+        }
+        case EV_ACK_ARRIVES: {
+          const s = ev.a as Segment;
+          s.conn.onAck(s, now);
+          break;
+        }
+        case EV_RTO:
+          (ev.a as TcpConnection).onRto(ev.b, now);
+          break;
+        case EV_COMPUTE_DONE:
+          this.thread.busy = false;
+          this.complete(ev.b, now);
+          break;
+        case EV_TIMER_FIRES:
+          this.thread.push(ev.b);
+          break;
+        case EV_CONN_ESTABLISHED:
+          this.pool.onEstablished(ev.a as HttpConnection, now);
+          break;
+        case EV_REQUEST_AT_SERVER:
+          this.pool.onRequestAtServer(ev.a as Exchange, now);
+          break;
+        case EV_RESPONSE_READY:
+          this.pool.onResponseReady(ev.a as Exchange, now);
+          break;
+        case EV_DNS_DONE:
+          this.pool.onDnsDone(ev.a as HostPool, now);
+          break;
+      }
+      this.pump(now);
+    }
+    return this.result();
+  }
+
+  // ---- Algorithm 3 -------------------------------------------------------------------------------
+
+  private enqueueReady(i: number, t: number): void {
+    this.work.push(i);
+    this.workT.push(t);
+  }
+
+  /** Runs ready activities until none is left, then lets the main thread pick its next computation. */
+  private pump(now: number): void {
+    const m = this.m;
+    while (this.workHead < this.work.length) {
+      const i = this.work[this.workHead]!;
+      const t = this.workT[this.workHead++]!;
+      this.execute(i, t);
+    }
+    this.work.length = 0;
+    this.workT.length = 0;
+    this.workHead = 0;
+    const th = this.thread;
+    if (!th.busy) {
+      const next = th.next();
+      if (next >= 0) {
+        th.busy = true;
+        this.start[next] = now;
+        if (m.kind[next] === K_PARSE) this.parseStarted[next] = 1;
+        this.q.schedule(now + m.duration[next]!, EV_COMPUTE_DONE, null, next);
+      }
+    }
+  }
+
+  private execute(i: number, now: number): void {
+    const m = this.m;
+    switch (m.kind[i]) {
+      case K_RESOURCE:
+        this.parentsDone[i] = 1;
+        if (!this.requested[i]) this.issue(i, now);
+        if (this.downloaded[i]) this.complete(i, now);
+        return;
+      case K_DCHUNK:
+        this.parentsDone[i] = 1;
+        if (Number.isNaN(this.start[i]!)) this.start[i] = now;
+        if (m.chunkResource[i]! < 0 || this.chunkBytesOk[i]) this.complete(i, now);
+        return;
+      case K_MARKER:
+        this.start[i] = now;
+        this.complete(i, now);
+        return;
+      case K_TIMER:
+        if (m.timerDelay[i]! >= 0) {
+          this.q.schedule(now + m.timerDelay[i]!, EV_TIMER_FIRES, null, i);
+          return;
+        }
+        this.thread.push(i);
+        return;
+      default:
+        if (this.syncBlocking[i]) {
+          this.syncBlocking[i] = 0;
+          this.blocked[m.frame[i]!]!--;
+        }
+        this.thread.push(i);
+    }
+  }
+
+  private complete(i: number, now: number): void {
+    const m = this.m;
+    if (this.done[i]) return;
+    this.done[i] = 1;
+    this.end[i] = now;
+    const ch = m.children[i]!;
+    for (let j = 0; j < ch.length; j++) {
+      const c = ch[j]!;
+      if (m.chunkResource[c] === i) continue; // byte progress, handled in onBytes
+      const left = --this.remaining[c]!;
+      if (left === 0) this.enqueueReady(c, now);
+      else if (m.syncScriptDownloads[c]!.length > 0) this.noteSyncParent(c, i);
+    }
+    if (m.kind[i] === K_DCHUNK && this.cfg.preloader) {
+      const ps = m.chunkParses[i]!;
+      if (ps.length > 0) {
+        const f = m.frame[i]!;
+        for (let j = 0; j < ps.length; j++) this.preloadQueue[f]!.push(ps[j]!);
+        this.maybePreload(f, now);
+      }
+    }
+  }
+
+  // ---- preloader ---------------------------------------------------------------------------------
+
+  /** A parent of sync script s completed; once only its downloads are missing, s's frame is blocked. */
+  private noteSyncParent(s: number, parent: number): void {
+    const m = this.m;
+    const dl = m.syncScriptDownloads[s]!;
+    for (let j = 0; j < dl.length; j++) if (dl[j] === parent) return;
+    if (--this.syncNonDl[s]! === 0 && !this.syncBlocking[s]) {
+      this.syncBlocking[s] = 1;
+      const f = m.frame[s]!;
+      this.blocked[f]!++;
+      this.maybePreload(f, this.q.now);
+    }
+  }
+
+  private maybePreload(f: number, now: number): void {
+    if (!this.cfg.preloader || this.blocked[f]! <= 0) return;
+    const queue = this.preloadQueue[f]!;
+    const m = this.m;
+    for (const p of queue) {
+      if (this.parseStarted[p]) continue;
+      const rs = m.parsePreloads[p]!;
+      for (let j = 0; j < rs.length; j++) {
+        const r = rs[j]!;
+        if (!this.requested[r]) {
+          this.preloaded[r] = 1;
+          this.issue(r, now);
+        }
+      }
+    }
+    queue.length = 0;
+  }
+
+  // ---- resources, session cache, byte progress ---------------------------------------------------
+
+  private issue(r: number, now: number): void {
+    const m = this.m;
+    this.requested[r] = 1;
+    this.start[r] = now;
+    const info = m.res[m.resOf[r]!]!;
+    const hit = this.sessionCache.get(info.cacheKey);
+    if (hit) {
+      this.cacheHitOf[r] = hit.owner;
+      if (hit.done) this.markDownloaded(r, now);
+      else hit.waiters.push(r);
+      return;
+    }
+    this.sessionCache.set(info.cacheKey, { owner: r, done: false, tEnd: NaN, waiters: [] });
+    const prio = this.cfg.priority === 'mimeType' ? info.prioMime : this.cfg.priority === 'criticalPath' ? info.prioCrit : 0;
+    const x: Exchange = {
+      node: r,
+      bytes: info.bytes,
+      sent: 0,
+      received: 0,
+      prio,
+      order: 0,
+      serverDelay: this.pool.serverDelay(info.serverDelay, info.mimeClass),
+      tIssue: now,
+      tSent: NaN,
+      tAtServer: NaN,
+      tReady: NaN,
+      tFirstByte: NaN,
+      tEnd: NaN,
+      handshake: 0,
+      conn: null,
+    };
+    this.exchangeOf[r] = x;
+    this.pool.request(x, info.host, now);
+  }
+
+  private onBytes(x: Exchange, bytes: number, now: number): void {
+    const r = x.node;
+    this.bytesIn[r]! += bytes;
+    this.advanceChunks(r, now);
+    this.pool.onBytes(x, bytes, now);
+  }
+
+  private advanceChunks(r: number, now: number): void {
+    const m = this.m;
+    const chunks = m.res[m.resOf[r]!]!.chunks;
+    let p = this.chunkPtr[r]!;
+    const have = this.bytesIn[r]!;
+    while (p < chunks.length && m.chunkBytes[chunks[p]!]! <= have) {
+      const c = chunks[p++]!;
+      this.chunkBytesOk[c] = 1;
+      if (this.parentsDone[c] && !this.done[c]) {
+        if (Number.isNaN(this.start[c]!)) this.start[c] = now;
+        this.complete(c, now);
+      }
+    }
+    this.chunkPtr[r] = p;
+  }
+
+  private onExchangeDone(x: Exchange, now: number): void {
+    const r = x.node;
+    const entry = this.sessionCache.get(this.m.res[this.m.resOf[r]!]!.cacheKey)!;
+    entry.done = true;
+    entry.tEnd = now;
+    this.markDownloaded(r, now);
+    for (const w of entry.waiters) this.markDownloaded(w, now);
+  }
+
+  private markDownloaded(r: number, now: number): void {
+    this.downloaded[r] = 1;
+    const info = this.m.res[this.m.resOf[r]!]!;
+    if (this.bytesIn[r]! < info.bytes) {
+      this.bytesIn[r] = info.bytes; // a session-cache hit gets the whole body at once
+      this.advanceChunks(r, now);
+    }
+    if (this.parentsDone[r] && !this.done[r]) this.complete(r, now);
+  }
+
+  // ---- result ------------------------------------------------------------------------------------
+
+  private result(): SimResult {
+    const m = this.m;
+    const nodes: SimResult['nodes'] = [];
+    let endTime = 0;
+    let never = 0;
+    for (let i = 0; i < m.n; i++) {
+      if (!this.done[i]) {
+        never++;
+        continue;
+      }
+      const s = Number.isNaN(this.start[i]!) ? this.end[i]! : this.start[i]!;
+      nodes.push({ id: m.ids[i]!, start: s, end: this.end[i]! });
+      if (this.end[i]! > endTime) endTime = this.end[i]!;
+    }
+    const resources: ResourceTiming[] = [];
+    for (let i = 0; i < m.n; i++) {
+      if (m.kind[i] !== K_RESOURCE || !this.requested[i]) continue;
+      const info = m.res[m.resOf[i]!]!;
+      const x = this.exchangeOf[i];
+      const start = this.start[i]!;
+      if (x && !Number.isNaN(x.tEnd)) {
+        const queued = x.tSent - x.tIssue - x.handshake;
+        const serverBuffer = x.tFirstByte - x.tAtServer - x.serverDelay;
+        const t: ResourceTiming = {
+          id: m.ids[i]!,
+          url: info.url,
+          queued,
+          handshake: x.handshake,
+          request: x.tAtServer - x.tSent,
+          serverDelay: x.serverDelay,
+          serverBuffer,
+          transfer: x.tEnd - x.tFirstByte,
+          start,
+          end: x.tEnd,
+        };
+        if (this.preloaded[i]) t.preloaded = true;
+        resources.push(t);
+      } else if (!x && this.downloaded[i]) {
+        const owner = this.cacheHitOf[i]!;
+        const endT = Math.max(start, this.exchangeOf[owner]?.tEnd ?? start);
+        resources.push({ id: m.ids[i]!, url: info.url, queued: endT - start, handshake: 0, request: 0, serverDelay: 0, serverBuffer: 0, transfer: 0, start, end: endT, sessionCacheHit: true });
+      }
+    }
+    const pick = (i: number): number => (i >= 0 && this.done[i] ? this.end[i]! : endTime);
+    const out: SimResult = {
+      loadTime: pick(m.load),
+      domContentLoadedTime: pick(m.dcl),
+      endTime,
+      resources,
+      nodes,
+      drops: this.link.drops,
+      retransmissions: this.net.stats.retransmissions,
+      packets: this.link.packets,
+      bytesDelivered: this.net.stats.bytesDelivered,
+      connections: this.pool.connectionsOpened,
+    };
+    const warnings: string[] = [];
+    if (never > 0) warnings.push(`${never} of ${m.n} activities never became ready (a cycle or a parent that never completes)`);
+    if (m.load < 0) warnings.push('the graph has no enabled load marker: loadTime is the end of the graph');
+    if (warnings.length) out.warnings = warnings;
+    return out;
+  }
+}
+
+/** Simulates one page load. Pure: the same graph, config and seed always give the same result. */
+export function simulate(graph: Graph, config: EmulatorConfig): SimResult {
+  const cfg = resolveConfig(config);
+  const model = compileGraph(graph);
+  return new Simulation(model, cfg).run();
+}
+

@@ -1,0 +1,20 @@
+/** Small statistics shared by the CLI and the thesis tables. */
+import type { SimResult } from './simulator.ts';
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Medians over runs of the completion metrics, drops and retransmissions. */
+export function summarizeRuns(runs: readonly SimResult[]): { loadTime: number; domContentLoadedTime: number; endTime: number; drops: number; retransmissions: number } {
+  return {
+    loadTime: median(runs.map((r) => r.loadTime)),
+    domContentLoadedTime: median(runs.map((r) => r.domContentLoadedTime)),
+    endTime: median(runs.map((r) => r.endTime)),
+    drops: median(runs.map((r) => r.drops)),
+    retransmissions: median(runs.map((r) => r.retransmissions)),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Hand-built v1 graphs for tests: tiny pages whose timings can be derived on paper.
+ * Node times are irrelevant to the emulator except computation durations (end - start).
+ */
+import type { Edge, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
+
+export class PageBuilder {
+  private nodes: GraphNode[] = [];
+  private edges: Edge[] = [];
+  private frames: Graph['frames'] = [{ id: 'main', url: 'http://a.com/', parent: null }];
+
+  frame(id: string, parent: string, url = `http://a.com/${id}`): this {
+    this.frames.push({ id, url, parent });
+    return this;
+  }
+
+  resource(id: string, url: string, size: number, o: { serverDelay?: number; mimeType?: string; frame?: string; prio?: number; method?: string } = {}): this {
+    const node: ResourceNode = {
+      id,
+      kind: 'resource',
+      frame: o.frame ?? 'main',
+      start: 0,
+      end: 0,
+      url,
+      mimeType: o.mimeType ?? 'image/png',
+      size,
+      method: o.method ?? 'GET',
+      status: 200,
+      cached: false,
+      priority: { mimeType: o.prio ?? 0, criticalPath: o.prio ?? 0 },
+      onCriticalPath: false,
+    };
+    if (o.serverDelay !== undefined) node.serverDelay = o.serverDelay;
+    this.nodes.push(node);
+    return this;
+  }
+
+  chunk(id: string, resource: string, offset: number, size: number, frame = 'main'): this {
+    this.nodes.push({ id, kind: 'download_chunk', frame, start: 0, end: 0, resource, index: 0, offset, size });
+    return this;
+  }
+
+  parse(id: string, ms: number, frame = 'main'): this {
+    this.nodes.push({ id, kind: 'parse_chunk', frame, start: 0, end: ms, docUrl: 'http://a.com/', startLine: 1, startColumn: 0, endLine: 1, endColumn: 0 });
+    return this;
+  }
+
+  script(id: string, ms: number, scriptKind: 'sync' | 'async' | 'inline' = 'sync', frame = 'main'): this {
+    this.nodes.push({ id, kind: 'script_eval', frame, start: 0, end: ms, scriptUrl: 'http://a.com/s.js', scriptKind });
+    return this;
+  }
+
+  timer(id: string, ms: number, delay: number, frame = 'main', timerId = id): this {
+    this.nodes.push({ id, kind: 'timer', frame, start: 0, end: ms, timerId, timerDelay: delay });
+    return this;
+  }
+
+  event(id: string, ms: number, frame = 'main'): this {
+    this.nodes.push({ id, kind: 'event', frame, start: 0, end: ms, eventName: 'load', eventTarget: 'window' });
+    return this;
+  }
+
+  marker(id: string, markerName: string): this {
+    this.nodes.push({ id, kind: 'marker', frame: 'main', start: 0, end: 0, markerName });
+    return this;
+  }
+
+  edge(from: string, to: string, rule: number | string = 'test'): this {
+    this.edges.push({ from, to, rule });
+    return this;
+  }
+
+  /** Markers 'dcl' and 'load' must have been added (they are created if absent, after everything else). */
+  build(): Graph {
+    for (const m of ['dcl', 'load']) if (!this.nodes.some((n) => n.id === m)) this.marker(m, m === 'dcl' ? 'domContentLoaded' : 'load');
+    return {
+      schemaVersion: 1,
+      page: { url: 'http://a.com/' },
+      frames: this.frames,
+      nodes: this.nodes,
+      edges: this.edges,
+      markers: { domContentLoaded: 'dcl', load: 'load' },
+      provenance: { source: 'synthetic', tool: 'emulator tests', toolVersion: '0' },
+    };
+  }
+}
