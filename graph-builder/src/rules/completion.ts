@@ -41,18 +41,23 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     if (kept.has(c.id) && isChainEvent(c)) (chainOf.get(c.frame) ?? chainOf.set(c.frame, []).get(c.frame)!).push(c);
   }
 
-  // Main frame: times of the artificial markers.
+  // Main frame: the page's own DOMContentLoaded and Window load events serve as the markers when it
+  // listened to them (as the original builder did); otherwise zero-length markers are inserted.
   const mainLast = lastChunkOfFrame.get(mainId);
-  const mainChain = chainOf.get(mainId) ?? [];
+  const mainChain = (chainOf.get(mainId) ?? []).sort((a, b) => a.start - b.start);
   const realDcl = mainChain.find((c) => c.eventName === 'DOMContentLoaded');
+  const realLoad = mainChain.find((c) => c.eventName === 'load' && c.eventTarget === 'Window');
   const parsedAt = mainLast?.end ?? 0;
-  const dclTime = realDcl ? Math.max(parsedAt, realDcl.start) : parsedAt;
+  const dclTime = realDcl ? realDcl.start : parsedAt;
   const lastResourceEnd = Math.max(dclTime, ...acts.resources.filter((r) => r.start <= dclTime).map((r) => r.end));
-  const loadTime = Math.max(dclTime, acts.load ?? lastResourceEnd);
+  const reported = acts.load !== undefined && acts.load >= dclTime ? acts.load : undefined;
+  const loadTime = realLoad ? realLoad.start : (reported ?? lastResourceEnd);
 
   const marker = (id: string, name: string, t: number): MarkerNode => ({ id, kind: 'marker', markerName: name, frame: mainId, start: t, end: t });
-  ctx.addNode(marker(DCL_MARKER, 'domContentLoaded', dclTime));
-  ctx.addNode(marker(LOAD_MARKER, 'load', loadTime));
+  const dclId = realDcl ? ctx.compFirst(realDcl.id)! : DCL_MARKER;
+  const loadId = realLoad ? ctx.compFirst(realLoad.id)! : LOAD_MARKER;
+  if (!realDcl) ctx.addNode(marker(DCL_MARKER, 'domContentLoaded', dclTime));
+  if (!realLoad) ctx.addNode(marker(LOAD_MARKER, 'load', loadTime));
 
   for (const f of acts.frames) {
     const events = (chainOf.get(f.id) ?? []).sort((a, b) => a.start - b.start);
@@ -61,29 +66,30 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     if (last) steps.push({ id: last.id, name: 'parsed' });
     const isMain = f.id === mainId;
     const step = (c: ComputationActivity): { id: string; name: string } => ({ id: ctx.compFirst(c.id)!, name: `${c.eventTarget?.toLowerCase()}.${c.eventName}` });
-    const before = events.filter((c) => c.eventName !== 'load' && (c.eventName === 'readystatechange' ? c.start <= dclTime || !isMain : true));
-    const interactive = before.filter((c) => c.eventName === 'readystatechange' && (!isMain || c.start <= dclTime));
-    const dcl = before.filter((c) => c.eventName === 'DOMContentLoaded');
+    const interactive = events.filter((c) => c.eventName === 'readystatechange' && (!isMain || c.start <= dclTime));
+    const dcl = events.filter((c) => c.eventName === 'DOMContentLoaded' && c !== realDcl);
     const complete = events.filter((c) => c.eventName === 'readystatechange' && isMain && c.start > dclTime);
-    const loads = events.filter((c) => c.eventName === 'load');
+    const loads = events.filter((c) => c.eventName === 'load' && c !== realLoad);
     steps.push(...interactive.map(step));
-    if (isMain) steps.push({ id: DCL_MARKER, name: 'domContentLoaded' });
+    if (isMain) steps.push({ id: dclId, name: 'domContentLoaded' });
     steps.push(...dcl.map(step), ...complete.map(step));
-    if (isMain) steps.push({ id: LOAD_MARKER, name: 'load' });
+    if (isMain) steps.push({ id: loadId, name: 'load' });
     steps.push(...loads.map(step));
     for (let k = 1; k < steps.length; k++) {
       const from = k === 1 ? steps[0]!.id : lastPartOf(ctx, steps[k - 1]!.id);
       ctx.edge(from, steps[k]!.id, `completion:${steps[k]!.name}`);
     }
     // Window load waits for every resource of the frame requested before it (Appendix A).
-    const windowLoad = isMain ? LOAD_MARKER : loads.find((c) => c.eventTarget === 'Window') ? ctx.compFirst(loads.find((c) => c.eventTarget === 'Window')!.id) : undefined;
+    const frameLoad = loads.find((c) => c.eventTarget === 'Window');
+    const windowLoad = isMain ? loadId : frameLoad ? ctx.compFirst(frameLoad.id) : undefined;
     if (!windowLoad) continue;
-    const limit = isMain ? loadTime : loads.find((c) => c.eventTarget === 'Window')!.start;
+    const limit = isMain ? loadTime : frameLoad!.start;
     for (const r of acts.resources) {
       if (r.start > limit || r.id === f.document) continue;
       if (isMain || r.frame === f.id) ctx.edge(r.id, windowLoad, 'event:window.load');
     }
   }
+  ctx.markers = { domContentLoaded: dclId, load: loadId };
   return { domContentLoaded: dclTime, load: loadTime };
 }
 

@@ -40,7 +40,10 @@ export function computationRules(ctx: RuleContext, kept: Set<string>): void {
     }
     if (c.source) ctx.edge(c.source, first, c.kind === 'CssEval' ? 18 : 10);
     if (c.kind === 'Event') {
-      for (const r of c.eventSubjects ?? []) ctx.edge(r, first, `event:element.${c.eventName}`);
+      const rule = `event:${(c.eventTarget ?? 'element').toLowerCase()}.${c.eventName}`;
+      const prev = c.previousOnTarget && kept.has(c.previousOnTarget) ? ctx.compLast(c.previousOnTarget) : undefined;
+      if (prev) ctx.edge(prev, first, rule);
+      else for (const r of c.eventSubjects ?? []) ctx.edge(r, first, rule);
     }
   }
   // CSS blocks the next synchronous script of its frame (Firefox's model, thesis §3.5.1.1).

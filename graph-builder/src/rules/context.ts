@@ -24,6 +24,7 @@ export class RuleContext {
   readonly computations = new Map<string, ComputationActivity>();
   readonly docChunks = new Map<string, DocChunks>();
   /** Kept computations: id -> the ids of their parts in time order (one id when not split). */
+  markers = { domContentLoaded: '', load: '' };
   readonly parts = new Map<string, { ids: string[]; bounds: number[] }>();
 
   constructor(

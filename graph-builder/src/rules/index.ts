@@ -5,7 +5,7 @@
  */
 import type { Activities } from '../model/types.ts';
 import type { Edge, GraphNode } from '../format/types.ts';
-import { completionRules, DCL_MARKER, LOAD_MARKER, type CompletionTimes } from './completion.ts';
+import { completionRules, type CompletionTimes } from './completion.ts';
 import { computationRules } from './computations.ts';
 import { RuleContext } from './context.ts';
 import { boundaryTokens, parseChunkRules } from './parse.ts';
@@ -35,5 +35,5 @@ export function applyRules(acts: Activities, warnings: string[]): RuleOutput {
   const times = completionRules(ctx, kept);
   const main = acts.frames.find((f) => f.parent === null);
   const root = main?.document ?? acts.resources[0]?.id;
-  return { nodes: ctx.nodes, edges: ctx.edges, times, markers: { domContentLoaded: DCL_MARKER, load: LOAD_MARKER }, ...(root ? { root } : {}) };
+  return { nodes: ctx.nodes, edges: ctx.edges, times, markers: ctx.markers, ...(root ? { root } : {}) };
 }

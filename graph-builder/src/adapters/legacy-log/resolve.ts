@@ -82,7 +82,25 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   }
   const networkByUrl = new Map<string, ResourceActivity[]>();
   for (const r of resources) (networkByUrl.get(r.url) ?? networkByUrl.set(r.url, []).get(r.url)!).push(r);
-  for (const c of rawCached) {
+  // Memory-cache hits that repeat a network fetch are the same download seen twice: a hit without a
+  // requester, or from the requester of a network fetch of the url, is dropped; a hit on a url that the
+  // preload scanner fetched (network record without requester) names that fetch's real requester.
+  const adopted = new Map<Lined<RawResource>, Lined<RawCached>>();
+  const rawNetByUrl = new Map<string, Lined<RawResource>[]>();
+  for (const r of rawRes) (rawNetByUrl.get(r.url) ?? rawNetByUrl.set(r.url, []).get(r.url)!).push(r);
+  const keptCached = rawCached.filter((c) => {
+    if (isNil(c.from)) return false;
+    const net = rawNetByUrl.get(c.url) ?? [];
+    if (net.some((r) => r.from === c.from)) return false;
+    const preloaded = net.find((r) => isNil(r.from) && r !== mainRaw && !adopted.has(r));
+    if (preloaded) {
+      adopted.set(preloaded, c);
+      return false;
+    }
+    return true;
+  });
+  if (keptCached.length < rawCached.length) warnings.push(`${rawCached.length - keptCached.length} memory-cache hit(s) merged into the network fetch they repeat`);
+  for (const c of keptCached) {
     const t = ms(c.accessTime);
     const originals = networkByUrl.get(c.url) ?? [];
     const original = latestBefore(originals, t) ?? originals[0];
@@ -236,12 +254,25 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     return causeOf(direct, at);
   };
 
+  // An element's fetch starts when the parser closes it (a <script src> at its end tag): a resource
+  // declared by a start tag whose end tag was parsed before the request hangs off the end tag.
+  const followEndTag = (cause: Cause, t: number): Cause => {
+    if (cause.kind !== 'token') return cause;
+    const doc = documents.find((d) => d.id === cause.doc)!;
+    const tok = doc.tokens[cause.token]!;
+    const next = doc.tokens[cause.token + 1];
+    if (tok.isStartTag && next && !next.isStartTag && next.tag === tok.tag && next.start <= t) return { ...cause, token: cause.token + 1 };
+    return cause;
+  };
+
   // ---- resource causes ("issued by")
   let unresolved = 0;
   for (const [ra, raw] of rawOf) {
     if (raw === mainRaw) continue;
-    const at = 'sentTime' in raw ? raw.sentTime : raw.accessTime;
-    ra.issuedBy = resolveFrom(raw.from, at);
+    const adopter = 'sentTime' in raw ? adopted.get(raw) : undefined;
+    const from = adopter ? adopter.from : raw.from;
+    const at = adopter ? adopter.accessTime : 'sentTime' in raw ? raw.sentTime : raw.accessTime;
+    ra.issuedBy = followEndTag(resolveFrom(from, at), ms(at));
     if (ra.issuedBy.kind === 'none' && !isNil(raw.from)) unresolved++;
   }
   if (unresolved) warnings.push(`${unresolved} resource(s) name an initiator absent from the log; they hang off their frame's document`);
@@ -255,6 +286,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     const sameFrame = cands.filter((r) => r.frame === frame);
     return (latestBefore(sameFrame, at) ?? latestBefore(cands, at) ?? cands[0]!).id;
   };
+  const lastEventOnTarget = new Map<string, number>();
   raws.forEach((raw, i) => {
     const c = comps[i]!;
     if (raw.type === 'execScript') {
@@ -293,6 +325,11 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       c.eventName = raw.name ?? raw.urlRecalcStyle ?? '';
       c.eventTarget = raw.targetType ?? 'Element';
       const target = raw.target ?? raw.from;
+      if (target && !isNil(target)) {
+        const prev = lastEventOnTarget.get(target);
+        if (prev !== undefined && comps[prev]!.eventName === c.eventName) c.previousOnTarget = comps[prev]!.id;
+        lastEventOnTarget.set(target, i);
+      }
       if (target && !isNil(target) && ELEMENT_RESOURCE_EVENTS.has(c.eventName)) {
         const subjects = (byFromPointer.get(target) ?? []).filter((r) => r.start <= c.start);
         if (subjects.length) c.eventSubjects = subjects.map((r) => r.id);

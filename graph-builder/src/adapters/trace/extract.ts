@@ -1,0 +1,372 @@
+/**
+ * From raw trace events to the facts the graph needs, in page time (ms since the main document's request):
+ * frames, requests (with initiator and what the main thread was running when each was issued), the
+ * main-thread activity slices (parsing, script evaluation, callbacks, timers, events, style work),
+ * timer installs, and the frames' DOMContentLoaded/load marks.
+ *
+ * "What was running" is the innermost activity slice on the same thread enclosing an instant event:
+ * it corrects initiators that Chromium reports too coarsely (an image created in an XHR handler reports a
+ * parser initiator; one created in a timer callback reports "other").
+ */
+import type { TraceEvent } from './reader.ts';
+
+export type SliceKind = 'parse' | 'script' | 'function' | 'timer' | 'event' | 'xhr' | 'style' | 'layout' | 'microtask';
+
+/** Trace event name -> the activity slice it opens. Other X events are ignored. */
+const SLICE_KIND: Record<string, SliceKind> = {
+  ParseHTML: 'parse',
+  EvaluateScript: 'script',
+  'v8.evaluateModule': 'script',
+  FunctionCall: 'function',
+  TimerFire: 'timer',
+  EventDispatch: 'event',
+  XHRReadyStateChange: 'xhr',
+  XHRLoad: 'xhr',
+  ParseAuthorStyleSheet: 'style',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  RunMicrotasks: 'microtask',
+};
+
+export interface CallFrame {
+  url: string;
+  line: number;
+  column: number;
+  functionName: string;
+  scriptId?: string;
+}
+
+export interface Slice {
+  /** Index in TraceLoad.slices. */
+  index: number;
+  kind: SliceKind;
+  name: string;
+  frame?: string;
+  url?: string;
+  /** 1-based (trace lines are 0-based for ParseHTML and parser initiators, 1-based for scripts). */
+  line?: number;
+  column?: number;
+  start: number;
+  end: number;
+  thread: string;
+  /** Innermost enclosing activity slice on the same thread. */
+  parent?: number;
+  timerId?: string;
+  eventType?: string;
+  readyState?: number;
+  functionName?: string;
+  scriptId?: string;
+  /** ParseHTML: bytes of HTML this slice consumed. */
+  parsedBytes?: number;
+}
+
+export interface Initiator {
+  type: string;
+  url?: string;
+  /** 1-based. */
+  line?: number;
+  column?: number;
+  fetchType?: string;
+  stack?: CallFrame[];
+}
+
+export interface TraceRequest {
+  requestId: string;
+  url: string;
+  frame: string;
+  resourceType: string;
+  method: string;
+  priority?: string;
+  initiator?: Initiator;
+  send: number;
+  response?: number;
+  finish?: number;
+  chunks: Array<{ time: number; bytes: number }>;
+  encodedLength: number;
+  decodedLength: number;
+  failed: boolean;
+  fromCache: boolean;
+  status: number;
+  mimeType: string;
+  /** The activity slice running on the renderer's main thread when the request was issued. */
+  runningAt?: number;
+  renderBlocking?: string;
+}
+
+export interface TimerInstall {
+  timerId: string;
+  frame?: string;
+  timeout: number;
+  singleShot: boolean;
+  time: number;
+  runningAt?: number;
+  stack?: CallFrame[];
+}
+
+export interface FrameInfo {
+  id: string;
+  parent: string | null;
+  url: string;
+}
+
+export interface Mark {
+  frame: string;
+  name: 'domContentLoaded' | 'load';
+  time: number;
+}
+
+export interface TraceLoad {
+  /** Trace clock (µs) of the main document's request: time 0 of the page. */
+  origin: number;
+  mainFrame: string;
+  frames: FrameInfo[];
+  requests: TraceRequest[];
+  slices: Slice[];
+  timers: TimerInstall[];
+  marks: Mark[];
+  warnings: string[];
+}
+
+type Data = Record<string, unknown>;
+const dataOf = (e: TraceEvent): Data => ((e.args?.data ?? e.args?.beginData ?? {}) as Data);
+const s = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
+const n = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+/** Trace stack frames are 1-based (DevTools protocol call frames are 0-based: pass base 0). */
+export function callFrames(v: unknown, base: 0 | 1 = 1): CallFrame[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  return v.map((f: Data) => ({
+    url: s(f.url) ?? '',
+    line: (n(f.lineNumber) ?? 0) + 1 - base,
+    column: (n(f.columnNumber) ?? 0) + 1 - base,
+    functionName: s(f.functionName) ?? '',
+    ...(s(f.scriptId) ? { scriptId: s(f.scriptId) } : {}),
+  }));
+}
+
+const IGNORED_URL = /^(chrome|devtools|chrome-extension|chrome-untrusted):/;
+
+export class TraceContentError extends Error {}
+
+export function extractTrace(events: TraceEvent[]): TraceLoad {
+  const warnings: string[] = [];
+  const sendEvents = events.filter((e) => e.name === 'ResourceSendRequest' && !IGNORED_URL.test(s(dataOf(e).url) ?? ''));
+  const firstDoc = sendEvents.filter((e) => dataOf(e).resourceType === 'Document').sort((a, b) => a.ts - b.ts);
+
+  // Frames: CommitLoad (renderer) and FrameCommittedInBrowser (browser) name frame, parent and url.
+  const frames = new Map<string, FrameInfo>();
+  for (const e of events) {
+    if (e.name !== 'CommitLoad' && e.name !== 'FrameCommittedInBrowser') continue;
+    const d = dataOf(e);
+    const id = s(d.frame);
+    const url = s(d.url) ?? '';
+    if (!id || url === '' || IGNORED_URL.test(url)) continue;
+    const parent = s(d.parent) ?? null;
+    const known = frames.get(id);
+    if (!known || (known.url === 'about:blank' && url !== 'about:blank')) frames.set(id, { id, parent: parent ?? known?.parent ?? null, url });
+  }
+  const mainDoc = firstDoc.find((e) => {
+    const f = frames.get(s(dataOf(e).frame) ?? '');
+    return !f || f.parent === null;
+  }) ?? firstDoc[0];
+  if (!mainDoc) throw new TraceContentError('the trace has no document request (was the page loaded while tracing with the devtools.timeline category?)');
+  const mainFrame = s(dataOf(mainDoc).frame) ?? '';
+  const origin = mainDoc.ts;
+  if (!frames.has(mainFrame)) frames.set(mainFrame, { id: mainFrame, parent: null, url: s(dataOf(mainDoc).url) ?? '' });
+  // Frames of other pages (tabs, WebUI) are not ours: keep those whose parent chain reaches the main frame.
+  const ours = (id: string): boolean => {
+    for (let f = frames.get(id), hops = 0; f && hops < 64; f = f.parent ? frames.get(f.parent) : undefined, hops++) if (f.id === mainFrame) return true;
+    return false;
+  };
+  for (const id of [...frames.keys()]) if (!ours(id)) frames.delete(id);
+  const ms = (ts: number) => (ts - origin) / 1000;
+
+  // The page's renderer threads: those that issued its requests or ran its frames' slices.
+  const threads = new Set<string>();
+  const threadOf = (e: TraceEvent) => `${e.pid}:${e.tid}`;
+  for (const e of events) {
+    const f = s(dataOf(e).frame);
+    if (f && frames.has(f) && (e.name === 'ResourceSendRequest' || e.name === 'ParseHTML' || e.name === 'EvaluateScript')) threads.add(threadOf(e));
+  }
+
+  // Activity slices on those threads, with their nesting.
+  const slices: Slice[] = [];
+  for (const e of events) {
+    const kind = SLICE_KIND[e.name];
+    if (!kind || e.ph !== 'X' || !threads.has(threadOf(e)) || e.ts < origin) continue;
+    const d = dataOf(e);
+    const frame = s(d.frame);
+    if (frame && !frames.has(frame)) continue;
+    const slice: Slice = { index: 0, kind, name: e.name, start: ms(e.ts), end: ms(e.ts + (e.dur ?? 0)), thread: threadOf(e) };
+    if (frame) slice.frame = frame;
+    const url = s(d.url) ?? s(d.styleSheetUrl);
+    if (url) slice.url = url;
+    if (e.name === 'ParseHTML') {
+      slice.line = (n(d.startLine) ?? 0) + 1;
+      slice.parsedBytes = n(e.args?.parsed_bytes) ?? 0;
+    }
+    else if (n(d.lineNumber) !== undefined) {
+      slice.line = n(d.lineNumber)!;
+      slice.column = n(d.columnNumber) ?? 0;
+    }
+    if (e.name === 'TimerFire') slice.timerId = s(d.timerId);
+    if (e.name === 'EventDispatch') slice.eventType = s(d.type);
+    if (e.name === 'XHRReadyStateChange') slice.readyState = n(d.readyState);
+    if (e.name === 'XHRLoad') slice.eventType = 'load';
+    if (e.name === 'FunctionCall') {
+      slice.functionName = s(d.functionName);
+      slice.scriptId = s(d.scriptId);
+    }
+    slices.push(slice);
+  }
+  // Sort by start, longer first, so an enclosing slice precedes what it encloses.
+  slices.sort((a, b) => a.start - b.start || b.end - a.end);
+  slices.forEach((sl, i) => (sl.index = i));
+  const enclosing = nestSlices(slices);
+
+  const requests = new Map<string, TraceRequest>();
+  const timers: TimerInstall[] = [];
+  const marks: Mark[] = [];
+  for (const e of events) {
+    const d = dataOf(e);
+    switch (e.name) {
+      case 'ResourceSendRequest': {
+        const url = s(d.url) ?? '';
+        const frame = s(d.frame) ?? '';
+        if (IGNORED_URL.test(url) || !frames.has(frame) || e.ts < origin) break;
+        const id = s(d.requestId) ?? `${e.pid}.${e.ts}`;
+        const init = d.initiator as Data | undefined;
+        const req: TraceRequest = {
+          requestId: id,
+          url,
+          frame,
+          resourceType: s(d.resourceType) ?? 'Other',
+          method: s(d.requestMethod) ?? 'GET',
+          send: ms(e.ts),
+          chunks: [],
+          encodedLength: 0,
+          decodedLength: 0,
+          failed: false,
+          fromCache: false,
+          status: 0,
+          mimeType: '',
+        };
+        if (s(d.priority)) req.priority = s(d.priority);
+        if (s(d.renderBlocking)) req.renderBlocking = s(d.renderBlocking);
+        if (init && s(init.type)) {
+          const i: Initiator = { type: s(init.type)! };
+          if (s(init.url)) i.url = s(init.url);
+          if (n(init.lineNumber) !== undefined) i.line = n(init.lineNumber)! + 1;
+          if (n(init.columnNumber) !== undefined) i.column = n(init.columnNumber)! + 1;
+          if (s(init.fetchType)) i.fetchType = s(init.fetchType);
+          const stack = callFrames((init.stack as Data | undefined)?.callFrames ?? d.stackTrace);
+          if (stack) i.stack = stack;
+          req.initiator = i;
+        }
+        const running = enclosing(threadOf(e), ms(e.ts));
+        if (running !== undefined) req.runningAt = running;
+        // A redirect re-sends under the same requestId: keep the first send, the last url.
+        const prev = requests.get(id);
+        if (prev) prev.url = url;
+        else requests.set(id, req);
+        break;
+      }
+      case 'ResourceReceiveResponse': {
+        const r = requests.get(s(d.requestId) ?? '');
+        if (!r) break;
+        r.response = ms(e.ts);
+        r.status = n(d.statusCode) ?? r.status;
+        r.mimeType = s(d.mimeType) ?? r.mimeType;
+        r.fromCache = d.fromCache === true || d.fromMemoryCache === true;
+        break;
+      }
+      case 'ResourceReceivedData': {
+        const r = requests.get(s(d.requestId) ?? '');
+        if (r) r.chunks.push({ time: ms(e.ts), bytes: n(d.encodedDataLength) ?? 0 });
+        break;
+      }
+      case 'ResourceFinish': {
+        const r = requests.get(s(d.requestId) ?? '');
+        if (!r) break;
+        r.finish = ms(e.ts);
+        r.failed = d.didFail === true;
+        r.encodedLength = n(d.encodedDataLength) ?? r.encodedLength;
+        r.decodedLength = n(d.decodedBodyLength) ?? r.decodedLength;
+        break;
+      }
+      case 'TimerInstall': {
+        const frame = s(d.frame);
+        if (!threads.has(threadOf(e)) || (frame && !frames.has(frame)) || e.ts < origin) break;
+        const t: TimerInstall = {
+          timerId: s(d.timerId) ?? '',
+          timeout: n(d.timeout) ?? 0,
+          singleShot: d.singleShot !== false,
+          time: ms(e.ts),
+        };
+        if (frame) t.frame = frame;
+        const stack = callFrames(d.stackTrace);
+        if (stack) t.stack = stack;
+        const running = enclosing(threadOf(e), ms(e.ts));
+        if (running !== undefined) t.runningAt = running;
+        timers.push(t);
+        break;
+      }
+      case 'MarkDOMContent':
+      case 'MarkLoad': {
+        const frame = s(d.frame);
+        if (frame && frames.has(frame) && e.ts >= origin) marks.push({ frame, name: e.name === 'MarkLoad' ? 'load' : 'domContentLoaded', time: ms(e.ts) });
+        break;
+      }
+      default:
+    }
+  }
+  for (const r of requests.values()) if (r.finish === undefined) warnings.push(`request ${r.url} never finished in the trace`);
+  return {
+    origin,
+    mainFrame,
+    frames: [...frames.values()].sort((a, b) => (a.id === mainFrame ? -1 : b.id === mainFrame ? 1 : 0)),
+    requests: [...requests.values()].sort((a, b) => a.send - b.send),
+    slices,
+    timers,
+    marks: marks.sort((a, b) => a.time - b.time),
+    warnings,
+  };
+}
+
+/**
+ * Sets each slice's `parent` (innermost enclosing slice on its thread) and returns a lookup of the
+ * innermost slice enclosing an instant on a thread.
+ */
+function nestSlices(slices: Slice[]): (thread: string, time: number) => number | undefined {
+  const byThread = new Map<string, Slice[]>();
+  for (const sl of slices) (byThread.get(sl.thread) ?? byThread.set(sl.thread, []).get(sl.thread)!).push(sl);
+  for (const list of byThread.values()) {
+    const stack: Slice[] = [];
+    for (const sl of list) {
+      while (stack.length && stack[stack.length - 1]!.end < sl.end && stack[stack.length - 1]!.end <= sl.start) stack.pop();
+      while (stack.length && stack[stack.length - 1]!.end < sl.end) stack.pop();
+      const top = stack[stack.length - 1];
+      if (top) sl.parent = top.index;
+      stack.push(sl);
+    }
+  }
+  return (thread, time) => {
+    const list = byThread.get(thread);
+    if (!list) return undefined;
+    // Last slice starting at or before `time` (binary search), then walk out to one that still encloses it.
+    let lo = 0;
+    let hi = list.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (list[mid]!.start <= time) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    for (let sl = found >= 0 ? list[found] : undefined; sl; sl = sl.parent !== undefined ? slices[sl.parent] : undefined) {
+      if (sl.end >= time) return sl.index;
+    }
+    return undefined;
+  };
+}
