@@ -114,9 +114,8 @@ def tls_connection(conn: Connection, host_of_ip: dict[str, list[str]]) -> tuple[
     down, why = tls.records(conn.down.data)
     if why:
         warnings.append(f"connection {conn.key}: server TLS records: {why}")
-    window = 2 * (conn.rtt or 0.0) + 0.003
     out = []
-    for i, ex in enumerate(tls.exchanges(up, down, conn.up.time_at, conn.down.time_at, window)):
+    for i, ex in enumerate(tls.exchanges(up, down, conn.up.time_at, conn.down.time_at)):
         req_ts = conn.up.time_at(ex.req_end - 1)
         if req_ts is None:
             continue

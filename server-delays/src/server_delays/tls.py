@@ -81,8 +81,11 @@ def client_hello_sni(data: bytes | bytearray) -> str | None:
     return None
 
 
-def exchanges(up: list[Record], down: list[Record], up_time, down_time,
-              ticket_window: float) -> list[Exchange]:
+TICKET_MAX = 600  # bytes: a NewSessionTicket record is a few hundred bytes
+BURST = 0.001  # s: records written together arrive within this of each other
+
+
+def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[Exchange]:
     """Record-level request/response exchanges of one connection.
 
     `up_time(off)` / `down_time(off)` give when a stream byte was first seen. A request is a run of
@@ -91,41 +94,45 @@ def exchanges(up: list[Record], down: list[Record], up_time, down_time,
 
     TLS 1.3 is recognised by the server sending application data before the client does (its
     encrypted handshake). Then the client's first application-data record is its Finished, and the
-    server's reply to Finished (session tickets) arrives within `ticket_window` of it as small
-    records: those are skipped, unless the run has nothing else.
+    server answers Finished with session tickets: a burst of small records ahead of the first
+    response. That burst is skipped; when nothing else answers the request, the burst was the
+    response after all (a small one sent at once) and stands.
     """
     c_app = [r for r in up if r.ctype == CT_APPDATA]
     s_app = [r for r in down if r.ctype == CT_APPDATA]
     if not c_app:
         return []
     tls13 = bool(s_app) and (down_time(s_app[0].start) or 0) <= (up_time(c_app[0].end - 1) or 0)
-    finished_ts = None
     if tls13:
-        finished_ts = up_time(c_app[0].end - 1)
+        finished_ts = up_time(c_app[0].end - 1) or 0.0
         c_app = c_app[1:]
         # The server's encrypted handshake precedes the client's Finished: not responses.
-        s_app = [r for r in s_app if (down_time(r.start) or 0) > (finished_ts or 0)]
-    events = [(up_time(r.end - 1) or 0.0, 0, r) for r in c_app] + [(down_time(r.start) or 0.0, 1, r) for r in s_app]
+        s_app = [r for r in s_app if (down_time(r.start) or 0) > finished_ts]
+    events = [(up_time(r.end - 1) or 0.0, 0, r) for r in c_app]
+    events += [(down_time(r.start) or 0.0, 1, r) for r in s_app]
     events.sort(key=lambda e: (e[0], e[1]))
     out: list[Exchange] = []
     run: list[Record] = []
-    skipped: Record | None = None
+    burst: list[tuple[float, Record]] = []
+
+    def close(resp: Record | None) -> None:
+        out.append(Exchange(run[0].start, run[-1].end, resp.start if resp else None, resp.end if resp else None))
+        run.clear()
+        burst.clear()
+
     for ts, side, rec in events:
         if side == 0:
-            if out and out[-1].resp_start is None and not run:
-                run = []
+            if run and burst:
+                close(burst[0][1])
             run.append(rec)
             continue
         if not run:
             continue  # more of the current response, or unsolicited data
-        if (tls13 and finished_ts is not None and not out and ts - finished_ts <= ticket_window
-                and rec.end - rec.start <= 600):
-            skipped = rec  # a session ticket in reply to Finished
+        if (tls13 and not out and rec.end - rec.start <= TICKET_MAX
+                and (not burst or ts - burst[0][0] <= BURST)):
+            burst.append((ts, rec))
             continue
-        out.append(Exchange(run[0].start, run[-1].end, rec.start, rec.end))
-        run = []
-        skipped = None
+        close(rec)
     if run:
-        out.append(Exchange(run[0].start, run[-1].end, skipped.start if skipped else None,
-                            skipped.end if skipped else None))
+        close(burst[0][1] if burst else None)
     return out

@@ -1,0 +1,212 @@
+"""Ground-truth fidelity of server-delay recovery (npm run fidelity:delays).
+
+Serves a page from four origins on 127.0.0.1 (two HTTP/1.1 cleartext, two HTTPS), each resource held
+for a known delay (0-500 ms, seeded), loads it in headless Chromium while tcpdump captures `lo`,
+then recovers the delays from the capture three ways and prints their error against the injected:
+  cleartext            HTTP/1.x parsing                    target: median |err| <= 2 ms, p90 <= 5 ms
+  https+keylog         tshark decryption with the key log  target: the same
+  https by order       the thesis' per-host ordering       target: >= 90% within 5 ms
+Exits 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "src"))
+
+from server_delays import pipeline  # noqa: E402
+
+ORIGINS = [("a", False), ("b", False), ("s1", True), ("s2", True)]
+DOMAIN = "pcp.test"
+KINDS = [".css", ".js", ".png", ".png", ".json"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def build_page(root: str, ports: dict[str, int], rng: random.Random, per_origin: int) -> dict[str, int]:
+    """Writes the page and its resources under `root`; returns the injected delay (ms) of every URL."""
+    truth: dict[str, int] = {}
+    tags = []
+    for name, tls in ORIGINS:
+        base = f"{'https' if tls else 'http'}://{name}.{DOMAIN}:{ports[name]}"
+        for i in range(per_origin):
+            ext = KINDS[i % len(KINDS)]
+            d = rng.randint(0, 500)
+            path = f"/{name}-r{i}{ext}"
+            with open(os.path.join(root, path[1:]), "wb") as f:
+                f.write(_BODIES[ext])
+            url = f"{base}{path}?delay={d}"
+            truth[url] = d
+            if ext == ".css":
+                tags.append(f'<link rel="stylesheet" href="{url}">')
+            elif ext == ".js":
+                tags.append(f'<script async src="{url}"></script>')
+            elif ext == ".png":
+                tags.append(f'<img src="{url}">')
+            else:
+                tags.append(f'<script>fetch("{url}")</script>')
+    with open(os.path.join(root, "index.html"), "w") as f:
+        f.write("<!doctype html><html><head><link rel=icon href='data:,'></head><body>\n"
+                + "\n".join(tags) + "\n</body></html>\n")
+    return truth
+
+
+_BODIES = {
+    ".css": b"body{margin:0}\n" * 40,
+    ".js": b"var x=1;\n" * 200,
+    ".png": bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000" "1f15c4890000000d49444154"
+                          "789c6360000002000154a24f5d0000000049454e44ae426082") + bytes(3000),
+    ".json": b'{"ok": true}',
+}
+
+
+def errors(records, truth: dict[str, int], want_tls: bool) -> list[float]:
+    out = []
+    for r in records:
+        if r.tls == want_tls and r.url in truth and not r.estimated:
+            out.append(abs(r.delayMs - truth[r.url]))
+    return out
+
+
+def pct(values: list[float], q: float) -> float:
+    s = sorted(values)
+    return s[min(int(q * len(s)), len(s) - 1)] if s else float("nan")
+
+
+def main() -> int:
+    seed = int(os.environ.get("FIDELITY_SEED", "7"))
+    per_origin = int(os.environ.get("FIDELITY_RESOURCES", "12"))
+    rng = random.Random(seed)
+    work = tempfile.mkdtemp(prefix="sd-fidelity-")
+    bundle = os.path.join(work, "bundle")
+    os.makedirs(bundle)
+    ports = {name: free_port() for name, _ in ORIGINS}
+    root = os.path.join(work, "site")
+    os.makedirs(root)
+    truth = build_page(root, ports, rng, per_origin)
+    main_d = 40
+    page_url = f"http://a.{DOMAIN}:{ports['a']}/index.html?delay={main_d}"
+    truth[page_url] = main_d
+    pcap = os.path.join(bundle, "capture.pcap")
+    keylog = os.path.join(bundle, "tls-keys.log")
+    spec = os.path.join(work, "spec.json")
+    with open(spec, "w") as f:
+        json.dump({"root": root, "page": page_url, "devtools": os.path.join(bundle, "devtools.json"),
+                   "keylog": keylog, "origins": [{"name": n, "port": ports[n], "tls": t} for n, t in ORIGINS]}, f)
+    port_filter = " or ".join(f"tcp port {p}" for p in ports.values())
+    dump = subprocess.Popen(["tcpdump", "-i", "lo", "-U", "-s", "0", "-w", pcap, port_filter],
+                            stderr=subprocess.PIPE, text=True)
+    repo = os.path.join(HERE, "..", "..")
+    servers = []
+    try:
+        for name, _ in ORIGINS:
+            # Raised priority: on a busy machine a server's timers fire late, and that lateness is not
+            # what this check measures (the servers log what they actually held anyway).
+            srv = subprocess.Popen(["nice", "-n", "-10", "node", "--import", "tsx", os.path.join(HERE, "load.ts"), "serve", spec, name],
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=repo)
+            servers.append(srv)
+            if srv.stdout is None or srv.stdout.readline().strip() != "ready":
+                print(f"fidelity: test server for origin {name} did not start", file=sys.stderr)
+                return 1
+        _wait_listening(dump)
+        node = subprocess.run(["node", "--import", "tsx", os.path.join(HERE, "load.ts"), "load", spec],
+                              capture_output=True, text=True, timeout=120, cwd=repo)
+        if node.returncode != 0:
+            print(f"fidelity: page load failed: {node.stderr.strip()[-800:]}", file=sys.stderr)
+            return 1
+        time.sleep(0.3)
+    finally:
+        dump.send_signal(signal.SIGINT)
+        dump.wait(timeout=10)
+        for srv in servers:
+            srv.terminate()
+            srv.wait(timeout=10)
+    held = _held(root, ports)
+    results = {}
+    t0 = time.time()
+    keyed = pipeline.run(None, bundle, seed=1, use_tshark=True)
+    t_keyed = time.time() - t0
+    ordered = pipeline.run(None, bundle, seed=1, use_tshark=False)
+    n_clear = sum(1 for u in truth if u.startswith("http:"))
+    n_tls = len(truth) - n_clear
+    runs = [("cleartext", keyed, False, n_clear), ("https+keylog", keyed, True, n_tls),
+            ("https by order", ordered, True, n_tls)]
+    late = [held[u] - truth[u] for u in truth if u in held]
+    print(f"fidelity:delays  seed {seed}, {len(truth)} resources on {len(ORIGINS)} origins, "
+          f"pcap {os.path.getsize(pcap)} bytes, analysis {t_keyed:.2f}s; server timers fired late by "
+          f"median {pct(late, 0.5):.2f} ms, max {max(late, default=0):.2f} ms")
+    print("  error = recovered - what the server actually held (its own log); [vs injected] in brackets")
+    ok = True
+    for name, res, want_tls, expected in runs:
+        errs = errors(res.records, held, want_tls)
+        errs_inj = errors(res.records, truth, want_tls)
+        within5 = sum(1 for e in errs if e <= 5) / expected if expected else 0.0
+        med, p90 = pct(errs, 0.5), pct(errs, 0.9)
+        if name == "https by order":
+            passed = within5 >= 0.90
+            target = ">= 90% within 5 ms"
+        else:
+            passed = len(errs) == expected and med <= 2 and p90 <= 5
+            target = "median <= 2, p90 <= 5 ms"
+        ok &= passed
+        print(f"  {name:15s} measured {len(errs):3d}/{expected:3d}  median |err| {med:5.2f} ms  p90 {p90:5.2f} ms  "
+              f"max {max(errs, default=float('nan')):6.2f} ms  within 5 ms {within5:6.1%}  "
+              f"[vs injected: median {pct(errs_inj, 0.5):5.2f}, p90 {pct(errs_inj, 0.9):6.2f}]  "
+              f"target {target}: {'PASS' if passed else 'FAIL'}")
+    if os.environ.get("FIDELITY_DEBUG"):
+        for r in ordered.records:
+            print(json.dumps({"url": r.url, "truth": truth.get(r.url), "held": held.get(r.url), "got": r.delayMs,
+                              "src": r.source}))
+    if os.environ.get("FIDELITY_KEEP"):
+        print(f"  bundle kept in {bundle}")
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0 if ok else 1
+
+
+def _held(root: str, ports: dict[str, int]) -> dict[str, float]:
+    """What each origin actually held each response (ms), from the servers' own logs."""
+    out: dict[str, float] = {}
+    for name, tls in ORIGINS:
+        path = os.path.join(root, f"held-{name}.jsonl")
+        if not os.path.exists(path):
+            continue
+        base = f"{'https' if tls else 'http'}://{name}.{DOMAIN}:{ports[name]}"
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    h = json.loads(line)
+                    out[base + h["path"]] = h["held"]
+    return out
+
+
+def _wait_listening(dump: subprocess.Popen) -> None:
+    """tcpdump prints 'listening on' once its capture is live; packets before that are lost."""
+    assert dump.stderr is not None
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        line = dump.stderr.readline()
+        if "listening on" in line:
+            return
+        if dump.poll() is not None:
+            raise SystemExit(f"fidelity: tcpdump failed: {line.strip()}")
+    raise SystemExit("fidelity: tcpdump did not start")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
