@@ -117,7 +117,8 @@ def main() -> int:
         for name, _ in ORIGINS:
             # Raised priority: on a busy machine a server's timers fire late, and that lateness is not
             # what this check measures (the servers log what they actually held anyway).
-            srv = subprocess.Popen(["nice", "-n", "-10", "node", "--import", "tsx", os.path.join(HERE, "load.ts"), "serve", spec, name],
+            cmd = ["nice", "-n", "-10", "node", "--import", "tsx", os.path.join(HERE, "load.ts"), "serve", spec, name]
+            srv = subprocess.Popen(cmd,
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=repo)
             servers.append(srv)
             if srv.stdout is None or srv.stdout.readline().strip() != "ready":
@@ -137,7 +138,6 @@ def main() -> int:
             srv.terminate()
             srv.wait(timeout=10)
     held = _held(root, ports)
-    results = {}
     t0 = time.time()
     keyed = pipeline.run(None, bundle, seed=1, use_tshark=True)
     t_keyed = time.time() - t0
