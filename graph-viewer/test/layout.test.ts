@@ -32,11 +32,14 @@ test('longest-path layering: a node sits one past its deepest parent', () => {
   assert.deepEqual(['a', 'b', 'c', 'd', 'e'].map((id) => layers[index.get(id)!]), [0, 1, 2, 3, 0]);
 });
 
-test('layered layout: every edge points to a later layer, no two nodes share a slot', () => {
+test('layered layout: every edge points to a later layer, no two nodes share a slot, long chains wrap', () => {
   const g = syntheticGraph(3000, { seed: 7 });
   const { input } = toLayoutInput(g);
   const l = layeredLayout(input);
-  for (let e = 0; e < input.edgeFrom.length; e++) assert.ok(l.x[input.edgeTo[e]!]! > l.x[input.edgeFrom[e]!]!, `edge ${e} goes backwards`);
+  const layers = longestPathLayers(g.nodes.length, input.edgeFrom, input.edgeTo);
+  for (let e = 0; e < input.edgeFrom.length; e++) assert.ok(layers[input.edgeTo[e]!]! > layers[input.edgeFrom[e]!]!, `edge ${e} goes backwards`);
+  // The synthetic page is one long parse chain (hundreds of layers): wrapped, it is not a sliver.
+  assert.ok(l.width <= 3 * l.height, `aspect ${l.width} x ${l.height}`);
   const slots = new Set<string>();
   for (let i = 0; i < g.nodes.length; i++) {
     const key = `${l.x[i]},${l.y[i]}`;

@@ -235,7 +235,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   let simViews: WaterfallView[] = [];
   const showRuns = (runs: WhatIfRun[]): void => {
     clear(whatifPane);
-    const tMax = Math.max(recorded.tMax, ...runs.map((r) => r.result.endTime));
+    const tMax = Math.max(recorded.tMax, ...runs.map((r) => Math.max(r.result.loadTime * 1.1, r.result.domContentLoadedTime)));
     const cols = runs.length + 1;
     const width = Math.max(320, (bottom.clientWidth - 20) / cols - 8);
     const row = el('div', { class: 'side-by-side' });

@@ -102,6 +102,11 @@ export function recordedWaterfall(model: GraphModel): WaterfallData {
   if (dcl !== null) lines.push({ t: dcl, label: 'DOMContentLoaded', colour: '#1f77b4' });
   if (load !== null) lines.push({ t: load, label: 'load', colour: '#d62728' });
   for (const l of lines) tMax = Math.max(tMax, l.t);
+  // A long post-load tail (late timers, beacons) would squeeze the load into a sliver: show up to a
+  // quarter past the load event, or up to where 95 % of the bars end if that is later.
+  const ends = rows.flatMap((r) => r.segments.map((s) => s.to)).sort((a, b) => a - b);
+  const p95 = ends[Math.floor(0.95 * (ends.length - 1))] ?? tMax;
+  if (load !== null) tMax = Math.min(tMax, Math.max(load * 1.25, p95));
   return { title: 'recorded', rows, lines, tMax };
 }
 
@@ -148,7 +153,7 @@ export interface WaterfallView {
 
 /** Draws a waterfall; `tMax` lets several waterfalls share one time scale. */
 export function drawWaterfall(container: HTMLElement, data: WaterfallData, width: number, onSelect: (i: number) => void, tMax = data.tMax): WaterfallView {
-  const height = data.rows.length * ROW_H + 34;
+  const height = data.rows.length * ROW_H + 44;
   const x = scaleLinear().domain([0, Math.max(1, tMax)]).range([LABEL_W, Math.max(LABEL_W + 50, width - 10)]);
   const svg = select(container)
     .append('svg')
@@ -158,7 +163,9 @@ export function drawWaterfall(container: HTMLElement, data: WaterfallData, width
     .attr('height', height)
     .attr('font-family', 'sans-serif')
     .attr('font-size', 9);
-  svg.append('text').attr('class', 'wf-title').attr('x', 4).attr('y', 11).attr('font-weight', 'bold').text(data.title);
+  svg.append('text').attr('class', 'wf-title').attr('x', 4).attr('y', 10).attr('font-weight', 'bold').text(data.title);
+  const beyond = data.rows.reduce((c, r) => c + r.segments.filter((s) => s.to > tMax).length, 0);
+  if (beyond > 0) svg.append('text').attr('x', width - 6).attr('y', 10).attr('text-anchor', 'end').attr('fill', '#a00').text(`${beyond} bars continue past ${Math.round(tMax)} ms →`);
   const ticks = x.ticks(8);
   const axis = svg.append('g').attr('class', 'axis');
   axis
@@ -166,7 +173,7 @@ export function drawWaterfall(container: HTMLElement, data: WaterfallData, width
     .data(ticks)
     .join('text')
     .attr('x', (d) => x(d))
-    .attr('y', 11)
+    .attr('y', 21)
     .attr('text-anchor', 'middle')
     .attr('fill', '#666')
     .text((d) => `${d} ms`);
@@ -176,10 +183,11 @@ export function drawWaterfall(container: HTMLElement, data: WaterfallData, width
     .join('line')
     .attr('x1', (d) => x(d))
     .attr('x2', (d) => x(d))
-    .attr('y1', 16)
+    .attr('y1', 24)
     .attr('y2', height)
     .attr('stroke', '#eee');
-  const body = svg.append('g').attr('transform', 'translate(0,20)');
+  const body = svg.append('g').attr('transform', 'translate(0,26)');
+  svg.attr('overflow', 'hidden');
   const rows = body
     .selectAll('g.row')
     .data(data.rows)
@@ -230,10 +238,11 @@ export function drawWaterfall(container: HTMLElement, data: WaterfallData, width
     if (d.node >= 0) onSelect(d.node);
   });
   const lines = svg.append('g').attr('class', 'markers');
-  for (const l of data.lines) {
-    lines.append('line').attr('x1', x(l.t)).attr('x2', x(l.t)).attr('y1', 16).attr('y2', height).attr('stroke', l.colour).attr('stroke-dasharray', '4 2');
-    lines.append('text').attr('class', `marker-label`).attr('x', x(l.t) + 2).attr('y', height - 3).attr('fill', l.colour).text(`${l.label} ${l.t.toFixed(0)} ms`);
-  }
+  data.lines.forEach((l, k) => {
+    lines.append('line').attr('x1', x(l.t)).attr('x2', x(l.t)).attr('y1', 24).attr('y2', height).attr('stroke', l.colour).attr('stroke-dasharray', '4 2');
+    // Labels on separate lines: DOMContentLoaded and load are often a few ms apart.
+    lines.append('text').attr('class', 'marker-label').attr('x', x(l.t) + 2).attr('y', height - 3 - 10 * (data.lines.length - 1 - k)).attr('fill', l.colour).text(`${l.label} ${l.t.toFixed(0)} ms`);
+  });
   const svgEl = svg.node()!;
   return {
     svg: svgEl,

@@ -9,12 +9,16 @@
 import type { FrameGroup, Layout, LayoutInput } from './layoutTypes.ts';
 
 export const LAYERED = {
-  layerStep: 90,
-  nodeW: 64,
+  layerStep: 40,
+  nodeW: 28,
   nodeH: 10,
   rowStep: 14,
   framePad: 3,
   sweeps: 4,
+  /** Long chains (parse chunk after parse chunk) make layered graphs very wide and flat; past this
+   * width/height ratio the layers are wrapped into bands stacked vertically, like lines of text. */
+  maxAspect: 3,
+  bandGap: 40,
   /** Above this the worker is not asked: the time-axis layout is the one that scales. */
   maxNodes: 12000,
 } as const;
@@ -147,5 +151,29 @@ export function layeredLayout(input: LayoutInput, collapsed: ReadonlySet<number>
     }
     height = Math.max(height, row * L.rowStep);
   });
-  return { kind: 'layered', x, y, w, h, hidden, groups, lanes: [], width: Math.max(1, layerCount * L.layerStep), height: Math.max(1, height) };
+  // Wrap into bands when the layout is much wider than tall.
+  const width = Math.max(1, layerCount * L.layerStep);
+  let bands = 1;
+  if (width > L.maxAspect * height) bands = Math.max(1, Math.round(Math.sqrt(width / (1.6 * Math.max(height, 1)))));
+  if (bands > 1) {
+    const perBand = Math.ceil(layerCount / bands);
+    const bandH = height + L.bandGap;
+    const shift = (li: number): [number, number] => {
+      const b = Math.floor(li / perBand);
+      return [-b * perBand * L.layerStep, b * bandH];
+    };
+    for (let i = 0; i < n; i++) {
+      const [dx, dy] = shift(layer[i]!);
+      x[i]! += dx;
+      y[i]! += dy;
+    }
+    for (const g of groups) {
+      const [dx, dy] = shift(Math.round((g.x + L.framePad) / L.layerStep));
+      g.x += dx;
+      g.y += dy;
+    }
+    return { kind: 'layered', x, y, w, h, hidden, groups, lanes: [], width: perBand * L.layerStep, height: bands * bandH - L.bandGap };
+  }
+  return { kind: 'layered', x, y, w, h, hidden, groups, lanes: [], width, height: Math.max(1, height) };
+
 }
