@@ -50,7 +50,8 @@ function salvageArray(text: string, start: number): unknown[] {
     else if (c === 123 /* { */ || c === 91 /* [ */) depth++;
     else if (c === 125 /* } */ || c === 93 /* ] */) {
       depth--;
-      if (depth === 0 && c === 125) lastEnd = i;
+      // depth 1 is inside the array itself: a `}` back at it closes one event.
+      if (depth === 1 && c === 125) lastEnd = i;
     }
   }
   if (lastEnd < 0) return [];

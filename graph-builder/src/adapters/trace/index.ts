@@ -1,0 +1,83 @@
+/**
+ * Stock Chromium input: a profiler bundle (trace.json.gz + devtools.log.json + meta.json) or a single
+ * trace saved by the DevTools Performance panel. Reading is here; the cores are extract.ts (trace events
+ * -> TraceLoad) and to-activities.ts (TraceLoad -> activity model).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { readText } from '../../format/io.ts';
+import { parseTrace } from './reader.ts';
+import { extractTrace } from './extract.ts';
+import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
+import type { Activities } from '../../model/types.ts';
+
+export { parseTrace, TraceFormatError } from './reader.ts';
+export { extractTrace, TraceContentError } from './extract.ts';
+export { traceToActivities } from './to-activities.ts';
+
+export interface TraceInput {
+  kind: 'chrome-trace' | 'devtools-trace';
+  acts: Activities;
+  warnings: string[];
+  browserVersion?: string;
+}
+
+const TRACE_NAMES = ['trace.json.gz', 'trace.json'];
+const LOG_NAMES = ['devtools.log.json', 'devtools.log.json.gz'];
+
+interface DevtoolsMessage {
+  method?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Parser-initiator positions by request id from Network.requestWillBeSent (0-based in the protocol). */
+export function initiatorsFromDevtoolsLog(log: unknown): ExtraInitiators {
+  const out: ExtraInitiators = new Map();
+  if (!Array.isArray(log)) return out;
+  for (const m of log as DevtoolsMessage[]) {
+    if (m?.method !== 'Network.requestWillBeSent' || !m.params) continue;
+    const init = m.params.initiator as { type?: string; url?: string; lineNumber?: number; columnNumber?: number } | undefined;
+    const id = m.params.requestId;
+    if (typeof id !== 'string' || init?.type !== 'parser' || typeof init.url !== 'string' || typeof init.lineNumber !== 'number') continue;
+    out.set(id, { url: init.url, line: init.lineNumber + 1, column: (init.columnNumber ?? 0) + 1 });
+  }
+  return out;
+}
+
+/** Reads a bundle directory or a trace file and returns its activity model. */
+export function readTraceInput(path: string): TraceInput {
+  const warnings: string[] = [];
+  let tracePath = path;
+  let devtoolsLog: unknown;
+  let browserVersion: string | undefined;
+  let kind: TraceInput['kind'] = 'devtools-trace';
+  if (statSync(path).isDirectory()) {
+    const name = TRACE_NAMES.find((n) => existsSync(join(path, n)));
+    if (!name) throw new Error(`${path}: no trace.json.gz in this bundle (found: ${readdirSync(path).join(', ') || 'nothing'})`);
+    tracePath = join(path, name);
+    kind = 'chrome-trace';
+    const logName = LOG_NAMES.find((n) => existsSync(join(path, n)));
+    if (logName) {
+      try {
+        devtoolsLog = JSON.parse(readText(join(path, logName)));
+      } catch (e) {
+        warnings.push(`${logName}: unreadable (${(e as Error).message}); iframe initiators may be less precise`);
+      }
+    } else warnings.push('bundle has no devtools.log.json; iframe initiators come from the trace alone');
+    if (existsSync(join(path, 'meta.json'))) {
+      try {
+        const meta = JSON.parse(readText(join(path, 'meta.json'))) as { browserVersion?: string; browser?: { version?: string } };
+        browserVersion = meta.browserVersion ?? meta.browser?.version;
+      } catch {
+        warnings.push('meta.json: unreadable');
+      }
+    }
+  }
+  const file = parseTrace(readText(tracePath), tracePath);
+  warnings.push(...file.warnings);
+  if (kind === 'devtools-trace') warnings.push('single trace file: no DevTools network log, so iframe initiators and cache details come from the trace alone');
+  browserVersion ??= typeof file.metadata['product-version'] === 'string' ? (file.metadata['product-version'] as string) : undefined;
+  const load = extractTrace(file.events);
+  const acts = traceToActivities(load, { extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog), ...(browserVersion ? { browserVersion } : {}) }, warnings);
+  return { kind, acts, warnings, ...(browserVersion ? { browserVersion } : {}) };
+}
