@@ -57,6 +57,26 @@ export class RuleContext {
     while (k < p.bounds.length && p.bounds[k]! < at) k++;
     return p.ids[k];
   }
+  private readonly claims = new Map<string, number>();
+  /**
+   * Like compNodeAt, for a child issued at `at`: children sharing one instant take the successive
+   * zero-length parts cut for them, in the order they claim (the order the cuts were made in).
+   */
+  claimNodeAt(id: string, at: number): string | undefined {
+    const p = this.parts.get(id);
+    if (!p) return undefined;
+    let k = 0;
+    while (k < p.bounds.length && p.bounds[k]! < at) k++;
+    if (k < p.bounds.length && p.bounds[k] === at) {
+      const key = `${id}\u0000${at}`;
+      const n = this.claims.get(key) ?? 0;
+      this.claims.set(key, n + 1);
+      let same = 0;
+      while (k + same < p.bounds.length && p.bounds[k + same] === at) same++;
+      k += Math.min(n, same - 1);
+    }
+    return p.ids[k];
+  }
   compFirst(id: string): string | undefined {
     return this.parts.get(id)?.ids[0];
   }

@@ -41,7 +41,7 @@ export function causeNode(ctx: RuleContext, cause: Cause): string | undefined {
   for (let hops = 0; hops < 64; hops++) {
     if (c.kind === 'none') return undefined;
     if (c.kind === 'token') return ctx.chunkOfToken(c.doc, c.token);
-    const node = ctx.compNodeAt(c.id, c.at);
+    const node = hops === 0 ? ctx.claimNodeAt(c.id, c.at) : ctx.compNodeAt(c.id, c.at);
     if (node) return node;
     c = ctx.computations.get(c.id)?.triggeredBy ?? { kind: 'none' };
   }

@@ -9,18 +9,20 @@ import type { GraphNode } from '../format/types.ts';
 import type { RuleContext } from './context.ts';
 
 export function computationNodes(ctx: RuleContext, kept: Set<string>): void {
-  const cuts = new Map<string, Set<number>>();
+  // One boundary per child, duplicates included: children issued at the same instant each get their
+  // own (zero-length) part, in the order they were issued (network fetches before cache hits).
+  const cuts = new Map<string, number[]>();
   const mark = (id: string, at: number): void => {
     const c = ctx.computations.get(id);
     if (!c || !(at > c.start && at < c.end)) return;
-    (cuts.get(id) ?? cuts.set(id, new Set()).get(id)!).add(at);
+    (cuts.get(id) ?? cuts.set(id, []).get(id)!).push(at);
   };
   for (const r of ctx.acts.resources) if (r.issuedBy.kind === 'computation') mark(r.issuedBy.id, r.issuedBy.at);
   for (const c of ctx.acts.computations) if (kept.has(c.id) && c.triggeredBy.kind === 'computation') mark(c.triggeredBy.id, c.triggeredBy.at);
 
   for (const c of ctx.acts.computations) {
     if (!kept.has(c.id)) continue;
-    const bounds = [...(cuts.get(c.id) ?? [])].sort((a, b) => a - b);
+    const bounds = (cuts.get(c.id) ?? []).sort((a, b) => a - b);
     if (bounds.length === 0) {
       ctx.addNode(computationNode(c, c.id, c.start, c.end));
       ctx.parts.set(c.id, { ids: [c.id], bounds });

@@ -88,8 +88,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const adopted = new Map<Lined<RawResource>, Lined<RawCached>>();
   const rawNetByUrl = new Map<string, Lined<RawResource>[]>();
   for (const r of rawRes) (rawNetByUrl.get(r.url) ?? rawNetByUrl.set(r.url, []).get(r.url)!).push(r);
+  const hitSeen = new Set<string>();
   const keptCached = rawCached.filter((c) => {
     if (isNil(c.from)) return false;
+    const key = `${c.url}\u0000${c.from}`;
+    if (hitSeen.has(key)) return false; // the same requester asking again: one dependency
+    hitSeen.add(key);
     const net = rawNetByUrl.get(c.url) ?? [];
     if (net.some((r) => r.from === c.from)) return false;
     const preloaded = net.find((r) => isNil(r.from) && r !== mainRaw && !adopted.has(r));
@@ -158,6 +162,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
 
   // ---- documents: the network parser's tokens (comp = nil), grouped per frame and document url
   const documents: DocumentActivity[] = [];
+  const docById = new Map<string, DocumentActivity>();
   const docByKey = new Map<string, DocumentActivity>();
   const tokenPlace = new Map<Lined<RawObjectHash>, { doc: DocumentActivity; index: number }>();
   for (const t of h.tokens.tokens) {
@@ -173,6 +178,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       docByKey.set(key, doc);
     }
     tokenPlace.set(t, { doc, index: doc.tokens.length });
+    docById.set(doc.id, doc);
     doc.tokens.push({
       line: t.row + 1,
       column: t.column,
@@ -258,7 +264,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   // declared by a start tag whose end tag was parsed before the request hangs off the end tag.
   const followEndTag = (cause: Cause, t: number): Cause => {
     if (cause.kind !== 'token') return cause;
-    const doc = documents.find((d) => d.id === cause.doc)!;
+    const doc = docById.get(cause.doc)!;
     const tok = doc.tokens[cause.token]!;
     const next = doc.tokens[cause.token + 1];
     if (tok.isStartTag && next && !next.isStartTag && next.tag === tok.tag && next.start <= t) return { ...cause, token: cause.token + 1 };
@@ -295,13 +301,31 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       c.scriptKind = url ? 'sync' : 'inline';
       let cause = resolveFrom(raw.from, raw.startTime);
       if (cause.kind === 'token') {
-        // A script declared in HTML runs once the parser reaches the end of its element: it follows the
-        // last token parsed before it started and blocks the rest of the document.
-        const doc = documents.find((d) => d.id === (cause as { doc: string }).doc)!;
+        // A script declared in HTML runs once the parser reaches the end of its element, blocking the
+        // rest of the document (sync/inline). When the parser went on past the element first, the
+        // script was async (ran when its download ended) or, when parsing had finished, deferred.
+        const doc = docById.get(cause.doc)!;
         const j = lastIndexStartingBy(doc.tokens, c.start);
-        cause = { kind: 'token', doc: doc.id, token: Math.max(j, cause.token) };
-        c.blocksParser = true;
+        const declared = cause.token;
+        const closing = doc.tokens[declared + 1];
+        const adjacent = j <= declared || (j === declared + 1 && closing !== undefined && !closing.isStartTag && closing.tag === doc.tokens[declared]!.tag);
+        if (adjacent || !url) {
+          cause = { kind: 'token', doc: doc.id, token: Math.max(j, declared) };
+          c.blocksParser = true;
+        } else if (j === doc.tokens.length - 1 && c.start >= doc.tokens[j]!.end) {
+          c.scriptKind = 'defer';
+          cause = { kind: 'token', doc: doc.id, token: j };
+        } else {
+          c.scriptKind = 'async';
+          cause = NO_CAUSE;
+        }
       } else if (url === '' && cause.kind === 'computation') c.scriptKind = 'write';
+      else if (url && cause.kind === 'computation') {
+        // A script element inserted by script runs when its download ends: its resource, itself issued
+        // by the inserting computation, is its only parent (rule 10).
+        c.scriptKind = 'async';
+        cause = NO_CAUSE;
+      }
       c.triggeredBy = cause;
       if (url) {
         const src = sourceOf(url, raw.frame, raw.from, c.start);
