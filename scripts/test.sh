@@ -13,3 +13,5 @@ echo "== TypeScript tests" >&2
 bash scripts/run-node-tests.sh
 echo "== Python tests" >&2
 (cd server-delays && "$PY" -m pytest -q)
+echo "== server-delays fidelity (real Chromium, tcpdump on lo)" >&2
+"$PY" server-delays/fidelity/run.py

@@ -1,26 +1,170 @@
-"""Exact HTTPS pairing: tshark decrypts the capture with the TLS key log and reports every HTTP/1.1
-request/response and every HTTP/2 stream; timing still comes from our own reassembly (`measure`).
+"""Exact HTTPS pairing: tshark decrypts the capture with the TLS key log and names every HTTP/1.1
+request/response and every HTTP/2 stream; the timing still comes from our own reassembly and the
+delay rule of `measure`, so decrypted and cleartext delays mean the same thing.
+
+tshark reports a message in the packet that completes it. A request ends with that packet's payload;
+a response starts with the TLS record holding the packet's first payload byte (its headers usually
+fill one record), whose first byte time our reassembly knows.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
+from collections import defaultdict, deque
+from dataclasses import dataclass
+from urllib.parse import urlsplit
 
-from .measure import Measurement
+from . import tls
+from .measure import Measurement, reference_time
 from .tcp import Connection
+
+FIELDS = ["frame.time_epoch", "ip.src", "ipv6.src", "tcp.srcport", "ip.dst", "ipv6.dst", "tcp.dstport",
+          "tcp.seq_raw", "tcp.len", "http.request.method", "http.request.full_uri", "http.response.code",
+          "http.content_type", "http.content_length", "http2.streamid", "http2.type", "http2.flags.end_stream",
+          "http2.headers.method", "http2.headers.path", "http2.headers.authority", "http2.headers.scheme",
+          "http2.headers.status", "http2.headers.content_type"]
 
 
 class TsharkError(Exception):
     pass
 
 
+@dataclass
+class Message:
+    """One decrypted HTTP message as tshark saw it: where its completing packet sits on our streams."""
+
+    key: tuple[str, int, str, int]
+    ts: float
+    seq: int
+    length: int
+    request: bool
+    method: str = ""
+    url: str = ""
+    status: int = 0
+    mime_type: str = ""
+    stream: int = -1  # HTTP/2 stream id; -1 for HTTP/1.x
+
+
+def run_tshark(capture: str, keylog: str, timeout: float = 300) -> list[dict]:
+    exe = shutil.which("tshark")
+    if exe is None:
+        raise TsharkError("tshark is not installed")
+    cmd = [exe, "-r", capture, "-o", f"tls.keylog_file:{keylog}", "-Y",
+           "http.request or http.response or http2.type == 1", "-T", "json"]
+    for f in FIELDS:
+        cmd += ["-e", f]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise TsharkError(f"tshark took over {timeout:.0f}s") from None
+    if out.returncode != 0:
+        raise TsharkError(f"tshark failed: {out.stderr.strip().splitlines()[-1:] or out.returncode}")
+    try:
+        return [p["_source"]["layers"] for p in json.loads(out.stdout or "[]")]
+    except (ValueError, KeyError, TypeError) as e:
+        raise TsharkError(f"unreadable tshark output: {e}") from None
+
+
+def messages(layers: list[dict]) -> list[Message]:
+    """HTTP/1.x and HTTP/2 messages from tshark's per-packet fields."""
+    out: list[Message] = []
+    for lay in layers:
+        def one(name: str, default: str = "", lay: dict = lay) -> str:
+            v = lay.get(name)
+            return v[0] if v else default
+
+        src = one("ip.src") or one("ipv6.src")
+        dst = one("ip.dst") or one("ipv6.dst")
+        try:
+            key = (src, int(one("tcp.srcport")), dst, int(one("tcp.dstport")))
+            ts, seq, length = float(one("frame.time_epoch")), int(one("tcp.seq_raw")), int(one("tcp.len", "0"))
+        except ValueError:
+            continue
+        for method, uri in zip(lay.get("http.request.method", []), lay.get("http.request.full_uri", []),
+                               strict=False):
+            out.append(Message(key, ts, seq, length, True, method.upper(), uri))
+        types = lay.get("http.content_type", [])
+        for i, code in enumerate(lay.get("http.response.code", [])):
+            out.append(Message(key, ts, seq, length, False, status=int(code),
+                               mime_type=(types[i] if i < len(types) else "").split(";")[0].strip().lower()))
+        out.extend(_h2(lay, key, ts, seq, length))
+    return out
+
+
+def _h2(lay: dict, key, ts: float, seq: int, length: int) -> list[Message]:
+    """HEADERS frames: those with :method are requests, those with :status responses (trailers skipped)."""
+    ids = [int(s) for s, t in zip(lay.get("http2.streamid", []), lay.get("http2.type", []), strict=False)
+           if t == "1"]
+    methods = deque(lay.get("http2.headers.method", []))
+    paths = deque(lay.get("http2.headers.path", []))
+    hosts = deque(lay.get("http2.headers.authority", []))
+    schemes = deque(lay.get("http2.headers.scheme", []))
+    statuses = deque(lay.get("http2.headers.status", []))
+    ctypes = deque(lay.get("http2.headers.content_type", []))
+    out = []
+    for sid in ids:
+        if methods:
+            url = f"{schemes.popleft() if schemes else 'https'}://{hosts.popleft() if hosts else ''}" \
+                  f"{paths.popleft() if paths else '/'}"
+            out.append(Message(key, ts, seq, length, True, methods.popleft().upper(), url, stream=sid))
+        elif statuses:
+            out.append(Message(key, ts, seq, length, False, int(statuses.popleft()),
+                               mime_type=(ctypes.popleft() if ctypes else "").split(";")[0].lower(), stream=sid))
+    return out
+
+
+def measurements(msgs: list[Message], conns: list[Connection]) -> list[Measurement]:
+    """Pair decrypted requests and responses (FIFO per connection; by stream id for HTTP/2) and time them."""
+    by_key: dict[tuple, Connection] = {}
+    for c in conns:
+        by_key[c.key] = c  # a reused four-tuple keeps the latest connection
+    reqs: dict[tuple, deque] = defaultdict(deque)
+    out: list[Measurement] = []
+    records_cache: dict[int, list[tls.Record]] = {}
+    for m in sorted(msgs, key=lambda m: m.ts):
+        if m.request:
+            conn = by_key.get(m.key)
+            if conn is not None:
+                reqs[(conn.index, m.stream)].append(m)
+            continue
+        conn = by_key.get((m.key[2], m.key[3], m.key[0], m.key[1]))
+        if conn is None or not reqs[(conn.index, m.stream)]:
+            continue
+        req = reqs[(conn.index, m.stream)].popleft()
+        if 100 <= m.status < 200:
+            reqs[(conn.index, m.stream)].appendleft(req)
+            continue
+        out.append(_measure(conn, req, m, records_cache))
+    return out
+
+
+def _measure(conn: Connection, req: Message, resp: Message, cache: dict[int, list[tls.Record]]) -> Measurement:
+    req_end = conn.up.offset(req.seq + req.length)
+    req_ts = conn.up.time_at(req_end - 1) if req_end else None
+    resp_off = conn.down.offset(resp.seq)
+    if conn.index not in cache:
+        cache[conn.index] = tls.records(conn.down.data)[0]
+    resp_start = None
+    if resp_off is not None:
+        for r in cache[conn.index]:  # the record holding the packet's first byte
+            if r.start <= resp_off < r.end:
+                resp_start = r.start
+                break
+        resp_start = resp_off if resp_start is None else resp_start
+    resp_ts = conn.down.time_at(resp_start) if resp_start is not None else None
+    delay = basis = None
+    if req_ts is not None and resp_ts is not None and req_end is not None:
+        ref, basis = reference_time(conn, req_end, req_ts, resp_start)
+        delay = max(resp_ts - ref, 0.0) if ref is not None else None
+    host = (urlsplit(req.url).hostname or "").lower()
+    return Measurement(conn.index, host, True, f"{conn.server[0]}:{conn.server[1]}", req_ts or req.ts, resp_ts,
+                       delay, "keylog" if delay is not None else "none", 0, req.method, req.url, resp.status,
+                       resp.mime_type, 0, req_end or 0)
+
+
 def decrypted_measurements(capture: str, keylog: str, conns: list[Connection]) -> list[Measurement]:
-    raise TsharkError("not implemented yet")
-
-
-def tshark_path() -> str | None:
-    return shutil.which("tshark")
-
-
-_ = subprocess
+    """Every HTTPS exchange tshark could decrypt, timed like the cleartext ones."""
+    msgs = [m for m in messages(run_tshark(capture, keylog)) if m.url.startswith("https:") or not m.request]
+    return measurements(msgs, conns)
