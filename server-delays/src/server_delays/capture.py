@@ -198,6 +198,8 @@ def iter_frames(path: str, warnings: list[str]) -> Iterator[tuple[int, float, by
     with fileobj:
         try:
             reader = _reader(fileobj)
+        except CaptureError as e:
+            raise CaptureError(f"{path}: {e}") from None
         except (ValueError, dpkt.Error, struct.error) as e:
             raise CaptureError(f"cannot read capture header of {path}: {e}") from None
         linktype = reader.datalink()
