@@ -13,6 +13,8 @@ export interface SimEvent {
 
 export class EventQueue {
   private heap: SimEvent[] = [];
+  /** Popped events are recycled (the simulator never keeps one past its dispatch): less garbage per packet. */
+  private free: SimEvent[] = [];
   private seq = 0;
   now = 0;
 
@@ -21,7 +23,14 @@ export class EventQueue {
   }
 
   schedule(t: number, kind: number, a: unknown = null, b = 0): void {
-    const ev: SimEvent = { t, seq: this.seq++, kind, a, b };
+    let ev = this.free.pop();
+    if (ev) {
+      ev.t = t;
+      ev.seq = this.seq++;
+      ev.kind = kind;
+      ev.a = a;
+      ev.b = b;
+    } else ev = { t, seq: this.seq++, kind, a, b };
     const h = this.heap;
     let i = h.length;
     h.push(ev);
@@ -33,6 +42,12 @@ export class EventQueue {
       i = p;
     }
     h[i] = ev;
+  }
+
+  /** Hands a dispatched event back for reuse. */
+  release(ev: SimEvent): void {
+    ev.a = null;
+    this.free.push(ev);
   }
 
   /** Removes and returns the earliest event, advancing `now`; undefined when empty. */

@@ -46,7 +46,11 @@ export function defaultCdfDir(): string {
 const cache = new Map<string, DelayCdfs>();
 
 /** Reads a directory of *.dist CDF files (seconds) into per-class points in ms. Cached per directory. */
-export function loadDelayCdfs(dir: string = defaultCdfDir()): DelayCdfs {
+let defaultCdfs: DelayCdfs | undefined;
+
+export function loadDelayCdfs(dirArg?: string): DelayCdfs {
+  if (dirArg === undefined && defaultCdfs && !process.env.PCP_SHARED) return defaultCdfs;
+  const dir = dirArg ?? defaultCdfDir();
   const hit = cache.get(dir);
   if (hit) return hit;
   let files: string[];
@@ -69,6 +73,7 @@ export function loadDelayCdfs(dir: string = defaultCdfDir()): DelayCdfs {
     out[cls] = pts;
   }
   cache.set(dir, out);
+  if (dirArg === undefined && !process.env.PCP_SHARED) defaultCdfs = out;
   return out;
 }
 

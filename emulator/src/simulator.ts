@@ -104,10 +104,12 @@ class Simulation {
   private readonly link: BottleneckLink;
   private readonly pool: ConnectionPool;
   private readonly net: NetContext;
-  /** Activities made ready but not yet executed, FIFO so siblings start in graph order. */
-  private work: number[] = [];
-  private workT: number[] = [];
+  /** Activities made ready but not yet executed, FIFO so siblings start in graph order. Every node becomes
+   * ready at most once, so one linear buffer of n slots serves the whole run. */
+  private readonly work: Int32Array;
+  private readonly workT: Float64Array;
   private workHead = 0;
+  private workTail = 0;
 
   constructor(
     private readonly m: PageModel,
@@ -115,6 +117,8 @@ class Simulation {
   ) {
     const n = m.n;
     this.remaining = Int32Array.from(m.nParents);
+    this.work = new Int32Array(n + 1);
+    this.workT = new Float64Array(n + 1);
     this.done = new Uint8Array(n);
     this.start = new Float64Array(n).fill(NaN);
     this.end = new Float64Array(n).fill(NaN);
@@ -193,6 +197,7 @@ class Simulation {
           this.pool.onDnsDone(ev.a as HostPool, now);
           break;
       }
+      q.release(ev);
       this.pump(now);
     }
     return this.result();
@@ -201,21 +206,18 @@ class Simulation {
   // ---- Algorithm 3 -------------------------------------------------------------------------------
 
   private enqueueReady(i: number, t: number): void {
-    this.work.push(i);
-    this.workT.push(t);
+    this.work[this.workTail] = i;
+    this.workT[this.workTail++] = t;
   }
 
   /** Runs ready activities until none is left, then lets the main thread pick its next computation. */
   private pump(now: number): void {
     const m = this.m;
-    while (this.workHead < this.work.length) {
+    while (this.workHead < this.workTail) {
       const i = this.work[this.workHead]!;
       const t = this.workT[this.workHead++]!;
       this.execute(i, t);
     }
-    this.work.length = 0;
-    this.workT.length = 0;
-    this.workHead = 0;
     const th = this.thread;
     if (!th.busy) {
       const next = th.next();

@@ -21,18 +21,15 @@ class Deque {
     else this.items.unshift(v);
   }
   shift(): number {
-    const v = this.items[this.head++]!;
-    if (this.head === this.items.length) {
-      this.items.length = 0;
-      this.head = 0;
-    }
-    return v;
+    return this.items[this.head++]!; // each node is queued once: no need to compact
   }
 }
 
 export class MainThread {
   busy = false;
   private current = -1;
+  /** Computations queued in all frame queues and the timer/event queue: lets an idle check be O(1). */
+  private queued = 0;
   private readonly prio = new Deque();
   private readonly parse: Deque[];
   private readonly evals: Deque[];
@@ -45,6 +42,7 @@ export class MainThread {
   push(node: number): void {
     const k = this.m.kind[node]!;
     const q = k === K_TIMER || k === K_EVENT ? this.prio : k === K_PARSE ? this.parse[this.m.frame[node]!]! : this.evals[this.m.frame[node]!]!;
+    this.queued++;
     if (this.m.continuation[node]) q.pushFront(node);
     else q.push(node);
   }
@@ -56,7 +54,8 @@ export class MainThread {
 
   /** Algorithm 4: the next activity to run, or -1 when the thread should idle. */
   next(): number {
-    if (this.busy) return -1;
+    if (this.busy || this.queued === 0) return -1;
+    this.queued--;
     if (!this.prio.empty) return this.prio.shift();
     if (this.current < 0) this.current = this.m.mainFrame;
     for (let hops = 0; hops <= this.m.frames.length; hops++) {
@@ -68,6 +67,7 @@ export class MainThread {
       const nf = this.selectNextFrame(f);
       if (nf < 0) {
         this.current = -1;
+        this.queued++; // unreachable while queued > 0, kept for a consistent count
         return -1;
       }
       this.current = nf;

@@ -1,0 +1,52 @@
+/**
+ * Benchmark (root script "bench:emulate"): simulations per second on one core for the median-size reference
+ * graph at 10 Mbit/s, 40 ms, for HTTP/2 and HTTP/1.1 (target >= 1,000/s), and the wall time of the
+ * Table 4.1 rate x RTT grid (h1 with 6 connections and h2, one run per cell) over all reference graphs.
+ */
+import { simulate, type EmulatorConfig } from '../src/index.ts';
+import { loadCorpus, medianGraph, RATES, RTTS } from '../scripts/corpus.ts';
+
+const corpus = loadCorpus();
+const med = medianGraph(corpus);
+const nodes = med.graph.nodes.filter((n) => !n.disabled).length;
+console.log(`median-size reference graph: ${med.slug} (${nodes} nodes, ${med.graph.edges.length} edges)`);
+
+/** Process CPU seconds: on a shared machine wall time also counts other processes' turns on the core. */
+function cpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
+
+function rate(config: EmulatorConfig, ms = 3000): { cpu: number; wall: number } {
+  for (let i = 0; i < 200; i++) simulate(med.graph, { ...config, seed: i }); // warm up the JIT and the compiled-graph cache
+  const t0 = performance.now();
+  const c0 = cpuSeconds();
+  let n = 0;
+  while (performance.now() - t0 < ms) simulate(med.graph, { ...config, seed: n++ });
+  return { cpu: n / (cpuSeconds() - c0), wall: n / ((performance.now() - t0) / 1000) };
+}
+
+const TARGET = 1000;
+const results: Array<[string, number]> = [];
+for (const protocol of ['h2', 'h1'] as const) {
+  const r = rate({ bandwidthBps: 10e6, rttMs: 40, protocol });
+  results.push([protocol, r.cpu]);
+  console.log(`${protocol.padEnd(3)} 10 Mbit/s 40 ms: ${r.cpu.toFixed(0)} simulations per CPU-second (${(r.cpu / TARGET).toFixed(2)}x the ${TARGET}/s target; ${r.wall.toFixed(0)}/s wall clock)`);
+}
+console.log(`h2/h1 speed ratio: ${(results[0]![1] / results[1]![1]).toFixed(2)}`);
+
+const t0 = performance.now();
+const c0 = cpuSeconds();
+let sims = 0;
+for (const { graph } of corpus) {
+  for (const [, bw] of RATES) {
+    for (const rtt of RTTS) {
+      simulate(graph, { bandwidthBps: bw, rttMs: rtt, protocol: 'h1' });
+      simulate(graph, { bandwidthBps: bw, rttMs: rtt, protocol: 'h2' });
+      sims += 2;
+    }
+  }
+}
+const secs = (performance.now() - t0) / 1000;
+const cpu = cpuSeconds() - c0;
+console.log(`full grid: ${RATES.length} rates x ${RTTS.length} RTTs x {h1, h2} x ${corpus.length} graphs = ${sims} simulations in ${secs.toFixed(1)} s wall, ${cpu.toFixed(1)} CPU-s on one core (${(sims / cpu).toFixed(0)} per CPU-second)`);
