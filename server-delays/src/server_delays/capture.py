@@ -7,6 +7,7 @@ read before the damage and adds a warning; an unreadable file raises CaptureErro
 
 from __future__ import annotations
 
+import os
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -203,16 +204,45 @@ def iter_frames(path: str, warnings: list[str]) -> Iterator[tuple[int, float, by
         except (ValueError, dpkt.Error, struct.error) as e:
             raise CaptureError(f"cannot read capture header of {path}: {e}") from None
         linktype = reader.datalink()
+        is_pcap = isinstance(reader, dpkt.pcap.Reader)
+        size = os.fstat(fileobj.fileno()).st_size
         n = 0
-        try:
-            for ts, frame in reader:
-                n += 1
-                yield linktype, float(ts), frame
-        except (ValueError, dpkt.Error, struct.error, EOFError) as e:
-            warnings.append(f"capture {path} is truncated or damaged after {n} packets ({type(e).__name__}); "
-                            "kept the packets before it")
+        it = iter(reader)
+        pos = fileobj.tell()
+        while True:
+            try:
+                ts, frame = next(it)
+            except StopIteration:
+                break
+            except (ValueError, dpkt.Error, struct.error, EOFError) as e:
+                warnings.append(f"capture {path} is truncated or damaged after {n} packets "
+                                f"({type(e).__name__}); kept the packets before it")
+                break
+            n += 1
+            end = fileobj.tell()
+            if is_pcap and end >= size and _cut_record(fileobj, pos, len(frame)):
+                warnings.append(f"capture {path} is truncated inside packet {n}; kept the packets before it")
+                break
+            pos = end
+            yield linktype, float(ts), frame
         if _damaged_tail(fileobj):
-            warnings.append(f"capture {path} ends with a partial packet after {n} packets; kept the packets before it")
+            warnings.append(f"capture {path} ends with a partial packet after {n} packets; "
+                            "kept the packets before it")
+
+
+def _cut_record(fileobj, start: int, got: int) -> bool:
+    """dpkt yields a short last pcap record as if whole; its header's captured length says otherwise."""
+    here = fileobj.tell()
+    fileobj.seek(start)
+    hdr = fileobj.read(16)
+    fileobj.seek(here)
+    if len(hdr) < 16:
+        return True
+    fileobj.seek(0)
+    little = fileobj.read(4) in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1")
+    fileobj.seek(here)
+    caplen = struct.unpack("<I" if little else ">I", hdr[8:12])[0]
+    return caplen > got
 
 
 def _damaged_tail(fileobj) -> bool:
