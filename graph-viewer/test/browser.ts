@@ -13,8 +13,6 @@ export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const SHARED = process.env.PCP_SHARED ?? fileURLToPath(new URL('../../../shared/', import.meta.url));
 
 export async function launch(): Promise<Browser> {
-  const userDataDir = `/tmp/pcp-viewer-test-${process.pid}-${Date.now()}`;
-  void userDataDir;
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -35,6 +33,8 @@ export async function withViewer<T>(paths: string[], fn: (viewer: Viewer, browse
 
 export async function newPage(browser: Browser, width = 1400, height = 900): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true });
+  // tsx compiles functions passed to page.evaluate with esbuild's keepNames, which calls a __name helper.
+  await context.addInitScript('globalThis.__name = (f) => f;');
   return context.newPage();
 }
 

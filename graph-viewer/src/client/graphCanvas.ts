@@ -19,6 +19,8 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const WIDE = 40;
 /** Above this many visible edges, edges are left out while the user is panning/zooming. */
 const EDGE_BUDGET_WHILE_MOVING = 6000;
+/** Longest critical path drawn as SVG elements; longer ones are drawn on the canvas. */
+const OVERLAY_MAX_CP = 1500;
 
 export interface CanvasCallbacks {
   onSelect(i: number): void;
@@ -223,6 +225,10 @@ export class GraphCanvas {
   }
 
   private applyOverlayTransform(): void {
+    // An empty overlay would still be repainted on every pan frame: hide it instead.
+    const empty = this.overlayG.querySelector('rect, polyline') === null;
+    this.overlay.style.display = empty ? 'none' : '';
+    if (empty) return;
     const t = this.transform;
     this.overlayG.setAttribute('transform', `translate(${t.x},${t.y}) scale(${t.k})`);
   }
@@ -238,24 +244,30 @@ export class GraphCanvas {
       return e;
     };
     const cp = this.model.critical;
-    const g = mk('g', { class: 'critical-path' });
-    if (cp.length > 1) {
+    const g = mk('g', { class: 'critical-path', 'data-length': cp.length });
+    // Thousands of SVG elements re-rasterised on every pan frame would cost more than the whole canvas:
+    // past OVERLAY_MAX_CP the canvas draws the path itself (see draw()).
+    if (cp.length > OVERLAY_MAX_CP) {
+      this.overlayG.appendChild(g);
+    } else if (cp.length > 1) {
       const pts = cp.map((i) => `${l.x[i]! + l.w[i]! / 2},${l.y[i]! + l.h[i]! / 2}`).join(' ');
       g.appendChild(mk('polyline', { points: pts, fill: 'none', stroke: CRITICAL_COLOUR, 'stroke-width': 2, 'stroke-opacity': 0.7, 'vector-effect': 'non-scaling-stroke' }));
     }
-    for (const i of cp) {
+    if (cp.length <= OVERLAY_MAX_CP) for (const i of cp) {
       const r = mk('rect', { x: l.x[i]!, y: l.y[i]!, width: l.w[i]!, height: l.h[i]!, fill: 'none', stroke: CRITICAL_COLOUR, 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke', class: 'cp-node' });
       r.setAttribute('data-id', this.model.nodes[i]!.id);
       g.appendChild(r);
     }
-    this.overlayG.appendChild(g);
+    if (!g.parentNode) this.overlayG.appendChild(g);
     const s = this.hl.selected;
+    this.overlay.style.display = '';
     if (s >= 0) {
       const pad = 2;
       const r = mk('rect', { x: l.x[s]! - pad, y: l.y[s]! - pad, width: l.w[s]! + 2 * pad, height: l.h[s]! + 2 * pad, fill: 'none', stroke: '#00b7ff', 'stroke-width': 3, 'vector-effect': 'non-scaling-stroke', class: 'selected-node' });
       r.setAttribute('data-id', this.model.nodes[s]!.id);
       this.overlayG.appendChild(r);
     }
+    this.applyOverlayTransform();
   }
 
   /** Time ticks along the top of the time layout (screen space), with the tail break marked. */
@@ -375,25 +387,53 @@ export class GraphCanvas {
     }
 
     // Nodes: one path per colour (and per faded state), so a frame costs a handful of fill calls.
+    // Level of detail when zoomed far out: a node under one screen pixel is skipped when another node
+    // of the same colour already covers that pixel (an occupancy grid per bucket).
     const minW = px;
-    const buckets = new Map<string, number[]>();
+    const tiny = k * (l.kind === 'time' ? 8 : 10) < 1.5;
+    const cw = Math.ceil(this.canvas.width / dpr) + 1;
+    const ch = Math.ceil(this.canvas.height / dpr) + 1;
+    const kinds = Object.keys(KIND_COLOUR) as (keyof typeof KIND_COLOUR)[];
+    const kindNo = new Map(kinds.map((kk, j) => [kk, j]));
+    const buckets: number[][] = Array.from({ length: kinds.length * 2 }, () => []);
+    const grids: Uint8Array[] = [];
     for (const i of visible) {
-      const faded = mask !== null && !mask[i];
-      const key = `${input.kinds[i]}|${faded ? 1 : 0}`;
-      let b = buckets.get(key);
-      if (!b) buckets.set(key, (b = []));
-      b.push(i);
+      const b = kindNo.get(input.kinds[i]!)! * 2 + (mask !== null && !mask[i] ? 1 : 0);
+      if (tiny && l.w[i]! * k < 1.5) {
+        const gx = Math.floor(t.applyX(l.x[i]!));
+        const gy = Math.floor(t.applyY(l.y[i]!));
+        if (gx >= 0 && gy >= 0 && gx < cw && gy < ch) {
+          const grid = (grids[b] ??= new Uint8Array(cw * ch));
+          if (grid[gy * cw + gx]) continue;
+          grid[gy * cw + gx] = 1;
+        }
+      }
+      buckets[b]!.push(i);
     }
-    for (const [key, list] of buckets) {
-      const [kind, faded] = key.split('|') as [keyof typeof KIND_COLOUR, string];
-      ctx.globalAlpha = faded === '1' ? 0.12 : 1;
-      ctx.fillStyle = KIND_COLOUR[kind];
+    buckets.forEach((list, b) => {
+      if (list.length === 0) return;
+      ctx.globalAlpha = b % 2 === 1 ? 0.12 : 1;
+      ctx.fillStyle = KIND_COLOUR[kinds[b >> 1]!];
       ctx.beginPath();
       for (const i of list) ctx.rect(l.x[i]!, l.y[i]!, Math.max(minW, l.w[i]!), Math.max(minW, l.h[i]!));
       ctx.fill();
-    }
+    });
     ctx.globalAlpha = 1;
 
+    const cp = this.model.critical;
+    if (cp.length > OVERLAY_MAX_CP) {
+      ctx.beginPath();
+      for (let j = 0; j < cp.length; j++) {
+        const i = cp[j]!;
+        const cx = l.x[i]! + l.w[i]! / 2;
+        const cy = l.y[i]! + l.h[i]! / 2;
+        if (j === 0) ctx.moveTo(cx, cy);
+        else ctx.lineTo(cx, cy);
+      }
+      ctx.strokeStyle = CRITICAL_COLOUR;
+      ctx.lineWidth = 2 * px;
+      ctx.stroke();
+    }
     // Ancestors/descendants of the selection: outlined.
     if (this.hl.related && this.hl.related.size) {
       ctx.beginPath();
@@ -437,6 +477,7 @@ export class GraphCanvas {
       ctx.restore();
     }
     if (l.axis) this.drawAxis(l.axis, dpr);
+    // Every visible node counts as rendered, including those merged into an occupied pixel.
     this.renderedNodes = visible.length;
     this.framesDrawn++;
     this.lastDrawMs = performance.now() - t0;

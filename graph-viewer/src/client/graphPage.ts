@@ -33,6 +33,7 @@ export interface ViewerHook {
   select: (id: string) => void;
   panBy: (dx: number, dy: number) => void;
   framesDrawn: () => number;
+  lastDrawMs: () => number;
   setLayout: (kind: 'time' | 'layered') => Promise<void>;
 }
 
@@ -289,6 +290,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
     select: (nid) => selectNode(model.index.get(nid) ?? -1, true),
     panBy: (dx, dy) => canvas.panBy(dx, dy),
     framesDrawn: () => canvas.framesDrawn,
+    lastDrawMs: () => canvas.lastDrawMs,
     setLayout: async (kind) => {
       layoutSel.value = kind;
       layoutKind = kind;
