@@ -103,7 +103,6 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     }
     return true;
   });
-  if (keptCached.length < rawCached.length) warnings.push(`${rawCached.length - keptCached.length} memory-cache hit(s) merged into the network fetch they repeat`);
   for (const c of keptCached) {
     const t = ms(c.accessTime);
     const originals = networkByUrl.get(c.url) ?? [];
@@ -281,7 +280,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     ra.issuedBy = followEndTag(resolveFrom(from, at), ms(at));
     if (ra.issuedBy.kind === 'none' && !isNil(raw.from)) unresolved++;
   }
-  if (unresolved) warnings.push(`${unresolved} resource(s) name an initiator absent from the log; they hang off their frame's document`);
+  if (unresolved) warnings.push(`${unresolved} resource(s) name an initiator absent from the log; they have no parent in the graph`);
 
   // ---- computation causes and kind-specific fields
   const sourceOf = (url: string, frame: string, from: string | undefined, at: number): string | undefined => {
