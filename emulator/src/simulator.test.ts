@@ -229,3 +229,40 @@ test('HTTP/1.0 opens a connection per request', () => {
   close(simulateChecked(g, { ...base, protocol: 'h1.0' }).loadTime, 163.4, 'h1.0');
   close(simulateChecked(g, base).loadTime, 123.4, 'h1');
 });
+
+test('losses: QUIC-lite delivers past a hole that blocks HTTP/2 over TCP', () => {
+  // One HTTP/2 connection; a drop-tail queue floored at 4 packets (queueBdp tiny). a = 6 segments (server delay
+  // 0), b = 1 segment (server delay 6 ms). At 70 a's six segments reach the bottleneck together: a1-a4 are
+  // queued (departing 71.2 ... 74.8), a5 and a6 are dropped. b leaves the server at 66, reaches the empty
+  // queue at 76, departs 77.2, reaches the client at 87.2; its ACK (at the server at 107.2) reveals the
+  // holes a5 and a6 (NACK), retransmitted at once: bottleneck 117.2, departures 118.4 and 119.6, client 128.4
+  // and 129.6. Over TCP b sits behind the holes until 129.6; QUIC-lite hands it over at 87.2.
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', 6 * MSS, { serverDelay: 0 })
+    .resource('b', 'http://a.com/b', MSS, { serverDelay: 6 })
+    .edge('a', 'load').edge('b', 'load').build();
+  const cfg: EmulatorConfig = { ...base, protocol: 'h2', queueBdp: 0.01 };
+  const tcp = simulateChecked(g, cfg);
+  const quic = simulateChecked(g, { ...cfg, protocol: 'quic-lite' });
+  for (const r of [tcp, quic]) {
+    assert.equal(r.drops, 2);
+    assert.equal(r.retransmissions, 2);
+    close(timingOf(r, 'a').end, 129.6, 'a waits for its retransmissions');
+  }
+  close(timingOf(tcp, 'b').end, 129.6, 'TCP: b blocked behind the holes');
+  close(timingOf(quic, 'b').end, 87.2, 'QUIC-lite: b delivered on arrival');
+});
+
+test('congestion window validation: after an idle spell longer than the RTO the window shrinks', () => {
+  // Two 40-segment responses on one HTTP/1.1 connection, the second requested after a 1 s computation.
+  // Without idling the second would go out with the grown window; with a >= 1 s idle (RTO 200 ms: >= 5
+  // RTOs) the window is halved per RTO down to the restart window icwnd = 10: the second transfer takes as
+  // long as the first, whose window also started at 10.
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', 40 * MSS, { serverDelay: 0 })
+    .parse('p', 1000)
+    .resource('b', 'http://a.com/b', 40 * MSS, { serverDelay: 0 })
+    .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+  const r = simulateChecked(g, { ...base, connectionsPerHost: 1 });
+  close(timingOf(r, 'b').transfer, timingOf(r, 'a').transfer, 'same ramp-up after idle');
+});

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, parseEmulatorOptions, parseRate, parseTime, resolveConfig } from './config.ts';
+import { parseGrid, doneKeys, csvHeader, rowKey, splitCsvLine } from './sweep/grid.ts';
+
+test('tc units', () => {
+  assert.equal(parseRate('500kbit'), 500e3);
+  assert.equal(parseRate('2.5mbit'), 2.5e6);
+  assert.equal(parseRate('1Gbit'), 1e9);
+  assert.equal(parseRate('1mbps'), 8e6); // tc: bytes per second
+  assert.equal(parseTime('40ms'), 40);
+  assert.equal(parseTime('0.4s'), 400);
+  assert.equal(parseTime('500us'), 0.5);
+  assert.throws(() => parseRate('10 furlongs'), ConfigError);
+  assert.throws(() => parseTime('fast'), ConfigError);
+});
+
+test('parseEmulatorOptions builds a config and rejects bad combinations with a clear reason', () => {
+  const c = parseEmulatorOptions({ bandwidth: '10mbit', rtt: '40ms', protocol: 'h2', priority: 'criticalPath', 'extra-rtt': 'cdn.com=20ms', unshard: 'a.com, b.a.com', seed: '3' });
+  assert.deepEqual(c, { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', priority: 'criticalPath', extraRttMs: { 'cdn.com': 20 }, unshard: ['a.com', 'b.a.com'], seed: 3 });
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '10mbit', rtt: '40ms', protocol: 'h3' }), /protocol must be one of/);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '10mbit', rtt: '40ms', protocol: 'h1', server: 'out-of-order' }), /needs framing/);
+  assert.throws(() => parseEmulatorOptions({ rtt: '40ms' }), /bandwidth is required/);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '4ms', colour: 'red' }), /unknown emulator option/);
+  const r = resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h2' });
+  assert.equal(r.server, 'out-of-order');
+  assert.equal(r.connectionsPerHost, 1);
+  assert.equal(resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h1' }).server, 'parallel');
+});
+
+test('sweep grids: cartesian product, resume keys, CSV quoting', () => {
+  const g = parseGrid({ bandwidth: ['1mbit', '10mbit'], rtt: '40ms', protocol: ['h1', 'h2'], runs: 2 });
+  assert.equal(g.points.length, 4);
+  assert.equal(g.runs, 2);
+  assert.deepEqual(g.points.map((p) => p.key), [
+    'bandwidth=1mbit;rtt=40ms;protocol=h1',
+    'bandwidth=1mbit;rtt=40ms;protocol=h2',
+    'bandwidth=10mbit;rtt=40ms;protocol=h1',
+    'bandwidth=10mbit;rtt=40ms;protocol=h2',
+  ]);
+  assert.throws(() => parseGrid({ bandwidth: '1mbit', rtt: '4ms', protocol: 'gopher' }), /grid point/);
+  const header = csvHeader(g);
+  const text = `${header}\n"a,b.json",bandwidth=1mbit;rtt=40ms;protocol=h1,1mbit,40ms,h1,2,2,1,1,1,0,0,10,1\ntorn,li`;
+  assert.deepEqual([...doneKeys(text, header)], [rowKey('a,b.json', 'bandwidth=1mbit;rtt=40ms;protocol=h1', 2)]);
+  assert.throws(() => doneKeys('other,header\n', header), /another grid/);
+  assert.deepEqual(splitCsvLine('"x ""y""",z'), ['x "y"', 'z']);
+});
