@@ -30,14 +30,15 @@ test('reference graphs: every protocol, lossy and clean regimes, invariants hold
     }
     // Options that change the machinery: cubic, drop-tail, priorities with preemption, DNS/TLS, unsharding.
     const host = new URL(g.page.url).host;
-    for (const extra of [
+    const extras: Array<Partial<EmulatorConfig>> = [
       { congestionControl: 'cubic', queue: 'droptail' },
       { protocol: 'h2', priority: 'criticalPath', preemption: true },
       { protocol: 'quic-lite', priority: 'mimeType' },
       { protocol: 'h1-pipelined', server: 'serial' },
       { dnsRtts: 1, tlsRtts: 2, icwnd: 1 },
       { protocol: 'h2', unshard: [host, `static.${host}`] },
-    ] as const) {
+    ];
+    for (const extra of extras) {
       simulateChecked(g, { bandwidthBps: 2.5e6, rttMs: 100, protocol: 'h1', seed: 3, ...extra });
     }
   }
