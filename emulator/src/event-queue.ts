@@ -1,6 +1,11 @@
 /**
- * The simulator's clock: a binary min-heap of events ordered by (time, insertion order), so events at the
- * same instant run in the order they were scheduled and every run is reproducible.
+ * The simulator's clock: events ordered by (time, insertion order), so events at the same instant run in the
+ * order they were scheduled and every run is reproducible.
+ *
+ * Most events go through a binary min-heap. The per-packet ones use FIFO lanes instead: packets leave the
+ * shared bottleneck in order, so their arrivals at the client are scheduled in time order, and so are the
+ * ACKs of all connections with the same client->server delay. A lane is a plain queue; pop() takes the
+ * earliest of the heap's top and the lanes' heads. Same order, no heap work for the bulk of the events.
  */
 export interface SimEvent {
   t: number;
@@ -13,6 +18,7 @@ export interface SimEvent {
 
 export class EventQueue {
   private heap: SimEvent[] = [];
+  private lanes: Array<{ items: SimEvent[]; head: number; last: number }> = [];
   /** Popped events are recycled (the simulator never keeps one past its dispatch): less garbage per packet. */
   private free: SimEvent[] = [];
   private seq = 0;
@@ -44,6 +50,35 @@ export class EventQueue {
     h[i] = ev;
   }
 
+  /** A new FIFO lane; events scheduled into it must come in non-decreasing time order. */
+  addLane(): number {
+    this.lanes.push({ items: [], head: 0, last: -Infinity });
+    return this.lanes.length - 1;
+  }
+
+  /** Schedules into a FIFO lane (falls back to the heap if the time would go backwards). */
+  scheduleLane(lane: number, t: number, kind: number, a: unknown = null, b = 0): void {
+    const l = this.lanes[lane]!;
+    if (t < l.last) {
+      this.schedule(t, kind, a, b);
+      return;
+    }
+    l.last = t;
+    let ev = this.free.pop();
+    if (ev) {
+      ev.t = t;
+      ev.seq = this.seq++;
+      ev.kind = kind;
+      ev.a = a;
+      ev.b = b;
+    } else ev = { t, seq: this.seq++, kind, a, b };
+    if (l.head > 1024 && l.head * 2 > l.items.length) {
+      l.items = l.items.slice(l.head);
+      l.head = 0;
+    }
+    l.items.push(ev);
+  }
+
   /** Hands a dispatched event back for reuse. */
   release(ev: SimEvent): void {
     ev.a = null;
@@ -52,6 +87,24 @@ export class EventQueue {
 
   /** Removes and returns the earliest event, advancing `now`; undefined when empty. */
   pop(): SimEvent | undefined {
+    let bestLane = -1;
+    let best: SimEvent | undefined = this.heap[0];
+    const lanes = this.lanes;
+    for (let i = 0; i < lanes.length; i++) {
+      const l = lanes[i]!;
+      if (l.head >= l.items.length) continue;
+      const e = l.items[l.head]!;
+      if (best === undefined || e.t < best.t || (e.t === best.t && e.seq < best.seq)) {
+        best = e;
+        bestLane = i;
+      }
+    }
+    if (bestLane >= 0) {
+      const l = lanes[bestLane]!;
+      l.items[l.head++] = undefined as unknown as SimEvent;
+      this.now = best!.t;
+      return best;
+    }
     const h = this.heap;
     const n = h.length;
     if (n === 0) return undefined;

@@ -142,8 +142,18 @@ class Simulation {
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m);
     this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
+    const ackLanes = new Map<number, number>();
     this.net = {
       q: this.q,
+      arrivalLane: this.q.addLane(),
+      ackLane: (up: number): number => {
+        let l = ackLanes.get(up);
+        if (l === undefined) {
+          l = this.q.addLane();
+          ackLanes.set(up, l);
+        }
+        return l;
+      },
       link: this.link,
       dS: cfg.rttMs / 4,
       dC: cfg.rttMs / 4,

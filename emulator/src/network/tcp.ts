@@ -43,6 +43,10 @@ export interface Segment {
 
 export interface NetContext {
   q: EventQueue;
+  /** FIFO lane for segment arrivals at the client (the bottleneck keeps them in order). */
+  arrivalLane: number;
+  /** FIFO lane for the ACKs of connections with a given client->server delay. */
+  ackLane(up: number): number;
   link: BottleneckLink;
   dS: number;
   dC: number;
@@ -87,7 +91,10 @@ export class TcpConnection {
     readonly buffer: SendBuffer,
   ) {
     this.cwnd = ctx.icwnd;
+    this.ackLane = ctx.ackLane(up);
   }
+
+  private readonly ackLane: number;
 
   /** New data in the send buffer at the server. */
   kick(now: number): void {
@@ -142,7 +149,7 @@ export class TcpConnection {
       s.lost = true;
       this.undetected.push(s);
     } else {
-      this.ctx.q.schedule(dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
+      this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
     }
   }
 
@@ -150,7 +157,7 @@ export class TcpConnection {
   onSegmentArrives(s: Segment, now: number): void {
     if (s.arrived) return;
     s.arrived = true;
-    this.ctx.q.schedule(now + this.up, EV_ACK_ARRIVES, s);
+    this.ctx.q.scheduleLane(this.ackLane, now + this.up, EV_ACK_ARRIVES, s);
     if (this.perSegmentDelivery) {
       this.ctx.stats.bytesDelivered += s.len;
       this.ctx.deliver(s.x, s.len, now);
