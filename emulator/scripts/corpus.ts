@@ -1,13 +1,49 @@
 /** Loads the 64 reference graphs of the legacy corpus (../shared/legacy-corpus, or $PCP_SHARED/legacy-corpus). */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Graph } from '@pcp/graph-builder';
+import { gunzipSync } from 'node:zlib';
+import type { Graph, ResourceNode } from '@pcp/graph-builder';
 import { loadGraph } from '@pcp/graph-builder/format/io.ts';
 import { sharedDir } from '../src/server-delays.ts';
 
 export interface CorpusGraph {
   slug: string;
   graph: Graph;
+  /** Resources that got their measured server delay (the rest draw from the per-MIME CDFs). */
+  measuredDelays: number;
+}
+
+function schemeless(url: string): string {
+  return url.replace(/^[a-z]+:\/\//i, '').replace(/#.*$/, '');
+}
+
+/**
+ * Gives resources the server delays the corpus measured from its packet captures (delays/<slug>.delays.txt.gz:
+ * `method hostname url size time mimetype exttype cached`, url without scheme, time in seconds), matching
+ * the i-th record of a url to its i-th request. As the thesis' emulator did (§3.7.6).
+ */
+export function withMeasuredDelays(graph: Graph, delaysText: string): { graph: Graph; matched: number } {
+  const byUrl = new Map<string, number[]>();
+  for (const line of delaysText.split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    if (f.length < 5) continue;
+    const sec = Number(f[4]);
+    if (!Number.isFinite(sec) || sec < 0) continue;
+    const k = schemeless(f[2]!);
+    const q = byUrl.get(k);
+    if (q) q.push(sec * 1000);
+    else byUrl.set(k, [sec * 1000]);
+  }
+  let matched = 0;
+  const order = graph.nodes.map((n, i) => ({ n, i })).filter((x) => x.n.kind === 'resource').sort((a, b) => a.n.start - b.n.start || a.i - b.i);
+  const nodes = [...graph.nodes];
+  for (const { n, i } of order) {
+    const d = byUrl.get(schemeless((n as ResourceNode).url))?.shift();
+    if (d === undefined || (n as ResourceNode).serverDelay !== undefined) continue;
+    nodes[i] = { ...(n as ResourceNode), serverDelay: d };
+    matched++;
+  }
+  return { graph: { ...graph, nodes }, matched };
 }
 
 export function corpusDir(): string {
@@ -17,11 +53,18 @@ export function corpusDir(): string {
 /** Every reference graph that loads; the ones that do not are reported on stderr and skipped. */
 export function loadCorpus(): CorpusGraph[] {
   const dir = corpusDir();
-  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as Array<{ slug: string; graph: string }>;
+  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as Array<{ slug: string; graph: string; delays?: string }>;
   const out: CorpusGraph[] = [];
   for (const e of index) {
     try {
-      out.push({ slug: e.slug, graph: loadGraph(join(dir, e.graph)) });
+      let graph = loadGraph(join(dir, e.graph));
+      let measuredDelays = 0;
+      if (e.delays && existsSync(join(dir, e.delays))) {
+        const r = withMeasuredDelays(graph, gunzipSync(readFileSync(join(dir, e.delays))).toString('utf8'));
+        graph = r.graph;
+        measuredDelays = r.matched;
+      }
+      out.push({ slug: e.slug, graph, measuredDelays });
     } catch (err) {
       process.stderr.write(`skipping ${e.slug}: ${(err as Error).message}\n`);
     }
