@@ -102,6 +102,8 @@ export interface ComputationActivity {
   eventTarget?: string;
   /** Resources the event reports on (e.g. img load: the image), "element of". */
   eventSubjects?: string[];
+  /** Document readystatechange: the state entered, when the source says. */
+  readyState?: 'interactive' | 'complete';
   /** The previous event dispatched to the same target object (e.g. an XHR's earlier readystatechange). */
   previousOnTarget?: string;
 }

@@ -66,9 +66,11 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     if (last) steps.push({ id: last.id, name: 'parsed' });
     const isMain = f.id === mainId;
     const step = (c: ComputationActivity): { id: string; name: string } => ({ id: ctx.compFirst(c.id)!, name: `${c.eventTarget?.toLowerCase()}.${c.eventName}` });
-    const interactive = events.filter((c) => c.eventName === 'readystatechange' && (!isMain || c.start <= dclTime));
+    const frameDcl = isMain ? dclTime : (events.find((c) => c.eventName === 'DOMContentLoaded')?.start ?? Infinity);
+    const isComplete = (c: ComputationActivity): boolean => (c.readyState ? c.readyState === 'complete' : c.start > frameDcl);
+    const interactive = events.filter((c) => c.eventName === 'readystatechange' && !isComplete(c));
     const dcl = events.filter((c) => c.eventName === 'DOMContentLoaded' && c !== realDcl);
-    const complete = events.filter((c) => c.eventName === 'readystatechange' && isMain && c.start > dclTime);
+    const complete = events.filter((c) => c.eventName === 'readystatechange' && isComplete(c));
     const loads = events.filter((c) => c.eventName === 'load' && c !== realLoad);
     steps.push(...interactive.map(step));
     if (isMain) steps.push({ id: dclId, name: 'domContentLoaded' });

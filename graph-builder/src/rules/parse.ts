@@ -50,7 +50,9 @@ export function parseChunkRules(ctx: RuleContext, boundaries: Map<string, Set<nu
         index: n,
         offset,
         size,
-        start: arrivalOf(resource.arrivals, resource.start, offset, resource.end),
+        // Zero-length at the arrival of its last byte: the resource node already carries the download
+        // time, so chunk durations would count it twice on any path through the document.
+        start: arrivalOf(resource.arrivals, resource.start, offset + size, resource.end),
         end: arrivalOf(resource.arrivals, resource.start, offset + size, resource.end),
       };
       ctx.addNode(dc);

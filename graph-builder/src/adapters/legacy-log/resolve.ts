@@ -129,7 +129,8 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   for (const r of resources) (byUrl.get(r.url) ?? byUrl.set(r.url, []).get(r.url)!).push(r);
   const byFromPointer = new Map<string, ResourceActivity[]>();
   for (const [ra, raw] of rawOf) {
-    if (!isNil(raw.from)) (byFromPointer.get(raw.from) ?? byFromPointer.set(raw.from, []).get(raw.from)!).push(ra);
+    const from = ('sentTime' in raw ? adopted.get(raw)?.from : undefined) ?? raw.from;
+    if (!isNil(from)) (byFromPointer.get(from) ?? byFromPointer.set(from, []).get(from)!).push(ra);
   }
 
   // ---- frames: code = frame id; `id` = raw id of the Resource holding its document
@@ -188,10 +189,14 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       offset: t.pos,
     });
   }
+  // A frame navigated after creation (about:blank first, then its real page, or a FrameChange) is
+  // named after the last document its parser read that was downloaded.
   for (const f of frames) {
-    if (!f.document) {
-      const doc = documents.find((d) => d.frame === f.id && d.resource);
-      if (doc) f.document = doc.resource;
+    const parsed = documents.filter((d) => d.frame === f.id && d.resource);
+    const last = parsed[parsed.length - 1];
+    if (last && (!f.document || f.url === 'about:blank' || f.url === '')) {
+      f.document = last.resource;
+      f.url = last.url;
     }
   }
 
@@ -350,10 +355,21 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       const target = raw.target ?? raw.from;
       if (target && !isNil(target)) {
         const prev = lastEventOnTarget.get(target);
-        if (prev !== undefined && comps[prev]!.eventName === c.eventName) c.previousOnTarget = comps[prev]!.id;
+        if (prev !== undefined && comps[prev]!.eventName === c.eventName && comps[prev]!.eventTarget === c.eventTarget) c.previousOnTarget = comps[prev]!.id;
         lastEventOnTarget.set(target, i);
       }
-      if (target && !isNil(target) && ELEMENT_RESOURCE_EVENTS.has(c.eventName)) {
+      // `info` names the resource an element event reports on ("Resource:<id>"), when the browser knew it.
+      const named = /^Resource:(\d+)$/.exec(raw.info ?? '');
+      const namedRes = named ? byRawId.get(Number(named[1])) : undefined;
+      // "Computation:<ptr>": the computation that dispatched it (e.g. postMessage's sender).
+      const sender = /^Computation:(\S+)$/.exec(raw.info ?? '');
+      if (sender) {
+        const si = compIndex.lookup(sender[1], raw.startTime);
+        if (si !== undefined && si !== i) c.triggeredBy = compCause(si, Infinity);
+      }
+      if (raw.info === 'interactive' || raw.info === 'complete') c.readyState = raw.info;
+      if (namedRes) c.eventSubjects = [namedRes.id];
+      else if (target && !isNil(target) && ELEMENT_RESOURCE_EVENTS.has(c.eventName)) {
         const subjects = (byFromPointer.get(target) ?? []).filter((r) => r.start <= c.start);
         if (subjects.length) c.eventSubjects = subjects.map((r) => r.id);
       }
