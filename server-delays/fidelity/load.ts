@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import http from 'node:http';
+import http2 from 'node:http2';
 import https from 'node:https';
 import { extname } from 'node:path';
 import { makeSelfSignedCert } from '../../profiler/test-server/cert.ts';
@@ -18,6 +19,8 @@ interface OriginSpec {
   name: string;
   port: number;
   tls: boolean;
+  /** HTTP/2 over TLS (ALPN h2): measurable only with the key log. */
+  h2?: boolean;
 }
 
 const TYPES: Record<string, string> = {
@@ -32,7 +35,9 @@ const TYPES: Record<string, string> = {
  */
 function serve(origin: OriginSpec): void {
   const held: string[] = [];
-  const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
+  type Req = http.IncomingMessage | http2.Http2ServerRequest;
+  type Res = http.ServerResponse | http2.Http2ServerResponse;
+  const handler = (req: Req, res: Res): void => {
     const t0 = performance.timeOrigin + performance.now();
     const url = new URL(req.url ?? '/', 'http://x');
     const delay = Number(url.searchParams.get('delay') ?? '0');
@@ -53,10 +58,12 @@ function serve(origin: OriginSpec): void {
       held.push(JSON.stringify({ path: req.url, injected: delay, held: t1 - t0 }));
     }, delay);
   };
-  const server = origin.tls
-    ? https.createServer({ ...makeSelfSignedCert('pcp.test'), ALPNProtocols: ['http/1.1'] }, handler)
-    : http.createServer(handler);
-  server.keepAliveTimeout = 30000;
+  const cert = origin.tls ? makeSelfSignedCert('pcp.test') : undefined;
+  const server = origin.h2 && cert
+    ? http2.createSecureServer({ ...cert, allowHTTP1: false }, handler)
+    : cert
+      ? https.createServer({ ...cert, ALPNProtocols: ['http/1.1'], keepAliveTimeout: 30000 }, handler)
+      : http.createServer({ keepAliveTimeout: 30000 }, handler);
   server.listen(origin.port, '127.0.0.1', () => process.stdout.write('ready\n'));
   const stop = (): void => {
     writeFileSync(join(spec.root, `held-${origin.name}.jsonl`), held.join('\n'));

@@ -27,7 +27,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "src"))
 
 from server_delays import pipeline  # noqa: E402
 
-ORIGINS = [("a", False), ("b", False), ("s1", True), ("s2", True)]
+ORIGINS = [("a", False), ("b", False), ("s1", True), ("s2", True), ("h2", True)]
+H2 = {"h2"}  # HTTP/2 over TLS: recoverable only through the key log
 DOMAIN = "pcp.test"
 KINDS = [".css", ".js", ".png", ".png", ".json"]
 
@@ -75,12 +76,17 @@ _BODIES = {
 }
 
 
-def errors(records, truth: dict[str, int], want_tls: bool) -> list[float]:
+def errors(records, truth: dict[str, float], kind: str) -> list[float]:
     out = []
     for r in records:
-        if r.tls == want_tls and r.url in truth and not r.estimated:
+        if _kind(r.url) == kind and r.url in truth and not r.estimated:
             out.append(abs(r.delayMs - truth[r.url]))
     return out
+
+
+def _kind(url: str) -> str:
+    host = url.split("://", 1)[1].split(".", 1)[0]
+    return "h2" if host in H2 else "tls" if url.startswith("https:") else "clear"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -107,7 +113,8 @@ def main() -> int:
     spec = os.path.join(work, "spec.json")
     with open(spec, "w") as f:
         json.dump({"root": root, "page": page_url, "devtools": os.path.join(bundle, "devtools.json"),
-                   "keylog": keylog, "origins": [{"name": n, "port": ports[n], "tls": t} for n, t in ORIGINS]}, f)
+                   "keylog": keylog,
+                   "origins": [{"name": n, "port": ports[n], "tls": t, "h2": n in H2} for n, t in ORIGINS]}, f)
     port_filter = " or ".join(f"tcp port {p}" for p in ports.values())
     dump = subprocess.Popen(["tcpdump", "-i", "lo", "-U", "-s", "0", "-w", pcap, port_filter],
                             stderr=subprocess.PIPE, text=True)
@@ -142,19 +149,19 @@ def main() -> int:
     keyed = pipeline.run(None, bundle, seed=1, use_tshark=True)
     t_keyed = time.time() - t0
     ordered = pipeline.run(None, bundle, seed=1, use_tshark=False)
-    n_clear = sum(1 for u in truth if u.startswith("http:"))
-    n_tls = len(truth) - n_clear
-    runs = [("cleartext", keyed, False, n_clear), ("https+keylog", keyed, True, n_tls),
-            ("https by order", ordered, True, n_tls)]
+    count = {k: sum(1 for u in truth if _kind(u) == k) for k in ("clear", "tls", "h2")}
+    runs = [("cleartext", keyed, "clear"), ("https+keylog", keyed, "tls"), ("https by order", ordered, "tls"),
+            ("h2+keylog", keyed, "h2")]
     late = [held[u] - truth[u] for u in truth if u in held]
     print(f"fidelity:delays  seed {seed}, {len(truth)} resources on {len(ORIGINS)} origins, "
           f"pcap {os.path.getsize(pcap)} bytes, analysis {t_keyed:.2f}s; server timers fired late by "
           f"median {pct(late, 0.5):.2f} ms, max {max(late, default=0):.2f} ms")
     print("  error = recovered - what the server actually held (its own log); [vs injected] in brackets")
     ok = True
-    for name, res, want_tls, expected in runs:
-        errs = errors(res.records, held, want_tls)
-        errs_inj = errors(res.records, truth, want_tls)
+    for name, res, kind in runs:
+        expected = count[kind]
+        errs = errors(res.records, held, kind)
+        errs_inj = errors(res.records, truth, kind)
         within5 = sum(1 for e in errs if e <= 5) / expected if expected else 0.0
         med, p90 = pct(errs, 0.5), pct(errs, 0.9)
         if name == "https by order":

@@ -126,3 +126,15 @@ def test_bundle_matches_urls_and_https_order(tmp_path):
     assert got["https://secure.example/first.css"] == (15.0, False, "order")
     delay, estimated, source = got["http://example.org/gone.png"]
     assert estimated and source == "fallback-cdf" and delay in (20.0, 30.0)
+
+
+def test_tls13_tickets_before_request_and_encrypted_close_notify(tmp_path):
+    # TLS 1.3 where the tickets (two 250-byte records at 6) arrive before the first request (10):
+    # they answer nothing. The request is ACKed at 10.5 and answered by a small 247-byte record at 510
+    # -> 499.5 ms; the 24-byte record at 1500 is an encrypted close_notify, not a response.
+    c = Conversation(server=SERVER).handshake(0, 1)
+    c.send(2, "c", client_hello("late.example")).send(3, "s", rec(22, 90) + rec(20, 1) + rec(23, 1200))
+    c.send(5, "c", rec(20, 1) + rec(23, 53)).send(6, "s", rec(23, 250) + rec(23, 250))
+    c.send(10, "c", rec(23, 300)).ack(10.5, "s").send(510, "s", rec(23, 247)).send(1500, "s", rec(23, 19))
+    res = run(write(tmp_path / "late.pcap", c.packets), use_tshark=False)
+    assert [r.delayMs for r in res.records] == [499.5]

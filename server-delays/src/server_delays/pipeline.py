@@ -79,7 +79,7 @@ def match_by_order(records: list[DelayRecord], resources: list[Resource], ms: li
     res_by_host: dict[str, list[int]] = defaultdict(list)
     for i, (rec, res) in enumerate(zip(records, resources, strict=True)):
         if res.tls and rec.estimated and not res.failed and not (res.from_cache and res.status != 304) \
-                and res.first_byte is not None:
+                and res.first_byte is not None and res.protocol.lower() not in ("h2", "h3", "quic", "spdy"):
             res_by_host[res.host].append(i)
     n = 0
     for host, idx in res_by_host.items():

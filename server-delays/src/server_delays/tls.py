@@ -83,6 +83,7 @@ def client_hello_sni(data: bytes | bytearray) -> str | None:
 
 TICKET_MAX = 600  # bytes: a NewSessionTicket record is a few hundred bytes
 BURST = 0.001  # s: records written together arrive within this of each other
+TLS13_ALERT = 2 + 1 + 16  # an encrypted alert's body: alert, inner content type, AEAD tag
 
 
 def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[Exchange]:
@@ -94,9 +95,10 @@ def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[
 
     TLS 1.3 is recognised by the server sending application data before the client does (its
     encrypted handshake). Then the client's first application-data record is its Finished, and the
-    server answers Finished with session tickets: a burst of small records ahead of the first
-    response. That burst is skipped; when nothing else answers the request, the burst was the
-    response after all (a small one sent at once) and stands.
+    server answers Finished with session tickets: a burst of small records, the first server records
+    after Finished. When that burst follows a request, it is skipped; when nothing else answers the
+    request, the burst was the response after all (a small one sent at once) and stands. TLS 1.3 also
+    encrypts alerts: a 19-byte record (alert, type byte, AEAD tag) is a close_notify, not a response.
     """
     c_app = [r for r in up if r.ctype == CT_APPDATA]
     s_app = [r for r in down if r.ctype == CT_APPDATA]
@@ -108,17 +110,21 @@ def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[
         c_app = c_app[1:]
         # The server's encrypted handshake precedes the client's Finished: not responses.
         s_app = [r for r in s_app if (down_time(r.start) or 0) > finished_ts]
+        s_app = [r for r in s_app if r.end - r.start != 5 + TLS13_ALERT]
     events = [(up_time(r.end - 1) or 0.0, 0, r) for r in c_app]
     events += [(down_time(r.start) or 0.0, 1, r) for r in s_app]
     events.sort(key=lambda e: (e[0], e[1]))
     out: list[Exchange] = []
     run: list[Record] = []
     burst: list[tuple[float, Record]] = []
+    tickets_pending = tls13  # the first server records after Finished may be session tickets
 
     def close(resp: Record | None) -> None:
+        nonlocal tickets_pending
         out.append(Exchange(run[0].start, run[-1].end, resp.start if resp else None, resp.end if resp else None))
         run.clear()
         burst.clear()
+        tickets_pending = False
 
     for ts, side, rec in events:
         if side == 0:
@@ -127,9 +133,10 @@ def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[
             run.append(rec)
             continue
         if not run:
-            continue  # more of the current response, or unsolicited data
-        if (tls13 and not out and rec.end - rec.start <= TICKET_MAX
-                and (not burst or ts - burst[0][0] <= BURST)):
+            # No request outstanding: tickets sent before the first request, or a response's tail.
+            tickets_pending = False
+            continue
+        if tickets_pending and rec.end - rec.start <= TICKET_MAX and (not burst or ts - burst[0][0] <= BURST):
             burst.append((ts, rec))
             continue
         close(rec)
