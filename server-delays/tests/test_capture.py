@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -23,8 +24,12 @@ def two_exchanges() -> Conversation:
     return c
 
 
+SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
+
+
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "server_delays", *args], capture_output=True, text=True)
+    env = {**os.environ, "PYTHONPATH": SRC}
+    return subprocess.run([sys.executable, "-m", "server_delays", *args], capture_output=True, text=True, env=env)
 
 
 def test_truncated_file_keeps_what_was_read(tmp_path):

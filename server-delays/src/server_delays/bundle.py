@@ -95,15 +95,16 @@ def find(path: str) -> Bundle:
 
 def resources_from_events(events: list[dict]) -> list[Resource]:
     """Resources in request order, from DevTools Network events (data: and blob: URLs excluded)."""
-    live: dict[str, Resource] = {}
+    live: dict[tuple[str, str], Resource] = {}
     out: list[Resource] = []
     for ev in events:
         if not isinstance(ev, dict):
             continue
         method, p = ev.get("method"), ev.get("params") or {}
-        rid = p.get("requestId")
-        if rid is None:
+        if p.get("requestId") is None:
             continue
+        # Request ids are unique per DevTools session; a bundle logs every session (OOPIFs, workers).
+        rid = (ev.get("sessionId") or "", p["requestId"])
         if method == "Network.requestWillBeSent":
             prev = live.get(rid)
             redirect = p.get("redirectResponse")
@@ -115,7 +116,7 @@ def resources_from_events(events: list[dict]) -> list[Resource]:
                 continue
             ts = float(p.get("timestamp") or 0.0)
             wall = p.get("wallTime")
-            r = Resource(rid, url, str(req.get("method", "GET")).upper(), ts,
+            r = Resource(rid[1], url, str(req.get("method", "GET")).upper(), ts,
                          float(wall) - ts if wall is not None else None, order=len(out))
             live[rid] = r
             out.append(r)
@@ -159,7 +160,7 @@ def _apply_response(r: Resource, resp: dict, ts) -> None:
 def load(path: str) -> Bundle:
     b = find(path)
     if b.devtools is None:
-        raise BundleError(f"bundle {path} has no DevTools log (a JSON list of Network events)")
+        raise BundleError(f"bundle {path} has no DevTools log (devtools.log.json: a JSON list of Network events)")
     try:
         events = _load_json(b.devtools)
     except (OSError, ValueError, EOFError) as e:
