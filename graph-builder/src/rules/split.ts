@@ -9,6 +9,7 @@ import type { GraphNode } from '../format/types.ts';
 import type { RuleContext } from './context.ts';
 
 export function computationNodes(ctx: RuleContext, kept: Set<string>): void {
+  const frameUrl = new Map(ctx.acts.frames.map((f) => [f.id, f.url]));
   // One boundary per child, duplicates included: children issued at the same instant each get their
   // own (zero-length) part, in the order they were issued (network fetches before cache hits).
   const cuts = new Map<string, number[]>();
@@ -24,7 +25,7 @@ export function computationNodes(ctx: RuleContext, kept: Set<string>): void {
     if (!kept.has(c.id)) continue;
     const bounds = (cuts.get(c.id) ?? []).sort((a, b) => a - b);
     if (bounds.length === 0) {
-      ctx.addNode(computationNode(c, c.id, c.start, c.end));
+      ctx.addNode(computationNode(c, c.id, c.start, c.end, frameUrl.get(c.frame)));
       ctx.parts.set(c.id, { ids: [c.id], bounds });
       continue;
     }
@@ -32,7 +33,7 @@ export function computationNodes(ctx: RuleContext, kept: Set<string>): void {
     const times = [c.start, ...bounds, c.end];
     for (let k = 0; k + 1 < times.length; k++) {
       const id = `${c.id}_${k}`;
-      ctx.addNode(computationNode(c, id, times[k]!, times[k + 1]!, k));
+      ctx.addNode(computationNode(c, id, times[k]!, times[k + 1]!, frameUrl.get(c.frame), k));
       if (k > 0) ctx.edge(ids[k - 1], id, 'split');
       ids.push(id);
     }
@@ -40,8 +41,11 @@ export function computationNodes(ctx: RuleContext, kept: Set<string>): void {
   }
 }
 
-function computationNode(c: ComputationActivity, id: string, start: number, end: number, part?: number): GraphNode {
-  const base = { id, frame: c.frame, start, end, ...(part === undefined ? {} : { part }) };
+function computationNode(c: ComputationActivity, id: string, start: number, end: number, frameUrl: string | undefined, part?: number): GraphNode {
+  // The document the computation ran against, when it is not its frame's (e.g. a script of the page
+  // running in an about:blank child frame): kept for the original layout's per-eval `docUrl`.
+  const extra = frameUrl !== undefined && c.docUrl !== frameUrl ? { extra: { legacy: { docUrl: c.docUrl } } } : {};
+  const base = { id, frame: c.frame, start, end, ...(part === undefined ? {} : { part }), ...extra };
   switch (c.kind) {
     case 'ScriptEval':
       return { ...base, kind: 'script_eval', scriptUrl: c.scriptUrl ?? c.docUrl, scriptKind: c.scriptKind ?? 'inline' };

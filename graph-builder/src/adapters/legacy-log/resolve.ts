@@ -323,8 +323,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
           c.scriptKind = 'async';
           cause = NO_CAUSE;
         }
-      } else if (url === '' && cause.kind === 'computation') c.scriptKind = 'write';
-      else if (url && cause.kind === 'computation') {
+      } else if (url && cause.kind === 'computation') {
         // A script element inserted by script runs when its download ends: its resource, itself issued
         // by the inserting computation, is its only parent (rule 10).
         c.scriptKind = 'async';
