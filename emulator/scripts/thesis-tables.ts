@@ -85,15 +85,15 @@ for (const [, bw] of RATES) {
   cells.push(row);
 }
 
-function table(title: string, f: (c: Cell) => string): void {
+function table(title: string, f: (c: Cell) => string, width = 9): void {
   console.log(title);
-  console.log(`${'rate \\ RTT'.padEnd(10)}${RTTS.map((r) => `${r}ms`.padStart(9)).join('')}`);
-  RATES.forEach(([name], i) => console.log(`${name.padEnd(10)}${cells[i]!.map((c) => f(c).padStart(9)).join('')}`));
+  console.log(`${'rate \\ RTT'.padEnd(10)}${RTTS.map((r) => `${r}ms`.padStart(width)).join('')}`);
+  RATES.forEach(([name], i) => console.log(`${name.padEnd(10)}${cells[i]!.map((c) => f(c).padStart(width)).join('')}`));
   console.log('');
 }
 
 table('1. median load time, HTTP/1.1 with 6 connections (s)   [Fig 4.12-4.14]', (c) => (c.h1Median / 1000).toFixed(2));
 table('2. % of sites where HTTP/2 is as fast or faster than HTTP/1.1 (within 20 ms)   [Fig 4.16]', (c) => c.share.toFixed(1));
 table('3. mean PLT reduction of HTTP/2 vs HTTP/1.1, % = sum(h1-h2)/sum(h1)   [Fig 4.15a]', (c) => c.reduction.toFixed(1));
-table('4. packet drop rate %, HTTP/1.1 / HTTP/2   [Fig 4.17]', (c) => `${c.dropH1.toFixed(1)}/${c.dropH2.toFixed(1)}`);
+table('4. packet drop rate %, HTTP/1.1 / HTTP/2   [Fig 4.17]', (c) => `${c.dropH1.toFixed(1)}/${c.dropH2.toFixed(1)}`, 12);
 console.log(`${(performance.now() - t0) / 1000 | 0} s${failures ? `, ${failures} failed simulations (reported above)` : ''}`);
