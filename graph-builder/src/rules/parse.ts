@@ -50,10 +50,7 @@ export function parseChunkRules(ctx: RuleContext, boundaries: Map<string, Set<nu
         index: n,
         offset,
         size,
-        // Zero-length at the arrival of its last byte: the resource node already carries the download
-        // time, so chunk durations would count it twice on any path through the document.
-        start: arrivalOf(resource.arrivals, resource.start, offset + size, resource.end),
-        end: arrivalOf(resource.arrivals, resource.start, offset + size, resource.end),
+        ...chunkTimes(resource, offset, size),
       };
       ctx.addNode(dc);
       downloadChunks.push(dc.id);
@@ -94,12 +91,17 @@ function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token
   };
 }
 
-/** When byte `offset` of a resource had arrived, from its arrivals (ms); clamped to the resource's span. */
-function arrivalOf(arrivals: { time: number; bytes: number }[], start: number, offset: number, end: number): number {
-  let sum = 0;
-  for (const a of arrivals) {
-    sum += a.bytes;
-    if (sum >= offset) return a.time;
-  }
-  return arrivals.length ? end : start;
+
+/**
+ * A download chunk's span. The original builder gave each chunk its byte share of the document's whole
+ * download time (size / length x (end - start)), laid end to end from the request; the document's
+ * resource node also carries that whole time, so a path through the document counts it twice. We keep
+ * that convention (the emulator and the reference graphs share it; see docs/legacy-builder.md).
+ */
+function chunkTimes(resource: { start: number; end: number; size: number }, offset: number, size: number): { start: number; end: number } {
+  const len = Math.max(1, resource.size);
+  const span = Math.max(0, resource.end - resource.start);
+  const a = resource.start + (Math.min(offset, len) / len) * span;
+  const b = resource.start + (Math.min(offset + size, len) / len) * span;
+  return { start: a, end: Math.max(a, b) };
 }

@@ -21,7 +21,12 @@ export function tokenHandler(): Handler<TokenData> {
   return {
     kinds: ['ObjectHash', 'Element', 'Preload', 'HOL'],
     handleEvent(r: LogRecord) {
-      if (r.kind === 'ObjectHash') d.tokens.push({ ...(r.value as RawObjectHash), line: r.line });
+      if (r.kind === 'ObjectHash') {
+        const t = { ...(r.value as RawObjectHash), line: r.line };
+        // The browser writes 0 for a start it did not record (seen on ~2% of tokens): use the end.
+        if (t.startTime <= 0 && t.endTime > 0) t.startTime = t.endTime;
+        d.tokens.push(t);
+      }
       else if (r.kind === 'Element') d.elements.push({ ...(r.value as RawElement), line: r.line });
       else if (r.kind === 'Preload') d.preloads.push({ ...(r.value as RawPreload), line: r.line });
       else d.hol.push({ ...(r.value as RawHOL), line: r.line });
