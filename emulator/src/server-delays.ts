@@ -46,11 +46,18 @@ export function defaultCdfDir(): string {
 const cache = new Map<string, DelayCdfs>();
 
 /** Reads a directory of *.dist CDF files (seconds) into per-class points in ms. Cached per directory. */
-let defaultCdfs: DelayCdfs | undefined;
+/** The default CDFs, with the PCP_SHARED value they were read under (process.env lookups are slow). */
+let defaultCdfs: { env: string | undefined; cdfs: DelayCdfs } | undefined;
 
 export function loadDelayCdfs(dirArg?: string): DelayCdfs {
-  if (dirArg === undefined && defaultCdfs && !process.env.PCP_SHARED) return defaultCdfs;
-  const dir = dirArg ?? defaultCdfDir();
+  if (dirArg === undefined) {
+    const env = process.env.PCP_SHARED;
+    if (defaultCdfs && defaultCdfs.env === env) return defaultCdfs.cdfs;
+    const cdfs = loadDelayCdfs(defaultCdfDir());
+    defaultCdfs = { env, cdfs };
+    return cdfs;
+  }
+  const dir = dirArg;
   const hit = cache.get(dir);
   if (hit) return hit;
   let files: string[];
@@ -73,7 +80,6 @@ export function loadDelayCdfs(dirArg?: string): DelayCdfs {
     out[cls] = pts;
   }
   cache.set(dir, out);
-  if (dirArg === undefined && !process.env.PCP_SHARED) defaultCdfs = out;
   return out;
 }
 
@@ -119,6 +125,12 @@ function sampleFlat(f: FlatCdf, u: number): number {
   return f.delay[lo]!;
 }
 
+let defaultsRead: DelayCdfs | undefined;
+/** The default CDFs for the life of the process: simulations must not pay an environment lookup each. */
+function cachedDefault(): DelayCdfs {
+  return (defaultsRead ??= loadDelayCdfs());
+}
+
 export class ServerDelaySampler {
   private cdfs: DelayCdfs | undefined;
 
@@ -130,7 +142,7 @@ export class ServerDelaySampler {
   /** The graph's delay when it has one, else a seeded draw for the MIME class. */
   delay(recorded: number | undefined, cls: MimeClass): number {
     if (recorded !== undefined && recorded >= 0 && Number.isFinite(recorded)) return recorded;
-    if (!this.cdfs) this.cdfs = typeof this.source === 'object' ? this.source : loadDelayCdfs(this.source);
+    if (!this.cdfs) this.cdfs = typeof this.source === 'object' ? this.source : this.source === undefined ? cachedDefault() : loadDelayCdfs(this.source);
     const pts = this.cdfs[cls] ?? this.cdfs.other;
     if (!pts || pts.length === 0) throw new Error(`server delay CDFs have no '${cls}' (or 'other') class to draw from`);
     return sampleFlat(flat(pts), this.rng.next());
