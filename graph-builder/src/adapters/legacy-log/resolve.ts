@@ -95,7 +95,8 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     if (hitSeen.has(key)) return false; // the same requester asking again: one dependency
     hitSeen.add(key);
     const net = rawNetByUrl.get(c.url) ?? [];
-    if (net.some((r) => r.from === c.from)) return false;
+    const same = net.find((r) => r.from === c.from);
+    if (same) return false;
     const preloaded = net.find((r) => isNil(r.from) && r !== mainRaw && !adopted.has(r));
     if (preloaded) {
       adopted.set(preloaded, c);
@@ -353,9 +354,13 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       c.eventTarget = raw.targetType ?? 'Element';
       const target = raw.target ?? raw.from;
       if (target && !isNil(target)) {
-        const prev = lastEventOnTarget.get(target);
-        if (prev !== undefined && comps[prev]!.eventName === c.eventName && comps[prev]!.eventTarget === c.eventTarget) c.previousOnTarget = comps[prev]!.id;
-        lastEventOnTarget.set(target, i);
+        // Events on one object follow each other: an element's repeated event of one kind, and every
+        // event of an XHR after its latest readystatechange (progress, load, the next state).
+        const xhr = c.eventTarget === 'XMLHTTPRequest';
+        const key = xhr ? `${target}\u0000xhr` : `${target}\u0000${c.eventTarget}\u0000${c.eventName}`;
+        const prev = lastEventOnTarget.get(key);
+        if (prev !== undefined) c.previousOnTarget = comps[prev]!.id;
+        if (!xhr || c.eventName === 'readystatechange') lastEventOnTarget.set(key, i);
       }
       // `info` names the resource an element event reports on ("Resource:<id>"), when the browser knew it.
       const named = /^Resource:(\d+)$/.exec(raw.info ?? '');
@@ -369,8 +374,10 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       if (raw.info === 'interactive' || raw.info === 'complete') c.readyState = raw.info;
       if (namedRes) c.eventSubjects = [namedRes.id];
       else if (target && !isNil(target) && ELEMENT_RESOURCE_EVENTS.has(c.eventName)) {
+        // Addresses are reused: the element's resource is the latest one it requested before the event.
         const subjects = (byFromPointer.get(target) ?? []).filter((r) => r.start <= c.start);
-        if (subjects.length) c.eventSubjects = subjects.map((r) => r.id);
+        const latest = subjects.reduce<ResourceActivity | undefined>((a, r) => (a === undefined || r.start >= a.start ? r : a), undefined);
+        if (latest) c.eventSubjects = [latest.id];
       }
     }
   });
