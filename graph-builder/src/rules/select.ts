@@ -26,7 +26,7 @@ export function selectComputations(acts: Activities): Set<string> {
   const downloads = new Map<string, boolean>();
   for (let i = acts.computations.length - 1; i >= 0; i--) {
     const c = acts.computations[i]!;
-    let d = issues.get(c.id) ?? false;
+    let d = (issues.get(c.id) ?? false);
     if (!d) for (const k of children.get(c.id) ?? []) if (downloads.get(k)) d = true;
     downloads.set(c.id, d);
   }
