@@ -120,8 +120,7 @@ test('what-if: compare A | B shows the emulator\'s load times and simulated wate
   await page.locator('.whatif-out tr[data-run="B"] .load-time').waitFor({ timeout: 60_000 });
   const shown = Number(await page.locator('.whatif-out tr[data-run="A"] .load-time').getAttribute('data-ms'));
   // The same simulation run directly (the emulator is seeded, so it is deterministic).
-  const spec = '@pcp/emulator';
-  const emu = (await import(spec)) as { parseEmulatorOptions(o: Record<string, string>): unknown; simulate(g: unknown, c: unknown): { loadTime: number } };
+  const emu = await import('@pcp/emulator');
   const g = loadGraph(HAVE_BILD ? BILD : FRIV);
   const direct = emu.simulate(g, emu.parseEmulatorOptions({ bandwidth: '10mbit', rtt: '80ms', protocol: 'h1', connections: '6', priority: 'none' }));
   assert.equal(shown, direct.loadTime);
@@ -138,4 +137,31 @@ test('export the current view as SVG', async () => {
   // Fitted view: every node is in it.
   assert.equal((svg.match(/<rect data-id=/g) ?? []).length, legacyActivities(FRIV).length);
   assert.ok(svg.includes('stroke="#ff00aa"'), 'critical path marked');
+});
+
+test('descendants of a node are outlined, and collapsing a frame hides its nodes', async () => {
+  await openGraph(page, viewer, 'www.friv.com');
+  const g = loadGraph(FRIV);
+  // Expected descendants of the root by a plain walk over the file's edges.
+  const root = g.root ?? g.nodes[0]!.id;
+  const seen = new Set<string>();
+  const stack = [root];
+  while (stack.length) {
+    const v = stack.pop()!;
+    for (const e of g.edges) if (e.from === v && !seen.has(e.to) && e.to !== root) (seen.add(e.to), stack.push(e.to));
+  }
+  await page.evaluate((id) => window.__pcpViewer!.select(id), root);
+  await page.locator('#details button[data-related="descendants"]').click();
+  assert.equal(Number(await page.locator('.related-count').getAttribute('data-count')), seen.size);
+  await screenshot(page, 'descendants-friv');
+  // Collapse the last frame of the list: its nodes are no longer drawn one by one.
+  const frameBox = page.locator('ul.frames input[data-frame]').last();
+  const frameId = await frameBox.getAttribute('data-frame');
+  const inFrame = g.nodes.filter((n) => n.frame === frameId).length;
+  await frameBox.uncheck();
+  await page.locator('#fit').click(); // selecting zoomed in on the root; count over the whole graph
+  await page.waitForFunction((want) => window.__pcpViewer!.renderedNodes() === want, g.nodes.length - inFrame);
+  await frameBox.check();
+  await page.locator('#fit').click();
+  await page.waitForFunction((want) => window.__pcpViewer!.renderedNodes() === want, g.nodes.length);
 });

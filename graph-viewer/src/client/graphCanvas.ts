@@ -154,7 +154,8 @@ export class GraphCanvas {
     const l = this.layout;
     if (!l || i < 0) return;
     const r = this.host.getBoundingClientRect();
-    const k = Math.max(this.transform.k, 12 / Math.max(1, l.h[i]!));
+    // Rows readable (12 px), but a long activity still fits in 60 % of the width.
+    const k = Math.min(Math.max(this.transform.k, 12 / Math.max(1, l.h[i]!)), (0.6 * r.width) / Math.max(1, l.w[i]!));
     const t = zoomIdentity.translate(r.width / 2 - k * (l.x[i]! + l.w[i]! / 2), r.height / 2 - k * (l.y[i]! + l.h[i]! / 2)).scale(k);
     select(this.canvas).call(this.zoomer.transform, t);
   }

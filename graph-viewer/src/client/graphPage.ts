@@ -268,6 +268,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
       relatedMode = mode;
       selectNode(selected, false);
     });
+    if (related) detailsBox.querySelector('.buttons')?.after(el('p', { class: 'related-count', 'data-count': related.size }, `${related.size} ${relatedMode} outlined in the graph`));
   };
   selectNode(-1, false);
 

@@ -15,7 +15,7 @@ import { buildClient, PUBLIC_DIR } from './build.ts';
 import { buildCatalog } from './catalog.ts';
 import { chooseEngine, exportGraph, type ExportFormat } from './exporter.ts';
 import { GraphStore } from './store.ts';
-import { EmulatorUnavailable, runWhatIf, WhatIfInputError } from './whatif.ts';
+import { runWhatIf, WhatIfInputError } from './whatif.ts';
 
 export interface ViewerOptions {
   paths: string[];
@@ -149,7 +149,6 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
         sendJson(res, 200, { options, result, elapsedMs: performance.now() - started });
       } catch (e) {
         if (e instanceof WhatIfInputError) throw new HttpError(400, e.message);
-        if (e instanceof EmulatorUnavailable) throw new HttpError(501, e.message);
         throw e;
       }
       return;
