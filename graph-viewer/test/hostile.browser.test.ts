@@ -74,6 +74,10 @@ test('hostile URLs and names render as text and nothing executes', async () => {
     const svg = readFileSync(await download.path(), 'utf8');
     assert.ok(!svg.includes('<script') && !svg.includes('<img') && !svg.includes('<iframe'), 'exported SVG has the strings escaped');
     assert.ok(svg.includes('&lt;img src=x onerror='));
+    const [tl] = await Promise.all([page.waitForEvent('download'), page.locator('#export-timeline').click()]);
+    const tsvg = readFileSync(await tl.path(), 'utf8');
+    assert.ok(!/<script|<img|<iframe|<svg onload/.test(tsvg.replace(/^<svg xmlns[^>]*>/, '')), 'timeline SVG has the strings escaped');
+    assert.ok(tsvg.includes('&lt;img src=x'));
     await screenshot(page, 'hostile');
     await page.waitForTimeout(200);
     assert.deepEqual(await injected(), clean);

@@ -137,6 +137,11 @@ test('export the current view as SVG', async () => {
   // Fitted view: every node is in it.
   assert.equal((svg.match(/<rect data-id=/g) ?? []).length, legacyActivities(FRIV).length);
   assert.ok(svg.includes('stroke="#ff00aa"'), 'critical path marked');
+  // The timeline exports too: one row per resource of the file, plus the main-thread rows.
+  const [tl] = await Promise.all([page.waitForEvent('download'), page.locator('#export-timeline').click()]);
+  const tsvg = readFileSync(await tl.path(), 'utf8');
+  const resources = legacyActivities(FRIV).filter((a) => a.type === 'resource').length;
+  assert.equal((tsvg.match(/<g class="row[^"]*" data-node="\d+"/g) ?? []).length, resources);
 });
 
 test('descendants of a node are outlined, and collapsing a frame hides its nodes', async () => {

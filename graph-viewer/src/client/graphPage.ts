@@ -194,6 +194,21 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
     });
     download(`${id}-view.svg`, 'image/svg+xml', svg);
   });
+  const exportTimeline = el('button', { type: 'button', id: 'export-timeline' }, 'export timeline as SVG');
+  exportTimeline.addEventListener('click', () => {
+    // The waterfalls are SVG built with d3 .text(), so serialising them escapes every string.
+    const pane = timelinePane.hidden ? whatifPane : timelinePane;
+    const svgs = [...pane.querySelectorAll('svg.waterfall')];
+    let x = 0;
+    const parts = svgs.map((s) => {
+      const w = Number(s.getAttribute('width'));
+      const part = `<g transform="translate(${x},0)">${new XMLSerializer().serializeToString(s)}</g>`;
+      x += w + 10;
+      return part;
+    });
+    const h = Math.max(0, ...svgs.map((s) => Number(s.getAttribute('height'))));
+    download(`${id}-timeline.svg`, 'image/svg+xml', `<svg xmlns="http://www.w3.org/2000/svg" width="${x}" height="${h}">${parts.join('')}</svg>`);
+  });
   const fitBtn = el('button', { type: 'button', id: 'fit' }, 'fit');
   fitBtn.addEventListener('click', () => canvas.fit());
   left.append(
@@ -211,6 +226,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
     frames,
     el('h3', {}, 'Export'),
     el('div', {}, exportView),
+    el('div', {}, exportTimeline),
     el('div', {}, el('a', { href: exportUrl(id, 'svg'), id: 'export-graph-svg', download: `${id}.svg` }, 'whole graph SVG'), ' · ', el('a', { href: exportUrl(id, 'pdf'), id: 'export-graph-pdf', download: `${id}.pdf` }, 'whole graph PDF')),
   );
 

@@ -132,6 +132,25 @@ export function simulatedWaterfall(model: GraphModel, recorded: WaterfallData, s
       }
       return { ...row, segments };
     });
+  // Main-thread computations as the emulator scheduled them, packed like the recorded ones.
+  const simNodes = new Map(sim.nodes.map((x) => [x.id, x]));
+  const comps = model.nodes
+    .map((node, i) => ({ node, i, t: simNodes.get(node.id) }))
+    .filter((c) => isComputation(c.node.kind) && c.t !== undefined)
+    .sort((a, b) => a.t!.start - b.t!.start || a.i - b.i);
+  const rowEnds: number[] = [];
+  const compRows: Row[] = [];
+  for (const c of comps) {
+    let r = rowEnds.findIndex((e) => e <= c.t!.start);
+    if (r < 0) {
+      r = rowEnds.length;
+      rowEnds.push(0);
+      compRows.push({ node: -1, label: r === 0 ? 'main thread' : '', title: 'main-thread computations (simulated)', segments: [], critical: false });
+    }
+    rowEnds[r] = c.t!.end;
+    compRows[r]!.segments.push({ from: c.t!.start, to: Math.max(c.t!.end, c.t!.start), phase: c.node.kind, fill: KIND_COLOUR[c.node.kind] });
+  }
+  rows.push(...compRows);
   return {
     title,
     rows,

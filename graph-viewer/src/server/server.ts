@@ -97,6 +97,11 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) throw new HttpError(403, 'unexpected Host header');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     const path = url.pathname;
+    if (req.method === 'GET' && path === '/favicon.ico') {
+      res.writeHead(204, { 'cache-control': 'max-age=86400' });
+      res.end();
+      return;
+    }
     if (req.method === 'GET' && STATIC[path]) {
       const s = STATIC[path];
       send(res, 200, s.type, await readFile(`${PUBLIC_DIR}${s.file}`));
