@@ -254,7 +254,6 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
     clear(whatifPane);
     const tMax = Math.max(recorded.tMax, ...runs.map((r) => Math.max(r.result.loadTime * 1.1, r.result.domContentLoadedTime)));
     const cols = runs.length + 1;
-    const width = Math.max(320, (bottom.clientWidth - 20) / cols - 8);
     const row = el('div', { class: 'side-by-side' });
     whatifPane.append(row);
     const mk = (): HTMLElement => {
@@ -262,10 +261,13 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
       row.append(d);
       return d;
     };
-    simViews = [drawWaterfall(mk(), recorded, width, (i) => selectNode(i, true), tMax)];
+    // Rows line up across the columns, so only the recorded one carries the labels.
+    const labelW = 150;
+    const plotW = Math.max(200, (bottom.clientWidth - 20 - labelW) / cols - 8);
+    simViews = [drawWaterfall(mk(), { ...recorded, title: `recorded → load ${fmtMs(markerTime(graph, graph.markers.load))}` }, plotW + labelW, (i) => selectNode(i, true), tMax, labelW)];
     for (const r of runs) {
-      const opts = Object.entries(r.options).map(([k, v]) => `${k}=${v}`).join(' ');
-      simViews.push(drawWaterfall(mk(), simulatedWaterfall(model, recorded, r.result, `${r.name}: ${opts} → load ${fmtMs(r.result.loadTime)}`), width, (i) => selectNode(i, true), tMax));
+      const opts = Object.values(r.options).join(' ');
+      simViews.push(drawWaterfall(mk(), simulatedWaterfall(model, recorded, r.result, `${r.name}: ${opts} → load ${fmtMs(r.result.loadTime)}`), plotW, (i) => selectNode(i, true), tMax, 0));
     }
     (tabs.querySelector('[data-tab="whatif-waterfalls"]') as HTMLButtonElement).click();
   };

@@ -171,9 +171,9 @@ export interface WaterfallView {
 }
 
 /** Draws a waterfall; `tMax` lets several waterfalls share one time scale. */
-export function drawWaterfall(container: HTMLElement, data: WaterfallData, width: number, onSelect: (i: number) => void, tMax = data.tMax): WaterfallView {
+export function drawWaterfall(container: HTMLElement, data: WaterfallData, width: number, onSelect: (i: number) => void, tMax = data.tMax, labelW = LABEL_W): WaterfallView {
   const height = data.rows.length * ROW_H + 44;
-  const x = scaleLinear().domain([0, Math.max(1, tMax)]).range([LABEL_W, Math.max(LABEL_W + 50, width - 10)]);
+  const x = scaleLinear().domain([0, Math.max(1, tMax)]).range([labelW || 14, Math.max(labelW + 50, width - 10)]);
   const svg = select(container)
     .append('svg')
     .attr('class', 'waterfall')
@@ -184,8 +184,8 @@ export function drawWaterfall(container: HTMLElement, data: WaterfallData, width
     .attr('font-size', 9);
   svg.append('text').attr('class', 'wf-title').attr('x', 4).attr('y', 10).attr('font-weight', 'bold').text(data.title);
   const beyond = data.rows.reduce((c, r) => c + r.segments.filter((s) => s.to > tMax).length, 0);
-  if (beyond > 0) svg.append('text').attr('x', width - 6).attr('y', 10).attr('text-anchor', 'end').attr('fill', '#a00').text(`${beyond} bars continue past ${Math.round(tMax)} ms →`);
-  const ticks = x.ticks(8);
+  if (beyond > 0 && width >= 500) svg.append('text').attr('x', width - 6).attr('y', 10).attr('text-anchor', 'end').attr('fill', '#a00').text(`${beyond} bars continue past ${Math.round(tMax)} ms →`);
+  const ticks = x.ticks(Math.max(2, Math.floor((width - labelW) / 75)));
   const axis = svg.append('g').attr('class', 'axis');
   axis
     .selectAll('text')
@@ -222,6 +222,7 @@ export function drawWaterfall(container: HTMLElement, data: WaterfallData, width
     .attr('height', ROW_H)
     .attr('fill', 'transparent');
   rows
+    .filter(() => labelW > 0)
     .append('text')
     .attr('x', 10)
     .attr('y', ROW_H - 3)
