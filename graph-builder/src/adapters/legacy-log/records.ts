@@ -45,6 +45,8 @@ export const REQUIRED_FIELDS: Record<string, Record<string, FieldType>> = {
   Preload: { code: 'string', scriptCode: 'string', docUrl: 'string', url: 'string', tag: 'string', row: 'number', column: 'number', time: 'number' },
   HOL: { type: 'number', docUrl: 'string', code: 'string' },
 };
+const FIELD_LISTS = new Map(Object.entries(REQUIRED_FIELDS).map(([k, f]) => [k, Object.entries(f)]));
+
 /** Scalar-valued record kinds. */
 export const SCALAR_KINDS: Record<string, 'string' | 'number'> = { page: 'string', DOMLoad: 'number', Complete: 'string' };
 
@@ -56,7 +58,7 @@ export function checkRecord(kind: string, value: unknown): string | undefined {
   if (!fields) return `unknown record kind '${kind}'`;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return `${kind} record must be an object`;
   const obj = value as Record<string, unknown>;
-  for (const [name, type] of Object.entries(fields)) {
+  for (const [name, type] of FIELD_LISTS.get(kind)!) {
     const v = obj[name];
     if (v === undefined) return `${kind} record lacks field '${name}'`;
     const ok = type === 'array' ? Array.isArray(v) : type === 'number' ? typeof v === 'number' && Number.isFinite(v) : typeof v === type;

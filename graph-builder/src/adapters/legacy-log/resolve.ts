@@ -225,8 +225,10 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const tokenIndex = new PointerIndex<Lined<RawObjectHash>>();
   for (const t of h.tokens.tokens) tokenIndex.add(t.code, t.startTime, t);
   const preloadTokens = new Map<string, { time: number; rec: Lined<RawObjectHash> }[]>();
+  const tokensByCode = new Map<string, Lined<RawObjectHash>[]>();
+  for (const t of h.tokens.tokens) (tokensByCode.get(t.code) ?? tokensByCode.set(t.code, []).get(t.code)!).push(t);
   for (const p of h.tokens.preloads) {
-    const later = h.tokens.tokens.find((t) => t.code === p.code && t.startTime >= p.time);
+    const later = tokensByCode.get(p.code)?.find((t) => t.startTime >= p.time);
     if (later) (preloadTokens.get(p.code) ?? preloadTokens.set(p.code, []).get(p.code)!).push({ time: p.time, rec: later });
   }
 

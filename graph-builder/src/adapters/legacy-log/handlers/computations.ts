@@ -1,6 +1,6 @@
 import type { RawComputation } from '../records.ts';
 import type { LogRecord } from '../reader.ts';
-import type { Handler, Lined } from './handler.ts';
+import { lined, type Handler, type Lined } from './handler.ts';
 
 /** `Computation`: main-thread work. execScript (urlRecalcStyle = script url, "" inline), recalcStyle
  *  (urlRecalcStyle = stylesheet url), timer (from = registering computation, urlRecalcStyle = delay ms),
@@ -17,7 +17,7 @@ export function computationHandler(): Handler<ComputationData> {
     kinds: ['Computation'],
     handleEvent(r: LogRecord) {
       const c = r.value as RawComputation;
-      if (MODELLED.has(c.type)) d.computations.push({ ...c, line: r.line });
+      if (MODELLED.has(c.type)) d.computations.push(lined(c, r.line));
     },
     finalize() {
       d.computations.sort((a, b) => a.startTime - b.startTime || a.endTime - b.endTime);

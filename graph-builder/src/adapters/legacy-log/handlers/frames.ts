@@ -1,6 +1,6 @@
 import type { RawFrame, RawFrameChange } from '../records.ts';
 import type { LogRecord } from '../reader.ts';
-import type { Handler, Lined } from './handler.ts';
+import { lined, type Handler, type Lined } from './handler.ts';
 
 /** `Frame`: code = frame id, id = id of the Resource holding its document, parent = parent frame code ("0": none).
  *  `FrameChange`: a frame navigated by script (`comp`) to `url`. */
@@ -19,8 +19,8 @@ export function frameHandler(): Handler<FrameData> {
         const f = r.value as RawFrame;
         if (seen.has(f.code)) return; // a frame is reported once per load; repeats add nothing
         seen.add(f.code);
-        d.frames.push({ ...f, line: r.line });
-      } else d.changes.push({ ...(r.value as RawFrameChange), line: r.line });
+        d.frames.push(lined(f, r.line));
+      } else d.changes.push(lined(r.value as RawFrameChange, r.line));
     },
     finalize() {},
     data: () => d,

@@ -14,3 +14,10 @@ export interface Handler<D> {
 
 /** A record as stored by a handler: its typed value and the line it came from (for messages). */
 export type Lined<T> = T & { line: number };
+
+/** Tags a freshly parsed record with its line, in place (records are parsed per line and owned here). */
+export function lined<T extends object>(value: T, line: number): Lined<T> {
+  const v = value as Lined<T>;
+  v.line = line;
+  return v;
+}

@@ -1,6 +1,6 @@
 import type { RawCached, RawReceivedChunk, RawResource } from '../records.ts';
 import type { LogRecord } from '../reader.ts';
-import type { Handler, Lined } from './handler.ts';
+import { lined, type Handler, type Lined } from './handler.ts';
 
 /** `Resource` (a network fetch), its `ReceivedChunk`s (body bytes as they arrived), and `Cached`
  *  (a memory-cache hit: an element reused an already fetched url; `from` is the requesting object). */
@@ -15,8 +15,8 @@ export function resourceHandler(): Handler<ResourceData> {
   return {
     kinds: ['Resource', 'ReceivedChunk', 'Cached'],
     handleEvent(r: LogRecord) {
-      if (r.kind === 'Resource') d.resources.push({ ...(r.value as RawResource), line: r.line });
-      else if (r.kind === 'Cached') d.cached.push({ ...(r.value as RawCached), line: r.line });
+      if (r.kind === 'Resource') d.resources.push(lined(r.value as RawResource, r.line));
+      else if (r.kind === 'Cached') d.cached.push(lined(r.value as RawCached, r.line));
       else {
         const c = r.value as RawReceivedChunk;
         const list = d.chunks.get(c.resourceId);

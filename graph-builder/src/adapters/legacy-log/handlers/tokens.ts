@@ -1,6 +1,6 @@
 import type { RawElement, RawHOL, RawObjectHash, RawPreload } from '../records.ts';
 import type { LogRecord } from '../reader.ts';
-import type { Handler, Lined } from './handler.ts';
+import { lined, type Handler, type Lined } from './handler.ts';
 
 /**
  * `ObjectHash`: a token the HTML parser produced (row/column/pos in `doc`); `comp` is the computation
@@ -22,14 +22,14 @@ export function tokenHandler(): Handler<TokenData> {
     kinds: ['ObjectHash', 'Element', 'Preload', 'HOL'],
     handleEvent(r: LogRecord) {
       if (r.kind === 'ObjectHash') {
-        const t = { ...(r.value as RawObjectHash), line: r.line };
+        const t = lined(r.value as RawObjectHash, r.line);
         // The browser writes 0 for a start it did not record (seen on ~2% of tokens): use the end.
         if (t.startTime <= 0 && t.endTime > 0) t.startTime = t.endTime;
         d.tokens.push(t);
       }
-      else if (r.kind === 'Element') d.elements.push({ ...(r.value as RawElement), line: r.line });
-      else if (r.kind === 'Preload') d.preloads.push({ ...(r.value as RawPreload), line: r.line });
-      else d.hol.push({ ...(r.value as RawHOL), line: r.line });
+      else if (r.kind === 'Element') d.elements.push(lined(r.value as RawElement, r.line));
+      else if (r.kind === 'Preload') d.preloads.push(lined(r.value as RawPreload, r.line));
+      else d.hol.push(lined(r.value as RawHOL, r.line));
     },
     finalize() {
       d.tokens.sort((a, b) => a.startTime - b.startTime);
