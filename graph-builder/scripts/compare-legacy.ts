@@ -3,7 +3,9 @@
  * graph in the original layout, matches it to the reference graph by content (see legacy-match.ts) and
  * prints per-site and aggregate accuracy against the targets. A site that fails is reported and skipped.
  *
- *   npm run compare:legacy [-- --site SLUG] [-- --diff N]   (--diff prints N missing/extra edges per site)
+ *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order]
+ *   --diff prints N missing/extra edges per site; --match chooses how evals are matched (default time,
+ *   see KeyOptions.evalKey).
  */
 import { Progress } from '../../cli/src/kit.ts';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
@@ -16,9 +18,10 @@ import { compareLegacy, edgeDiff, type SiteFigures } from './legacy-match.ts';
 
 // The builder writes 1-based lines (graph format v1) and the exporter copies them to `startRow`; the
 // reference's rows are 0-based, so rebuilt rows are shifted back before keying.
-const MINE = { rowShift: -1 };
-
 const args = process.argv.slice(2);
+const evalKey = args.includes('--match') && args[args.indexOf('--match') + 1] === 'order' ? 'order' : 'time';
+const MINE = { rowShift: -1, evalKey } as const;
+const REF = { evalKey } as const;
 const siteArg = args.includes('--site') ? args[args.indexOf('--site') + 1] : undefined;
 const diffN = args.includes('--diff') ? Number(args[args.indexOf('--diff') + 1]) : 0;
 
@@ -32,9 +35,9 @@ for (const site of sites) {
     const { graph } = buildFromLegacyLog(text, { input: site.raw });
     const mine = exportLegacy(graph);
     const ref = readJsonFile(site.graph) as LegacyGraph;
-    rows.push({ slug: site.slug, f: compareLegacy(mine, ref, { mine: MINE }) });
+    rows.push({ slug: site.slug, f: compareLegacy(mine, ref, { mine: MINE, ref: REF }) });
     if (diffN > 0) {
-      const d = edgeDiff(mine, ref, { mine: MINE });
+      const d = edgeDiff(mine, ref, { mine: MINE, ref: REF });
       process.stdout.write(`--- ${site.slug}: ${d.missing.length} missing, ${d.extra.length} extra\n`);
       for (const e of d.missing.slice(0, diffN)) process.stdout.write(`  missing ${e}\n`);
       for (const e of d.extra.slice(0, diffN)) process.stdout.write(`  extra   ${e}\n`);
@@ -64,7 +67,7 @@ const agg = {
   spearman: mean(rows.map((r) => r.f.spearman)),
 };
 const line = (name: string, v: number, target: number): string => `${name.padEnd(44)} ${pct(v)}  target >= ${target}  ${v >= target ? 'MET' : 'not met'}\n`;
-process.stdout.write(`\naggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
+process.stdout.write(`\nevals matched by ${evalKey === 'time' ? 'start time' : 'order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
 process.stdout.write(line('resource url set Jaccard (mean)', agg.resourceJaccard, 0.99));
 process.stdout.write(line('resources with the reference parent set', agg.parents, 0.95));
 process.stdout.write(line('edge precision (pooled)', agg.edgePrecision, 0.9));

@@ -13,6 +13,13 @@ import { jaccard, spearman } from '../src/analysis/stats.ts';
 export interface KeyOptions {
   /** Added to parse-chunk rows before keying (a builder writing 1-based rows compares with -1). */
   rowShift?: number;
+  /**
+   * How evals of the same type, url/name and document are told apart: 'order' (n-th by start time) or
+   * 'time' (their start time, to 10 µs). Order is what a reader would compare by hand but one eval more
+   * or fewer early in a page renumbers all later ones; both graphs come from the same log, so start
+   * times identify the same computation exactly.
+   */
+  evalKey?: 'order' | 'time';
 }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
@@ -62,6 +69,10 @@ export function contentKeys(g: LegacyGraph, opts: KeyOptions = {}): Map<string, 
   const seen = new Map<string, number>();
   for (const [w, a] of sorted) {
     const k = evalKey(a);
+    if (opts.evalKey === 'time') {
+      wholeKeys.set(w, `E|${k}|@${Math.round(num(a.startTime) * 1e5)}`);
+      continue;
+    }
     const n = seen.get(k) ?? 0;
     seen.set(k, n + 1);
     wholeKeys.set(w, `E|${k}|#${n}`);
