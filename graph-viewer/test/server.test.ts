@@ -27,6 +27,7 @@ before(async () => {
   copyFileSync(`${FIXTURES}www.friv.com.json.gz`, join(dir, 'graphs', 'www.friv.com.json.gz'));
   copyFileSync(`${FIXTURES}mailchimp.com_about_mcsv.json.gz`, join(dir, 'graphs', 'mailchimp.json.gz'));
   writeFileSync(join(dir, 'notes.txt'), SECRET);
+  writeFileSync(join(dir, 'graphs', 'broken.json'), '{"schemaVersion": 1, "nodes": [');
   writeFileSync(join(base, 'outside-graph.json'), JSON.stringify({ secret: SECRET }));
   symlinkSync(join(base, 'outside-graph.json'), join(dir, 'graphs', 'escape-graph.json'));
   viewer = await startViewer({ paths: [dir], port: 0 });
@@ -59,7 +60,14 @@ test('lists the graphs with their summary; the symlink leading outside is refuse
   const res = await raw('/api/graphs');
   assert.equal(res.status, 200);
   const data = JSON.parse(res.body) as { graphs: { id: string; nodes: number; resources: number; url: string; criticalPathLength: number; status: string }[]; problems: string[] };
-  assert.deepEqual(data.graphs.map((g) => g.id).sort(), ['mailchimp', 'www.friv.com']);
+  assert.deepEqual(data.graphs.map((g) => g.id).sort(), ['broken', 'mailchimp', 'www.friv.com']);
+  // A broken file is reported on its row and costs nothing else.
+  const broken = data.graphs.find((g) => g.id === 'broken') as unknown as { status: string; error: string };
+  assert.equal(broken.status, 'error');
+  assert.match(broken.error, /broken\.json: not valid JSON/);
+  const opened = await raw('/api/graphs/broken');
+  assert.equal(opened.status, 422);
+  assert.match(JSON.parse(opened.body).error, /not valid JSON/);
   // Expected counts come straight from the legacy file: one v1 node per legacy activity.
   const legacy = JSON.parse(gunzipSync(readFileSync(`${FIXTURES}www.friv.com.json.gz`)).toString()) as { activities: { type: string }[] };
   const friv = data.graphs.find((g) => g.id === 'www.friv.com')!;

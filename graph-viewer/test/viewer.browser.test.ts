@@ -170,3 +170,21 @@ test('descendants of a node are outlined, and collapsing a frame hides its nodes
   await page.locator('#fit').click();
   await page.waitForFunction((want) => window.__pcpViewer!.renderedNodes() === want, g.nodes.length);
 });
+
+test('hovering an edge shows the rule that created it', async () => {
+  await openGraph(page, viewer, 'www.friv.com');
+  const g = loadGraph(FRIV);
+  let shown = 0;
+  for (let k = 0; k < g.edges.length && shown < 5; k++) {
+    const pos = await page.evaluate((e) => window.__pcpViewer!.edgeScreenPos(e), k);
+    if (!pos) continue;
+    await page.mouse.move(pos[0], pos[1]);
+    const tip = page.locator('.tooltip');
+    // The midpoint of an edge can sit on a node (then the node's tooltip shows): only edge hits count.
+    if ((await tip.getAttribute('data-edge')) !== String(k)) continue;
+    const rule = g.edges[k]!.rule;
+    assert.ok(((await tip.textContent()) ?? '').endsWith(typeof rule === 'number' ? `rule ${rule} (Table 3.1)` : rule));
+    shown++;
+  }
+  assert.ok(shown >= 3, `only ${shown} edges could be hovered`);
+});

@@ -25,6 +25,8 @@ const OVERLAY_MAX_CP = 1500;
 export interface CanvasCallbacks {
   onSelect(i: number): void;
   onHover(i: number, clientX: number, clientY: number): void;
+  /** An edge under the pointer (index into graph.edges) when no node is. */
+  onHoverEdge(edge: number, clientX: number, clientY: number): void;
 }
 
 export interface Highlight {
@@ -88,7 +90,13 @@ export class GraphCanvas {
       const i = this.hit(ev.clientX, ev.clientY);
       this.cb.onSelect(i);
     });
-    this.canvas.addEventListener('mousemove', (ev) => this.cb.onHover(this.hit(ev.clientX, ev.clientY), ev.clientX, ev.clientY));
+    this.canvas.addEventListener('mousemove', (ev) => {
+      const i = this.hit(ev.clientX, ev.clientY);
+      if (i >= 0) return this.cb.onHover(i, ev.clientX, ev.clientY);
+      const e = this.hitEdge(ev.clientX, ev.clientY);
+      if (e >= 0) this.cb.onHoverEdge(e, ev.clientX, ev.clientY);
+      else this.cb.onHover(-1, ev.clientX, ev.clientY);
+    });
     this.canvas.addEventListener('mouseleave', () => this.cb.onHover(-1, 0, 0));
     new ResizeObserver(() => this.resize()).observe(host);
     this.resize();
@@ -174,6 +182,21 @@ export class GraphCanvas {
     return [r.left + sx, r.top + sy];
   }
 
+  /** Screen (client) position of the middle of a graph edge's drawn segment. */
+  edgeScreenPos(k: number): [number, number] | null {
+    const l = this.layout;
+    const input = this.model.input;
+    const e = input.edgeSource.indexOf(k);
+    if (!l || e < 0) return null;
+    const a = input.edgeFrom[e]!;
+    const b = input.edgeTo[e]!;
+    const mx = (l.x[a]! + l.w[a]! + l.x[b]!) / 2;
+    const my = (l.y[a]! + l.h[a]! / 2 + l.y[b]! + l.h[b]! / 2) / 2;
+    const r = this.canvas.getBoundingClientRect();
+    const [sx, sy] = this.transform.apply([mx, my]);
+    return [r.left + sx, r.top + sy];
+  }
+
   /** Current viewport in layout coordinates. */
   viewport(): { x0: number; y0: number; x1: number; y1: number } {
     const r = this.host.getBoundingClientRect();
@@ -209,6 +232,41 @@ export class GraphCanvas {
       return x0 > lx + rx || x1 < lx - rx || y0 > ly + ry || y1 < ly - ry;
     });
     for (const i of this.wide) consider(i);
+    return best;
+  }
+
+  /** The edge (graph.edges index) whose drawn segment passes within 4 px of a client point, or -1.
+   * A linear scan: cheap next to a frame's drawing, and only run on pointer moves. */
+  hitEdge(clientX: number, clientY: number): number {
+    const l = this.layout;
+    if (!l) return -1;
+    const input = this.model.input;
+    const r = this.canvas.getBoundingClientRect();
+    const [px, py] = this.transform.invert([clientX - r.left, clientY - r.top]);
+    const tol = 4 / this.transform.k;
+    let best = -1;
+    let bestD = tol * tol;
+    for (let e = 0; e < input.edgeFrom.length; e++) {
+      const a = input.edgeFrom[e]!;
+      const b = input.edgeTo[e]!;
+      if (l.hidden[a] && l.hidden[b]) continue;
+      const ax = l.x[a]! + l.w[a]!;
+      const ay = l.y[a]! + l.h[a]! / 2;
+      const bx = l.x[b]!;
+      const by = l.y[b]! + l.h[b]! / 2;
+      if (px < Math.min(ax, bx) - tol || px > Math.max(ax, bx) + tol || py < Math.min(ay, by) - tol || py > Math.max(ay, by) + tol) continue;
+      const dx = bx - ax;
+      const dy = by - ay;
+      const len2 = dx * dx + dy * dy;
+      const u = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / len2));
+      const qx = ax + u * dx - px;
+      const qy = ay + u * dy - py;
+      const d = qx * qx + qy * qy;
+      if (d <= bestD) {
+        bestD = d;
+        best = input.edgeSource[e]!;
+      }
+    }
     return best;
   }
 

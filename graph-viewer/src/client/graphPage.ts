@@ -11,7 +11,7 @@ import { layoutToSvg } from '../shared/layoutSvg.ts';
 import type { Layout } from '../shared/layoutTypes.ts';
 import { markerTime } from '../shared/summary.ts';
 import { timeAxisLayout } from '../shared/timeAxisLayout.ts';
-import { nodeLabel, nodeUrl } from '../shared/nodeText.ts';
+import { nodeLabel, nodeUrl, ruleText } from '../shared/nodeText.ts';
 import { exportUrl, fetchGraph } from './api.ts';
 import { renderDetails } from './details.ts';
 import { clear, download, el, fmtMs } from './dom.ts';
@@ -31,6 +31,7 @@ export interface ViewerHook {
   criticalPath: () => string[];
   screenPos: (id: string) => [number, number] | null;
   select: (id: string) => void;
+  edgeScreenPos: (k: number) => [number, number] | null;
   panBy: (dx: number, dy: number) => void;
   framesDrawn: () => number;
   lastDrawMs: () => number;
@@ -96,7 +97,18 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
         return;
       }
       const node = model.nodes[i]!;
+      delete tooltip.dataset.edge;
       tooltip.textContent = `${nodeLabel(node)}  ${fmtMs(node.start)} → ${fmtMs(node.end)}  ${nodeUrl(node)}`;
+      tooltip.style.left = `${x + 12}px`;
+      tooltip.style.top = `${y + 12}px`;
+      tooltip.hidden = false;
+    },
+    onHoverEdge: (k, x, y) => {
+      const e = model.edge(k);
+      const a = model.nodes[model.index.get(e.from)!]!;
+      const b = model.nodes[model.index.get(e.to)!]!;
+      tooltip.textContent = `${nodeLabel(a)} → ${nodeLabel(b)}: ${ruleText(e.rule)}`;
+      tooltip.dataset.edge = String(k);
       tooltip.style.left = `${x + 12}px`;
       tooltip.style.top = `${y + 12}px`;
       tooltip.hidden = false;
@@ -307,6 +319,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
       return i === undefined ? null : canvas.screenPos(i);
     },
     select: (nid) => selectNode(model.index.get(nid) ?? -1, true),
+    edgeScreenPos: (k) => canvas.edgeScreenPos(k),
     panBy: (dx, dy) => canvas.panBy(dx, dy),
     framesDrawn: () => canvas.framesDrawn,
     lastDrawMs: () => canvas.lastDrawMs,

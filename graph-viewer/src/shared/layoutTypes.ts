@@ -13,6 +13,8 @@ export interface LayoutInput {
   /** Edge i goes from node edgeFrom[i] to node edgeTo[i]. */
   edgeFrom: Int32Array;
   edgeTo: Int32Array;
+  /** Index in graph.edges of layout edge i (edges naming unknown nodes are left out). */
+  edgeSource: Int32Array;
   /** Frames in display order (the frame tree, depth first, main frame first). */
   frames: { id: string; url: string; depth: number }[];
 }
@@ -107,6 +109,7 @@ export function toLayoutInput(graph: Graph): { input: LayoutInput; index: Map<st
     end: new Float64Array(n),
     edgeFrom: new Int32Array(0),
     edgeTo: new Int32Array(0),
+    edgeSource: new Int32Array(0),
     frames,
   };
   graph.nodes.forEach((node, i) => {
@@ -118,13 +121,16 @@ export function toLayoutInput(graph: Graph): { input: LayoutInput; index: Map<st
   });
   const from: number[] = [];
   const to: number[] = [];
-  for (const e of graph.edges) {
+  const source: number[] = [];
+  graph.edges.forEach((e, k) => {
     const a = index.get(e.from);
     const b = index.get(e.to);
-    if (a === undefined || b === undefined || a === b) continue;
+    if (a === undefined || b === undefined || a === b) return;
     from.push(a);
     to.push(b);
-  }
+    source.push(k);
+  });
+  input.edgeSource = Int32Array.from(source);
   input.edgeFrom = Int32Array.from(from);
   input.edgeTo = Int32Array.from(to);
   return { input, index };
