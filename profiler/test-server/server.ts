@@ -231,10 +231,10 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
         return reply(code, { 'content-type': 'text/plain' }, `status ${code}\n`, spec);
       }
       if (what === 'hang') {
-        // Headers, then a body that never ends: the page's load event never fires.
+        // Headers, then a body that never comes: the page's load event never fires.
         record.status = 200;
         res.writeHead(200, { ...common, 'content-type': url.searchParams.get('type') ?? 'text/javascript' });
-        (res as http.ServerResponse).write('/* never finishes */\n');
+        if ('flushHeaders' in res) res.flushHeaders();
         return;
       }
       if (what === 'download') {

@@ -1,0 +1,482 @@
+/**
+ * One page load under the profiler: launch Chromium, trace and log the load in every frame, decide
+ * when it is over (completion policy), and write the bundle (see bundle.ts).
+ *
+ * Completion policy (thesis §3.7: wait for onload, then for the page to go quiet):
+ * after the main frame's load event, the capture ends once no network event (request sent, response,
+ * data, finish, failure, cache hit) and no frame navigation has happened for `quietMs` (default
+ * 1000 ms), not counting requests that have made no progress for `stallMs` (default 10 s: long
+ * polls and hung responses do not keep a capture open). Timers are seen through what they do: a
+ * timer chain that issues requests or navigates frames keeps the page busy; meta.json lists the
+ * timers still pending at the end (from the trace) so a longer --quiet can be chosen when they
+ * matter. The whole load is capped at `timeoutMs` (default 60 s): the reason is 'timeout' after
+ * load, 'no-load' when load never fired.
+ */
+import { mkdirSync, statSync, existsSync, readFileSync, createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { once } from 'node:events';
+import type { CdpEvent } from './cdp.ts';
+import { BrowserMissingError, launchChromium, type LaunchedBrowser } from './chromium.ts';
+import {
+  BUNDLE_FILES, writeFileAtomic,
+  type BundleMeta, type CaptureStatus, type DevtoolsLogEntry, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
+} from './bundle.ts';
+import { TRACE_CATEGORIES } from './trace-config.ts';
+import { withTimeout } from './timeout.ts';
+import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
+
+export interface CaptureOptions {
+  executablePath?: string;
+  timeoutMs?: number;
+  quietMs?: number;
+  stallMs?: number;
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+  hostResolverRules?: string;
+  ignoreCertificateErrors?: boolean;
+  pcap?: boolean;
+  pcapInterface?: string;
+  pcapFilter?: string;
+  sslKeyLog?: boolean;
+  /** Record no trace (the benchmark's baseline); the bundle then has no trace.json.gz. */
+  noTrace?: boolean;
+  categories?: readonly string[];
+}
+
+export interface CaptureResult {
+  dir: string;
+  meta: BundleMeta;
+}
+
+const TOOL = { name: 'pcp-profiler', version: '0.1.0' };
+
+/** Domains whose events go to the DevTools log. */
+const LOGGED = /^(Network|Page|Target|Inspector)\./;
+/** Events that show the page is still loading something. */
+const ACTIVITY = /^(Network\.(requestWillBeSent|responseReceived|dataReceived|loadingFinished|loadingFailed|requestServedFromCache)|Page\.(frameNavigated|frameStartedLoading|frameRequestedNavigation|frameAttached))$/;
+
+type P = Record<string, unknown>;
+const s = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export async function capturePage(url: string, dir: string, opts: CaptureOptions = {}): Promise<CaptureResult> {
+  const t0 = Date.now();
+  const since = (): number => Date.now() - t0;
+  mkdirSync(dir, { recursive: true });
+  const timeoutMs = opts.timeoutMs ?? 60_000;
+  const quietMs = opts.quietMs ?? 1000;
+  const stallMs = opts.stallMs ?? 10_000;
+  const viewport = opts.viewport ?? { width: 1280, height: 800 };
+  const categories = [...(opts.categories ?? TRACE_CATEGORIES)];
+  const warnings: string[] = [];
+  const meta: BundleMeta = {
+    format: 'pcp-bundle/1',
+    tool: TOOL,
+    url,
+    status: 'failed',
+    endReason: 'error',
+    message: '',
+    warnings,
+    options: {
+      timeoutMs, quietMs, stallMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
+      ignoreCertificateErrors: Boolean(opts.ignoreCertificateErrors), pcap: Boolean(opts.pcap), sslKeyLog: Boolean(opts.sslKeyLog), categories,
+    },
+    timings: { startedAt: new Date(t0).toISOString(), endMs: 0 },
+    counts: { requests: 0, failedRequests: 0, servedFromCache: 0, frames: 0, childTargets: 0 },
+    inFlightAtEnd: 0,
+    files: [],
+  };
+  const finish = (status: CaptureStatus, endReason: EndReason, message: string): CaptureResult => {
+    meta.status = status;
+    meta.endReason = endReason;
+    meta.message = message;
+    meta.timings.endMs = since();
+    meta.files = Object.values(BUNDLE_FILES).filter((f) => f === BUNDLE_FILES.meta || existsSync(join(dir, f)));
+    writeFileAtomic(join(dir, BUNDLE_FILES.meta), JSON.stringify(meta, null, 2) + '\n');
+    return { dir, meta };
+  };
+
+  try {
+    new URL(url);
+  } catch {
+    return finish('failed', 'error', `not a URL: ${url}`);
+  }
+
+  let browser: LaunchedBrowser;
+  try {
+    browser = await launchChromium({
+      executablePath: opts.executablePath, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
+      ignoreCertificateErrors: opts.ignoreCertificateErrors,
+      sslKeyLogFile: opts.sslKeyLog ? join(dir, BUNDLE_FILES.tlsKeys) : undefined,
+    });
+  } catch (e) {
+    if (e instanceof BrowserMissingError) return finish('failed', 'browser-missing', e.message);
+    return finish('failed', 'error', (e as Error).message);
+  }
+  meta.commandLine = browser.commandLine;
+  const cdp = browser.cdp;
+  let pcap: PcapCapture | undefined;
+  try {
+    const version = await cdp.send<{ product: string; revision: string; userAgent: string; jsVersion: string; protocolVersion: string }>('Browser.getVersion');
+    meta.browser = { product: version.product, revision: version.revision, userAgent: version.userAgent, jsVersion: version.jsVersion, protocolVersion: version.protocolVersion };
+    await settleBrowserUi(browser);
+    meta.timings.browserReadyMs = since();
+
+    // --- state fed by protocol events ---------------------------------------------------------
+    const log: DevtoolsLogEntry[] = [];
+    const sessions = new Map<string, { targetType: string; targetId: string }>(); // child sessions only
+    let pageSession = '';
+    let mainFrameId = '';
+    let lastActivity = Date.now();
+    const inflight = new Map<string, number>(); // session:requestId -> last progress time
+    let loadFired = false;
+    let crashed = '';
+    let browserGone = false;
+    let downloadSeen = false;
+    let logging = true;
+    const wake: (() => void)[] = [];
+    const poke = (): void => {
+      for (const w of wake.splice(0)) w();
+    };
+
+    const onEvent = (ev: CdpEvent): void => {
+      const sid = ev.sessionId ?? '';
+      if (!pageSession || (sid !== pageSession && !sessions.has(sid))) {
+        if (ev.method === 'Browser.downloadWillBegin') {
+          downloadSeen = true;
+          poke();
+        }
+        return;
+      }
+      if (logging && LOGGED.test(ev.method)) {
+        const entry: DevtoolsLogEntry = { method: ev.method, params: ev.params };
+        const child = sessions.get(sid);
+        if (child) {
+          entry.sessionId = sid;
+          entry.targetType = child.targetType;
+        }
+        log.push(entry);
+      }
+      const p = ev.params;
+      if (ACTIVITY.test(ev.method)) lastActivity = Date.now();
+      // Request ids are browser-wide: an out-of-process iframe's navigation starts in the parent's session.
+      const key = s(p.requestId);
+      switch (ev.method) {
+        case 'Network.requestWillBeSent':
+          inflight.set(key, Date.now());
+          if (sid === pageSession && meta.timings.navigationStartMonotonic === undefined && p.type === 'Document') {
+            meta.timings.navigationStartMonotonic = p.timestamp as number;
+          }
+          break;
+        case 'Network.dataReceived':
+        case 'Network.responseReceived':
+          if (inflight.has(key)) inflight.set(key, Date.now());
+          break;
+        case 'Network.loadingFinished':
+        case 'Network.loadingFailed':
+          inflight.delete(key);
+          break;
+        case 'Page.loadEventFired':
+          if (sid === pageSession && !loadFired) {
+            loadFired = true;
+            meta.timings.loadMs = since();
+            meta.timings.loadMonotonic = p.timestamp as number;
+          }
+          break;
+        case 'Page.domContentEventFired':
+          if (sid === pageSession && meta.timings.domContentLoadedMs === undefined) meta.timings.domContentLoadedMs = since();
+          break;
+        case 'Inspector.targetCrashed':
+          crashed = sid === pageSession ? 'the page renderer crashed' : `a child target's renderer crashed (${sessions.get(sid)?.targetType})`;
+          break;
+        case 'Target.attachedToTarget':
+          void attachChild(p);
+          break;
+        case 'Target.detachedFromTarget':
+          // Keep the mapping: late events of a detached session are dropped by Chromium anyway.
+          break;
+      }
+      poke();
+    };
+
+    const attachChild = async (p: P): Promise<void> => {
+      const sid = s(p.sessionId);
+      const info = (p.targetInfo ?? {}) as P;
+      const type = s(info.type);
+      sessions.set(sid, { targetType: type, targetId: s(info.targetId) });
+      meta.counts.childTargets++;
+      const tries: Promise<unknown>[] = [cdp.send('Network.enable', {}, sid)];
+      if (type === 'iframe' || type === 'page') {
+        tries.push(cdp.send('Page.enable', {}, sid), cdp.send('Inspector.enable', {}, sid));
+      }
+      // Nested out-of-process frames and the frames' workers.
+      tries.push(cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sid));
+      await Promise.allSettled(tries);
+      await cdp.send('Runtime.runIfWaitingForDebugger', {}, sid).catch(() => {});
+    };
+
+    cdp.on('event', onEvent);
+    cdp.once('close', () => {
+      browserGone = true;
+      poke();
+    });
+
+    const targets = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
+    const page = targets.targetInfos.find((t) => t.type === 'page');
+    if (!page) throw new Error('Chromium started without a page target');
+    pageSession = (await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: page.targetId, flatten: true })).sessionId;
+    await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true }).catch(() => {});
+
+    if (opts.pcap) {
+      const iface = opts.pcapInterface ?? (await pickInterface(url, opts.hostResolverRules));
+      pcap = await startPcap(join(dir, BUNDLE_FILES.pcap), iface, opts.pcapFilter);
+    }
+    if (!opts.noTrace) {
+      await cdp.send('Tracing.start', {
+        transferMode: 'ReturnAsStream',
+        streamFormat: 'json',
+        streamCompression: 'gzip',
+        traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: categories, excludedCategories: ['*'] },
+      });
+    }
+    await Promise.all([
+      cdp.send('Page.enable', {}, pageSession),
+      cdp.send('Network.enable', {}, pageSession),
+      cdp.send('Inspector.enable', {}, pageSession),
+      cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, pageSession),
+    ]);
+
+    meta.timings.navigateMs = since();
+    const deadline = t0 + meta.timings.navigateMs + timeoutMs;
+    const nav = await cdp.send<{ frameId: string; loaderId?: string; errorText?: string; isDownload?: boolean }>('Page.navigate', { url }, pageSession);
+    mainFrameId = nav.frameId;
+    let endReason: EndReason;
+    let navError = '';
+    if (nav.isDownload || (nav.errorText && downloadSeen)) {
+      endReason = 'download';
+    } else if (nav.errorText) {
+      endReason = 'unreachable';
+      navError = nav.errorText;
+    } else {
+      // Wait for load, then quiet; wake on every event and at least every 100 ms.
+      for (;;) {
+        if (browserGone) { endReason = 'browser-crash'; break; }
+        if (crashed) { endReason = 'renderer-crash'; break; }
+        if (downloadSeen && !loadFired) { endReason = 'download'; break; }
+        const now = Date.now();
+        if (now >= deadline) { endReason = loadFired ? 'timeout' : 'no-load'; break; }
+        if (loadFired && now - lastActivity >= quietMs) {
+          const live = [...inflight.values()].filter((t) => now - t < stallMs).length;
+          if (live === 0) { endReason = 'quiet'; break; }
+        }
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, 100);
+          wake.push(() => { clearTimeout(timer); r(); });
+        });
+      }
+    }
+    meta.inFlightAtEnd = inflight.size;
+    // --- collect -------------------------------------------------------------------------------
+    let traceOk = false;
+    if (!browserGone) {
+      const frames = await collectFrames(browser, pageSession, sessions, log, mainFrameId);
+      writeFileAtomic(join(dir, BUNDLE_FILES.frames), JSON.stringify(frames, null, 2) + '\n');
+      meta.counts.frames = frames.frames.length;
+      meta.finalUrl = frames.frames.find((f) => f.id === mainFrameId)?.url;
+      if (!loadFired) {
+        // A document still loading holds up the renderer's trace flush (seen with a main document
+        // whose body never ends): leave the page, after freezing the log so the exit is not in it.
+        logging = false;
+        await withTimeout(cdp.send('Page.navigate', { url: 'about:blank' }, pageSession), 5000, 'about:blank').catch(() => {});
+      }
+      if (!opts.noTrace) {
+        try {
+          await readTrace(browser, join(dir, BUNDLE_FILES.trace));
+          traceOk = true;
+        } catch (e) {
+          warnings.push(`trace not saved: ${(e as Error).message}`);
+        }
+      }
+    } else {
+      warnings.push('the browser went away: no frame tree and no trace');
+    }
+    writeFileAtomic(join(dir, BUNDLE_FILES.devtoolsLog), JSON.stringify(log) + '\n');
+    summariseLog(meta, log, mainFrameId);
+    if (traceOk) summariseTrace(meta, join(dir, BUNDLE_FILES.trace), warnings);
+    if (pcap) {
+      const r = await pcap.stop();
+      const bytes = existsSync(join(dir, BUNDLE_FILES.pcap)) ? statSync(join(dir, BUNDLE_FILES.pcap)).size : 0;
+      meta.pcap = { interface: pcap.interface, packets: r.packets, bytes };
+      pcap = undefined;
+    }
+    await browser.close();
+
+    const doc = meta.mainDocument;
+    if (doc && doc.status >= 400) warnings.push(`the main document answered HTTP ${doc.status}`);
+    switch (endReason) {
+      case 'quiet':
+        return finish('complete', endReason, `loaded in ${meta.timings.loadMs! - meta.timings.navigateMs} ms, quiet ${quietMs} ms after`);
+      case 'timeout':
+        return finish('complete', endReason, `loaded, but still busy when the ${timeoutMs} ms cap was reached (${meta.inFlightAtEnd} requests in flight)`);
+      case 'no-load':
+        return finish(traceOk ? 'partial' : 'failed', endReason, `the load event did not fire within ${timeoutMs} ms (${meta.inFlightAtEnd} requests in flight)`);
+      case 'renderer-crash':
+        return finish(traceOk && meta.counts.requests > 0 ? 'partial' : 'failed', endReason, crashed);
+      case 'download':
+        return finish('failed', endReason, 'the URL is a download, not a page');
+      case 'unreachable':
+        return finish('failed', endReason, `navigation failed: ${navError}`);
+      default:
+        return finish('failed', endReason, `the browser exited during the capture: ${browser.stderrTail().trim().split('\n').slice(-2).join(' | ')}`);
+    }
+  } catch (e) {
+    if (pcap) await pcap.stop().catch(() => {});
+    await browser.close().catch(() => {});
+    return finish('failed', 'error', (e as Error).message);
+  }
+}
+
+/** Let Chromium's own WebUI (the headless omnibox popup) finish loading before we trace, so it does not compete. */
+async function settleBrowserUi(browser: LaunchedBrowser): Promise<void> {
+  const cdp = browser.cdp;
+  const t0 = Date.now();
+  const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets', { filter: [{}] });
+  for (const t of targetInfos.filter((x) => x.type === 'browser_ui')) {
+    try {
+      const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: t.targetId, flatten: true });
+      while (Date.now() - t0 < 5000) {
+        const r = await cdp.send<{ result: { value?: unknown } }>('Runtime.evaluate', { expression: 'document.readyState', returnByValue: true }, sessionId);
+        if (r.result.value === 'complete') break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      await cdp.send('Target.detachFromTarget', { sessionId });
+    } catch {
+      // Best effort: the capture works without it, only noisier.
+    }
+  }
+}
+
+interface RawFrameTree {
+  frame: { id: string; parentId?: string; url: string; urlFragment?: string; name?: string; securityOrigin?: string; mimeType?: string; loaderId?: string };
+  childFrames?: RawFrameTree[];
+}
+
+/** Every frame: the page's tree plus each out-of-process iframe's own tree, joined by frame id. */
+async function collectFrames(
+  browser: LaunchedBrowser, pageSession: string, sessions: Map<string, { targetType: string }>, log: DevtoolsLogEntry[], mainFrameId: string,
+): Promise<FramesFile> {
+  const byId = new Map<string, FrameInfo>();
+  const walk = (t: RawFrameTree, sessionId: string, outOfProcess: boolean, parentId: string | null): void => {
+    const f = t.frame;
+    const prev = byId.get(f.id);
+    // A child target's own view of its root frame is the authoritative one (url, origin).
+    if (!prev || outOfProcess) {
+      byId.set(f.id, {
+        id: f.id, parentId: f.parentId ?? parentId ?? prev?.parentId ?? null, url: f.url + (f.urlFragment ?? ''), name: f.name,
+        securityOrigin: f.securityOrigin, mimeType: f.mimeType, loaderId: f.loaderId, outOfProcess: outOfProcess || Boolean(prev?.outOfProcess), sessionId,
+      });
+    }
+    for (const c of t.childFrames ?? []) walk(c, sessionId, false, f.id);
+  };
+  const roots: [string, boolean][] = [[pageSession, false], ...[...sessions].filter(([, v]) => v.targetType === 'iframe').map(([k]) => [k, true] as [string, boolean])];
+  for (const [sid, oop] of roots) {
+    try {
+      const { frameTree } = await browser.cdp.send<{ frameTree: RawFrameTree }>('Page.getFrameTree', {}, sid);
+      walk(frameTree, sid === pageSession ? '' : sid, oop, null);
+    } catch {
+      // Detached meanwhile: its frames still come from the log below.
+    }
+  }
+  // Frames that came and went (or whose target detached) are known from the log's frameAttached/frameNavigated.
+  for (const e of log) {
+    if (e.method === 'Page.frameAttached') {
+      const id = s(e.params.frameId);
+      if (!byId.has(id)) byId.set(id, { id, parentId: s(e.params.parentFrameId) || null, url: '', outOfProcess: false, sessionId: e.sessionId ?? '' });
+    } else if (e.method === 'Page.frameNavigated') {
+      const f = (e.params.frame ?? {}) as RawFrameTree['frame'];
+      const known = byId.get(f.id);
+      if (!known) byId.set(f.id, { id: f.id, parentId: f.parentId ?? null, url: f.url, securityOrigin: f.securityOrigin, mimeType: f.mimeType, outOfProcess: Boolean(e.sessionId), sessionId: e.sessionId ?? '' });
+      else if (!known.url) known.url = f.url;
+    }
+  }
+  return { mainFrameId: mainFrameId || null, frames: [...byId.values()] };
+}
+
+/** Stop tracing and stream Chromium's gzipped trace straight into the bundle. */
+async function readTrace(browser: LaunchedBrowser, file: string): Promise<void> {
+  const cdp = browser.cdp;
+  const complete = new Promise<P>((resolve) => {
+    const on = (ev: CdpEvent): void => {
+      if (ev.method === 'Tracing.tracingComplete' && !ev.sessionId) {
+        cdp.off('event', on);
+        resolve(ev.params);
+      }
+    };
+    cdp.on('event', on);
+  });
+  await cdp.send('Tracing.end');
+  const done = await withTimeout(complete, 30_000, 'tracing did not complete within 30 s');
+  const handle = s(done.stream);
+  if (!handle) throw new Error('Chromium returned no trace stream');
+  const out = createWriteStream(file + '.part');
+  for (;;) {
+    const r = await cdp.send<{ data: string; base64Encoded?: boolean; eof: boolean }>('IO.read', { handle, size: 4 << 20 });
+    if (r.data) {
+      const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'utf8');
+      if (!out.write(buf)) await once(out, 'drain');
+    }
+    if (r.eof) break;
+  }
+  await cdp.send('IO.close', { handle }).catch(() => {});
+  out.end();
+  await once(out, 'finish');
+  const { renameSync } = await import('node:fs');
+  renameSync(file + '.part', file);
+}
+
+function summariseLog(meta: BundleMeta, log: DevtoolsLogEntry[], mainFrameId: string): void {
+  const failed = new Set<string>();
+  for (const e of log) {
+    const p = e.params;
+    if (e.method === 'Network.requestWillBeSent') meta.counts.requests++;
+    else if (e.method === 'Network.loadingFailed') failed.add(`${e.sessionId ?? ''}:${s(p.requestId)}`);
+    else if (e.method === 'Network.requestServedFromCache') meta.counts.servedFromCache++;
+    else if (e.method === 'Network.responseReceived' && !e.sessionId && p.type === 'Document' && p.frameId === mainFrameId && !meta.mainDocument) {
+      const r = p.response as P;
+      meta.mainDocument = { status: Number(r.status ?? 0), mimeType: s(r.mimeType), url: s(r.url) };
+    }
+  }
+  meta.counts.failedRequests = failed.size;
+}
+
+/** Event count and timers left pending, read back from the saved trace. */
+function summariseTrace(meta: BundleMeta, file: string, warnings: string[]): void {
+  try {
+    const raw = readFileSync(file);
+    meta.counts.traceBytes = raw.length;
+    const trace = JSON.parse(gunzipSync(raw).toString('utf8')) as { traceEvents?: { name?: string; args?: { data?: P } }[] };
+    const events = trace.traceEvents ?? [];
+    meta.counts.traceEvents = events.length;
+    const timers: TimerSummary = { installed: 0, fired: 0, removed: 0, pendingAtEnd: [] };
+    const pending = new Map<string, { timerId: string; timeout: number; frame?: string; single: boolean }>();
+    for (const e of events) {
+      const d = e.args?.data;
+      if (!d || d.timerId === undefined) continue;
+      const key = `${s(d.frame)}:${String(d.timerId)}`;
+      if (e.name === 'TimerInstall') {
+        timers.installed++;
+        pending.set(key, { timerId: String(d.timerId), timeout: Number(d.timeout ?? 0), frame: s(d.frame) || undefined, single: Boolean(d.singleShot) });
+      } else if (e.name === 'TimerFire') {
+        timers.fired++;
+        if (pending.get(key)?.single) pending.delete(key);
+      } else if (e.name === 'TimerRemove') {
+        timers.removed++;
+        pending.delete(key);
+      }
+    }
+    timers.pendingAtEnd = [...pending.values()].map(({ timerId, timeout, frame }) => ({ timerId, timeout, frame }));
+    meta.timers = timers;
+  } catch (e) {
+    warnings.push(`saved trace could not be read back: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Launching Debian's Chromium for one capture: headless, a fresh user-data-dir (cold cache),
+ * background networking and component updates off, and the DevTools Protocol on a pipe.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { CdpConnection } from './cdp.ts';
+import { withTimeout } from './timeout.ts';
+
+export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+export interface LaunchOptions {
+  executablePath?: string;
+  viewport?: { width: number; height: number };
+  userAgent?: string;
+  hostResolverRules?: string;
+  ignoreCertificateErrors?: boolean;
+  /** File Chromium appends its TLS session keys to (NSS key log format). */
+  sslKeyLogFile?: string;
+  /** More switches, appended last. */
+  extraArgs?: string[];
+}
+
+export interface LaunchedBrowser {
+  cdp: CdpConnection;
+  process: ChildProcess;
+  /** The full command line, executable first. */
+  commandLine: string[];
+  userDataDir: string;
+  /** Last lines Chromium wrote on stderr (for crash reports). */
+  stderrTail(): string;
+  close(): Promise<void>;
+}
+
+export class BrowserMissingError extends Error {}
+
+export function checkExecutable(path: string): void {
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    throw new BrowserMissingError(`Chromium not found or not executable at ${path} (install the 'chromium' package or pass --chromium PATH)`);
+  }
+}
+
+export function chromiumArgs(opts: LaunchOptions, userDataDir: string): string[] {
+  const vp = opts.viewport ?? { width: 1280, height: 800 };
+  const args = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    '--disable-extensions',
+    '--disable-domain-reliability',
+    '--disable-client-side-phishing-detection',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-quic',
+    '--mute-audio',
+    '--remote-debugging-pipe',
+    `--user-data-dir=${userDataDir}`,
+    `--window-size=${vp.width},${vp.height}`,
+  ];
+  if (opts.userAgent) args.push(`--user-agent=${opts.userAgent}`);
+  if (opts.hostResolverRules) args.push(`--host-resolver-rules=${opts.hostResolverRules}`);
+  if (opts.ignoreCertificateErrors) args.push('--ignore-certificate-errors');
+  if (opts.sslKeyLogFile) args.push(`--ssl-key-log-file=${opts.sslKeyLogFile}`);
+  args.push(...(opts.extraArgs ?? []), 'about:blank');
+  return args;
+}
+
+export async function launchChromium(opts: LaunchOptions = {}): Promise<LaunchedBrowser> {
+  const exe = opts.executablePath ?? DEFAULT_CHROMIUM;
+  checkExecutable(exe);
+  const userDataDir = mkdtempSync(join(tmpdir(), 'pcp-chromium-'));
+  const args = chromiumArgs(opts, userDataDir);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Chromium reads SSLKEYLOGFILE too; only the explicit switch should decide where keys go.
+  delete env.SSLKEYLOGFILE;
+  const proc = spawn(exe, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], env, detached: false });
+  let tail = '';
+  proc.stderr?.setEncoding('utf8');
+  proc.stderr?.on('data', (d: string) => {
+    tail = (tail + d).slice(-4000);
+  });
+  const cdp = new CdpConnection(proc.stdio[3] as Writable, proc.stdio[4] as Readable);
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const spawnError = new Promise<never>((_, reject) => proc.once('error', (e) => reject(e)));
+  const cleanup = (): void => rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  try {
+    // The first answer proves the browser is up and the pipe works.
+    await withTimeout(Promise.race([cdp.send('Browser.getVersion'), spawnError]), 30_000, 'Chromium did not answer on the DevTools pipe within 30 s');
+  } catch (e) {
+    proc.kill('SIGKILL');
+    await exited;
+    cleanup();
+    throw new Error(`could not start Chromium: ${(e as Error).message}${tail ? `; stderr: ${tail.trim().split('\n').slice(-3).join(' | ')}` : ''}`);
+  }
+  return {
+    cdp,
+    process: proc,
+    commandLine: [exe, ...args],
+    userDataDir,
+    stderrTail: () => tail,
+    async close(): Promise<void> {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        cdp.send('Browser.close').catch(() => {});
+        const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      // Helper processes may outlive the browser for a moment holding the pipe's other end open.
+      for (const stream of proc.stdio) stream?.destroy();
+      cleanup();
+    },
+  };
+}

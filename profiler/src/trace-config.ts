@@ -1,0 +1,25 @@
+/**
+ * The trace categories a capture records. Chosen for what the trace-to-graph builder needs, and no
+ * more, to keep tracing overhead low (the benchmark measures it):
+ * - devtools.timeline: ParseHTML, EvaluateScript, v8.compile, FunctionCall, TimerInstall/TimerFire/
+ *   TimerRemove, EventDispatch, XHRReadyStateChange/XHRLoad, ResourceSendRequest/ReceiveResponse/
+ *   ReceivedData/Finish, ParseAuthorStyleSheet, UpdateLayoutTree, MarkDOMContent, MarkLoad,
+ *   FrameStartedLoading, paint/layout slices;
+ * - disabled-by-default-devtools.timeline: TracingStartedInBrowser and FrameCommittedInBrowser (which
+ *   frame runs in which renderer process), RunTask (what the main thread was doing);
+ * - disabled-by-default-devtools.timeline.stack: JS stack traces on TimerInstall, ResourceSendRequest,
+ *   XHR and event slices (the initiating script when the network initiator is wrong);
+ * - loading, blink.user_timing: navigation timing marks, LCP/FCP, frame loading;
+ * - v8.execute: microtask runs (promise callbacks of fetch), the cheap part of V8's categories;
+ * - blink.console: console.time/timeStamp marks pages may set.
+ * Not recorded: the V8 CPU profiler (sampling), screenshots, invalidation tracking, toplevel.flow.
+ */
+export const TRACE_CATEGORIES: readonly string[] = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'loading',
+  'blink.user_timing',
+  'v8.execute',
+  'blink.console',
+];
