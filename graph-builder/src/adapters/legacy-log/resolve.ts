@@ -89,10 +89,13 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const rawNetByUrl = new Map<string, Lined<RawResource>[]>();
   for (const r of rawRes) (rawNetByUrl.get(r.url) ?? rawNetByUrl.set(r.url, []).get(r.url)!).push(r);
   const hitSeen = new Set<string>();
+  const computationCodes = new Set(h.computations.computations.map((c) => c.code));
   const keptCached = rawCached.filter((c) => {
     if (isNil(c.from)) return false;
     const key = `${c.url}\u0000${c.from}`;
-    if (hitSeen.has(key)) return false; // the same requester asking again: one dependency
+    // A script or style computation asking twice for one url is one dependency; an element asking
+    // again (re-rendered, re-inserted) is a new one.
+    if (hitSeen.has(key) && computationCodes.has(c.from)) return false;
     hitSeen.add(key);
     const net = rawNetByUrl.get(c.url) ?? [];
     const same = net.find((r) => r.from === c.from);
