@@ -116,7 +116,7 @@ def main() -> int:
                    "keylog": keylog,
                    "origins": [{"name": n, "port": ports[n], "tls": t, "h2": n in H2} for n, t in ORIGINS]}, f)
     port_filter = " or ".join(f"tcp port {p}" for p in ports.values())
-    dump = subprocess.Popen(["tcpdump", "-i", "lo", "-U", "-s", "0", "-w", pcap, port_filter],
+    dump = subprocess.Popen(["tcpdump", "-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", pcap, port_filter],
                             stderr=subprocess.PIPE, text=True)
     repo = os.path.join(HERE, "..", "..")
     servers = []

@@ -1,0 +1,116 @@
+"""Exact HTTPS pairing through tshark and a TLS key log, on a real capture: a Python TLS server on
+127.0.0.1 holds /slow for 150 ms and /fast for 20 ms; a client asks /slow first (connection 1) and
+/fast second (connection 2), so first-response-byte order is the reverse of request order and only
+decryption can tell which delay is whose. Expected: /slow ~150 ms, /fast ~20 ms, both measured by
+`keylog`. The server logs what it actually held each response (a Python server's threads can wake
+late), and the recovered delays are compared with that. Needs tcpdump (root) and tshark."""
+
+from __future__ import annotations
+
+import http.client
+import http.server
+import os
+import shutil
+import signal
+import ssl
+import subprocess
+import threading
+import time
+
+import pytest
+
+from server_delays import keylog
+from server_delays.pipeline import run
+
+pytestmark = pytest.mark.skipif(not (shutil.which("tcpdump") and shutil.which("tshark") and os.geteuid() == 0
+                                     and shutil.which("openssl")), reason="needs root, tcpdump, tshark, openssl")
+HOLD = {"/slow": 150, "/fast": 20}
+HELD: dict[str, float] = {}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Without TCP_NODELAY the response waits behind the unacknowledged session ticket for the
+    # client's delayed ACK (Nagle): real wire delay, but not the hold this test injects.
+    disable_nagle_algorithm = True
+
+    def do_GET(self):  # noqa: N802 -- http.server's naming
+        t0 = time.monotonic()
+        time.sleep(HOLD.get(self.path, 0) / 1000)
+        body = b"x" * 100
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        HELD[self.path] = (time.monotonic() - t0) * 1000
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_keylog_pairs_https_exactly(tmp_path):
+    key, crt = tmp_path / "k.pem", tmp_path / "c.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-days", "1", "-subj", "/CN=tls.test", "-keyout", key, "-out", crt],
+                   check=True, capture_output=True)
+    sctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    sctx.load_cert_chain(crt, key)
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    srv.socket = sctx.wrap_socket(srv.socket, server_side=True)
+    port = srv.server_address[1]
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    pcap, keys = tmp_path / "c.pcap", tmp_path / "keys.log"
+    dump = subprocess.Popen(["tcpdump", "-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", str(pcap),
+                             f"tcp port {port}"], stderr=subprocess.PIPE, text=True)
+    try:
+        assert "listening" in dump.stderr.readline()
+        time.sleep(0.5)  # "listening" can precede the kernel filter being attached
+        cctx = ssl.create_default_context()
+        cctx.check_hostname, cctx.verify_mode = False, ssl.CERT_NONE
+        cctx.keylog_filename = str(keys)
+        results = {}
+
+        def fetch(path: str) -> None:
+            c = http.client.HTTPSConnection("127.0.0.1", port, context=cctx)
+            c.request("GET", path, headers={"Host": f"tls.test:{port}"})
+            results[path] = c.getresponse().read()
+            c.close()
+
+        slow = threading.Thread(target=fetch, args=("/slow",))
+        slow.start()
+        time.sleep(0.03)
+        fetch("/fast")
+        slow.join()
+        time.sleep(0.2)
+    finally:
+        dump.send_signal(signal.SIGINT)
+        dump.wait(timeout=10)
+        srv.shutdown()
+    res = run(str(pcap), keylog=str(keys))
+    got = {r.url.rsplit("/", 1)[1]: r for r in res.records}
+    assert set(got) == {"slow", "fast"}
+    assert got["slow"].source == got["fast"].source == "keylog"
+    assert abs(got["slow"].delayMs - HELD["/slow"]) < 10 and abs(got["fast"].delayMs - HELD["/fast"]) < 10
+    assert got["slow"].delayMs > got["fast"].delayMs + 100
+    # Without the key log the two exchanges have no urls.
+    assert {r.url for r in run(str(pcap), use_tshark=False).records} == {""}
+
+
+def test_h2_headers_align_with_their_streams():
+    # One packet carrying two HEADERS frames (streams 1 and 3) and a DATA frame: tshark lists the
+    # frame types and stream ids per frame and the header values only for HEADERS frames.
+    layers = [{"frame.time_epoch": ["1.0"], "ip.src": ["10.0.0.2"], "tcp.srcport": ["5000"], "ip.dst": ["10.0.0.1"],
+               "tcp.dstport": ["443"], "tcp.seq_raw": ["100"], "tcp.len": ["90"],
+               "http2.streamid": ["1", "3", "1"], "http2.type": ["1", "1", "0"],
+               "http2.headers.method": ["GET", "POST"], "http2.headers.path": ["/a", "/b"],
+               "http2.headers.authority": ["x.test", "x.test"], "http2.headers.scheme": ["https", "https"]}]
+    msgs = keylog.messages(layers)
+    assert [(m.stream, m.method, m.url) for m in msgs] == [(1, "GET", "https://x.test/a"),
+                                                           (3, "POST", "https://x.test/b")]
+
+
+def test_missing_tshark_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    with pytest.raises(keylog.TsharkError, match="not installed"):
+        keylog.run_tshark("x.pcap", "k.log")
