@@ -45,7 +45,8 @@ test('build: normalisation trims long timers, disables post-load ones and marks 
     ...SNIPPET_LINES.slice(0, -1),
     // a.js registers a 5 s timer firing at 101.0 s (after load at 100.9), which requests d.png.
     JSON.stringify({ Computation: { type: 'timer', code: '0xt1', from: '0xe1', docUrl: 'http://t.test/', frame: '1', startTime: 101.0, endTime: 101.01, urlRecalcStyle: '5000', urls: [] } }),
-    JSON.stringify({ Resource: { id: 14, url: 'http://t.test/d.png', frame: '1', sentTime: 101.005, recieveTime: 101.2, len: 10, from: '0xt1', mimeType: 'image/png', httpStatus: 200, httpMethod: 'GET', cached: 0 } }),
+    // d.png takes 2 s: the longest chain of the recorded load runs through the timer.
+    JSON.stringify({ Resource: { id: 14, url: 'http://t.test/d.png', frame: '1', sentTime: 101.005, recieveTime: 103.005, len: 10, from: '0xt1', mimeType: 'image/png', httpStatus: 200, httpMethod: 'GET', cached: 0 } }),
     SNIPPET_LINES[SNIPPET_LINES.length - 1]!,
   ];
   const { graph } = buildFromLegacyLog(lines);
@@ -57,6 +58,12 @@ test('build: normalisation trims long timers, disables post-load ones and marks 
   assert.equal(timer.phase, 'post-load');
   assert.equal(graph.nodes.find((n) => n.id === 'pchunk_0_0')?.phase, 'pre-dom');
   assert.ok(graph.edges.some((e) => e.to === timer.id && e.rule === 19)); // registered by the script (rule 19)
+  // Priorities and the critical path cover the recorded load by default (as the original builder):
+  // the path ends with the timer and its 2 s image; on the normalised load the disabled timer cuts it off.
+  assert.deepEqual(graph.criticalPath?.nodes.slice(-2), [timer.id, 'download_4']);
+  const normalised = buildFromLegacyLog(lines, { analysisScope: 'normalised' }).graph;
+  assert.ok(!normalised.criticalPath?.nodes.includes(timer.id));
+  assert.ok(!normalised.criticalPath?.nodes.includes('download_4'));
 });
 
 test('build: bad lines become warnings naming the line; strict mode makes them errors', () => {

@@ -20,6 +20,12 @@ export interface BuildOptions extends NormaliseOptions {
   strict?: boolean;
   /** Skip priorities and critical path (for benchmarks of the rule core alone). */
   skipAnalysis?: boolean;
+  /**
+   * Which graph priorities and the critical path are computed on: 'recorded' (default) — the whole
+   * load as profiled, post-load timers included, as the original builder did (its critical paths run
+   * through them); 'normalised' — without the nodes normalisation disabled (what an emulator replays).
+   */
+  analysisScope?: 'recorded' | 'normalised';
   /** Recorded in provenance.input. */
   input?: string;
 }
@@ -67,7 +73,12 @@ export function buildFromActivities(acts: Activities, warnings: string[], option
       ...(options.input ? { input: options.input } : {}),
     },
   };
-  if (!options.skipAnalysis) assignPriorities(graph);
+  if (!options.skipAnalysis) {
+    const disabled = options.analysisScope === 'normalised' ? [] : graph.nodes.filter((n) => n.disabled);
+    for (const n of disabled) delete n.disabled;
+    assignPriorities(graph);
+    for (const n of disabled) n.disabled = true;
+  }
   if (warnings.length) graph.warnings = [...warnings];
   return graph;
 }

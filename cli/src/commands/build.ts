@@ -25,7 +25,7 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
       throw new CliError(`${input}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
     }
     try {
-      const { graph, warnings } = buildFromLegacyLog(log.text, { strict: flag(p, 'strict'), input });
+      const { graph, warnings } = buildFromLegacyLog(log.text, { strict: flag(p, 'strict'), input, analysisScope: analysisScope(p) });
       return { graph, warnings: [...log.warnings, ...warnings], inputBytes: log.bytes };
     } catch (e) {
       if (e instanceof LegacyLogError) throw new CliError(`${input}: ${e.message}`);
@@ -33,6 +33,12 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
     }
   },
 };
+
+function analysisScope(p: Parsed): 'recorded' | 'normalised' {
+  const v = str(p, 'analysis') ?? 'recorded';
+  if (v !== 'recorded' && v !== 'normalised') throw new UsageError(`--analysis expects recorded or normalised, got '${v}'`);
+  return v;
+}
 
 function inputKind(p: Parsed): { kind: InputKind; input: string } {
   const legacy = str(p, 'legacy-log');
@@ -48,7 +54,7 @@ export const command: Command = {
   name: 'build',
   summary: 'build a dependency graph (format v1) from a browser log',
   usage: `
-usage: pcp build --legacy-log FILE[.gz] --out GRAPH.json [--strict] [--warnings]
+usage: pcp build --legacy-log FILE[.gz] --out GRAPH.json [--strict] [--warnings] [--analysis recorded|normalised]
 
 Builds the page-load dependency graph (thesis ch. 3: Table 3.1 rules, Appendix A event parents, frame
 completion chain, sub-computation split, §3.7.4 normalisation), with MIME-type and critical-path
@@ -62,6 +68,9 @@ inputs:
 options:
   --out GRAPH.json    where to write the graph (.json.gz to gzip it); required
   --strict            fail on the first bad line instead of skipping it
+  --analysis SCOPE    compute priorities and the critical path on the 'recorded' load (default, as the
+                      original PCP: post-load timers included) or the 'normalised' one (post-load
+                      timers disabled, what the emulator replays)
   --warnings          print every warning (default: the count and the first five)
   -h, --help
 `,
@@ -71,6 +80,7 @@ options:
       out: { type: 'string' },
       strict: { type: 'boolean' },
       warnings: { type: 'boolean' },
+      analysis: { type: 'string' },
     });
     const { kind, input } = inputKind(p);
     const out = str(p, 'out');
