@@ -390,14 +390,21 @@ export class GraphCanvas {
     const input = this.model.input;
 
     // Frames: grey groups, labelled when there is room.
+    // Batched into one path per fill (the layered layout has a group per layer run: thousands).
     ctx.lineWidth = px;
+    const open = new Path2D();
+    const shut = new Path2D();
     for (const g of l.groups) {
       if (!vis(g.x, g.y, g.w, g.h)) continue;
-      ctx.fillStyle = g.collapsed ? '#cfcfcf' : FRAME_FILL;
-      ctx.fillRect(g.x, g.y, g.w, g.h);
-      ctx.strokeStyle = FRAME_STROKE;
-      ctx.strokeRect(g.x, g.y, g.w, g.h);
+      (g.collapsed ? shut : open).rect(g.x, g.y, g.w, g.h);
     }
+    ctx.fillStyle = FRAME_FILL;
+    ctx.fill(open);
+    ctx.fillStyle = '#cfcfcf';
+    ctx.fill(shut);
+    ctx.strokeStyle = FRAME_STROKE;
+    ctx.stroke(open);
+    ctx.stroke(shut);
     // Frame names (time layout: in each group's header band, once it is tall enough to read).
     if (l.kind === 'time' && k * 14 >= 9) {
       ctx.save();
