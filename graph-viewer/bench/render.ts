@@ -8,7 +8,7 @@
  *     element per node and edge), panned by its transform, which is what the Canvas view replaces.
  * Targets (issue 4): <= 1 s and >= 30 fps for the largest reference graph; <= 5 s and >= 30 fps at 20,000 nodes.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -66,12 +66,13 @@ async function panCanvas(page: Page): Promise<{ fps: number; drawMs: number }> {
   }, PAN_MS);
 }
 
-/** The baseline: the same layout as an SVG DOM, panned by its group transform every frame. */
+/** The baseline: the same layout as an SVG DOM, panned by moving its viewBox every frame. */
 async function panSvg(page: Page, svg: string): Promise<{ fps: number; elements: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'pcp-bench-'));
   const file = join(dir, 'baseline.html');
   writeFileSync(file, `<!doctype html><body style="margin:0"><div id="host" style="width:1400px;height:900px;overflow:hidden">${svg.replace(/^<svg /, '<svg id="s" ')}</div></body>`);
   await page.goto(`file://${file}`);
+  rmSync(dir, { recursive: true, force: true });
   return page.evaluate(async (duration) => {
     const s = document.getElementById('s')!;
     const vb = s.getAttribute('viewBox')!.split(' ').map(Number);
@@ -144,6 +145,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await viewer.close();
+    rmSync(dir, { recursive: true, force: true });
   }
   console.log('viewer render benchmark (headless Chromium, --disable-gpu, 1400x900)');
   for (const r of rows) console.log(r);

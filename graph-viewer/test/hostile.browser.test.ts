@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, newPage, openGraph, screenshot } from './browser.ts';
@@ -91,5 +91,6 @@ test('hostile URLs and names render as text and nothing executes', async () => {
   } finally {
     await browser.close();
     await viewer.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { mkdtempSync, writeFileSync, symlinkSync, mkdirSync, copyFileSync, readFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, symlinkSync, mkdirSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,11 +17,12 @@ import { FIXTURES } from './browser.ts';
 
 let viewer: Viewer;
 let dir: string;
+let base: string;
 const SECRET = 'TOP-SECRET-CONTENT';
 
 before(async () => {
   // A corpus directory with two reference graphs, a non-graph file, and a symlink to a file outside it.
-  const base = mkdtempSync(join(tmpdir(), 'pcp-view-'));
+  base = mkdtempSync(join(tmpdir(), 'pcp-view-'));
   dir = join(base, 'corpus');
   mkdirSync(join(dir, 'graphs'), { recursive: true });
   copyFileSync(`${FIXTURES}www.friv.com.json.gz`, join(dir, 'graphs', 'www.friv.com.json.gz'));
@@ -32,7 +33,10 @@ before(async () => {
   symlinkSync(join(base, 'outside-graph.json'), join(dir, 'graphs', 'escape-graph.json'));
   viewer = await startViewer({ paths: [dir], port: 0 });
 });
-after(async () => viewer.close());
+after(async () => {
+  await viewer.close();
+  rmSync(base, { recursive: true, force: true });
+});
 
 /** A raw request: the path is sent exactly as given (no URL normalisation on the client side). */
 function raw(path: string, opts: { method?: string; host?: string; body?: string } = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
