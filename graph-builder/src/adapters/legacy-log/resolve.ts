@@ -270,14 +270,14 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     return causeOf(direct, at);
   };
 
-  // An element's fetch starts when the parser closes it (a <script src> at its end tag): a resource
-  // declared by a start tag whose end tag was parsed before the request hangs off the end tag.
+  // A <script src> fetch starts when the parser closes the element: a script requested after its end
+  // tag was parsed hangs off the end tag.
   const followEndTag = (cause: Cause, t: number): Cause => {
     if (cause.kind !== 'token') return cause;
     const doc = docById.get(cause.doc)!;
     const tok = doc.tokens[cause.token]!;
     const next = doc.tokens[cause.token + 1];
-    if (tok.isStartTag && next && !next.isStartTag && next.tag === tok.tag && next.start <= t) return { ...cause, token: cause.token + 1 };
+    if (tok.tag === 'script' && tok.isStartTag && next && !next.isStartTag && next.tag === tok.tag && next.start <= t) return { ...cause, token: cause.token + 1 };
     return cause;
   };
 
