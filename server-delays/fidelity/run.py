@@ -118,10 +118,14 @@ def main() -> int:
     port_filter = " or ".join(f"tcp port {p}" for p in ports.values())
     # Immediate mode: without it the last packets sit in a half-filled kernel block and are lost at
     # SIGINT. A 64 MiB buffer and real-time priority keep a busy machine from dropping packets.
-    dump = subprocess.Popen(["chrt", "-f", "30", "tcpdump", "-i", "lo", "--immediate-mode", "-B", "65536", "-U",
-                             "-s", "0", "-w", pcap, port_filter],
-                            stderr=subprocess.PIPE, text=True)
     repo = os.path.join(HERE, "..", "..")
+    driver = os.environ.get("FIDELITY_DRIVER") or (
+        "profile" if os.path.exists(os.path.join(repo, "cli", "src", "commands", "profile.ts")) else "own")
+    dump = None
+    if driver == "own":
+        dump = subprocess.Popen(["chrt", "-f", "30", "tcpdump", "-i", "lo", "--immediate-mode", "-B", "65536", "-U",
+                                 "-s", "0", "-w", pcap, port_filter], stderr=subprocess.PIPE, text=True)
+    dump_err = ""
     servers = []
     try:
         for name, _ in ORIGINS:
@@ -134,16 +138,24 @@ def main() -> int:
             if srv.stdout is None or srv.stdout.readline().strip() != "ready":
                 print(f"fidelity: test server for origin {name} did not start", file=sys.stderr)
                 return 1
-        _wait_listening(dump)
-        node = subprocess.run(["node", "--import", "tsx", os.path.join(HERE, "load.ts"), "load", spec],
-                              capture_output=True, text=True, timeout=120, cwd=repo)
+        if dump is not None:
+            _wait_listening(dump)
+            load = ["node", "--import", "tsx", os.path.join(HERE, "load.ts"), "load", spec]
+        else:
+            # The profiler's own capture: pcp profile --pcap --ssl-key-log writes the whole bundle.
+            shutil.rmtree(bundle)
+            load = ["node", os.path.join(repo, "cli", "bin", "pcp.js"), "profile", page_url, "--out", bundle,
+                    "--pcap", "--pcap-interface", "lo", "--ssl-key-log", "--ignore-certificate-errors",
+                    "--host-resolver-rules", f"MAP *.{DOMAIN} 127.0.0.1", "--quiet", "1000"]
+        node = subprocess.run(load, capture_output=True, text=True, timeout=150, cwd=repo)
         if node.returncode != 0:
             print(f"fidelity: page load failed: {node.stderr.strip()[-800:]}", file=sys.stderr)
             return 1
         time.sleep(0.3)
     finally:
-        dump.send_signal(signal.SIGINT)
-        _, dump_err = dump.communicate(timeout=10)
+        if dump is not None:
+            dump.send_signal(signal.SIGINT)
+            _, dump_err = dump.communicate(timeout=10)
         dropped = [line for line in dump_err.splitlines() if "dropped" in line and not line.startswith("0 ")]
         for srv in servers:
             srv.terminate()
@@ -157,7 +169,8 @@ def main() -> int:
     runs = [("cleartext", keyed, "clear"), ("https+keylog", keyed, "tls"), ("https by order", ordered, "tls"),
             ("h2+keylog", keyed, "h2")]
     late = [held[u] - truth[u] for u in truth if u in held]
-    print(f"fidelity:delays  seed {seed}, {len(truth)} resources on {len(ORIGINS)} origins, "
+    print(f"fidelity:delays  seed {seed}, {len(truth)} resources on {len(ORIGINS)} origins, load by "
+          f"{'pcp profile --pcap --ssl-key-log' if driver == 'profile' else 'own launcher + tcpdump'}, "
           f"pcap {os.path.getsize(pcap)} bytes, analysis {t_keyed:.2f}s; server timers fired late by "
           f"median {pct(late, 0.5):.2f} ms, max {max(late, default=0):.2f} ms")
     if dropped:
