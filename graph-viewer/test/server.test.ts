@@ -162,3 +162,16 @@ test('what-if runs the emulator; bad options get a 400 with the emulator\'s reas
   assert.equal((await raw('/api/whatif', { method: 'POST', body: '{nope' })).status, 400);
   assert.equal((await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: '../x', options: {} }) })).status, 404);
 });
+
+test('a profiler bundle without a graph is reported, its trace is not tried as a graph', async () => {
+  const { buildCatalog } = await import('../src/server/catalog.ts');
+  const bundle = join(base, 'bundle');
+  mkdirSync(bundle);
+  for (const f of ['trace.json.gz', 'devtools.log.json', 'frames.json', 'meta.json']) writeFileSync(join(bundle, f), '{}');
+  const empty = buildCatalog([bundle]);
+  assert.deepEqual(empty.entries, []);
+  assert.deepEqual(empty.problems, [`${bundle}: no graph files found`]);
+  // Once the bundle holds a built graph, that is what is served.
+  copyFileSync(`${FIXTURES}www.friv.com.json.gz`, join(bundle, 'graph.json.gz'));
+  assert.deepEqual(buildCatalog([bundle]).entries.map((e) => e.name), ['graph.json.gz']);
+});

@@ -21,6 +21,7 @@ export interface Catalog {
 }
 
 const GRAPH_FILE = /\.json(\.gz)?$/i;
+const NOT_GRAPHS = /^(index|package|package-lock|tsconfig|meta|frames|trace|devtools\.log)\.json(\.gz)?$/i;
 const MAX_DEPTH = 4;
 const MAX_FILES = 20000;
 
@@ -76,7 +77,9 @@ function graphsInDir(dir: string): string[] {
   const all: string[] = [];
   listGraphFiles(dir, 0, all);
   const graphish = all.filter((p) => /graph/i.test(basename(p)) || basename(dirname(p)) === 'graphs');
-  return graphish.length > 0 ? graphish : all.filter((p) => !/^(index|package|package-lock|tsconfig)\.json$/i.test(basename(p)));
+  // Other JSON files are tried as graphs, except the ones known not to be: project files and the
+  // profiler's bundle members (a trace can be hundreds of MB).
+  return graphish.length > 0 ? graphish : all.filter((p) => !NOT_GRAPHS.test(basename(p)));
 }
 
 function idFor(path: string, used: Set<string>): string {
