@@ -138,3 +138,25 @@ def test_tls13_tickets_before_request_and_encrypted_close_notify(tmp_path):
     c.send(10, "c", rec(23, 300)).ack(10.5, "s").send(510, "s", rec(23, 247)).send(1500, "s", rec(23, 19))
     res = run(write(tmp_path / "late.pcap", c.packets), use_tshark=False)
     assert [r.delayMs for r in res.records] == [499.5]
+
+
+def test_devtools_redirects_cache_hits_and_sessions():
+    from server_delays.bundle import resources_from_events
+
+    # A redirect reuses requestId 1: the 302 hop becomes its own resource; request 2 is a memory-cache
+    # hit; request 1 of another session (an out-of-process iframe) is a different request.
+    ev = [devtools_event("requestWillBeSent", requestId="1", timestamp=1.0, wallTime=11.0,
+                         request={"url": "http://a.test/old", "method": "GET"}),
+          devtools_event("requestWillBeSent", requestId="1", timestamp=1.1, wallTime=11.1,
+                         request={"url": "http://a.test/new", "method": "GET"},
+                         redirectResponse={"status": 302, "mimeType": "text/html"}),
+          *resource_events("1", "unused", 0, 0)[1:],
+          devtools_event("requestWillBeSent", requestId="2", timestamp=1.2, request={"url": "http://a.test/c.css"}),
+          devtools_event("requestServedFromCache", requestId="2"),
+          {"method": "Network.requestWillBeSent", "sessionId": "S2",
+           "params": {"requestId": "1", "timestamp": 1.3, "request": {"url": "http://b.test/frame.html"}}}]
+    res = resources_from_events(ev)
+    assert [(r.url, r.status, r.from_cache) for r in res] == [
+        ("http://a.test/old", 302, False), ("http://a.test/new", 200, False), ("http://a.test/c.css", 0, True),
+        ("http://b.test/frame.html", 0, False)]
+    assert res[3].wall_offset == 10.0  # borrowed from the page's clock

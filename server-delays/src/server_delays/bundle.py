@@ -127,6 +127,8 @@ def resources_from_events(events: list[dict]) -> list[Resource]:
             size = p.get("encodedDataLength")
             if isinstance(size, (int, float)) and size >= 0 and not r.size:
                 r.size = int(size)
+        elif method == "Network.requestServedFromCache" and rid in live:
+            live[rid].from_cache = True  # memory cache: no exchange on the wire
         elif method == "Network.loadingFailed" and rid in live:
             live[rid].failed = True
     # Resources without their own wall clock borrow the page's (one monotonic clock per browser).
