@@ -516,17 +516,31 @@ export class GraphCanvas {
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.font = '10px sans-serif';
       ctx.textBaseline = 'middle';
+      // A label goes inside a box wide enough for it, else to its right up to the next box of the
+      // same row; labels that do not fit even shortened are left out rather than drawn over others.
+      const rows = new Map<number, number[]>();
       for (const i of visible) {
-        const [sx, sy] = t.apply([l.x[i]!, l.y[i]! + l.h[i]! / 2]);
-        const node = this.model.nodes[i]!;
-        const text = nodeLabel(node);
-        if (l.kind === 'layered' || l.w[i]! * k < 60) {
-          ctx.fillStyle = '#222';
-          ctx.fillText(text, sx + Math.max(l.w[i]! * k, 2) + 3, sy);
-        } else {
-          ctx.fillStyle = '#fff';
-          ctx.fillText(text, sx + 3, sy, l.w[i]! * k - 6);
-        }
+        const list = rows.get(l.y[i]!);
+        if (list) list.push(i);
+        else rows.set(l.y[i]!, [i]);
+      }
+      const charW = 5.6;
+      for (const list of rows.values()) {
+        list.sort((a, b) => l.x[a]! - l.x[b]!);
+        list.forEach((i, j) => {
+          const [sx, sy] = t.apply([l.x[i]!, l.y[i]! + l.h[i]! / 2]);
+          const boxW = l.w[i]! * k;
+          const next = list[j + 1];
+          const limit = next === undefined ? Infinity : t.applyX(l.x[next]!) - 3;
+          const text = nodeLabel(this.model.nodes[i]!);
+          const inside = boxW - 6 >= Math.min(text.length * charW, 60);
+          const x0 = inside ? sx + 3 : sx + Math.max(boxW, 2) + 3;
+          const room = (inside ? boxW - 6 : limit - x0);
+          if (room < 3 * charW) return;
+          const fit = Math.floor(room / charW);
+          ctx.fillStyle = inside ? '#fff' : '#222';
+          ctx.fillText(text.length > fit ? `${text.slice(0, Math.max(1, fit - 1))}…` : text, x0, sy);
+        });
       }
       ctx.restore();
     }
