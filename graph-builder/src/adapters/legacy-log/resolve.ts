@@ -388,6 +388,8 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   });
   // Re-entrancy: a computation running inside another (an event dispatched by a script, a script
   // inserted and run synchronously) is caused by the enclosing one when nothing else explains it.
+  // Style recalculations are not: the engine runs them when it needs styles, not because of the
+  // computation it interrupts (their parent is their stylesheet).
   nestUnder(comps);
 
   const load = frames.find((f) => f.id === mainFrame)?.loadTime;
@@ -423,7 +425,7 @@ function nestUnder(comps: ComputationActivity[]): void {
   for (const c of comps) {
     while (stack.length && stack[stack.length - 1]!.end <= c.start) stack.pop();
     const outer = stack[stack.length - 1];
-    if (outer && c.end <= outer.end && c.triggeredBy.kind === 'none' && c.frame === outer.frame) {
+    if (outer && c.end <= outer.end && c.triggeredBy.kind === 'none' && c.frame === outer.frame && c.kind !== 'CssEval') {
       c.triggeredBy = { kind: 'computation', id: outer.id, at: c.start };
     }
     stack.push(c);
