@@ -38,6 +38,8 @@ export interface ExpectedResource {
   parent: ActivityRef;
   /** Why, in words, for readers of the suite. */
   why?: string;
+  /** Expected HTTP status when not 200 (e.g. 404 for a deliberately missing image). */
+  status?: number;
 }
 
 export interface ExpectedEdge {

@@ -1,0 +1,1 @@
+setTimeout(function () { new Image().src = 'widget-ping.png'; }, 25);

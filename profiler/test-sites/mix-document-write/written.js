@@ -1,0 +1,1 @@
+var w = new Image(); w.src = 'from-written.png';

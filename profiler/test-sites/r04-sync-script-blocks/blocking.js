@@ -1,0 +1,1 @@
+window.blockingRan = true;

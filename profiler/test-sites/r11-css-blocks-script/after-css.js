@@ -1,0 +1,1 @@
+window.cssApplied = getComputedStyle(document.body).marginTop;

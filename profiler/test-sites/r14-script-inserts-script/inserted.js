@@ -1,0 +1,1 @@
+var img = new Image(); img.src = 'from-inserted.png';

@@ -1,0 +1,3 @@
+var s = document.createElement('script');
+s.src = 'inserted.js';
+document.head.appendChild(s);

@@ -1,0 +1,1 @@
+window.deferredRan = document.readyState;

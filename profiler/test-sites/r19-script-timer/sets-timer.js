@@ -1,0 +1,1 @@
+setTimeout(function () { var i = new Image(); i.src = 'from-timer.png'; }, 50);
