@@ -130,7 +130,10 @@ _IPV6_EXT = {0, 43, 60}  # hop-by-hop, routing, destination options: skipped to 
 
 def decode(linktype: int, ts: float, frame: bytes) -> Segment | Datagram | None:
     """Decode one frame into a TCP Segment, a DNS Datagram, or None (anything else or malformed)."""
-    where = network_offset(linktype, frame)
+    if linktype == LINK_ETHERNET and frame[12:14] == b"\x08\x00":
+        where: tuple[int, int] | None = (14, 4)  # untagged Ethernet IPv4, the bulk of any capture
+    else:
+        where = network_offset(linktype, frame)
     if where is None:
         return None
     off, version = where

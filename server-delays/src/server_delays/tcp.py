@@ -68,8 +68,15 @@ class Direction:
     def add(self, off: int, payload: bytes, length: int, ts: float) -> None:
         """Record `length` bytes at `off`, `payload` being the captured prefix of them."""
         end = off + length
-        if end > len(self.data):
-            self.data.extend(bytes(end - len(self.data)))
+        n = len(self.data)
+        if off == n and len(payload) == length:
+            # The common case: the next bytes in order, all captured.
+            self.data += payload
+            self.pieces.append(Piece(off, end, ts, ts))
+            self._starts.append(off)
+            return
+        if end > n:
+            self.data.extend(bytes(end - n))
         # Fast path: in-order data after everything seen so far.
         if not self.pieces or off >= self.pieces[-1].end:
             self._put(off, end, ts, payload)
