@@ -132,8 +132,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const byUrl = new Map<string, ResourceActivity[]>();
   for (const r of resources) (byUrl.get(r.url) ?? byUrl.set(r.url, []).get(r.url)!).push(r);
   const byFromPointer = new Map<string, ResourceActivity[]>();
+  const effectiveFrom = new Map<ResourceActivity, string>();
+  const byAnyRawId = new Map<number, ResourceActivity[]>();
+  for (const [ra, raw] of rawOf) (byAnyRawId.get(raw.id) ?? byAnyRawId.set(raw.id, []).get(raw.id)!).push(ra);
   for (const [ra, raw] of rawOf) {
     const from = ('sentTime' in raw ? adopted.get(raw)?.from : undefined) ?? raw.from;
+    effectiveFrom.set(ra, from);
     if (!isNil(from)) (byFromPointer.get(from) ?? byFromPointer.set(from, []).get(from)!).push(ra);
   }
 
@@ -369,7 +373,14 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       }
       // `info` names the resource an element event reports on ("Resource:<id>"), when the browser knew it.
       const named = /^Resource:(\d+)$/.exec(raw.info ?? '');
-      const namedRes = named ? byRawId.get(Number(named[1])) : undefined;
+      // Cache hits carry the id of the fetch they reuse: the element's own copy is the latest one it
+      // (or, failing that, anyone) obtained before the event.
+      let namedRes: ResourceActivity | undefined;
+      if (named) {
+        const all = (byAnyRawId.get(Number(named[1])) ?? []).filter((r) => r.start <= c.start);
+        const own = all.filter((r) => effectiveFrom.get(r) === (raw.target ?? raw.from));
+        namedRes = (own.length ? own : all).reduce<ResourceActivity | undefined>((a, r) => (a === undefined || r.start >= a.start ? r : a), undefined) ?? byRawId.get(Number(named[1]));
+      }
       // "Computation:<ptr>": the computation that dispatched it (e.g. postMessage's sender).
       const sender = /^Computation:(\S+)$/.exec(raw.info ?? '');
       if (sender) {
