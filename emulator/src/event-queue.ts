@@ -19,8 +19,13 @@ export interface SimEvent {
 export class EventQueue {
   private heap: SimEvent[] = [];
   private lanes: Array<{ items: SimEvent[]; head: number; last: number }> = [];
-  /** Popped events are recycled (the simulator never keeps one past its dispatch): less garbage per packet. */
-  private free: SimEvent[] = [];
+  /**
+   * Popped events are recycled (the simulator never keeps one past its dispatch), across simulations too:
+   * objects that live through a whole run would otherwise be promoted to the old generation by every
+   * scavenge that happens mid-run, and V8 then pretenures them, turning cheap scavenges into mark-compacts.
+   */
+  private static readonly pool: SimEvent[] = [];
+  private readonly free = EventQueue.pool;
   private seq = 0;
   now = 0;
 
@@ -82,7 +87,7 @@ export class EventQueue {
   /** Hands a dispatched event back for reuse. */
   release(ev: SimEvent): void {
     ev.a = null;
-    this.free.push(ev);
+    if (this.free.length < 1 << 16) this.free.push(ev);
   }
 
   /** Removes and returns the earliest event, advancing `now`; undefined when empty. */

@@ -210,7 +210,9 @@ class Simulation {
       q.release(ev);
       this.pump(now);
     }
-    return this.result();
+    const result = this.result();
+    for (const c of this.pool.all) c.tcp.recycle();
+    return result;
   }
 
   // ---- Algorithm 3 -------------------------------------------------------------------------------

@@ -77,6 +77,8 @@ export class ConnectionPool {
   private readonly pipelined: boolean;
   private readonly prioritised: boolean;
   connectionsOpened = 0;
+  /** Every connection opened, closed ones included (for recycling their segments at the end). */
+  readonly all: HttpConnection[] = [];
 
   constructor(
     private readonly cfg: ResolvedConfig,
@@ -179,6 +181,7 @@ export class ConnectionPool {
     const tcp = new TcpConnection(this.net, pool.up, this.cfg.protocol === 'quic-lite', buffer);
     const conn = new HttpConnection(pool, tcp, now);
     pool.conns.push(conn);
+    this.all.push(conn);
     this.connectionsOpened++;
     // SYN / SYN-ACK (1 RTT; the request rides with the final ACK), then tlsRtts more for TLS.
     this.q.schedule(now + pool.rtt * (1 + this.cfg.tlsRtts), EV_CONN_ESTABLISHED, conn);

@@ -41,6 +41,10 @@ export interface Segment {
   retx: number;
 }
 
+/** Segments are recycled across simulations for the same reason as events (see event-queue.ts). */
+const segmentPool: Segment[] = [];
+const SEGMENT_POOL_MAX = 1 << 17;
+
 export interface NetContext {
   q: EventQueue;
   /** FIFO lane for segment arrivals at the client (the bottleneck keeps them in order). */
@@ -96,6 +100,16 @@ export class TcpConnection {
 
   private readonly ackLane: number;
 
+  /** The simulation is over: hand this connection's segments back for reuse. */
+  recycle(): void {
+    for (const s of this.segs) {
+      if (segmentPool.length >= SEGMENT_POOL_MAX) break;
+      (s as { x: unknown }).x = null;
+      segmentPool.push(s);
+    }
+    this.segs = [];
+  }
+
   /** New data in the send buffer at the server. */
   kick(now: number): void {
     this.trySend(now);
@@ -127,7 +141,19 @@ export class TcpConnection {
       }
       if (Number.isNaN(x.tFirstByte)) x.tFirstByte = now;
       const len = this.buffer.take(x, MSS);
-      const s: Segment = { conn: this, seq: this.segs.length, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0 };
+      let s = segmentPool.pop();
+      if (s) {
+        s.conn = this;
+        s.seq = this.segs.length;
+        s.x = x;
+        s.len = len;
+        s.order = 0;
+        s.sendT = 0;
+        s.lost = false;
+        s.arrived = false;
+        s.acked = false;
+        s.retx = 0;
+      } else s = { conn: this, seq: this.segs.length, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0 };
       this.segs.push(s);
       this.transmit(s, now);
       sent = true;
