@@ -116,47 +116,33 @@ def main() -> int:
                    "keylog": keylog,
                    "origins": [{"name": n, "port": ports[n], "tls": t, "h2": n in H2} for n, t in ORIGINS]}, f)
     port_filter = " or ".join(f"tcp port {p}" for p in ports.values())
-    # Immediate mode: without it the last packets sit in a half-filled kernel block and are lost at
-    # SIGINT. A 64 MiB buffer and real-time priority keep a busy machine from dropping packets.
     repo = os.path.join(HERE, "..", "..")
     driver = os.environ.get("FIDELITY_DRIVER") or (
         "profile" if os.path.exists(os.path.join(repo, "cli", "src", "commands", "profile.ts")) else "own")
-    dump = None
-    if driver == "own":
-        dump = subprocess.Popen(["chrt", "-f", "30", "tcpdump", "-i", "lo", "--immediate-mode", "-B", "65536", "-U",
-                                 "-s", "0", "-w", pcap, port_filter], stderr=subprocess.PIPE, text=True)
-    dump_err = ""
     servers = []
     try:
         for name, _ in ORIGINS:
             # Real-time priority: on a busy machine a server's timers fire late, and that lateness is not
             # what this check measures (the servers log what they actually held anyway).
-            cmd = ["chrt", "-f", "20", "node", "--import", "tsx", os.path.join(HERE, "load.ts"), "serve", spec, name]
-            srv = subprocess.Popen(cmd,
-                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=repo)
+            cmd = [*_rt_prefix(20), "node", "--import", "tsx", os.path.join(HERE, "load.ts"), "serve", spec, name]
+            srv = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=repo)
             servers.append(srv)
             if srv.stdout is None or srv.stdout.readline().strip() != "ready":
                 print(f"fidelity: test server for origin {name} did not start", file=sys.stderr)
                 return 1
-        if dump is not None:
-            _wait_listening(dump)
-            load = ["node", "--import", "tsx", os.path.join(HERE, "load.ts"), "load", spec]
-        else:
-            # The profiler's own capture: pcp profile --pcap --ssl-key-log writes the whole bundle.
-            shutil.rmtree(bundle)
-            load = ["node", os.path.join(repo, "cli", "bin", "pcp.js"), "profile", page_url, "--out", bundle,
-                    "--pcap", "--pcap-interface", "lo", "--ssl-key-log", "--ignore-certificate-errors",
-                    "--host-resolver-rules", f"MAP *.{DOMAIN} 127.0.0.1", "--quiet", "1000"]
-        node = subprocess.run(load, capture_output=True, text=True, timeout=150, cwd=repo)
-        if node.returncode != 0:
-            print(f"fidelity: page load failed: {node.stderr.strip()[-800:]}", file=sys.stderr)
-            return 1
-        time.sleep(0.3)
+        if driver == "profile":
+            why = load_with_profile(repo, page_url, bundle)
+            if why:
+                print(f"fidelity: pcp profile --pcap failed ({why}); using the own launcher", file=sys.stderr)
+                driver = "own"
+        if driver == "own":
+            why, dropped = load_with_own_launcher(repo, spec, bundle, pcap, port_filter)
+            if why:
+                print(f"fidelity: page load failed: {why}", file=sys.stderr)
+                return 1
+            if dropped:
+                print(f"fidelity: tcpdump: {dropped}", file=sys.stderr)
     finally:
-        if dump is not None:
-            dump.send_signal(signal.SIGINT)
-            _, dump_err = dump.communicate(timeout=10)
-        dropped = [line for line in dump_err.splitlines() if "dropped" in line and not line.startswith("0 ")]
         for srv in servers:
             srv.terminate()
             srv.wait(timeout=10)
@@ -173,8 +159,6 @@ def main() -> int:
           f"{'pcp profile --pcap --ssl-key-log' if driver == 'profile' else 'own launcher + tcpdump'}, "
           f"pcap {os.path.getsize(pcap)} bytes, analysis {t_keyed:.2f}s; server timers fired late by "
           f"median {pct(late, 0.5):.2f} ms, max {max(late, default=0):.2f} ms")
-    if dropped:
-        print(f"  tcpdump: {'; '.join(dropped)}")
     print("  error = recovered - what the server actually held (its own log); [vs injected] in brackets")
     ok = True
     for name, res, kind in runs:
@@ -203,6 +187,55 @@ def main() -> int:
     else:
         shutil.rmtree(work, ignore_errors=True)
     return 0 if ok else 1
+
+
+def _rt_prefix(priority: int) -> list[str]:
+    """`chrt -f N` when real-time scheduling is allowed here (root without CAP_SYS_NICE may not be)."""
+    try:
+        ok = subprocess.run(["chrt", "-f", str(priority), "true"], capture_output=True).returncode == 0
+    except OSError:
+        ok = False
+    return ["chrt", "-f", str(priority)] if ok else []
+
+
+def load_with_profile(repo: str, page_url: str, bundle: str) -> str | None:
+    """The profiler's own capture: pcp profile --pcap --ssl-key-log writes the whole bundle.
+    Returns why it failed, or None."""
+    shutil.rmtree(bundle, ignore_errors=True)
+    cmd = ["node", os.path.join(repo, "cli", "bin", "pcp.js"), "profile", page_url, "--out", bundle,
+           "--pcap", "--pcap-interface", "lo", "--ssl-key-log", "--ignore-certificate-errors",
+           "--host-resolver-rules", f"MAP *.{DOMAIN} 127.0.0.1", "--quiet", "1000"]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=150, cwd=repo)
+    except subprocess.TimeoutExpired:
+        return "timed out"
+    if p.returncode != 0:
+        return (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1]
+    if not os.path.exists(os.path.join(bundle, "capture.pcap")):
+        return "no capture.pcap in its bundle"
+    return None
+
+
+def load_with_own_launcher(repo: str, spec: str, bundle: str, pcap: str, port_filter: str) -> tuple[str | None, str]:
+    """tcpdump on lo plus load.ts driving Chromium. Returns (why it failed or None, tcpdump's drop report)."""
+    os.makedirs(bundle, exist_ok=True)
+    # Immediate mode: without it the last packets sit in a half-filled kernel block and are lost at
+    # SIGINT. A 64 MiB buffer and real-time priority keep a busy machine from dropping packets.
+    dump = subprocess.Popen([*_rt_prefix(30), "tcpdump", "-i", "lo", "--immediate-mode", "-B", "65536", "-U", "-s", "0",
+                             "-w", pcap, port_filter], stderr=subprocess.PIPE, text=True)
+    why = None
+    try:
+        _wait_listening(dump)
+        p = subprocess.run(["node", "--import", "tsx", os.path.join(HERE, "load.ts"), "load", spec],
+                           capture_output=True, text=True, timeout=150, cwd=repo)
+        if p.returncode != 0:
+            why = p.stderr.strip()[-800:]
+        time.sleep(0.3)
+    finally:
+        dump.send_signal(signal.SIGINT)
+        _, err = dump.communicate(timeout=10)
+    dropped = "; ".join(line for line in err.splitlines() if "dropped" in line and not line.startswith("0 "))
+    return why, dropped
 
 
 def _held(root: str, ports: dict[str, int]) -> dict[str, float]:
