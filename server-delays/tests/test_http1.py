@@ -99,11 +99,25 @@ def test_ack_riding_on_data(tmp_path):
 
 
 def test_delayed_ack(tmp_path):
-    # The server's ACK comes 40 ms after the request (a delayed ACK, > 2 rtt + 10 ms): the request
+    # The server's ACK comes 40 ms after the request (a delayed ACK, > rtt + 10 ms): the request
     # time plus one rtt stands for the receipt -> 110 - (10 + 2) = 98 ms.
     c = Conversation().handshake(0, 2)
     c.send(10, "c", get("/d")).ack(50, "s").send(110, "s", ok(b"d"))
     assert [d for _, d in delays(write(tmp_path / "d.pcap", c.packets))] == [98.0]
+
+
+def _wan(ack_ms: float) -> Conversation:
+    c = Conversation().handshake(0, 80)
+    return c.send(100, "c", get("/w")).ack(ack_ms, "s").send(330, "s", ok(b"w"))
+
+
+def test_wan_delayed_ack_and_jitter(tmp_path):
+    # rtt 80 ms (SYN 0 -> SYN/ACK 80). Request at 100; an immediate ACK would arrive at ~180, this one
+    # at 220 (40 ms delayed ACK, beyond rtt + max(10, rtt/4) = 100 ms): reference = 100 + 80 = 180.
+    # The response arrives at 330 -> 150 ms. An ACK at 185 (jitter) is taken as is: 330 - 185 = 145.
+    conv = _wan
+    assert [d for _, d in delays(write(tmp_path / "w1.pcap", conv(220).packets))] == [150.0]
+    assert [d for _, d in delays(write(tmp_path / "w2.pcap", conv(185).packets))] == [145.0]
 
 
 def test_statuses_304_and_errors(tmp_path):

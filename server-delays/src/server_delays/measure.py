@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from . import http1, tls
 from .tcp import Connection
 
-# An ACK later than this beyond 2 RTTs after the request is a delayed ACK, not the server's receipt.
+# An ACK that comes more than max(10 ms, RTT/4) after the one RTT an immediate ACK takes is a delayed
+# ACK (Linux waits >= 40 ms, others 200 ms), not the server's receipt.
 DELAYED_ACK_SLACK = 0.010
 
 
@@ -61,7 +62,7 @@ def reference_time(conn: Connection, req_end: int, req_ts: float,
     rides = ack.carries_data and resp_start is not None and ack.data_start <= resp_start < ack.data_end
     if rides:
         return (req_ts + rtt, "rtt") if rtt is not None else (req_ts, "none")
-    if rtt is not None and ack.ts - req_ts > 2 * rtt + DELAYED_ACK_SLACK:
+    if rtt is not None and ack.ts - req_ts > rtt + max(DELAYED_ACK_SLACK, rtt / 4):
         return req_ts + rtt, "rtt"
     return ack.ts, "ack"
 
