@@ -41,3 +41,24 @@ test('cycles: a loop is found, broken at its closing edge and named', () => {
   assert.equal(findCycle(['a', 'b', 'c', 'd'], kept), undefined);
   assert.match(warnings[0]!, /cycle a -> b -> c -> a: broken by removing edge c -> a \(rule 3\)/);
 });
+
+test('rules: a script run inside another pauses it (re-entrant split, §3.5.1)', () => {
+  // a.js (comp_0, 310-390 ms) creates an inline <script> element at 330 ms that runs at once, 330-340 ms
+  // (comp_1), then requests b.png at 350 ms. Hand-derived: comp_0 splits into [310,330] (comp_0_0),
+  // [340,350] (comp_0_1: resumes after the inner script) and [350,390] (comp_0_2); the inner script sits
+  // between the first two parts instead of a split edge; b.png hangs off the part running at 350 ms.
+  const lines = [
+    ...SNIPPET_LINES.slice(0, -1),
+    JSON.stringify({ Element: { code: '0xel', comp: '0xe1', doc: 'http://t.test/', frame: '1', name: 'script', startTime: 100.33, endTime: 100.33, urls: [], isFragment: 1 } }),
+    JSON.stringify({ Computation: { type: 'execScript', code: '0xe2', from: '0xel', docUrl: 'http://t.test/', frame: '1', startTime: 100.33, endTime: 100.34, urlRecalcStyle: '', urls: [] } }),
+    SNIPPET_LINES[SNIPPET_LINES.length - 1]!,
+  ];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  for (const e of ['comp_0_0 -> comp_1 : 14', 'comp_1 -> comp_0_1 : split', 'comp_0_1 -> comp_0_2 : split', 'comp_0_1 -> download_2 : 2', 'comp_0_2 -> pchunk_0_1 : 4']) {
+    assert.ok(edges.has(e), `missing ${e}`);
+  }
+  assert.ok(!edges.has('comp_0_0 -> comp_0_1 : split'));
+  const part = (id: string) => out.nodes.find((n) => n.id === id)!;
+  assert.ok(Math.abs(part('comp_0_1').start - 340) < 1e-6 && Math.abs(part('comp_0_1').end - 350) < 1e-6);
+});

@@ -8,37 +8,60 @@ import type { ComputationActivity } from '../model/types.ts';
 import type { GraphNode } from '../format/types.ts';
 import type { RuleContext } from './context.ts';
 
+/** A cut in a computation: a child issued at `at`; a re-entrant child also leaves a gap until `resume`. */
+interface Cut {
+  at: number;
+  resume?: number;
+  child?: string;
+}
+
 export function computationNodes(ctx: RuleContext, kept: Set<string>): void {
   const frameUrl = new Map(ctx.acts.frames.map((f) => [f.id, f.url]));
-  // One boundary per child, duplicates included: children issued at the same instant each get their
-  // own (zero-length) part, in the order they were issued (network fetches before cache hits).
-  const cuts = new Map<string, number[]>();
-  const mark = (id: string, at: number): void => {
+  // One cut per child, duplicates included: children issued at the same instant each get their own
+  // (zero-length) part, in the order they were issued (network fetches before cache hits).
+  const cuts = new Map<string, Cut[]>();
+  const mark = (id: string, cut: Cut): void => {
     const c = ctx.computations.get(id);
-    if (!c || !(at > c.start && at < c.end)) return;
-    (cuts.get(id) ?? cuts.set(id, []).get(id)!).push(at);
+    if (!c || !(cut.at > c.start && cut.at < c.end)) return;
+    (cuts.get(id) ?? cuts.set(id, []).get(id)!).push(cut);
   };
-  for (const r of ctx.acts.resources) if (r.issuedBy.kind === 'computation') mark(r.issuedBy.id, r.issuedBy.at);
-  for (const c of ctx.acts.computations) if (kept.has(c.id) && c.triggeredBy.kind === 'computation') mark(c.triggeredBy.id, c.triggeredBy.at);
+  for (const r of ctx.acts.resources) if (r.issuedBy.kind === 'computation') mark(r.issuedBy.id, { at: r.issuedBy.at });
+  for (const c of ctx.acts.computations) {
+    if (!kept.has(c.id) || c.triggeredBy.kind !== 'computation') continue;
+    const parent = ctx.computations.get(c.triggeredBy.id);
+    // Re-entrant: a script that ran inside its parent (a script element inserted and run at once, or a
+    // nested call) pauses the parent: the part before leads to the script and the script to the part
+    // after (§3.5.1). Events dispatched inside a computation stay single cuts: re-entrant events
+    // agreed less with the original builder (critical-path Jaccard 0.841 vs 0.854 over the corpus).
+    const reentrant = parent !== undefined && kept.has(parent.id) && c.kind === 'ScriptEval' && c.start > parent.start && c.end < parent.end;
+    mark(c.triggeredBy.id, reentrant ? { at: c.start, resume: c.end, child: c.id } : { at: c.triggeredBy.at });
+  }
 
+  const resumes: { child: string; part: string }[] = [];
   for (const c of ctx.acts.computations) {
     if (!kept.has(c.id)) continue;
-    const bounds = (cuts.get(c.id) ?? []).sort((a, b) => a - b);
-    if (bounds.length === 0) {
+    const list = (cuts.get(c.id) ?? []).sort((a, b) => a.at - b.at);
+    if (list.length === 0) {
       ctx.addNode(computationNode(c, c.id, c.start, c.end, frameUrl.get(c.frame)));
-      ctx.parts.set(c.id, { ids: [c.id], bounds });
+      ctx.parts.set(c.id, { ids: [c.id], bounds: [] });
       continue;
     }
     const ids: string[] = [];
-    const times = [c.start, ...bounds, c.end];
-    for (let k = 0; k + 1 < times.length; k++) {
+    let from = c.start;
+    for (let k = 0; k <= list.length; k++) {
       const id = `${c.id}_${k}`;
-      ctx.addNode(computationNode(c, id, times[k]!, times[k + 1]!, frameUrl.get(c.frame), k));
-      if (k > 0) ctx.edge(ids[k - 1], id, 'split');
+      const to = k < list.length ? list[k]!.at : c.end;
+      const prev = list[k - 1];
+      const start = Math.min(prev?.resume ?? from, to);
+      ctx.addNode(computationNode(c, id, start, to, frameUrl.get(c.frame), k));
+      if (prev?.child) resumes.push({ child: prev.child, part: id });
+      else if (k > 0) ctx.edge(ids[k - 1], id, 'split');
       ids.push(id);
+      from = to;
     }
-    ctx.parts.set(c.id, { ids, bounds });
+    ctx.parts.set(c.id, { ids, bounds: list.map((x) => x.at) });
   }
+  for (const r of resumes) ctx.edge(ctx.compLast(r.child), r.part, 'split');
 }
 
 function computationNode(c: ComputationActivity, id: string, start: number, end: number, frameUrl: string | undefined, part?: number): GraphNode {
