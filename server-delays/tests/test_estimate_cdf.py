@@ -60,8 +60,8 @@ def test_write_and_read_cdf_dir(tmp_path):
 
 def test_mime_classes():
     assert [cdf.mime_class(m) for m in ("text/css", "image/webp", "application/x-javascript", "text/html",
-                                         "application/json", "font/woff2")] == [
-        "CSS", "Image", "Javascript", "Text", "Text", "Other"]
+                                         "text/plain", "application/json", "font/woff2")] == [
+        "CSS", "Image", "Javascript", "Text", "Text", "Other", "Other"]
     assert cdf.mime_class("text/html", "POST") == "Post"
 
 

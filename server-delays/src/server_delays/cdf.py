@@ -15,18 +15,19 @@ CLASSES = ("CSS", "Image", "Javascript", "Text", "Other", "Post")
 
 
 def mime_class(mime_type: str, method: str = "GET") -> str:
-    """The CDF a resource draws from: POST has its own; GETs go by MIME type."""
+    """The CDF a resource draws from: POST has its own; GETs go by MIME type. The same classes as the
+    emulator's (emulator/src/server-delays.ts), so the CDFs written here are drawn from alike there."""
     if method.upper() == "POST":
         return "Post"
     m = mime_type.lower()
-    if m == "text/css":
+    if "html" in m or m.startswith("text/plain"):
+        return "Text"
+    if "css" in m:
         return "CSS"
-    if m.startswith("image/"):
-        return "Image"
     if "javascript" in m or "ecmascript" in m:
         return "Javascript"
-    if m.startswith("text/") or m in ("application/json", "application/xml", "application/xhtml+xml"):
-        return "Text"
+    if m.startswith("image/"):
+        return "Image"
     return "Other"
 
 
