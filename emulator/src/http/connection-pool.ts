@@ -12,17 +12,16 @@
  */
 import type { ResolvedConfig } from '../config.ts';
 import type { EventQueue } from '../event-queue.ts';
-import { EV_CONN_ESTABLISHED, EV_DNS_DONE, EV_REQUEST_AT_SERVER, EV_RESPONSE_READY } from '../events.ts';
+import { EV_CONN_ESTABLISHED, EV_REQUEST_AT_SERVER } from '../events.ts';
 import { TcpConnection, type NetContext } from '../network/tcp.ts';
 import type { ServerDelaySampler } from '../server-delays.ts';
+import { DnsCache } from './dns-cache.ts';
 import { SendBuffer, type Exchange } from './send-buffer.ts';
-
-const DNS_NONE = 0;
-const DNS_PENDING = 1;
-const DNS_DONE = 2;
+import { ServerSession } from './server.ts';
 
 export class HttpConnection {
   readonly tcp: TcpConnection;
+  readonly server: ServerSession;
   established = false;
   tOpen: number;
   tEst = NaN;
@@ -30,17 +29,15 @@ export class HttpConnection {
   outstanding: Exchange[] = [];
   /** Assigned before the handshake finished; sent on establishment. */
   unsent: Exchange[] = [];
-  /** Server side: responses in request order (HTTP/1.x FIFO), and when a serial server is next free. */
-  fifo: Exchange[] = [];
-  fifoHead = 0;
-  serverFreeAt = 0;
 
   constructor(
     readonly pool: HostPool,
     tcp: TcpConnection,
+    server: ServerSession,
     now: number,
   ) {
     this.tcp = tcp;
+    this.server = server;
     this.tOpen = now;
   }
 }
@@ -49,9 +46,6 @@ export class HostPool {
   conns: HttpConnection[] = [];
   pending: Exchange[] = [];
   pendingHead = 0;
-  dns = DNS_NONE;
-  dnsStart = NaN;
-  dnsEnd = NaN;
   constructor(
     readonly key: string,
     /** Client->server one-way delay, ms: half the base RTT plus this server's extra RTT. */
@@ -76,6 +70,7 @@ export class ConnectionPool {
   private readonly multiplexed: boolean;
   private readonly pipelined: boolean;
   private readonly prioritised: boolean;
+  private readonly dns: DnsCache;
   connectionsOpened = 0;
   /** Every connection opened, closed ones included (for recycling their segments at the end). */
   readonly all: HttpConnection[] = [];
@@ -90,6 +85,7 @@ export class ConnectionPool {
     this.multiplexed = cfg.protocol === 'h2' || cfg.protocol === 'quic-lite';
     this.pipelined = cfg.protocol === 'h1-pipelined';
     this.prioritised = cfg.priority !== 'none' && cfg.server === 'out-of-order';
+    this.dns = new DnsCache(q, cfg.dnsRtts * cfg.rttMs);
   }
 
   /** The server a host's requests go to (after unsharding). */
@@ -112,21 +108,11 @@ export class ConnectionPool {
   request(x: Exchange, host: string, now: number): void {
     const pool = this.poolFor(host);
     pool.pending.push(x);
-    if (this.cfg.dnsRtts > 0 && pool.dns !== DNS_DONE) {
-      if (pool.dns === DNS_NONE) {
-        pool.dns = DNS_PENDING;
-        pool.dnsStart = now;
-        // The resolver sits across the bottleneck at the base RTT; the server's extra RTT does not apply.
-        this.q.schedule(now + this.cfg.dnsRtts * this.cfg.rttMs, EV_DNS_DONE, pool);
-      }
-      return;
-    }
-    this.dispatch(pool, now);
+    if (this.dns.resolve(pool.key, now, pool)) this.dispatch(pool, now);
   }
 
   onDnsDone(pool: HostPool, now: number): void {
-    pool.dns = DNS_DONE;
-    pool.dnsEnd = now;
+    this.dns.done(pool.key, now);
     this.dispatch(pool, now);
   }
 
@@ -179,7 +165,7 @@ export class ConnectionPool {
   private open(pool: HostPool, now: number): HttpConnection {
     const buffer = new SendBuffer(this.prioritised, this.cfg.preemption);
     const tcp = new TcpConnection(this.net, pool.up, this.cfg.protocol === 'quic-lite', buffer);
-    const conn = new HttpConnection(pool, tcp, now);
+    const conn = new HttpConnection(pool, tcp, new ServerSession(this.cfg.server, this.q, buffer), now);
     pool.conns.push(conn);
     this.all.push(conn);
     this.connectionsOpened++;
@@ -197,8 +183,8 @@ export class ConnectionPool {
 
   private send(conn: HttpConnection, x: Exchange, now: number): void {
     x.tSent = now;
-    const pool = conn.pool;
-    x.handshake = overlap(x.tIssue, now, pool.dnsStart, pool.dnsEnd) + overlap(x.tIssue, now, conn.tOpen, conn.tEst);
+    const dns = this.dns.entry(conn.pool.key);
+    x.handshake = (dns ? overlap(x.tIssue, now, dns.start, dns.end) : 0) + overlap(x.tIssue, now, conn.tOpen, conn.tEst);
     this.q.schedule(now + conn.tcp.up, EV_REQUEST_AT_SERVER, x);
   }
 
@@ -213,30 +199,14 @@ export class ConnectionPool {
     }
   }
 
-  /** Server side: a request arrived; apply the server model. */
+  /** Server side: a request arrived; the server model schedules its response. */
   onRequestAtServer(x: Exchange, now: number): void {
-    const conn = x.conn as HttpConnection;
-    x.tAtServer = now;
-    if (this.cfg.server !== 'out-of-order') conn.fifo.push(x);
-    if (this.cfg.server === 'serial') {
-      const start = Math.max(now, conn.serverFreeAt);
-      conn.serverFreeAt = start + x.serverDelay;
-      this.q.schedule(conn.serverFreeAt, EV_RESPONSE_READY, x);
-    } else {
-      this.q.schedule(now + x.serverDelay, EV_RESPONSE_READY, x);
-    }
+    (x.conn as HttpConnection).server.requestArrived(x, now);
   }
 
   onResponseReady(x: Exchange, now: number): void {
     const conn = x.conn as HttpConnection;
-    x.tReady = now;
-    if (this.cfg.server === 'out-of-order') conn.tcp.buffer.push(x);
-    else {
-      // FIFO responses: a ready response waits in the server's memory behind earlier unfinished ones.
-      while (conn.fifoHead < conn.fifo.length && !Number.isNaN(conn.fifo[conn.fifoHead]!.tReady)) {
-        conn.tcp.buffer.push(conn.fifo[conn.fifoHead++]!);
-      }
-    }
+    conn.server.responseReady(x, now);
     conn.tcp.kick(now);
   }
 
