@@ -40,7 +40,7 @@ Runs the Python package in server-delays/ (python3, or $PYTHON): pip install -e 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** Runs `python -m server_delays`, passing stderr through; resolves with its exit code and last error line. */
-function runPython(args: string[]): Promise<{ code: number; error: string | undefined }> {
+export function runPython(args: string[]): Promise<{ code: number; error: string | undefined }> {
   const python = process.env['PYTHON'] ?? 'python3';
   return new Promise((done, fail) => {
     const child = spawn(python, ['-m', 'server_delays', ...args], {
