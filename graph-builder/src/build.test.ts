@@ -120,3 +120,24 @@ test('property: mutated real logs always give a valid graph (with warnings) or a
     { numRuns: 150, seed: 20161121 },
   );
 });
+
+test('build: a loop in the log (two timers registering each other) is broken with a warning naming the lines', () => {
+  // Timer 0xT1 (100.5 s) names 0xT2 as its registrar and 0xT2 (100.6 s) names 0xT1: address reuse can
+  // produce this. T1 requests e.png (splitting it in two parts) and is kept; T2 is not (its only child
+  // is T1, settled after it), so T1's registrar resolves through T2 back to T1's own last part: rule 21
+  // links comp_1_1 -> comp_1_0 while the split links comp_1_0 -> comp_1_1.
+  const timer = (code: string, from: string, start: number) =>
+    JSON.stringify({ Computation: { type: 'timer', code, from, docUrl: 'http://t.test/', frame: '1', startTime: start, endTime: start + 0.01, urlRecalcStyle: '0', urls: [] } });
+  const lines = [
+    ...SNIPPET_LINES.slice(0, -1),
+    timer('0xT1', '0xT2', 100.5), // line 17
+    timer('0xT2', '0xT1', 100.6), // line 18
+    JSON.stringify({ Resource: { id: 15, url: 'http://t.test/e.png', frame: '1', sentTime: 100.505, recieveTime: 100.6, len: 10, from: '0xT1', mimeType: 'image/png', httpStatus: 200, httpMethod: 'GET', cached: 0 } }),
+    SNIPPET_LINES[SNIPPET_LINES.length - 1]!,
+  ];
+  const { graph, warnings } = buildFromLegacyLog(lines);
+  assert.ok(validateGraph(graph).ok);
+  const cycle = warnings.find((w) => w.startsWith('cycle '));
+  assert.ok(cycle, warnings.join('\n'));
+  assert.equal(cycle, 'cycle comp_1_0 (timer, line 17) -> comp_1_1 (timer, line 17) -> comp_1_0 (timer, line 17): broken by removing edge comp_1_1 -> comp_1_0 (rule 21)');
+});

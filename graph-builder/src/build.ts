@@ -47,9 +47,12 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
 export function buildFromActivities(acts: Activities, warnings: string[], options: BuildOptions, source: Graph['provenance']['source']): Graph {
   const out = applyRules(acts, warnings);
   normalise(out.nodes, out.times, options);
+  const lineOf = new Map<string, number>();
+  for (const a of [...acts.resources, ...acts.computations]) if (a.sourceLine !== undefined) lineOf.set(a.id, a.sourceLine);
   const describe = (id: string): string => {
     const n = out.nodes.find((x) => x.id === id);
-    return n ? `${id} (${label(n)})` : id;
+    const line = lineOf.get(id) ?? lineOf.get(id.replace(/_\d+$/, ''));
+    return n ? `${id} (${label(n)}${line === undefined ? '' : `, line ${line}`})` : id;
   };
   const edges = breakCycles(
     out.nodes.map((n) => n.id),

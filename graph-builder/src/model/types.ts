@@ -49,6 +49,8 @@ export interface ResourceActivity {
   originalResource?: string;
   issuedBy: Cause;
   arrivals: Arrival[];
+  /** Where the input described it (e.g. a log line), for messages. */
+  sourceLine?: number;
 }
 
 /** One parsed HTML token of a document (the parser's progress marks). */
@@ -106,6 +108,8 @@ export interface ComputationActivity {
   readyState?: 'interactive' | 'complete';
   /** The previous event dispatched to the same target object (e.g. an XHR's earlier readystatechange). */
   previousOnTarget?: string;
+  /** Where the input described it (e.g. a log line), for messages. */
+  sourceLine?: number;
 }
 
 export interface Activities {

@@ -76,6 +76,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       arrivals,
     };
     if (arrivals.length) ra.responseStart = arrivals[0]!.time;
+    ra.sourceLine = r.line;
     resources.push(ra);
     byRawId.set(r.id, ra);
     rawOf.set(ra, r);
@@ -126,6 +127,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       arrivals: [],
     };
     if (original) ra.originalResource = original.id;
+    ra.sourceLine = c.line;
     resources.push(ra);
     rawOf.set(ra, c);
   }
@@ -218,6 +220,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     start: ms(c.startTime),
     end: Math.max(ms(c.endTime), ms(c.startTime)),
     triggeredBy: NO_CAUSE,
+    sourceLine: c.line,
   }));
   for (const c of comps) ensureFrame(c.frame);
 
