@@ -43,6 +43,11 @@ export interface EmulatorConfig {
   serverDelayCdfs?: DelayCdfs | string;
   /** The browser's preloader (§3.7.5); default on. */
   preloader?: boolean;
+  /**
+   * Per-run RTT jitter (§3.7.7.1): each server's path gets a seeded delta in +-rttJitter x d, d = RTT/4 the
+   * bottleneck's one-way delay (the thesis used 0.1). Default 0.
+   */
+  rttJitter?: number;
   seed?: number;
 }
 
@@ -65,6 +70,7 @@ export interface ResolvedConfig {
   unshard: string[];
   serverDelayCdfs: DelayCdfs | string | undefined;
   preloader: boolean;
+  rttJitter: number;
   seed: number;
 }
 
@@ -106,6 +112,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     if (!(v >= 0)) throw new ConfigError(`extraRttMs['${key}'] must be a non-negative number`);
     extra.set(hostKey(key), v);
   }
+  if (c.rttJitter !== undefined && !(c.rttJitter >= 0 && c.rttJitter < 2)) throw new ConfigError(`rttJitter must be in [0, 2), got ${c.rttJitter}`);
   for (const [name, v] of [['dnsRtts', c.dnsRtts], ['tlsRtts', c.tlsRtts]] as const) {
     if (v !== undefined && !(v >= 0)) throw new ConfigError(`${name} must be a non-negative number`);
   }
@@ -127,6 +134,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     unshard: (c.unshard ?? []).map(hostKey),
     serverDelayCdfs: c.serverDelayCdfs,
     preloader: c.preloader ?? true,
+    rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
   };
 }
@@ -175,10 +183,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, seed. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, rtt-jitter, seed. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'seed']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'rtt-jitter', 'seed']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -211,6 +219,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
     config.extraRttMs = extra;
   }
   if (opts.preloader !== undefined) config.preloader = bool('preloader', opts.preloader);
+  if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

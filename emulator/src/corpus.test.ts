@@ -35,7 +35,7 @@ test('reference graphs: every protocol, lossy and clean regimes, invariants hold
       { protocol: 'h2', priority: 'criticalPath', preemption: true },
       { protocol: 'quic-lite', priority: 'mimeType' },
       { protocol: 'h1-pipelined', server: 'serial' },
-      { dnsRtts: 1, tlsRtts: 2, icwnd: 1 },
+      { dnsRtts: 1, tlsRtts: 2, icwnd: 1, rttJitter: 0.1 },
       { protocol: 'h2', unshard: [host, `static.${host}`] },
     ];
     for (const extra of extras) {

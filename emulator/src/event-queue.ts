@@ -61,10 +61,10 @@ export class EventQueue {
     return this.lanes.length - 1;
   }
 
-  /** Schedules into a FIFO lane (falls back to the heap if the time would go backwards). */
+  /** Schedules into a FIFO lane (the heap for lane -1, or if the time would go backwards). */
   scheduleLane(lane: number, t: number, kind: number, a: unknown = null, b = 0): void {
-    const l = this.lanes[lane]!;
-    if (t < l.last) {
+    const l = this.lanes[lane];
+    if (l === undefined || t < l.last) {
       this.schedule(t, kind, a, b);
       return;
     }

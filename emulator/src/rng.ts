@@ -25,3 +25,4 @@ export class Rng {
 
 export const STREAM_RED = 1;
 export const STREAM_SERVER_DELAY = 2;
+export const STREAM_RTT_JITTER = 3;

@@ -266,3 +266,12 @@ test('congestion window validation: after an idle spell longer than the RTO the 
   const r = simulateChecked(g, { ...base, connectionsPerHost: 1 });
   close(timingOf(r, 'b').transfer, timingOf(r, 'a').transfer, 'same ramp-up after idle');
 });
+
+test('RTT jitter: each server gets a seeded delta within +-0.1 d (d = RTT/4)', () => {
+  const g = new PageBuilder().resource('r', 'http://b.com/x', MSS, { serverDelay: 0 }).edge('r', 'load').build();
+  // Without jitter: 40 (handshake) + 20 (request) + 10 + 1.2 + 10 = 81.2. A delta on the client->server path
+  // counts twice (handshake and request): load = 81.2 + 2 delta, |delta| <= 0.1 x 10 ms = 1 ms.
+  const loads = [1, 2, 3, 4, 5].map((seed) => simulateChecked(g, { ...base, rttJitter: 0.1, seed }).loadTime);
+  for (const l of loads) assert.ok(l >= 79.2 - 1e-9 && l <= 83.2 + 1e-9, `load ${l} outside 81.2 +- 2`);
+  assert.ok(new Set(loads).size > 1, 'seeds should jitter differently');
+});

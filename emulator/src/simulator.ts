@@ -79,6 +79,8 @@ interface CacheEntry {
   waiters: number[];
 }
 
+const MAX_ACK_LANES = 4;
+
 class Simulation {
   private readonly q = new EventQueue();
   private readonly remaining: Int32Array;
@@ -146,10 +148,12 @@ class Simulation {
     this.net = {
       q: this.q,
       arrivalLane: this.q.addLane(),
+      // One FIFO lane per distinct client->server delay; beyond a few (jitter gives every server its own),
+      // ACKs go through the heap, since pop() scans every lane.
       ackLane: (up: number): number => {
         let l = ackLanes.get(up);
         if (l === undefined) {
-          l = this.q.addLane();
+          l = ackLanes.size < MAX_ACK_LANES ? this.q.addLane() : -1;
           ackLanes.set(up, l);
         }
         return l;

@@ -29,6 +29,7 @@ options:
   --tls-rtts <n>         TLS round trips per new connection                   (default 0)
   --extra-rtt <list>     extra RTT per origin: host=time,host=time
   --unshard <hosts>      comma-separated hosts merged onto the first one's server
+  --rtt-jitter <x>       per-run jitter of each server's RTT, +-x times RTT/4 (thesis: 0.1) (default 0)
   --no-preloader         disable the browser's preloader
   --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
@@ -53,6 +54,7 @@ const OPTIONS = {
   'extra-rtt': { type: 'string' },
   unshard: { type: 'string' },
   'no-preloader': { type: 'boolean' },
+  'rtt-jitter': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   json: { type: 'boolean' },
@@ -75,7 +77,7 @@ export const command: Command = {
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
     const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
     const opts: Record<string, string | undefined> = {};
-    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'seed']) {
+    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed']) {
       opts[k] = str(p, k);
     }
     if (flag(p, 'preemption')) opts.preemption = 'true';

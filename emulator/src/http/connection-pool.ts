@@ -14,6 +14,7 @@ import type { ResolvedConfig } from '../config.ts';
 import type { EventQueue } from '../event-queue.ts';
 import { EV_CONN_ESTABLISHED, EV_REQUEST_AT_SERVER } from '../events.ts';
 import { TcpConnection, type NetContext } from '../network/tcp.ts';
+import { Rng, STREAM_RTT_JITTER } from '../rng.ts';
 import type { ServerDelaySampler } from '../server-delays.ts';
 import { DnsCache } from './dns-cache.ts';
 import { SendBuffer, type Exchange } from './send-buffer.ts';
@@ -71,6 +72,7 @@ export class ConnectionPool {
   private readonly pipelined: boolean;
   private readonly prioritised: boolean;
   private readonly dns: DnsCache;
+  private readonly jitter: Rng;
   connectionsOpened = 0;
   /** Every connection opened, closed ones included (for recycling their segments at the end). */
   readonly all: HttpConnection[] = [];
@@ -86,6 +88,7 @@ export class ConnectionPool {
     this.pipelined = cfg.protocol === 'h1-pipelined';
     this.prioritised = cfg.priority !== 'none' && cfg.server === 'out-of-order';
     this.dns = new DnsCache(q, cfg.dnsRtts * cfg.rttMs);
+    this.jitter = new Rng(cfg.seed, STREAM_RTT_JITTER);
   }
 
   /** The server a host's requests go to (after unsharding). */
@@ -98,7 +101,9 @@ export class ConnectionPool {
     const key = this.serverKey(host);
     let p = this.pools.get(key);
     if (!p) {
-      const extra = this.cfg.extraRttMs.get(key) ?? this.cfg.extraRttMs.get(key.replace(/:\d+$/, '')) ?? 0;
+      let extra = this.cfg.extraRttMs.get(key) ?? this.cfg.extraRttMs.get(key.replace(/:\d+$/, '')) ?? 0;
+      // Jitter rides on the client->server direction, like extra RTT, so the bottleneck keeps send order.
+      if (this.cfg.rttJitter > 0) extra += (2 * this.jitter.next() - 1) * this.cfg.rttJitter * (this.cfg.rttMs / 4);
       p = new HostPool(key, this.cfg.rttMs / 2 + extra, this.cfg.rttMs + extra);
       this.pools.set(key, p);
     }
