@@ -36,6 +36,12 @@ class Conversation:
         src, dst = (self.client, self.server) if side == "c" else (self.server, self.client)
         tcp = dpkt.tcp.TCP(sport=src[1], dport=dst[1], seq=seq & 0xFFFFFFFF, ack=ack & 0xFFFFFFFF, flags=flags,
                            win=65535, data=data)
+        if ":" in src[0]:
+            v6 = socket.AF_INET6
+            ip6 = dpkt.ip6.IP6(src=socket.inet_pton(v6, src[0]), dst=socket.inet_pton(v6, dst[0]),
+                               nxt=dpkt.ip.IP_PROTO_TCP, hlim=64, data=tcp)
+            ip6.plen = len(tcp)
+            return bytes(ip6)
         ip = dpkt.ip.IP(src=socket.inet_aton(src[0]), dst=socket.inet_aton(dst[0]), p=dpkt.ip.IP_PROTO_TCP,
                         ttl=64, data=tcp)
         ip.len = len(ip)  # dpkt fills checksums on bytes()
@@ -65,14 +71,15 @@ class Conversation:
 
 
 def frame(linktype: str, ip: bytes) -> bytes:
+    etype = 0x86DD if ip[0] >> 4 == 6 else 0x0800
     if linktype == "ethernet":
-        return b"\x00\x11\x22\x33\x44\x55" + b"\x66\x77\x88\x99\xaa\xbb" + b"\x08\x00" + ip
+        return b"\x00\x11\x22\x33\x44\x55" + b"\x66\x77\x88\x99\xaa\xbb" + struct.pack("!H", etype) + ip
     if linktype == "sll":
         # packet type (0 = to us), ARPHRD_ETHER, address length, 8-byte address, protocol
-        return struct.pack("!HHH8sH", 0, 1, 6, b"\x66\x77\x88\x99\xaa\xbb\x00\x00", 0x0800) + ip
+        return struct.pack("!HHH8sH", 0, 1, 6, b"\x66\x77\x88\x99\xaa\xbb\x00\x00", etype) + ip
     if linktype == "sll2":
         # protocol, reserved, ifindex, ARPHRD_ETHER, packet type, address length, 8-byte address
-        return struct.pack("!HHIHBB8s", 0x0800, 0, 1, 1, 0, 6, b"\x66\x77\x88\x99\xaa\xbb\x00\x00") + ip
+        return struct.pack("!HHIHBB8s", etype, 0, 1, 1, 0, 6, b"\x66\x77\x88\x99\xaa\xbb\x00\x00") + ip
     if linktype == "raw":
         return ip
     raise ValueError(linktype)

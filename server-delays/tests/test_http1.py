@@ -150,6 +150,15 @@ def test_loopback_oversized_segment(tmp_path):
     assert [(round(r.delayMs, 3), r.size) for r in res.records] == [(100.0, 60000)]
 
 
+@pytest.mark.parametrize("linktype", ["ethernet", "sll2", "raw"])
+def test_ipv6_and_bracketed_host(tmp_path, linktype):
+    # The keep-alive timings over IPv6 loopback with Host: [::1]:8080 -> host '::1', 40 ms.
+    c = Conversation(client=("::1", 40000), server=("::1", 8080)).handshake(0, 2)
+    c.send(10, "c", get("/v6", host="[::1]:8080")).ack(11, "s").send(51, "s", ok(b"6"))
+    res = run(write(tmp_path / "v6.pcap", c.packets, linktype=linktype), use_tshark=False)
+    assert [(r.host, r.url, r.delayMs) for r in res.records] == [("::1", "http://[::1]:8080/v6", 40.0)]
+
+
 def test_chunked_response_and_post(tmp_path):
     # POST with a body, answered chunked at 35 (ACK 11 -> 24 ms), then a GET answered at 62 (ACK 51 -> 11 ms).
     c = Conversation().handshake(0, 2)

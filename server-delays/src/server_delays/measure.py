@@ -10,6 +10,7 @@ delays ACKs by >= 40 ms once a connection turns interactive).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from . import http1, tls
 from .tcp import Connection
@@ -94,11 +95,19 @@ def http_connection(conn: Connection, host_of_ip: dict[str, list[str]]) -> tuple
         if req_ts is None:
             continue
         resp_ts, delay, basis = _delay(conn, req.end, req_ts, resp.start if resp else None)
-        host = req.host.split(":")[0].lower() or _name(conn, host_of_ip)
+        host = _hostname(req.host) or _name(conn, host_of_ip)
         out.append(Measurement(conn.index, host, False, f"{conn.server[0]}:{conn.server[1]}", req_ts, resp_ts,
                                delay, basis, i, req.method, req.url, resp.status if resp else 0,
                                resp.mime_type if resp else "", resp.body_size if resp else 0, req.end))
     return out, warnings
+
+
+def _hostname(host_header: str) -> str:
+    """The name in a Host header, without its port ('[::1]:8080' -> '::1')."""
+    try:
+        return (urlsplit("//" + host_header.strip()).hostname or "").lower()
+    except ValueError:
+        return ""
 
 
 def _name(conn: Connection, host_of_ip: dict[str, list[str]]) -> str:
