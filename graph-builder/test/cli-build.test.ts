@@ -51,5 +51,5 @@ test('pcp build: missing file, bad line under --strict, and missing --out fail w
 test('pcp build --help prints the usage', () => {
   const r = pcp('build', '--help');
   assert.equal(r.status, 0);
-  assert.match(r.stdout + r.stderr, /usage: pcp build --legacy-log FILE\[\.gz\] --out GRAPH\.json/);
+  assert.match(r.stdout + r.stderr, /pcp build --legacy-log FILE\[\.gz\] --out GRAPH\.json/);
 });
