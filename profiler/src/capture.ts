@@ -148,7 +148,9 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         }
         return;
       }
-      if (logging && LOGGED.test(ev.method)) {
+      // After the capture ended (leaving a page that never loaded), nothing more belongs to it.
+      if (!logging) return;
+      if (LOGGED.test(ev.method)) {
         const entry: DevtoolsLogEntry = { method: ev.method, params: ev.params };
         const child = sessions.get(sid);
         if (child) {

@@ -1,0 +1,16 @@
+/** `pcp profile` argument handling: one-line usage errors and failures, before any browser starts. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { command } from './profile.ts';
+import { CliError, UsageError } from '../kit.ts';
+
+test('usage errors and a missing browser are one-line failures', async () => {
+  await assert.rejects(command.run(['http://a.test/']), (e: Error) => e instanceof UsageError && /--out/.test(e.message));
+  await assert.rejects(command.run(['--out', '/tmp/x']), (e: Error) => e instanceof UsageError && /at least one URL/.test(e.message));
+  await assert.rejects(command.run(['ftp://a.test/', '--out', '/tmp/x']), (e: Error) => e instanceof UsageError && /not an http/.test(e.message));
+  await assert.rejects(command.run(['http://a.test/', '--out', '/tmp/x', '--viewport', 'big']), (e: Error) => e instanceof UsageError && /WxH/.test(e.message));
+  await assert.rejects(command.run(['http://a.test/', '--out', '/tmp/x', '--concurrency', '0']), UsageError);
+  await assert.rejects(command.run(['http://a.test/', '--out', '/tmp/x', '--chromium', '/nonexistent/chromium']), (e: Error) => e instanceof CliError && /not found/.test(e.message));
+  await assert.rejects(command.run(['--list', '/nonexistent/list.txt', '--out', '/tmp/x']), (e: Error) => e instanceof CliError && /cannot read/.test(e.message));
+  assert.match(command.usage, /--pcap/);
+});

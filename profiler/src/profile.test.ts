@@ -1,0 +1,157 @@
+/**
+ * The profiler against real Chromium and the test server on loopback. Expectations come from the
+ * test pages' construction (profiler/test-sites/*): which URLs they request, which origin is a
+ * cross-site iframe, which requests redirect or fail.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import net from 'node:net';
+import { capturePage } from './capture.ts';
+import { profileMany, bundleDirFor } from './batch.ts';
+import { BUNDLE_FILES, isComplete, type DevtoolsLogEntry, type FramesFile, type BundleMeta } from './bundle.ts';
+import { listSuite, startSuiteServer } from '../fidelity/suite.ts';
+import { requestedUrls } from '../fidelity/requests.ts';
+import type { TestServer } from '../test-server/server.ts';
+
+let server: TestServer;
+let work: string;
+before(async () => {
+  server = await startSuiteServer();
+  work = mkdtempSync(join(tmpdir(), 'pcp-profile-test-'));
+});
+after(async () => {
+  await server.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const opts = () => ({ hostResolverRules: server.hostResolverRules, ignoreCertificateErrors: true, quietMs: 500 });
+const readLog = (dir: string): DevtoolsLogEntry[] => JSON.parse(readFileSync(join(dir, BUNDLE_FILES.devtoolsLog), 'utf8')) as DevtoolsLogEntry[];
+
+test('a page with a cross-site HTTP/2 iframe: complete bundle, every frame logged, pcap and TLS keys', async () => {
+  const page = listSuite().find((p) => p.name === 'mix-cross-origin-iframe')!;
+  const url = server.urls.a + page.path.slice(1);
+  const dir = join(work, 'xo');
+  const { meta } = await capturePage(url, dir, { ...opts(), pcap: true, sslKeyLog: true });
+  assert.equal(meta.status, 'complete', meta.message);
+  assert.equal(meta.endReason, 'quiet');
+  assert.match(meta.browser!.product, /Chrome\/\d+/);
+  assert.ok(meta.commandLine!.includes('--disable-background-networking'));
+  assert.ok(meta.timings.loadMs! > meta.timings.navigateMs!);
+
+  // The trace is a standard Chrome trace with the builder's events, from both renderers.
+  const trace = JSON.parse(gunzipSync(readFileSync(join(dir, BUNDLE_FILES.trace))).toString('utf8')) as { traceEvents: { name: string; pid: number; args?: { data?: { url?: string } } }[] };
+  assert.ok(Array.isArray(trace.traceEvents));
+  const names = new Set(trace.traceEvents.map((e) => e.name));
+  for (const n of ['TracingStartedInBrowser', 'ParseHTML', 'EvaluateScript', 'ResourceSendRequest', 'ResourceFinish', 'TimerInstall', 'TimerFire', 'MarkDOMContent', 'MarkLoad', 'ParseAuthorStyleSheet']) {
+    assert.ok(names.has(n), `trace has ${n}`);
+  }
+  const sendPids = (suffix: string): Set<number> => new Set(trace.traceEvents.filter((e) => e.name === 'ResourceSendRequest' && e.args?.data?.url?.endsWith(suffix)).map((e) => e.pid));
+  const mainPid = [...sendPids('/main.png')][0];
+  const framePid = [...sendPids('/widget-logo.png')][0];
+  assert.ok(mainPid !== undefined && framePid !== undefined && mainPid !== framePid, 'the cross-site iframe ran in its own renderer and is traced');
+
+  // The DevTools log holds a requestWillBeSent for every resource the page's source declares,
+  // the iframe's under its own session.
+  const want = page.expected.resources.map((r) => new URL(server.expand(r.url), url).href);
+  const got = requestedUrls(dir);
+  for (const u of [url, ...want]) assert.ok(got.includes(u), `requested ${u}`);
+  const log = readLog(dir);
+  const logo = log.find((e) => e.method === 'Network.requestWillBeSent' && (e.params.request as { url: string }).url.endsWith('/widget-logo.png'))!;
+  assert.equal(logo.targetType, 'iframe');
+  assert.ok(logo.sessionId);
+  assert.ok(log.some((e) => e.method === 'Page.loadEventFired' && !e.sessionId));
+  const h2 = log.find((e) => e.method === 'Network.responseReceived' && (e.params.response as { url: string }).url.endsWith('/widget.js'))!;
+  assert.equal((h2.params.response as { protocol: string }).protocol, 'h2');
+
+  const frames = JSON.parse(readFileSync(join(dir, BUNDLE_FILES.frames), 'utf8')) as FramesFile;
+  assert.equal(frames.frames.length, 2);
+  const child = frames.frames.find((f) => f.parentId === frames.mainFrameId)!;
+  assert.equal(child.url, server.expand('{{origin:c}}/mix-cross-origin-iframe/widget.html'));
+  assert.equal(child.outOfProcess, true);
+
+  // pcap: a real capture file (pcap magic) with packets; the key log has TLS 1.3 secrets for origin c.
+  const pcap = readFileSync(join(dir, BUNDLE_FILES.pcap));
+  assert.ok(pcap.length > 1000);
+  assert.equal(pcap.readUInt32LE(0), 0xa1b2c3d4);
+  assert.equal(meta.pcap!.interface, 'lo');
+  assert.match(readFileSync(join(dir, BUNDLE_FILES.tlsKeys), 'utf8'), /^CLIENT_HANDSHAKE_TRAFFIC_SECRET /m);
+});
+
+test('redirects, disk-cache hits, 404s and failed requests are in the DevTools log', async () => {
+  const url = `${server.urls.a}profiler-network-cases/`;
+  const dir = join(work, 'net');
+  const { meta } = await capturePage(url, dir, opts());
+  assert.equal(meta.status, 'complete', meta.message);
+  const log = readLog(dir);
+  const sent = log.filter((e) => e.method === 'Network.requestWillBeSent');
+  const redirect = sent.find((e) => e.params.redirectResponse);
+  assert.ok(redirect, 'the redirect hop is recorded');
+  assert.equal((redirect.params.redirectResponse as { status: number }).status, 302);
+  assert.match((redirect.params.request as { url: string }).url, /\/target\.png$/);
+  const failed = log.filter((e) => e.method === 'Network.loadingFailed');
+  assert.ok(failed.length >= 1 && meta.counts.failedRequests >= 1, 'refused.js failed');
+  const responses = log.filter((e) => e.method === 'Network.responseReceived').map((e) => e.params.response as { url: string; status: number; fromDiskCache: boolean });
+  assert.ok(responses.some((r) => r.url.endsWith('/not-there.png') && r.status === 404));
+  // same.png again by XHR and by script after load: answered from cache, not the server.
+  assert.ok(responses.some((r) => r.url.endsWith('/same.png') && r.fromDiskCache));
+  assert.equal(server.requests.filter((r) => r.path === '/profiler-network-cases/same.png').length, 1);
+});
+
+test('a page that never fires load ends at the cap with a partial bundle', async () => {
+  const dir = join(work, 'noload');
+  const { meta } = await capturePage(`${server.urls.a}profiler-never-loads/`, dir, { ...opts(), timeoutMs: 2500 });
+  assert.equal(meta.status, 'partial');
+  assert.equal(meta.endReason, 'no-load');
+  assert.equal(meta.inFlightAtEnd, 1);
+  assert.ok(existsSync(join(dir, BUNDLE_FILES.trace)), `trace saved (${meta.warnings.join('; ')})`);
+  assert.equal(meta.timings.loadMs, undefined);
+});
+
+test('unreachable URL, download, missing browser: failed with the reason; a batch goes on and resumes', async () => {
+  // A port that was just free: connection refused.
+  const closed = await new Promise<number>((res) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => res(p));
+    });
+  });
+  const good = `${server.urls.a}r01-parse-resource/`;
+  const refused = `http://127.0.0.1:${closed}/`;
+  const download = `${server.urls.a}_pcp/download?size=2048`;
+  const out = join(work, 'batch');
+  const first = await profileMany([good, refused, download], out, { ...opts(), concurrency: 2 });
+  const by = (u: string): BundleMeta => first.find((i) => i.url === u)!.meta!;
+  assert.equal(by(good).status, 'complete');
+  assert.equal(by(refused).status, 'failed');
+  assert.equal(by(refused).endReason, 'unreachable');
+  assert.match(by(refused).message, /ERR_CONNECTION_REFUSED/);
+  assert.equal(by(download).status, 'failed');
+  assert.equal(by(download).endReason, 'download');
+  const index = JSON.parse(readFileSync(join(out, 'index.json'), 'utf8')) as { url: string; status: string }[];
+  assert.deepEqual(index.map((i) => i.status), ['complete', 'failed', 'failed']);
+
+  // Resume: the complete bundle is kept as is, the failed ones are tried again.
+  const stamp = statSync(join(bundleDirFor(out, good), BUNDLE_FILES.meta)).mtimeMs;
+  const second = await profileMany([good, refused], out, { ...opts(), concurrency: 2 });
+  assert.equal(second[0]!.skipped, true);
+  assert.equal(second[1]!.skipped, false);
+  assert.equal(statSync(join(bundleDirFor(out, good), BUNDLE_FILES.meta)).mtimeMs, stamp);
+
+  const missing = await capturePage(good, join(work, 'nobrowser'), { ...opts(), executablePath: join(work, 'no-such-chromium') });
+  assert.equal(missing.meta.status, 'failed');
+  assert.equal(missing.meta.endReason, 'browser-missing');
+  assert.match(missing.meta.message, /not found/);
+});
+
+test('a half-written bundle is not taken for complete', () => {
+  const dir = join(work, 'half');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, BUNDLE_FILES.meta), '{"status": "compl');
+  assert.equal(isComplete(dir), false);
+  writeFileSync(join(dir, BUNDLE_FILES.meta), '{"status": "partial"}');
+  assert.equal(isComplete(dir), false);
+});
