@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import { buildFromLegacyLog, LegacyLogError } from './build.ts';
-import { readLegacyLogFile } from './adapters/legacy-log/file.ts';
+import { buildFromLegacyLog, buildFromLegacyLogStream, LegacyLogError } from './build.ts';
+import { readLegacyLogFile, streamLegacyLogLines } from './adapters/legacy-log/file.ts';
 import { validateGraph } from './format/validate.ts';
 import { exportLegacy, type LegacyGraph } from './format/legacy.ts';
 import { compareLegacy } from '../scripts/legacy-match.ts';
@@ -28,6 +28,11 @@ test('build: a real site (friv.com, 2016) gives a schema-valid graph with priori
   // The 1.17 MB flash movie (2.23 s of download) dominates the page: it is on the critical path.
   const swf = graph.nodes.find((n) => n.kind === 'resource' && n.url.endsWith('menuU.swf?browserlang=en-GB&invtype=normal'));
   assert.ok(swf && swf.kind === 'resource' && swf.onCriticalPath);
+});
+
+test('build: streaming the gzip file line by line gives the same graph as the text', async () => {
+  const streamed = await buildFromLegacyLogStream(streamLegacyLogLines(FIXTURE, []));
+  assert.deepEqual(streamed.graph, buildFromLegacyLog(friv).graph);
 });
 
 test('build: agrees with the original builder on friv.com (every resource parent; >= 0.9 of edges)', () => {

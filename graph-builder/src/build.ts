@@ -3,7 +3,7 @@
  * (rules/) -> normalisation (normalise.ts) -> acyclic v1 graph with priorities and critical path
  * (analysis/). No file I/O here: the CLI and scripts read the file (adapters/legacy-log/file.ts).
  */
-import { legacyLogToActivities, linesOf } from './adapters/legacy-log/index.ts';
+import { legacyLogToActivities, legacyLogToActivitiesAsync, linesOf } from './adapters/legacy-log/index.ts';
 import type { Activities } from './model/types.ts';
 import { assignPriorities } from './analysis/priorities.ts';
 import type { Graph, GraphNode } from './format/types.ts';
@@ -39,6 +39,14 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
   const warnings: string[] = [];
   const lines = typeof input === 'string' ? linesOf(input) : input;
   const acts = legacyLogToActivities(lines, warnings, { strict: options.strict ?? false });
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log');
+  return { graph, warnings };
+}
+
+/** The same, over lines streamed from a file or socket (see streamLegacyLogLines). */
+export async function buildFromLegacyLogStream(lines: AsyncIterable<string>, options: BuildOptions = {}): Promise<BuildResult> {
+  const warnings: string[] = [];
+  const acts = await legacyLogToActivitiesAsync(lines, warnings, { strict: options.strict ?? false });
   const graph = buildFromActivities(acts, warnings, options, 'legacy-log');
   return { graph, warnings };
 }

@@ -2,7 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { LegacyLogError, linesOf, readRecords } from './reader.ts';
-import { decodeLegacyLog } from './file.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeLegacyLog, streamLegacyLogLines } from './file.ts';
 import { legacyLogToActivities } from './index.ts';
 import { SNIPPET_LINES } from '../../../test/snippet.ts';
 
@@ -73,4 +76,33 @@ test('handlers -> model: pointers resolve into causes; the repeated cache hit is
 
 test('handlers -> model: no Resource at all is a clear error, not a crash', () => {
   assert.throws(() => legacyLogToActivities(['{"page": "http://x/"}'], []), /no Resource record/);
+});
+
+async function collect(path: string, warnings: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for await (const l of streamLegacyLogLines(path, warnings)) out.push(l);
+  return out;
+}
+
+test('file: streamed lines of plain and gzip logs equal the lines of the text', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pcp-stream-'));
+  const text = SNIPPET_LINES.join('\n') + '\n';
+  writeFileSync(join(dir, 'a.log'), text);
+  writeFileSync(join(dir, 'a.log.gz'), gzipSync(Buffer.from(text)));
+  for (const f of ['a.log', 'a.log.gz']) {
+    const warnings: string[] = [];
+    assert.deepEqual(await collect(join(dir, f), warnings), SNIPPET_LINES);
+    assert.deepEqual(warnings, []);
+  }
+});
+
+test('file: a truncated gzip stream keeps the lines before the cut and warns', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pcp-stream-'));
+  const gz = gzipSync(Buffer.from(SNIPPET_LINES.join('\n') + '\n'));
+  writeFileSync(join(dir, 'cut.log.gz'), gz.subarray(0, Math.floor(gz.length * 0.7)));
+  const warnings: string[] = [];
+  const lines = await collect(join(dir, 'cut.log.gz'), warnings);
+  assert.ok(lines.length > 0 && lines.length < SNIPPET_LINES.length);
+  assert.deepEqual(lines, SNIPPET_LINES.slice(0, lines.length)); // whole lines only, in order
+  assert.match(warnings[0]!, /^gzip stream is truncated or corrupt \(.+\): kept the \d+ line\(s\) before the cut/);
 });

@@ -36,43 +36,61 @@ export function* linesOf(text: string): Generator<string> {
   }
 }
 
-export function* readRecords(lines: Iterable<string>, warnings: string[], options: ReadOptions = {}): Generator<LogRecord> {
-  const max = options.maxLineWarnings ?? 50;
-  let lineNo = 0;
-  let dropped = 0;
-  const bad = (msg: string): void => {
-    if (options.strict) throw new LegacyLogError(msg, lineNo);
-    if (warnings.length < max) warnings.push(`line ${lineNo}: ${msg}; record skipped`);
-    else dropped++;
-  };
-  for (const raw of lines) {
-    lineNo++;
+/**
+ * Line-at-a-time record reader: `push` each line (in order) and get its record, or undefined for a
+ * blank or bad line (a warning, or a LegacyLogError in strict mode). Works for any line source, sync or
+ * streamed.
+ */
+export class RecordReader {
+  private lineNo = 0;
+  private dropped = 0;
+  private readonly max: number;
+
+  constructor(
+    private readonly warnings: string[],
+    private readonly options: ReadOptions = {},
+  ) {
+    this.max = options.maxLineWarnings ?? 50;
+  }
+
+  private bad(msg: string): undefined {
+    if (this.options.strict) throw new LegacyLogError(msg, this.lineNo);
+    if (this.warnings.length < this.max) this.warnings.push(`line ${this.lineNo}: ${msg}; record skipped`);
+    else this.dropped++;
+    return undefined;
+  }
+
+  push(raw: string): LogRecord | undefined {
+    this.lineNo++;
     const line = raw.trim();
-    if (line === '') continue;
+    if (line === '') return undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(line);
     } catch {
-      bad(`not valid JSON (${JSON.stringify(line.slice(0, 60))}${line.length > 60 ? '...' : ''})`);
-      continue;
+      return this.bad(`not valid JSON (${JSON.stringify(line.slice(0, 60))}${line.length > 60 ? '...' : ''})`);
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      bad('expected a JSON object keyed by record kind');
-      continue;
-    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return this.bad('expected a JSON object keyed by record kind');
     const keys = Object.keys(parsed);
-    if (keys.length !== 1) {
-      bad(`expected exactly one record kind per line, found ${keys.length}`);
-      continue;
-    }
+    if (keys.length !== 1) return this.bad(`expected exactly one record kind per line, found ${keys.length}`);
     const kind = keys[0]!;
     const value = (parsed as Record<string, unknown>)[kind];
     const problem = checkRecord(kind, value);
-    if (problem) {
-      bad(problem);
-      continue;
-    }
-    yield { kind, value, line: lineNo };
+    if (problem) return this.bad(problem);
+    return { kind, value, line: this.lineNo };
   }
-  if (dropped) warnings.push(`${dropped} more bad lines skipped`);
+
+  finish(): void {
+    if (this.dropped) this.warnings.push(`${this.dropped} more bad lines skipped`);
+    this.dropped = 0;
+  }
+}
+
+export function* readRecords(lines: Iterable<string>, warnings: string[], options: ReadOptions = {}): Generator<LogRecord> {
+  const reader = new RecordReader(warnings, options);
+  for (const raw of lines) {
+    const rec = reader.push(raw);
+    if (rec) yield rec;
+  }
+  reader.finish();
 }
