@@ -75,6 +75,7 @@ export function syntheticGraph(target: number, opt: SyntheticOptions = {}): Grap
   let load = '';
   let parentFrame: string | null = null;
   let opener = '';
+  let mainParses: Extract<GraphNode, { kind: 'parse_chunk' }>[] = [];
   for (let f = 0; nodes.length < target; f++) {
     const frame = String(f);
     const docUrl = name(f === 0 ? 'http://synthetic.test/' : `http://frame${f}.test/`);
@@ -92,31 +93,40 @@ export function syntheticGraph(target: number, opt: SyntheticOptions = {}): Grap
       edges.push({ from: prev, to: p.id, rule: 2 });
       prev = p.id;
       clock = p.end;
-      const roll = rand();
-      if (roll < 0.45) {
-        const js = roll < 0.2;
-        const r = resource(frame, name(`http://cdn${Math.floor(rand() * 4)}.test/${js ? 'app' : 'img'}${id}.${js ? 'js' : 'png'}`), js ? 'application/javascript' : 'image/png', p.end + rand() * 5, 20 + rand() * 300);
-        edges.push({ from: p.id, to: r.id, rule: 4 });
-        const last = chunks(r, 1 + Math.floor(rand() * 3)).at(-1)!;
-        if (js) {
-          const endOfDownload = r.end;
-          const ev: GraphNode = { id: nid('comp'), kind: 'script_eval', frame, start: Math.max(endOfDownload, clock), end: Math.max(endOfDownload, clock) + 1 + rand() * 20, scriptUrl: r.url, scriptKind: 'sync' };
-          nodes.push(ev);
-          edges.push({ from: last, to: ev.id, rule: 9 }, { from: p.id, to: ev.id, rule: 7 });
-          prev = ev.id; // a sync script blocks the parser
-          clock = ev.end;
-          if (rand() < 0.3) {
-            const tm: GraphNode = { id: nid('timer'), kind: 'timer', frame, start: ev.end + 50 + rand() * 500, end: 0, timerId: String(id), timerDelay: 50 };
-            tm.end = tm.start + 1 + rand() * 5;
-            nodes.push(tm);
-            edges.push({ from: ev.id, to: tm.id, rule: 16 });
+      // A parse chunk discovers a few resources (real documents have far fewer parse chunks than
+      // downloads and evaluations); a sync script among them blocks the parser.
+      const discoveries = 1 + Math.floor(rand() * 5);
+      let blocker = '';
+      for (let d = 0; d < discoveries && nodes.length < stop - 6; d++) {
+        const roll = rand();
+        if (roll < 0.85) {
+          const js = roll < 0.3;
+          const r = resource(frame, name(`http://cdn${Math.floor(rand() * 4)}.test/${js ? 'app' : 'img'}${id}.${js ? 'js' : 'png'}`), js ? 'application/javascript' : 'image/png', p.end + rand() * 5, 20 + rand() * 300);
+          edges.push({ from: p.id, to: r.id, rule: 4 });
+          const last = chunks(r, 1 + Math.floor(rand() * 3)).at(-1)!;
+          if (js) {
+            const start = Math.max(r.end, clock);
+            const ev: GraphNode = { id: nid('comp'), kind: 'script_eval', frame, start, end: start + 1 + rand() * 20, scriptUrl: r.url, scriptKind: blocker ? 'async' : 'sync' };
+            nodes.push(ev);
+            edges.push({ from: last, to: ev.id, rule: 9 }, { from: p.id, to: ev.id, rule: 7 });
+            if (!blocker) {
+              blocker = ev.id; // the first sync script blocks the parser
+              clock = ev.end;
+            }
+            if (rand() < 0.3) {
+              const tm: GraphNode = { id: nid('timer'), kind: 'timer', frame, start: ev.end + 50 + rand() * 500, end: 0, timerId: String(id), timerDelay: 50 };
+              tm.end = tm.start + 1 + rand() * 5;
+              nodes.push(tm);
+              edges.push({ from: ev.id, to: tm.id, rule: 16 });
+            }
           }
+        } else {
+          const e: GraphNode = { id: nid('event'), kind: 'event', frame, start: p.end, end: p.end + 0.5, eventName: name('readystatechange'), eventTarget: 'document' };
+          nodes.push(e);
+          edges.push({ from: p.id, to: e.id, rule: 'event:document.readystatechange' });
         }
-      } else if (roll < 0.5) {
-        const e: GraphNode = { id: nid('event'), kind: 'event', frame, start: clock, end: clock + 0.5, eventName: name('readystatechange'), eventTarget: 'document' };
-        nodes.push(e);
-        edges.push({ from: p.id, to: e.id, rule: 'event:document.readystatechange' });
       }
+      if (blocker) prev = blocker;
     }
     const d: GraphNode = { id: nid('marker'), kind: 'marker', frame, start: clock, end: clock, markerName: 'domContentLoaded' };
     const l: GraphNode = { id: nid('marker'), kind: 'marker', frame, start: clock + 5, end: clock + 5, markerName: 'load' };
@@ -126,10 +136,12 @@ export function syntheticGraph(target: number, opt: SyntheticOptions = {}): Grap
       dcl = d.id;
       load = l.id;
     }
-    // The next frame is an iframe opened by this frame's last parse chunk.
-    opener = prev;
-    parentFrame = frame;
-    t = clock;
+    // Iframes load alongside the main document: each is opened by an early parse chunk of the main frame.
+    if (f === 0) mainParses = nodes.filter((x) => x.kind === 'parse_chunk').map((x) => x as Extract<GraphNode, { kind: 'parse_chunk' }>);
+    const openerNode = mainParses[Math.floor(rand() * Math.min(mainParses.length, 50))]!;
+    opener = openerNode.id;
+    parentFrame = '0';
+    t = openerNode.end;
   }
   return {
     schemaVersion: 1,

@@ -19,8 +19,13 @@ const SVGNS = 'http://www.w3.org/2000/svg';
 const WIDE = 40;
 /** Above this many visible edges, edges are left out while the user is panning/zooming. */
 const EDGE_BUDGET_WHILE_MOVING = 6000;
+/** Canvas drawing is rasterised after the script returns, and long anti-aliased lines dominate that
+ * cost: while moving, edges are left out when their total on-screen length exceeds this (px). */
+const EDGE_PIXELS_WHILE_MOVING = 150_000;
 /** Longest critical path drawn as SVG elements; longer ones are drawn on the canvas. */
-const OVERLAY_MAX_CP = 1500;
+const OVERLAY_MAX_CP = 400;
+/** Above this many visible nodes, boxes are rasterised into a pixel buffer (see blitNodes). */
+const BITMAP_MIN_NODES = 3000;
 
 export interface CanvasCallbacks {
   onSelect(i: number): void;
@@ -329,6 +334,82 @@ export class GraphCanvas {
     this.applyOverlayTransform();
   }
 
+  private pixels: { img: ImageData; buf: Uint32Array; layer: HTMLCanvasElement } | null = null;
+
+  /** Rasterises node boxes into a device-pixel buffer and draws it over what is already on the canvas. */
+  private blitNodes(
+    visible: number[],
+    l: Layout,
+    kinds: string[],
+    kindNo: Map<string, number>,
+    mask: Uint8Array | null,
+    dpr: number,
+    vis: (x: number, y: number, w: number, h: number) => boolean,
+  ): number {
+    const W = this.canvas.width;
+    const H = this.canvas.height;
+    if (!this.pixels || this.pixels.img.width !== W || this.pixels.img.height !== H) {
+      const img = new ImageData(W, H);
+      const layer = document.createElement('canvas');
+      layer.width = W;
+      layer.height = H;
+      this.pixels = { img, buf: new Uint32Array(img.data.buffer), layer };
+    }
+    const { img, buf, layer } = this.pixels;
+    buf.fill(0);
+    // RGBA bytes in memory = ABGR as a little-endian uint32.
+    const colour = (hex: string, alpha: number): number => {
+      const v = parseInt(hex.slice(1), 16);
+      return ((alpha << 24) | ((v & 0xff) << 16) | (v & 0xff00) | ((v >> 16) & 0xff)) >>> 0;
+    };
+    const solid = kinds.map((kk) => colour(KIND_COLOUR[kk as keyof typeof KIND_COLOUR], 255));
+    // Faded boxes sit on a frame's grey: blend them with it (12 %, as the vector path's alpha) so the
+    // buffer stays opaque there.
+    const blend = (hex: string, over: string, a: number): string => {
+      const p = parseInt(hex.slice(1), 16);
+      const q = parseInt(over.slice(1), 16);
+      const ch = (sh: number): number => Math.round(((p >> sh) & 0xff) * a + ((q >> sh) & 0xff) * (1 - a));
+      return `#${((ch(16) << 16) | (ch(8) << 8) | ch(0)).toString(16).padStart(6, '0')}`;
+    };
+    const faded = kinds.map((kk) => colour(blend(KIND_COLOUR[kk as keyof typeof KIND_COLOUR], FRAME_FILL, 0.12), 255));
+    const t = this.transform;
+    const sx = t.k * dpr;
+    const ox = t.x * dpr;
+    const oy = t.y * dpr;
+    const input = this.model.input;
+    const box = (x: number, y: number, w: number, h: number, c: number): void => {
+      const x0 = Math.max(0, Math.floor(x * sx + ox));
+      const x1 = Math.min(W, Math.max(Math.floor(x * sx + ox) + 1, Math.round((x + w) * sx + ox)));
+      const y0 = Math.max(0, Math.floor(y * sx + oy));
+      const y1 = Math.min(H, Math.max(Math.floor(y * sx + oy) + 1, Math.round((y + h) * sx + oy)));
+      for (let yy = y0; yy < y1; yy++) buf.fill(c, yy * W + x0, yy * W + x1);
+    };
+    // Frames: a 1 px border of the stroke colour around the fill.
+    const border = colour(FRAME_STROKE, 255);
+    const fills = [colour(FRAME_FILL, 255), colour('#cfcfcf', 255)];
+    for (const g of l.groups) {
+      if (!vis(g.x, g.y, g.w, g.h)) continue;
+      box(g.x, g.y, g.w, g.h, border);
+      const b = 1 / sx;
+      box(g.x + b, g.y + b, g.w - 2 * b, g.h - 2 * b, fills[g.collapsed ? 1 : 0]!);
+    }
+    // Faded boxes first so matching ones are painted over them.
+    for (const pass of [1, 0]) {
+      for (const i of visible) {
+        const isFaded = mask !== null && !mask[i] ? 1 : 0;
+        if (isFaded !== pass) continue;
+        box(l.x[i]!, l.y[i]!, l.w[i]!, l.h[i]!, (isFaded ? faded : solid)[kindNo.get(input.kinds[i]!)!]!);
+      }
+    }
+    layer.getContext('2d')!.putImageData(img, 0, 0);
+    const ctx = this.ctx;
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(layer, 0, 0);
+    ctx.restore();
+    return visible.length;
+  }
+
   /** Time ticks along the top of the time layout (screen space), with the tail break marked. */
   private drawAxis(a: TimeAxis, dpr: number): void {
     const ctx = this.ctx;
@@ -389,22 +470,35 @@ export class GraphCanvas {
     const vis = (x: number, y: number, w: number, h: number): boolean => x + w >= x0 && x <= x1 && y + h >= y0 && y <= y1;
     const input = this.model.input;
 
+    // Nodes visible in this viewport.
+    const n = l.x.length;
+    const visible: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (l.hidden[i]) continue;
+      if (vis(l.x[i]!, l.y[i]!, l.w[i]!, l.h[i]!)) visible.push(i);
+    }
+
+    // Overview of a big graph: frames and boxes are rasterised by hand (see blitNodes).
+    const bitmap = visible.length > BITMAP_MIN_NODES;
+
     // Frames: grey groups, labelled when there is room.
     // Batched into one path per fill (the layered layout has a group per layer run: thousands).
     ctx.lineWidth = px;
-    const open = new Path2D();
-    const shut = new Path2D();
-    for (const g of l.groups) {
-      if (!vis(g.x, g.y, g.w, g.h)) continue;
-      (g.collapsed ? shut : open).rect(g.x, g.y, g.w, g.h);
+    if (!bitmap) {
+      const open = new Path2D();
+      const shut = new Path2D();
+      for (const g of l.groups) {
+        if (!vis(g.x, g.y, g.w, g.h)) continue;
+        (g.collapsed ? shut : open).rect(g.x, g.y, g.w, g.h);
+      }
+      ctx.fillStyle = FRAME_FILL;
+      ctx.fill(open);
+      ctx.fillStyle = '#cfcfcf';
+      ctx.fill(shut);
+      ctx.strokeStyle = FRAME_STROKE;
+      ctx.stroke(open);
+      ctx.stroke(shut);
     }
-    ctx.fillStyle = FRAME_FILL;
-    ctx.fill(open);
-    ctx.fillStyle = '#cfcfcf';
-    ctx.fill(shut);
-    ctx.strokeStyle = FRAME_STROKE;
-    ctx.stroke(open);
-    ctx.stroke(shut);
     // Frame names (time layout: in each group's header band, once it is tall enough to read).
     if (l.kind === 'time' && k * 14 >= 9) {
       ctx.save();
@@ -419,82 +513,83 @@ export class GraphCanvas {
       ctx.restore();
     }
 
-    // Nodes visible in this viewport.
-    const n = l.x.length;
-    const visible: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (l.hidden[i]) continue;
-      if (vis(l.x[i]!, l.y[i]!, l.w[i]!, l.h[i]!)) visible.push(i);
-    }
-
-    // Edges, culled by their bounding box; left out while moving through a very dense view.
     const mask = this.hl.mask;
-    const E = input.edgeFrom.length;
     let edgeCount = 0;
-    if (!(this.moving && E > EDGE_BUDGET_WHILE_MOVING && visible.length > EDGE_BUDGET_WHILE_MOVING / 2)) {
-      ctx.beginPath();
-      for (let e = 0; e < E; e++) {
-        const a = input.edgeFrom[e]!;
-        const b = input.edgeTo[e]!;
-        if (l.hidden[a] && l.hidden[b] && input.frame[a] === input.frame[b]) continue;
-        if (mask && !mask[a] && !mask[b]) continue;
-        const ax = l.x[a]! + l.w[a]!;
-        const ay = l.y[a]! + l.h[a]! / 2;
-        const bx = l.x[b]!;
-        const by = l.y[b]! + l.h[b]! / 2;
-        if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 || Math.min(ay, by) > y1) continue;
-        ctx.moveTo(ax, ay);
-        ctx.lineTo(bx, by);
-        edgeCount++;
-      }
-      ctx.strokeStyle = edgeCount > 3000 ? 'rgba(110,110,110,0.25)' : 'rgba(110,110,110,0.6)';
-      ctx.lineWidth = px;
-      ctx.stroke();
-    }
-
-    // Nodes: one path per colour (and per faded state), so a frame costs a handful of fill calls.
-    // Level of detail when zoomed far out: a node under one screen pixel is skipped when another node
-    // of the same colour already covers that pixel (an occupancy grid per bucket).
-    const minW = px;
-    const tiny = k * (l.kind === 'time' ? 8 : 10) < 1.5;
-    const cw = Math.ceil(this.canvas.width / dpr) + 1;
-    const ch = Math.ceil(this.canvas.height / dpr) + 1;
-    const kinds = Object.keys(KIND_COLOUR) as (keyof typeof KIND_COLOUR)[];
-    const kindNo = new Map(kinds.map((kk, j) => [kk, j]));
-    const buckets: number[][] = Array.from({ length: kinds.length * 2 }, () => []);
-    const grids: Uint8Array[] = [];
-    for (const i of visible) {
-      const b = kindNo.get(input.kinds[i]!)! * 2 + (mask !== null && !mask[i] ? 1 : 0);
-      if (tiny && l.w[i]! * k < 1.5) {
-        const gx = Math.floor(t.applyX(l.x[i]!));
-        const gy = Math.floor(t.applyY(l.y[i]!));
-        if (gx >= 0 && gy >= 0 && gx < cw && gy < ch) {
-          const grid = (grids[b] ??= new Uint8Array(cw * ch));
-          if (grid[gy * cw + gx]) continue;
-          grid[gy * cw + gx] = 1;
+    let edgePixels = 0;
+    const drawEdges = (): void => {
+      // Edges, culled by their bounding box; left out while moving through a very dense view.
+      const E = input.edgeFrom.length;
+      if (!(this.moving && E > EDGE_BUDGET_WHILE_MOVING && visible.length > EDGE_BUDGET_WHILE_MOVING / 2)) {
+        ctx.beginPath();
+        for (let e = 0; e < E; e++) {
+          const a = input.edgeFrom[e]!;
+          const b = input.edgeTo[e]!;
+          if (l.hidden[a] && l.hidden[b] && input.frame[a] === input.frame[b]) continue;
+          if (mask && !mask[a] && !mask[b]) continue;
+          const ax = l.x[a]! + l.w[a]!;
+          const ay = l.y[a]! + l.h[a]! / 2;
+          const bx = l.x[b]!;
+          const by = l.y[b]! + l.h[b]! / 2;
+          if (Math.max(ax, bx) < x0 || Math.min(ax, bx) > x1 || Math.max(ay, by) < y0 || Math.min(ay, by) > y1) continue;
+          ctx.moveTo(ax, ay);
+          ctx.lineTo(bx, by);
+          edgeCount++;
+          edgePixels += (Math.abs(bx - ax) + Math.abs(by - ay)) * k;
+        }
+        if (this.moving && edgePixels > EDGE_PIXELS_WHILE_MOVING) {
+          edgeCount = 0; // drawn again when the movement stops
+        } else {
+          ctx.strokeStyle = edgeCount > 3000 ? 'rgba(110,110,110,0.25)' : 'rgba(110,110,110,0.6)';
+          ctx.lineWidth = px;
+          ctx.stroke();
         }
       }
-      buckets[b]!.push(i);
+
+
+    };
+    if (!bitmap) drawEdges();
+
+    // Nodes. Up close: one vector path per colour (and per faded state), a handful of fill calls.
+    // Overview of a big graph (thousands of boxes a pixel or two high): the boxes are rasterised by
+    // hand into a pixel buffer (typed-array fills, no anti-aliasing) and blitted in one drawImage,
+    // because thousands of anti-aliased sub-pixel rectangles cost far more to rasterise than to script.
+    const minW = px;
+    const kinds = Object.keys(KIND_COLOUR) as (keyof typeof KIND_COLOUR)[];
+    const kindNo = new Map(kinds.map((kk, j) => [kk, j]));
+    let drawnRects = 0;
+    if (bitmap) {
+      drawnRects = this.blitNodes(visible, l, kinds, kindNo, mask, dpr, vis);
+      drawEdges(); // over the blitted frames and boxes
+    } else {
+      const buckets: number[][] = Array.from({ length: kinds.length * 2 }, () => []);
+      for (const i of visible) buckets[kindNo.get(input.kinds[i]!)! * 2 + (mask !== null && !mask[i] ? 1 : 0)]!.push(i);
+      buckets.forEach((list, b) => {
+        drawnRects += list.length;
+        if (list.length === 0) return;
+        ctx.globalAlpha = b % 2 === 1 ? 0.12 : 1;
+        ctx.fillStyle = KIND_COLOUR[kinds[b >> 1]!];
+        ctx.beginPath();
+        for (const i of list) ctx.rect(l.x[i]!, l.y[i]!, Math.max(minW, l.w[i]!), Math.max(minW, l.h[i]!));
+        ctx.fill();
+      });
     }
-    buckets.forEach((list, b) => {
-      if (list.length === 0) return;
-      ctx.globalAlpha = b % 2 === 1 ? 0.12 : 1;
-      ctx.fillStyle = KIND_COLOUR[kinds[b >> 1]!];
-      ctx.beginPath();
-      for (const i of list) ctx.rect(l.x[i]!, l.y[i]!, Math.max(minW, l.w[i]!), Math.max(minW, l.h[i]!));
-      ctx.fill();
-    });
     ctx.globalAlpha = 1;
 
     const cp = this.model.critical;
     if (cp.length > OVERLAY_MAX_CP) {
+      // Simplified on screen: a point closer than 2 px to the last one drawn adds nothing visible.
       ctx.beginPath();
+      let lx = NaN;
+      let ly = NaN;
       for (let j = 0; j < cp.length; j++) {
         const i = cp[j]!;
         const cx = l.x[i]! + l.w[i]! / 2;
         const cy = l.y[i]! + l.h[i]! / 2;
+        if (j > 0 && j < cp.length - 1 && Math.abs(cx - lx) * k + Math.abs(cy - ly) * k < 2) continue;
         if (j === 0) ctx.moveTo(cx, cy);
         else ctx.lineTo(cx, cy);
+        lx = cx;
+        ly = cy;
       }
       ctx.strokeStyle = CRITICAL_COLOUR;
       ctx.lineWidth = 2 * px;
@@ -563,5 +658,6 @@ export class GraphCanvas {
     this.lastDrawMs = performance.now() - t0;
     this.canvas.dataset.renderedNodes = String(visible.length);
     this.canvas.dataset.renderedEdges = String(edgeCount);
+    this.canvas.dataset.drawnRects = String(drawnRects);
   }
 }
