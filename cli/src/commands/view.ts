@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { CliError, flag, num, parse, type Command } from '../kit.ts';
 
 const usage = `
@@ -32,7 +33,9 @@ export const command: Command = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be 0-65535, got ${port}`);
     let paths = p.positionals;
     if (paths.length === 0) {
-      const corpus = resolve(process.env.PCP_SHARED ?? resolve(process.cwd(), '../shared'), 'legacy-corpus');
+      // ../shared relative to the repository root (as in CI), whatever the working directory.
+      const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+      const corpus = resolve(process.env.PCP_SHARED ?? resolve(repoRoot, '../shared'), 'legacy-corpus');
       if (!existsSync(corpus)) throw new CliError(`no graphs given and no corpus at ${corpus} (pass graph files or directories)`);
       paths = [corpus];
     }
