@@ -390,6 +390,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
         const si = compIndex.lookup(sender[1], raw.startTime);
         if (si !== undefined && si !== i) c.triggeredBy = compCause(si, Infinity);
       }
+      // A message's `target` names its sender when that is a computation (postMessage from a script,
+      // timer or another message handler): the message was dispatched by it.
+      if (!sender && c.eventName === 'message' && target && !isNil(target)) {
+        const si = compIndex.lookup(target, raw.startTime);
+        if (si !== undefined && si !== i && raws[si]!.startTime <= raw.startTime) c.triggeredBy = compCause(si, Infinity);
+      }
       if (raw.info === 'interactive' || raw.info === 'complete') c.readyState = raw.info;
       if (namedRes) c.eventSubjects = [namedRes.id];
       else if (target && !isNil(target) && ELEMENT_RESOURCE_EVENTS.has(c.eventName)) {
