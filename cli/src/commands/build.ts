@@ -5,7 +5,7 @@ import { parse, str, flag, CliError, UsageError, type Command, type Parsed } fro
  * builder is a function from the parsed options to `{ graph, warnings }`, so a new input (profiler
  * bundles: `pcp build BUNDLE_DIR`) is one more entry in BUILDERS.
  */
-type InputKind = 'legacy-log';
+type InputKind = 'legacy-log' | 'trace';
 
 interface Built {
   graph: unknown;
@@ -14,6 +14,7 @@ interface Built {
 }
 
 const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> = {
+  trace: buildTrace,
   'legacy-log': async (p, input) => {
     const { readLegacyLogFile } = await import('@pcp/graph-builder/adapters/legacy-log/file.ts');
     const { buildFromLegacyLog, LegacyLogError } = await import('@pcp/graph-builder/build.ts');
@@ -34,6 +35,62 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
   },
 };
 
+/** A profiler bundle directory, or a single trace JSON file (e.g. saved by the DevTools Performance panel). */
+async function buildTrace(p: Parsed, input: string): Promise<Built> {
+  const { buildFromTrace } = await import('@pcp/graph-builder/build-trace.ts');
+  const { statSync } = await import('node:fs');
+  let bytes: number;
+  try {
+    const st = statSync(input);
+    bytes = st.isDirectory() ? statSync(`${input}/trace.json.gz`, { throwIfNoEntry: false })?.size ?? 0 : st.size;
+  } catch {
+    throw new CliError(`${input}: no such file or directory`);
+  }
+  try {
+    const { graph, warnings } = buildFromTrace(input, { input, analysisScope: analysisScope(p) });
+    return { graph, warnings, inputBytes: bytes };
+  } catch (e) {
+    throw new CliError(`${input}: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Server delays (thesis §3.4.1) into the graph's resources: from --server-delays FILE (records of
+ * `pcp delays`), else measured from the bundle's capture.pcap when there is one. A failure here costs
+ * the annotation, never the graph: it becomes a warning.
+ */
+async function addServerDelays(p: Parsed, kind: InputKind, input: string, built: Built): Promise<void> {
+  const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  let file = str(p, 'server-delays');
+  let tmp: string | undefined;
+  if (file === undefined) {
+    if (kind !== 'trace' || flag(p, 'no-server-delays') || !existsSync(join(input, 'capture.pcap'))) return;
+    tmp = mkdtempSync(join(tmpdir(), 'pcp-delays-'));
+    file = join(tmp, 'delays.json');
+    const { runPython } = await import('./delays.ts');
+    const { code, error } = await runPython([input, '--out', file, '--format', 'json']);
+    if (code !== 0) {
+      built.warnings.push(`server delays not measured from ${input}/capture.pcap: ${error ?? `exit ${code}`}`);
+      rmSync(tmp, { recursive: true, force: true });
+      return;
+    }
+  }
+  try {
+    const { readJsonFile } = await import('@pcp/graph-builder');
+    const { mergeServerDelays } = await import('@pcp/graph-builder/merge/server-delays.ts');
+    const records = readJsonFile(file);
+    const list = Array.isArray(records) ? records : (records as { records?: unknown }).records;
+    if (!Array.isArray(list)) throw new CliError(`${file}: expected a list of server-delay records`);
+    const merged = mergeServerDelays(built.graph as Parameters<typeof mergeServerDelays>[0], list as Parameters<typeof mergeServerDelays>[1]);
+    built.graph = merged.graph;
+    built.warnings.push(`server delays: ${merged.matched} resources annotated${merged.unmatched.length ? `, ${merged.unmatched.length} records unmatched` : ''}`);
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
 function analysisScope(p: Parsed): 'recorded' | 'normalised' {
   const v = str(p, 'analysis') ?? 'recorded';
   if (v !== 'recorded' && v !== 'normalised') throw new UsageError(`--analysis expects recorded or normalised, got '${v}'`);
@@ -46,27 +103,37 @@ function inputKind(p: Parsed): { kind: InputKind; input: string } {
     if (p.positionals.length) throw new UsageError('give either --legacy-log FILE or an input path, not both');
     return { kind: 'legacy-log', input: legacy };
   }
-  if (p.positionals.length) throw new UsageError(`unsupported input '${p.positionals[0]}': only --legacy-log FILE is supported so far`);
-  throw new UsageError('an input is required: --legacy-log FILE[.gz]');
+  if (p.positionals.length > 1) throw new UsageError('give one input: a bundle directory or a trace file');
+  if (p.positionals.length === 1) return { kind: 'trace', input: p.positionals[0]! };
+  throw new UsageError('an input is required: BUNDLE_DIR, TRACE.json[.gz] or --legacy-log FILE[.gz]');
 }
 
 export const command: Command = {
   name: 'build',
   summary: 'build a dependency graph (format v1) from a browser log',
   usage: `
-usage: pcp build --legacy-log FILE[.gz] --out GRAPH.json [--strict] [--warnings] [--analysis recorded|normalised]
+usage: pcp build BUNDLE_DIR --out GRAPH.json [--server-delays FILE | --no-server-delays] [options]
+       pcp build TRACE.json[.gz] --out GRAPH.json [options]
+       pcp build --legacy-log FILE[.gz] --out GRAPH.json [--strict] [options]
 
 Builds the page-load dependency graph (thesis ch. 3: Table 3.1 rules, Appendix A event parents, frame
 completion chain, sub-computation split, §3.7.4 normalisation), with MIME-type and critical-path
 priorities and the critical path, and writes it in graph format v1 after validating it against the schema.
 
 inputs:
+  BUNDLE_DIR          a bundle written by \`pcp profile\` (trace.json.gz, devtools.log.json, meta.json,
+                      and capture.pcap when profiled with --pcap)
+  TRACE.json[.gz]     a single Chrome trace, e.g. saved by the DevTools Performance panel (what it lacks,
+                      such as the network log, is reported as warnings)
   --legacy-log FILE   a patched-Chromium (2016 PCP/WProf) log, one JSON record per line, plain or gzip;
                       bad lines are skipped with a warning naming the line, a truncated gzip keeps what
                       could be read.
 
 options:
   --out GRAPH.json    where to write the graph (.json.gz to gzip it); required
+  --server-delays F   annotate resources with server delays from F (the JSON of \`pcp delays\`); by
+                      default they are measured from the bundle's capture.pcap when it has one
+  --no-server-delays  do not measure server delays from the bundle's capture
   --strict            fail on the first bad line instead of skipping it
   --analysis SCOPE    compute priorities and the critical path on the 'recorded' load (default, as the
                       original PCP: post-load timers included) or the 'normalised' one (post-load
@@ -81,11 +148,14 @@ options:
       strict: { type: 'boolean' },
       warnings: { type: 'boolean' },
       analysis: { type: 'string' },
+      'server-delays': { type: 'string' },
+      'no-server-delays': { type: 'boolean' },
     });
     const { kind, input } = inputKind(p);
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out GRAPH.json is required');
     const built = await BUILDERS[kind](p, input);
+    await addServerDelays(p, kind, input, built);
     const { validateGraph, writeJsonFile } = await import('@pcp/graph-builder');
     const v = validateGraph(built.graph);
     if (!v.ok) throw new CliError(`the built graph does not match graph format v1: ${v.errors.slice(0, 3).join('; ')}`);

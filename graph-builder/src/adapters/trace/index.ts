@@ -66,8 +66,9 @@ export function readTraceInput(path: string): TraceInput {
     } else warnings.push('bundle has no devtools.log.json; iframe initiators come from the trace alone');
     if (existsSync(join(path, 'meta.json'))) {
       try {
-        const meta = JSON.parse(readText(join(path, 'meta.json'))) as { browserVersion?: string; browser?: { version?: string } };
-        browserVersion = meta.browserVersion ?? meta.browser?.version;
+        // The profiler records Browser.getVersion: {product: 'Chrome/156.0…', revision, userAgent, …}.
+        const meta = JSON.parse(readText(join(path, 'meta.json'))) as { browser?: { product?: string } };
+        browserVersion = meta.browser?.product;
       } catch {
         warnings.push('meta.json: unreadable');
       }
