@@ -52,7 +52,7 @@ function site(): string {
   writeFileSync(join(dir, 'p', 'index.html'), '<script src="{{origin:b}}/p/x.js"></script>');
   writeFileSync(join(dir, 'p', 'x.js'), 'var x = 1;');
   writeFileSync(join(dir, 'p', 'slow.js'), 'var s = 1;');
-  writeFileSync(join(dir, 'p', 'delays.json'), JSON.stringify({ 'slow.js': 300, 'x.js': { size: 100 } }));
+  writeFileSync(join(dir, 'p', 'delays.json'), JSON.stringify({ 'slow.js': 300, 'x.js': { size: 100 }, 'index.html': 150 }));
   return dir;
 }
 
@@ -64,6 +64,7 @@ test('serves files on several origins, expands {{origin:x}}, applies delays.json
     assert.match(server.urls.a!, /^http:\/\/a\.pcp\.test:\d+\/$/);
     const page = await get1(server, 'a', '/p/');
     assert.equal(page.status, 200);
+    assert.ok(page.ms >= 140, `the directory URL gets index.html's delay (took ${page.ms} ms)`);
     assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
     // The placeholder becomes origin b's base URL (no trailing slash) so pages can name other origins.
     assert.equal(page.body.toString(), `<script src="${server.urls.b!.slice(0, -1)}/p/x.js"></script>`);

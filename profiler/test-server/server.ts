@@ -164,7 +164,8 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
   /** Spec for a path: delays.json files from the root down to the file's directory, then opts.delays, then the query. */
   const specFor = (path: string, query: URLSearchParams): DelaySpec => {
     let spec: DelaySpec = {};
-    const parts = path.split('/').filter(Boolean);
+    // A directory URL serves its index.html, and delays.json names it so.
+    const parts = (path.endsWith('/') ? path + 'index.html' : path).split('/').filter(Boolean);
     for (let i = 0; i < parts.length; i++) {
       const dirParts = parts.slice(0, i);
       const file = join(root, ...dirParts, 'delays.json');
