@@ -15,8 +15,11 @@ interface RefBase {
   nth?: number;
 }
 
-/** The parse chunk of document `docUrl` that ends at (or, failing that, contains) line `line`. */
-export interface ParseChunkRef extends RefBase { kind: 'parse_chunk'; docUrl: string; line: number }
+/**
+ * The parse chunk of document `docUrl` that ends at (or, failing that, contains) line `line`;
+ * `line: 'last'` is the document's last chunk (it ends at end of file, past the last tag).
+ */
+export interface ParseChunkRef extends RefBase { kind: 'parse_chunk'; docUrl: string; line: number | 'last' }
 /** A chunk of the resource's body: index 0 is the first, 'last' the last. */
 export interface DownloadChunkRef extends RefBase { kind: 'download_chunk'; url: string; index: number | 'last' }
 export interface ResourceRef extends RefBase { kind: 'resource'; url: string }
@@ -25,8 +28,13 @@ export interface ScriptEvalRef extends RefBase { kind: 'script_eval'; url: strin
 export interface CssEvalRef extends RefBase { kind: 'css_eval'; url: string }
 /** A timer by its requested delay (ms). */
 export interface TimerRef extends RefBase { kind: 'timer'; delay: number }
-/** An event by name and target ('document', 'window', 'img', 'script', 'link', 'iframe', 'xmlhttprequest', ...). */
-export interface EventRef extends RefBase { kind: 'event'; name: string; target: string }
+/**
+ * An event by name and target: 'document', 'window', 'xmlhttprequest', 'messageport', or an element's
+ * tag ('img', 'script', 'link', 'iframe', 'input'). A graph may name element targets generically
+ * ('Element', as a trace does not say which element): such a node matches any tag, and `subject`
+ * (the URL of the element's resource) then picks the event whose graph parent is that resource.
+ */
+export interface EventRef extends RefBase { kind: 'event'; name: string; target: string; subject?: string }
 export interface MarkerRef extends RefBase { kind: 'marker'; name: string }
 
 export type ActivityRef = ParseChunkRef | DownloadChunkRef | ResourceRef | ScriptEvalRef | CssEvalRef | TimerRef | EventRef | MarkerRef;
@@ -65,13 +73,13 @@ export interface Expected {
 
 export function describeRef(r: ActivityRef): string {
   switch (r.kind) {
-    case 'parse_chunk': return `parse_chunk(${r.docUrl}:${r.line})`;
+    case 'parse_chunk': return `parse_chunk(${r.docUrl}:${String(r.line)})`;
     case 'download_chunk': return `download_chunk(${r.url}#${r.index})`;
     case 'resource': return `resource(${r.url})`;
     case 'script_eval': return `script_eval(${r.url}${r.scriptKind ? ' ' + r.scriptKind : ''}${r.nth !== undefined ? ' #' + r.nth : ''})`;
     case 'css_eval': return `css_eval(${r.url})`;
     case 'timer': return `timer(${r.delay}ms${r.nth !== undefined ? ' #' + r.nth : ''})`;
-    case 'event': return `event(${r.target}.${r.name}${r.nth !== undefined ? ' #' + r.nth : ''}${r.frameUrl ? ' in ' + r.frameUrl : ''})`;
+    case 'event': return `event(${r.target}.${r.name}${r.subject ? ' of ' + r.subject : ''}${r.nth !== undefined ? ' #' + r.nth : ''}${r.frameUrl ? ' in ' + r.frameUrl : ''})`;
     case 'marker': return `marker(${r.name})`;
   }
 }

@@ -153,3 +153,30 @@ test('{{origin:x}} placeholders expand before URLs resolve', () => {
   assert.equal(agg.resources, 4);
   assert.equal(agg.resourceShare, 1);
 });
+
+test("generic 'Element' events match a tag target, disambiguated by subject; line 'last' is the final chunk", () => {
+  // Two element load events (as a trace-built graph names them): one after logo.png, one after img.png.
+  const extra: GraphNode[] = [
+    { ...base('ev1', 'event', 20), kind: 'event', eventName: 'load', eventTarget: 'Element' },
+    { ...base('ev2', 'event', 130), kind: 'event', eventName: 'load', eventTarget: 'Element' },
+    resource('after', 'http://a.test/p/after.png', 131),
+  ];
+  const edges: Edge[] = [...RIGHT, { from: 'logo', to: 'ev1', rule: 'event:img.load' }, { from: 'img', to: 'ev2', rule: 'event:img.load' }, { from: 'ev2', to: 'after', rule: 2 }];
+  const exp: Expected = {
+    description: 'element events', rules: [], events: ['img.load'],
+    resources: [{ url: 'after.png', parent: { kind: 'event', name: 'load', target: 'img', subject: 'img.png' } }],
+    edges: [{ from: { kind: 'resource', url: 'logo.png' }, to: { kind: 'event', name: 'load', target: 'img', subject: 'logo.png' } }],
+  };
+  const s = matchPage(graph(edges, extra), exp, { pageUrl: PAGE });
+  assert.equal(s.resourceShare, 1);
+  assert.equal(s.recall, 1);
+  // The wrong subject picks ev1, which is not after.png's parent.
+  const wrong = matchPage(graph(edges, extra), { ...exp, edges: [], resources: [{ url: 'after.png', parent: { kind: 'event', name: 'load', target: 'img', subject: 'logo.png' } }] }, { pageUrl: PAGE });
+  assert.equal(wrong.resourceShare, 0);
+  // 'window' never matches an Element node.
+  const win = matchPage(graph(edges, extra), { ...exp, edges: [], resources: [{ url: 'after.png', parent: { kind: 'event', name: 'load', target: 'window' } }] }, { pageUrl: PAGE });
+  assert.match(win.resources.misses[0]!.reason, /no node for event\(window\.load\)/);
+  // The last parse chunk of index.html is pc1 (lines 3-7).
+  const last = matchPage(graph(RIGHT), { ...exp, resources: [{ url: 'logo.png', parent: { kind: 'parse_chunk', docUrl: 'index.html', line: 'last' } }], edges: [] }, { pageUrl: PAGE });
+  assert.equal(last.resourceShare, 1);
+});

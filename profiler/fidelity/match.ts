@@ -40,6 +40,9 @@ export interface PageScore {
 
 type Group = GraphNode[];
 
+/** Event targets that are not elements (an 'Element' node never stands for these). */
+const NON_ELEMENT_TARGETS = new Set(['document', 'window', 'xmlhttprequest', 'messageport', 'worker']);
+
 function normUrl(u: string): string {
   const i = u.indexOf('#');
   return i >= 0 ? u.slice(0, i) : u;
@@ -115,8 +118,14 @@ export class GraphIndex {
       case 'parse_chunk': {
         const u = this.url(ref.docUrl);
         const chunks = nodes.filter((n) => n.kind === 'parse_chunk' && normUrl(n.docUrl) === u);
-        const ending = chunks.filter((n) => n.kind === 'parse_chunk' && n.endLine === ref.line);
-        const containing = chunks.filter((n) => n.kind === 'parse_chunk' && n.startLine <= ref.line && ref.line <= n.endLine);
+        if (ref.line === 'last') {
+          const last = [...chunks].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id)).pop();
+          groups = last ? [[last]] : [];
+          break;
+        }
+        const line = ref.line;
+        const ending = chunks.filter((n) => n.kind === 'parse_chunk' && n.endLine === line);
+        const containing = chunks.filter((n) => n.kind === 'parse_chunk' && n.startLine <= line && line <= n.endLine);
         groups = (ending.length ? ending : containing).sort((a, b) => a.start - b.start).map((n) => [n]);
         break;
       }
@@ -134,12 +143,25 @@ export class GraphIndex {
       case 'timer':
         groups = this.groups(nodes.filter((n) => n.kind === 'timer' && n.timerDelay === ref.delay), (n) => (n.kind === 'timer' ? n.timerId : ''));
         break;
-      case 'event':
-        groups = this.groups(
-          nodes.filter((n) => n.kind === 'event' && n.eventName === ref.name && n.eventTarget.toLowerCase() === ref.target.toLowerCase()),
-          (n) => (n.kind === 'event' ? `${n.eventTarget}.${n.eventName}` : ''),
-        );
+      case 'event': {
+        const want = ref.target.toLowerCase();
+        const isElement = !NON_ELEMENT_TARGETS.has(want);
+        const subject = ref.subject ? this.url(ref.subject) : undefined;
+        const events = nodes.filter((n) => {
+          if (n.kind !== 'event' || n.eventName !== ref.name) return false;
+          const got = n.eventTarget.toLowerCase();
+          return got === want || (isElement && got === 'element');
+        });
+        groups = this.groups(events, (n) => (n.kind === 'event' ? `${n.eventTarget}.${n.eventName}` : ''));
+        if (subject !== undefined) {
+          // Keep the activities one of whose parts has the element's resource as a parent.
+          groups = groups.filter((g) => g.some((n) => (this.inEdges.get(n.id) ?? []).some((e) => {
+            const from = this.byId.get(e.from);
+            return from?.kind === 'resource' && normUrl(from.url) === subject;
+          })));
+        }
         break;
+      }
       case 'marker':
         groups = nodes.filter((n) => n.kind === 'marker' && n.markerName === ref.name).map((n) => [n]);
         break;
