@@ -126,6 +126,11 @@ test('what-if: compare A | B shows the emulator\'s load times and simulated wate
   assert.equal(shown, direct.loadTime);
   assert.equal(await page.locator('#whatif-waterfalls svg.waterfall').count(), 3);
   await screenshot(page, `whatif-${id}`);
+  // A combination the emulator refuses comes back as its one-line reason, next to the form.
+  await page.locator('select[name="A-server"]').selectOption('out-of-order');
+  await page.locator('#whatif-run-a').click();
+  await page.locator('.whatif-status', { hasText: 'what-if failed' }).waitFor();
+  assert.match((await page.locator('.whatif-status').textContent()) ?? '', /what-if failed: an out-of-order server needs framing/);
 });
 
 test('export the current view as SVG', async () => {
