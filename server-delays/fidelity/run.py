@@ -143,9 +143,17 @@ def main() -> int:
             if dropped:
                 print(f"fidelity: tcpdump: {dropped}", file=sys.stderr)
     finally:
+        # The servers write what they held when they exit; on a saturated machine (CI running suites
+        # side by side) a node process can take many seconds to wind down, so wait generously.
         for srv in servers:
             srv.terminate()
-            srv.wait(timeout=10)
+        for srv in servers:
+            try:
+                srv.wait(timeout=90)
+            except subprocess.TimeoutExpired:
+                srv.kill()
+                srv.wait()
+                print("fidelity: a test server did not exit within 90 s after SIGTERM; killed", file=sys.stderr)
     held = _held(root, ports)
     t0 = time.time()
     keyed = pipeline.run(None, bundle, seed=1, use_tshark=True)
