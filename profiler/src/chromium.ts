@@ -92,7 +92,21 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
   const cdp = new CdpConnection(proc.stdio[3] as Writable, proc.stdio[4] as Readable);
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const spawnError = new Promise<never>((_, reject) => proc.once('error', (e) => reject(e)));
-  const cleanup = (): void => rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
+  // Best effort: helper processes may still be writing the profile for a moment after the browser
+  // exits; a leftover temp dir must never turn a good capture into a failure.
+  const cleanup = (): void => {
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch {
+      setTimeout(() => {
+        try {
+          rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5 });
+        } catch {
+          // Left in the temp dir; nothing depends on it.
+        }
+      }, 2000).unref();
+    }
+  };
   try {
     // The first answer proves the browser is up and the pipe works.
     await withTimeout(Promise.race([cdp.send('Browser.getVersion'), spawnError]), 30_000, 'Chromium did not answer on the DevTools pipe within 30 s');
