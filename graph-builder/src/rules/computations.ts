@@ -1,6 +1,7 @@
 /**
  * Parents of computations (Table 3.1 rules 4, 10-21, 25):
- *  - script eval: the parse chunk after which it ran (12), the script resource (10), the computation that
+ *  - script eval: the parse chunk after which it ran (12), the script resource (10), a deferred script
+ *    the document's last parse chunk and its resource (17), the computation that
  *    inserted it (14 script, 15 event, 16 timer); a parser-blocking script precedes the next chunk (4);
  *  - CSS eval: its stylesheet (18), and it precedes the frame's next parser-blocking script (11/13);
  *  - timer: the computation that registered it (19 script, 20 event, 21 timer);
@@ -25,8 +26,12 @@ export function computationRules(ctx: RuleContext, kept: Set<string>): void {
     if (!kept.has(c.id)) continue;
     const first = ctx.compFirst(c.id)!;
     const cause = c.triggeredBy;
+    // Rule 17: a deferred script waits for the end of parsing (its document's last chunk) and its download.
+    const deferred = c.kind === 'ScriptEval' && c.scriptKind === 'defer';
     if (cause.kind === 'token') {
-      ctx.edge(ctx.chunkOfToken(cause.doc, cause.token), first, c.kind === 'ScriptEval' ? 12 : 1);
+      const chunks = ctx.docChunks.get(cause.doc)?.chunks;
+      const last = deferred ? chunks?.[chunks.length - 1]?.id : undefined;
+      ctx.edge(last ?? ctx.chunkOfToken(cause.doc, cause.token), first, last ? 17 : c.kind === 'ScriptEval' ? 12 : 1);
       if (c.blocksParser) {
         const d = ctx.docChunks.get(cause.doc);
         const at = d?.chunkOfToken[cause.token];
@@ -38,7 +43,7 @@ export function computationRules(ctx: RuleContext, kept: Set<string>): void {
       const parentKind = ctx.computations.get(cause.id)?.kind ?? 'ScriptEval';
       ctx.edge(causeNode(ctx, cause), first, NESTED_RULE[c.kind][parentKind] ?? 25);
     }
-    if (c.source) ctx.edge(c.source, first, c.kind === 'CssEval' ? 18 : 10);
+    if (c.source) ctx.edge(c.source, first, c.kind === 'CssEval' ? 18 : deferred ? 17 : 10);
     if (c.kind === 'Event') {
       const rule = `event:${(c.eventTarget ?? 'element').toLowerCase()}.${c.eventName}`;
       const prev = c.previousOnTarget && kept.has(c.previousOnTarget) ? ctx.compLast(c.previousOnTarget) : undefined;

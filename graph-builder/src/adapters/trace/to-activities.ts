@@ -148,6 +148,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
   };
 
   const comps: Array<ComputationActivity & { pending: PendingCause }> = [];
+  const claimedByEvents = new Set<TraceRequest>();
   compSlices.forEach((sl) => {
     const id = compOfSlice.get(sl.index)!;
     const frameTrace = sl.frame ?? frameOfDescendant(slices, sl) ?? load.mainFrame;
@@ -220,7 +221,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
         ...(req ? { eventSubjects: [resId.get(req)!] } : {}),
       });
     } else {
-      const { target, subjects } = eventTarget(load, requests, resId, sl, frameTrace);
+      const { target, subjects } = eventTarget(load, requests, resId, sl, frameTrace, handlerOf(slices, sl), claimedByEvents);
       comps.push({
         ...base,
         kind: 'Event',
@@ -356,26 +357,51 @@ function scriptKind(req: TraceRequest | undefined, sl: Slice, parentOwner: { com
   }
 }
 
+/** The tag of the element whose resource it is, for element events (Appendix A Table A.2). */
+const TAG_OF_TYPE: Record<string, string> = { Stylesheet: 'link', Script: 'script', Image: 'img', Document: 'iframe', Media: 'video', Font: 'link' };
+
 /**
  * An event's DOM target, which trace events do not name: completion events of the frame's document and
- * window by name and timing, a message to the window, else an element whose resource finished last
- * before the dispatch (an image, script, style sheet or iframe load/error).
+ * window by name and timing, a message to the window, else the element whose resource loaded (or
+ * failed): the element on the line of an inline handler (onload="…" reports the document and the
+ * element's line), else the resource that finished last before the dispatch and no earlier element
+ * event claimed.
  */
-function eventTarget(load: TraceLoad, requests: TraceRequest[], resId: Map<TraceRequest, string>, sl: Slice, frame: string): { target: string; subjects: string[] } {
+function eventTarget(
+  load: TraceLoad,
+  requests: TraceRequest[],
+  resId: Map<TraceRequest, string>,
+  sl: Slice,
+  frame: string,
+  handler: Slice | undefined,
+  claimed: Set<TraceRequest>,
+): { target: string; subjects: string[] } {
   const type = sl.eventType ?? '';
   if (type === 'DOMContentLoaded' || type === 'readystatechange' || type === 'visibilitychange') return { target: 'Document', subjects: [] };
   if (type === 'message') return { target: 'Window', subjects: [] };
   const mark = load.marks.find((m) => m.frame === frame && m.name === 'load');
-  if (type === 'load' && mark && Math.abs(mark.time - sl.start) < 2) return { target: 'Window', subjects: [] };
-  if (type === 'load' || type === 'error') {
-    let best: TraceRequest | undefined;
-    for (const r of requests) {
-      const end = r.finish ?? r.send;
-      if (end <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && (!best || end > (best.finish ?? best.send))) best = r;
-    }
-    return { target: 'Element', subjects: best ? [resId.get(best)!] : [] };
+  // Chromium marks a frame's load around its window load dispatch (before or after the handlers ran).
+  if (type === 'load' && mark && mark.time >= sl.start - 2 && mark.time <= sl.end + 2) return { target: 'Window', subjects: [] };
+  if (type !== 'load' && type !== 'error') return { target: 'Element', subjects: [] };
+  const candidates = requests.filter((r) => (r.finish ?? r.send) <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && !claimed.has(r));
+  const byLine = handler?.url && handler.line !== undefined
+    ? candidates.filter((r) => r.initiator?.type === 'parser' && r.initiator.url !== undefined && sameDoc(r.initiator.url, handler.url!) && r.initiator.line === handler.line)
+    : [];
+  const pool = byLine.length ? byLine : candidates;
+  let best: TraceRequest | undefined;
+  for (const r of pool) if (!best || (r.finish ?? r.send) > (best.finish ?? best.send)) best = r;
+  if (!best) return { target: 'Element', subjects: [] };
+  claimed.add(best);
+  return { target: TAG_OF_TYPE[best.resourceType] ?? 'Element', subjects: [resId.get(best)!] };
+}
+
+/** The first page-code call inside a slice (an event's handler). */
+function handlerOf(slices: Slice[], sl: Slice): Slice | undefined {
+  for (let i = sl.index + 1; i < slices.length && slices[i]!.start <= sl.end; i++) {
+    const s = slices[i]!;
+    if (s.thread === sl.thread && s.kind === 'function') return s;
   }
-  return { target: type === 'load' ? 'Window' : 'Element', subjects: [] };
+  return undefined;
 }
 
 /**
