@@ -1,32 +1,43 @@
 #!/usr/bin/env bash
-# The one-command demo (README: npm run demo): installs what is missing, produces a dependency graph
-# and opens it in the viewer, printing the URL.
+# The one-command demo (README: npm run demo): installs what is missing, profiles the bundled example
+# site with the real Chromium, builds its dependency graph and opens it in the viewer, printing the URL.
 #
 #   npm run demo                                  serve until Ctrl-C on http://127.0.0.1:8737/
 #   npm run demo -- --port 0 --exit-after-ready   start, check the graph loads, print the URL, exit (CI)
 #
-# Environment: PCP_DEMO_GRAPH=<file> shows that graph instead; PCP_SKIP_SETUP=1 skips scripts/setup.sh
-# (tests that already ran it); PCP_SHARED locates the shared data (default ../shared).
+# Environment: PCP_DEMO_GRAPH=<file> shows that graph instead of profiling; PCP_SKIP_SETUP=1 skips
+# scripts/setup.sh (tests that already ran it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 if [ -z "${PCP_SKIP_SETUP:-}" ]; then bash scripts/setup.sh; fi
 
-SHARED=${PCP_SHARED:-../shared}
-
-# demo_graph prints the path of the graph to show. The final pipeline replaces its body with:
-#   start the bundled example site (profiler/example-site) on loopback with the profiler's test server,
-#   `pcp profile` it with the real Chromium into out/demo/, `pcp build` the graph (with server delays
-#   when the capture has them) into out/demo/graph.json, and print that path.
-# Until then it shows a reference graph of the legacy corpus.
+# demo_graph prints the path of the graph to show: the bundled example site (profiler/example-site),
+# served on loopback by the profiler's test server under two origins, profiled with the real Chromium
+# (with a packet capture, for server delays), and built into out/demo/graph.json.
 demo_graph() {
   if [ -n "${PCP_DEMO_GRAPH:-}" ]; then echo "$PCP_DEMO_GRAPH"; return; fi
-  local legacy="$SHARED/legacy-corpus/graphs/www.bild.de.json.gz"
-  if [ ! -f "$legacy" ]; then
-    echo "demo: no graph to show: $legacy is missing (set PCP_SHARED or PCP_DEMO_GRAPH)" >&2
+  local out=out/demo
+  rm -rf "$out" && mkdir -p "$out"
+  node --import tsx profiler/test-server/cli.ts --root profiler/example-site --origin a --origin b >"$out/server.json" 2>"$out/server.log" &
+  DEMO_SERVER=$!
+  trap 'kill "${DEMO_SERVER:-}" 2>/dev/null || true' EXIT
+  for _ in $(seq 1 100); do [ -s "$out/server.json" ] && break; sleep 0.2; done
+  if [ ! -s "$out/server.json" ]; then
+    echo "demo: the example site's server did not start: $(tail -n 1 "$out/server.log")" >&2
     return 1
   fi
-  echo "$legacy"
+  local url rules
+  url=$(node -e 'const s=JSON.parse(require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0]); console.log(s.urls.a + "index.html")' "$out/server.json")
+  rules=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1],"utf8").split("\n")[0]).hostResolverRules)' "$out/server.json")
+  echo "demo: profiling $url with Chromium" >&2
+  if ! node cli/bin/pcp.js profile "$url" --out "$out/bundle" --host-resolver-rules "$rules" --pcap >&2; then
+    echo "demo: profiling with a packet capture failed; trying without (no server delays)" >&2
+    node cli/bin/pcp.js profile "$url" --out "$out/bundle" --host-resolver-rules "$rules" --force >&2
+  fi
+  kill "$DEMO_SERVER" 2>/dev/null || true
+  node cli/bin/pcp.js build "$out/bundle" --out "$out/graph.json" >&2
+  echo "$out/graph.json"
 }
 
 graph=$(demo_graph)
