@@ -87,6 +87,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   const collapsed = new Set<number>();
   let layoutKind: 'time' | 'layered' = 'time';
   let layout: Layout;
+  let relayoutNo = 0;
   const filters: Filters = { text: '', kinds: new Set(), host: '', mime: '', critical: 'all' };
 
   const canvas = new GraphCanvas(graphHost, model, {
@@ -116,17 +117,32 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   });
 
   let worker: Worker | null = null;
+  // Worker answers carry the request number: a relayout requested while another is computing wins.
+  let requestNo = 0;
+  const pending = new Map<number, { resolve: (l: Layout) => void; reject: (e: Error) => void }>();
   const computeLayout = async (): Promise<Layout> => {
     if (layoutKind === 'time' || n > LAYERED.maxNodes) return timeAxisLayout(model.input, collapsed);
-    worker ??= new Worker('/worker.js', { type: 'module' });
+    if (!worker) {
+      worker = new Worker('/worker.js', { type: 'module' });
+      worker.onmessage = (ev: MessageEvent<{ id: number; layout?: Layout; error?: string }>) => {
+        const p = pending.get(ev.data.id);
+        pending.delete(ev.data.id);
+        if (ev.data.layout) p?.resolve(ev.data.layout);
+        else p?.reject(new Error(ev.data.error));
+      };
+    }
+    const id = ++requestNo;
     const w = worker;
     return new Promise((resolve, reject) => {
-      w.onmessage = (ev: MessageEvent<{ layout?: Layout; error?: string }>) => (ev.data.layout ? resolve(ev.data.layout) : reject(new Error(ev.data.error)));
-      w.postMessage({ input: model.input, collapsed: [...collapsed] });
+      pending.set(id, { resolve, reject });
+      w.postMessage({ id, input: model.input, collapsed: [...collapsed] });
     });
   };
   const relayout = async (fit: boolean): Promise<void> => {
-    layout = await computeLayout();
+    const mine = ++relayoutNo;
+    const next = await computeLayout();
+    if (mine !== relayoutNo) return; // a later relayout superseded this one
+    layout = next;
     canvas.setLayout(layout, fit);
     canvas.setHighlight({ selected, related, mask });
   };

@@ -3,6 +3,7 @@ import { layeredLayout } from '../shared/layeredLayout.ts';
 import type { Layout, LayoutInput } from '../shared/layoutTypes.ts';
 
 interface Request {
+  id: number;
   input: LayoutInput;
   collapsed: number[];
 }
@@ -12,8 +13,8 @@ scope.onmessage = (ev) => {
   const started = performance.now();
   try {
     const layout: Layout = layeredLayout(ev.data.input, new Set(ev.data.collapsed));
-    scope.postMessage({ layout, ms: performance.now() - started }, [layout.x.buffer, layout.y.buffer, layout.w.buffer, layout.h.buffer]);
+    scope.postMessage({ id: ev.data.id, layout, ms: performance.now() - started }, [layout.x.buffer, layout.y.buffer, layout.w.buffer, layout.h.buffer]);
   } catch (e) {
-    scope.postMessage({ error: (e as Error).message });
+    scope.postMessage({ id: ev.data.id, error: (e as Error).message });
   }
 };
