@@ -8,6 +8,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { loadGraph } from '@pcp/graph-builder/format/io.ts';
@@ -16,6 +18,7 @@ import type { Viewer } from '../src/server/server.ts';
 import { startViewer } from '../src/server/server.ts';
 import { FIXTURES, SHARED, launch, newPage, openGraph, screenshot } from './browser.ts';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FRIV = `${FIXTURES}www.friv.com.json.gz`;
 /** The largest reference graph of the corpus sample (1,642 nodes), when ../shared is there. */
 const BILD = `${SHARED}legacy-corpus/graphs/www.bild.de.json.gz`;
@@ -61,6 +64,12 @@ for (const [id, file] of [['www.friv.com', FRIV], ...(HAVE_BILD ? [['www.bild.de
     assert.deepEqual(highlighted, expected.nodes);
     const label = await page.locator('.cp-length').getAttribute('data-ms');
     assert.equal(Number(label), expected.length);
+    // And what the command prints, run as a user would.
+    const cli = spawnSync(process.execPath, ['cli/bin/pcp.js', 'critpath', file, '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(cli.status, 0, cli.stderr);
+    const printed = JSON.parse(cli.stdout) as { length: number; nodes: { id: string }[] };
+    assert.deepEqual(highlighted, printed.nodes.map((x) => x.id));
+    assert.ok(Math.abs(printed.length - Number(label)) <= 5e-4, `${printed.length} vs ${label}`); // printed to 3 decimals
     await screenshot(page, `graph-${id}`);
   });
 }
