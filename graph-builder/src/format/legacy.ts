@@ -343,23 +343,26 @@ function legacyActivity(node: GraphNode, children: string[], frameNum: Map<strin
     }
     case 'download_chunk':
       return { id: node.id, type: 'download_chunk', children, offset: node.offset, resource: node.resource, size: node.size };
-    case 'parse_chunk':
+    case 'parse_chunk': {
+      // Columns the builder clamped to 0 (negative in document.write fragments of 2016 logs) go back as logged.
+      const src = (node.extra ?? {}) as { sourceStartColumn?: number; sourceEndColumn?: number };
       return {
         id: node.id,
         type: 'parse_chunk',
         children,
         docUrl: node.docUrl,
-        endColumn: node.endColumn,
+        endColumn: src.sourceEndColumn ?? node.endColumn,
         endRow: node.endLine,
         endTag: node.endTag ?? '',
         endTime: sec(node.end),
         frame,
         isFragment: node.isFragment ?? false,
-        startColumn: node.startColumn,
+        startColumn: src.sourceStartColumn ?? node.startColumn,
         startRow: node.startLine,
         startTag: node.startTag ?? '',
         startTime: sec(node.start),
       };
+    }
     default: {
       const part = 'part' in node ? node.part : undefined;
       const enclosing = part === undefined ? 'None' : node.id.replace(/_\d+$/, '');

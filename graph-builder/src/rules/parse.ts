@@ -74,7 +74,11 @@ function tokenIndexOfChunkStart(chunkOfToken: Int32Array, n: number): number {
 }
 
 function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token, b: Token): ParseChunkNode {
+  // The 2016 logs report negative columns for tokens of document.write fragments (positions relative to
+  // the write); v1 columns are >= 0, so those become 0 and the source's values travel in `extra`.
+  const negative = a.column < 0 || b.column < 0;
   return {
+    ...(negative ? { extra: { sourceStartColumn: a.column, sourceEndColumn: b.column } } : {}),
     id: `pchunk_${docIndex}_${n}`,
     kind: 'parse_chunk',
     frame: doc.frame,
@@ -82,9 +86,9 @@ function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token
     end: Math.max(b.end, a.start),
     docUrl: doc.url,
     startLine: a.line,
-    startColumn: a.column,
+    startColumn: Math.max(0, a.column),
     endLine: b.line,
-    endColumn: b.column,
+    endColumn: Math.max(0, b.column),
     startTag: a.tag,
     endTag: b.tag,
     isFragment: false,
