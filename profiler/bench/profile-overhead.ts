@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { capturePage } from '../src/capture.ts';
 import { startTestServer } from '../test-server/server.ts';
@@ -33,6 +34,8 @@ const pages: [string, string, string][] = [
 ];
 const work = mkdtempSync(join(tmpdir(), 'pcp-bench-'));
 console.log(`profiler overhead: ${pages.length} pages x ${reps} loads each, with and without tracing (alternating)`);
+// Other work on the machine skews single loads of 50-500 ms badly: say how busy it was.
+console.log(`machine: ${cpus().length} cores, load average ${loadavg()[0]!.toFixed(1)} at start`);
 console.log('page'.padEnd(26) + 'untraced ms'.padStart(12) + 'traced ms'.padStart(11) + 'ratio'.padStart(8) + 'trace KB'.padStart(10));
 const ratios: number[] = [];
 let sumPlain = 0;
@@ -66,4 +69,5 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 const geo = Math.exp(ratios.reduce((a, r) => a + Math.log(r), 0) / ratios.length);
+console.log(`load average ${loadavg()[0]!.toFixed(1)} at end`);
 console.log(`overall: ratio of summed medians ${(sumTraced / sumPlain).toFixed(3)}, geometric mean of page ratios ${geo.toFixed(3)} (target <= 1.10)`);
