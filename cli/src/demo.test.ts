@@ -5,28 +5,17 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runAsync } from './testing/run.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 test('the demo profiles the example site and opens its graph', async () => {
-  const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn('bash', ['scripts/demo.sh', '--port', '0', '--exit-after-ready'], {
-      cwd: ROOT,
-      env: { ...process.env, PCP_SKIP_SETUP: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      done({ status, stdout, stderr });
-    });
+  const r = await runAsync('bash', ['scripts/demo.sh', '--port', '0', '--exit-after-ready'], {
+    cwd: ROOT,
+    env: { ...process.env, PCP_SKIP_SETUP: '1' },
+    timeoutMs: 180_000,
   });
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stderr, /complete: http:\/\/a\.pcp\.test:\d+\/index\.html/);

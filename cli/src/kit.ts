@@ -104,3 +104,13 @@ export class Progress {
     }
   }
 }
+
+/** `--format legacy FILE --out OUT`, the arguments `pcp export` and `pcp import` share. */
+export function legacyFormatArgs(args: string[]): { file: string; out: string } {
+  const p = parse(args, { format: { type: 'string' }, out: { type: 'string' } });
+  if (str(p, 'format') !== 'legacy') throw new UsageError(`--format must be 'legacy'`);
+  const out = requireStr(p, 'out');
+  const [file, ...extra] = p.positionals;
+  if (!file || extra.length) throw new UsageError('expected exactly one graph file');
+  return { file, out };
+}

@@ -6,32 +6,20 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestServer } from '../../../profiler/test-server/index.ts';
 import type { Graph, ResourceNode } from '@pcp/graph-builder';
+import { runAsync } from '../testing/run.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
 const SITE = fileURLToPath(new URL('../../../profiler/example-site/', import.meta.url));
 const pcp = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
-/** Async, for commands that talk to a server running in this very process (spawnSync would block it). */
-function pcpAsync(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      done({ status, stdout, stderr });
-    });
-  });
-}
+/** Async: `pcp profile` talks to the test server running in this very process. */
+const pcpAsync = (...args: string[]) => runAsync(process.execPath, [BIN, ...args]);
 
 test('profile -> build -> critpath on the example site, with server delays from the capture', async () => {
   const server = await startTestServer({ root: SITE, origins: [{ name: 'a' }, { name: 'b' }] });

@@ -58,7 +58,6 @@ const OPTIONS = {
   seed: { type: 'string' },
   runs: { type: 'string' },
   json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export const command: Command = {
@@ -67,10 +66,6 @@ export const command: Command = {
   usage,
   async run(args) {
     const p = parse(args, OPTIONS);
-    if (flag(p, 'help')) {
-      console.log(usage);
-      return 0;
-    }
     if (p.positionals.length !== 1) throw new UsageError('expected exactly one graph file');
     const runs = num(p, 'runs', 1);
     if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs expects a positive integer');

@@ -1,4 +1,4 @@
-import { parse, str, requireStr, UsageError, type Command } from '../kit.ts';
+import { legacyFormatArgs, type Command } from '../kit.ts';
 
 export const command: Command = {
   name: 'export',
@@ -17,11 +17,7 @@ options:
   -h, --help
 `,
   async run(args) {
-    const p = parse(args, { format: { type: 'string' }, out: { type: 'string' } });
-    if (str(p, 'format') !== 'legacy') throw new UsageError(`--format must be 'legacy'`);
-    const out = requireStr(p, 'out');
-    const [file, ...extra] = p.positionals;
-    if (!file || extra.length) throw new UsageError('expected exactly one graph file');
+    const { file, out } = legacyFormatArgs(args);
     const { loadGraph, exportLegacy, writeJsonFile } = await import('@pcp/graph-builder');
     writeJsonFile(out, exportLegacy(loadGraph(file)));
     console.error(`wrote ${out}`);

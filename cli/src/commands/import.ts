@@ -1,4 +1,4 @@
-import { parse, str, requireStr, UsageError, CliError, type Command } from '../kit.ts';
+import { legacyFormatArgs, CliError, type Command } from '../kit.ts';
 
 export const command: Command = {
   name: 'import',
@@ -17,11 +17,7 @@ options:
   -h, --help
 `,
   async run(args) {
-    const p = parse(args, { format: { type: 'string' }, out: { type: 'string' } });
-    if (str(p, 'format') !== 'legacy') throw new UsageError(`--format must be 'legacy'`);
-    const out = requireStr(p, 'out');
-    const [file, ...extra] = p.positionals;
-    if (!file || extra.length) throw new UsageError('expected exactly one graph file');
+    const { file, out } = legacyFormatArgs(args);
     const { readJsonFile, isLegacyGraph, importLegacy, assertValidGraph, writeJsonFile } = await import('@pcp/graph-builder');
     const data = readJsonFile(file);
     if (!isLegacyGraph(data)) throw new CliError(`${file}: not a graph in the original PCP layout (no "activities"/"root_activity")`);

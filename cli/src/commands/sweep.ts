@@ -3,7 +3,7 @@
  * (graph, config, run). Resumable: rows already in the output are skipped. A graph that fails is
  * reported and skipped; the others go on.
  */
-import { CliError, Progress, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
+import { CliError, Progress, UsageError, num, parse, str, type Command } from '../kit.ts';
 
 const usage = `usage: pcp sweep <graph|dir>... --grid <grid.json> --out <results.csv> [--workers N] [--runs N]
 
@@ -31,7 +31,6 @@ const OPTIONS = {
   out: { type: 'string' },
   workers: { type: 'string' },
   runs: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export const command: Command = {
@@ -40,10 +39,6 @@ export const command: Command = {
   usage,
   async run(args) {
     const p = parse(args, OPTIONS);
-    if (flag(p, 'help')) {
-      console.log(usage);
-      return 0;
-    }
     const gridPath = str(p, 'grid');
     const out = str(p, 'out');
     if (!gridPath) throw new UsageError('--grid is required');
