@@ -157,7 +157,10 @@ export class GraphIndex {
           // Keep the activities one of whose parts has the element's resource as a parent.
           groups = groups.filter((g) => g.some((n) => (this.inEdges.get(n.id) ?? []).some((e) => {
             const from = this.byId.get(e.from);
-            return from?.kind === 'resource' && normUrl(from.url) === subject;
+            if (from?.kind === 'resource') return normUrl(from.url) === subject;
+            // Rule 23: an iframe element's event hangs off the frame document's last download chunk.
+            const doc = from?.kind === 'download_chunk' ? this.byId.get(from.resource) : undefined;
+            return doc?.kind === 'resource' && normUrl(doc.url) === subject;
           })));
         }
         break;

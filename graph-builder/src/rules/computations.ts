@@ -48,7 +48,14 @@ export function computationRules(ctx: RuleContext, kept: Set<string>): void {
       const rule = `event:${(c.eventTarget ?? 'element').toLowerCase()}.${c.eventName}`;
       const prev = c.previousOnTarget && kept.has(c.previousOnTarget) ? ctx.compLast(c.previousOnTarget) : undefined;
       if (prev) ctx.edge(prev, first, rule);
-      else for (const r of c.eventSubjects ?? []) ctx.edge(r, first, rule);
+      else {
+        for (const r of c.eventSubjects ?? []) {
+          // Rule 23: an event of an iframe element waits for that frame's document, up to its last chunk.
+          const frameDoc = [...ctx.docChunks.values()].find((d) => d.doc.resource === r && d.downloadChunks.length > 0);
+          if (frameDoc && frameDoc.doc.frame !== c.frame) ctx.edge(frameDoc.downloadChunks[frameDoc.downloadChunks.length - 1], first, 23);
+          else ctx.edge(r, first, rule);
+        }
+      }
     }
   }
   // CSS blocks the next synchronous script of its frame (Firefox's model, thesis §3.5.1.1).

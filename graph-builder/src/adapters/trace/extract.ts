@@ -148,7 +148,15 @@ const IGNORED_URL = /^(chrome|devtools|chrome-extension|chrome-untrusted):/;
 
 export class TraceContentError extends Error {}
 
-export function extractTrace(events: TraceEvent[]): TraceLoad {
+export interface ExtractOptions {
+  /**
+   * Frame id -> parent frame id, from the profiler's frames.json. Out-of-process iframes commit in their
+   * own renderer, whose CommitLoad names no parent; without this they hang off the main frame.
+   */
+  frameParents?: Map<string, string | null>;
+}
+
+export function extractTrace(events: TraceEvent[], options: ExtractOptions = {}): TraceLoad {
   const warnings: string[] = [];
   const sendEvents = events.filter((e) => e.name === 'ResourceSendRequest' && !IGNORED_URL.test(s(dataOf(e).url) ?? ''));
   const firstDoc = sendEvents.filter((e) => dataOf(e).resourceType === 'Document').sort((a, b) => a.ts - b.ts);
@@ -173,6 +181,15 @@ export function extractTrace(events: TraceEvent[]): TraceLoad {
   const mainFrame = s(dataOf(mainDoc).frame) ?? '';
   const origin = mainDoc.ts;
   if (!frames.has(mainFrame)) frames.set(mainFrame, { id: mainFrame, parent: null, url: s(dataOf(mainDoc).url) ?? '' });
+  const committedAsSubframe = new Set(events.filter((e) => e.name === 'CommitLoad' && dataOf(e).isMainFrame === false).map((e) => s(dataOf(e).frame)));
+  for (const f of frames.values()) {
+    const known = options.frameParents?.get(f.id);
+    if (known !== undefined) f.parent = known;
+    else if (f.parent === null && f.id !== mainFrame && committedAsSubframe.has(f.id)) {
+      f.parent = mainFrame;
+      warnings.push(`frame ${f.url} committed out of process with no parent in the trace; attached to the main frame`);
+    }
+  }
   // Frames of other pages (tabs, WebUI) are not ours: keep those whose parent chain reaches the main frame.
   const ours = (id: string): boolean => {
     for (let f = frames.get(id), hops = 0; f && hops < 64; f = f.parent ? frames.get(f.parent) : undefined, hops++) if (f.id === mainFrame) return true;

@@ -44,6 +44,20 @@ export function initiatorsFromDevtoolsLog(log: unknown): ExtraInitiators {
   return out;
 }
 
+/** The frame tree the profiler recorded (frames.json: {frames: [{id, parentId}]}), when the bundle has one. */
+function bundleFrameParents(dir: string | undefined, warnings: string[]): Map<string, string | null> | undefined {
+  if (!dir || !existsSync(join(dir, 'frames.json'))) return undefined;
+  try {
+    const tree = JSON.parse(readText(join(dir, 'frames.json'))) as { frames?: Array<{ id?: unknown; parentId?: unknown }> };
+    const out = new Map<string, string | null>();
+    for (const f of tree.frames ?? []) if (typeof f.id === 'string') out.set(f.id, typeof f.parentId === 'string' ? f.parentId : null);
+    return out;
+  } catch (e) {
+    warnings.push(`frames.json: unreadable (${(e as Error).message}); out-of-process frames attach to the main frame`);
+    return undefined;
+  }
+}
+
 /** Reads a bundle directory or a trace file and returns its activity model. */
 export function readTraceInput(path: string): TraceInput {
   const warnings: string[] = [];
@@ -78,7 +92,7 @@ export function readTraceInput(path: string): TraceInput {
   warnings.push(...file.warnings);
   if (kind === 'devtools-trace') warnings.push('single trace file: no DevTools network log, so iframe initiators and cache details come from the trace alone');
   browserVersion ??= typeof file.metadata['product-version'] === 'string' ? (file.metadata['product-version'] as string) : undefined;
-  const load = extractTrace(file.events);
+  const load = extractTrace(file.events, { frameParents: bundleFrameParents(tracePath === path ? undefined : path, warnings) });
   const acts = traceToActivities(load, { extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog), ...(browserVersion ? { browserVersion } : {}) }, warnings);
   return { kind, acts, warnings, ...(browserVersion ? { browserVersion } : {}) };
 }

@@ -151,7 +151,9 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
   const claimedByEvents = new Set<TraceRequest>();
   compSlices.forEach((sl) => {
     const id = compOfSlice.get(sl.index)!;
-    const frameTrace = sl.frame ?? frameOfDescendant(slices, sl) ?? load.mainFrame;
+    // An event runs in the frame of its handler (an iframe element's load is handled in the parent
+    // frame even though it follows the child frame's own load).
+    const frameTrace = sl.frame ?? handlerOf(slices, sl)?.frame ?? frameOfDescendant(slices, sl) ?? load.mainFrame;
     const frame = fid(frameTrace);
     const docUrl = docRequest.get(frameTrace)?.url ?? load.frames.find((f) => f.id === frameTrace)?.url ?? '';
     const parentOwner = ownerOf(sl.parent);
@@ -221,7 +223,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
         ...(req ? { eventSubjects: [resId.get(req)!] } : {}),
       });
     } else {
-      const { target, subjects } = eventTarget(load, requests, resId, sl, frameTrace, handlerOf(slices, sl), claimedByEvents);
+      const { target, subjects } = eventTarget(load, requests, resId, sl, frameTrace, handlerOf(slices, sl), claimedByEvents, options.extraInitiators);
       comps.push({
         ...base,
         kind: 'Event',
@@ -375,6 +377,7 @@ function eventTarget(
   frame: string,
   handler: Slice | undefined,
   claimed: Set<TraceRequest>,
+  extra: ExtraInitiators | undefined,
 ): { target: string; subjects: string[] } {
   const type = sl.eventType ?? '';
   if (type === 'DOMContentLoaded' || type === 'readystatechange' || type === 'visibilitychange') return { target: 'Document', subjects: [] };
@@ -384,8 +387,13 @@ function eventTarget(
   if (type === 'load' && mark && mark.time >= sl.start - 2 && mark.time <= sl.end + 2) return { target: 'Window', subjects: [] };
   if (type !== 'load' && type !== 'error') return { target: 'Element', subjects: [] };
   const candidates = requests.filter((r) => (r.finish ?? r.send) <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && !claimed.has(r));
+  // Where the element's tag is: the parser initiator, or for an iframe's document the DevTools log's.
+  const tagAt = (r: TraceRequest) => (r.initiator?.type === 'parser' ? r.initiator : extra?.get(r.requestId));
   const byLine = handler?.url && handler.line !== undefined
-    ? candidates.filter((r) => r.initiator?.type === 'parser' && r.initiator.url !== undefined && sameDoc(r.initiator.url, handler.url!) && r.initiator.line === handler.line)
+    ? candidates.filter((r) => {
+        const at = tagAt(r);
+        return at?.url !== undefined && sameDoc(at.url, handler.url!) && at.line === handler.line;
+      })
     : [];
   const pool = byLine.length ? byLine : candidates;
   let best: TraceRequest | undefined;
