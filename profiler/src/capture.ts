@@ -250,11 +250,34 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
 
     meta.timings.navigateMs = since();
     const deadline = t0 + meta.timings.navigateMs + timeoutMs;
-    const nav = await cdp.send<{ frameId: string; loaderId?: string; errorText?: string; isDownload?: boolean }>('Page.navigate', { url }, pageSession);
-    mainFrameId = nav.frameId;
+    // Resolves when cond() holds, re-checked on every protocol event and at least every 100 ms.
+    const until = async (cond: () => boolean): Promise<void> => {
+      while (!cond()) {
+        await new Promise<void>((r) => {
+          const timer = setTimeout(r, 100);
+          wake.push(() => { clearTimeout(timer); r(); });
+        });
+      }
+    };
+    type Nav = { frameId: string; loaderId?: string; errorText?: string; isDownload?: boolean };
+    // A renderer that dies mid-navigation (or a browser that hangs) never answers Page.navigate.
+    let navAnswered = false;
+    const nav = await Promise.race([
+      cdp.send<Nav>('Page.navigate', { url }, pageSession),
+      until(() => navAnswered || Boolean(crashed) || browserGone || Date.now() >= deadline).then(() => undefined),
+    ]);
+    navAnswered = true;
+    mainFrameId = nav?.frameId ?? page.targetId;
+    if (nav?.errorText && !nav.isDownload) {
+      // A crash or download aborts the navigation (net::ERR_ABORTED) just before it is reported.
+      const grace = Date.now() + 1000;
+      await until(() => Boolean(crashed) || downloadSeen || browserGone || Date.now() >= grace);
+    }
     let endReason: EndReason;
     let navError = '';
-    if (nav.isDownload || (nav.errorText && downloadSeen)) {
+    if (!nav || crashed || browserGone) {
+      endReason = browserGone ? 'browser-crash' : crashed ? 'renderer-crash' : 'no-load';
+    } else if (nav.isDownload || (nav.errorText && downloadSeen)) {
       endReason = 'download';
     } else if (nav.errorText) {
       endReason = 'unreachable';
@@ -281,7 +304,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     // --- collect -------------------------------------------------------------------------------
     let traceOk = false;
     if (!browserGone) {
-      const frames = await collectFrames(browser, pageSession, sessions, log, mainFrameId);
+      // A crashed renderer never answers: do not wait long for its frame tree.
+      const frames = await collectFrames(browser, pageSession, sessions, log, mainFrameId, crashed ? 300 : 5000);
       writeFileAtomic(join(dir, BUNDLE_FILES.frames), JSON.stringify(frames, null, 2) + '\n');
       meta.counts.frames = frames.frames.length;
       meta.finalUrl = frames.frames.find((f) => f.id === mainFrameId)?.url;
@@ -365,7 +389,7 @@ interface RawFrameTree {
 
 /** Every frame: the page's tree plus each out-of-process iframe's own tree, joined by frame id. */
 async function collectFrames(
-  browser: LaunchedBrowser, pageSession: string, sessions: Map<string, { targetType: string }>, log: DevtoolsLogEntry[], mainFrameId: string,
+  browser: LaunchedBrowser, pageSession: string, sessions: Map<string, { targetType: string }>, log: DevtoolsLogEntry[], mainFrameId: string, waitMs: number,
 ): Promise<FramesFile> {
   const byId = new Map<string, FrameInfo>();
   const walk = (t: RawFrameTree, sessionId: string, outOfProcess: boolean, parentId: string | null): void => {
@@ -383,7 +407,7 @@ async function collectFrames(
   const roots: [string, boolean][] = [[pageSession, false], ...[...sessions].filter(([, v]) => v.targetType === 'iframe').map(([k]) => [k, true] as [string, boolean])];
   for (const [sid, oop] of roots) {
     try {
-      const { frameTree } = await browser.cdp.send<{ frameTree: RawFrameTree }>('Page.getFrameTree', {}, sid);
+      const { frameTree } = await withTimeout(browser.cdp.send<{ frameTree: RawFrameTree }>('Page.getFrameTree', {}, sid), waitMs, 'getFrameTree');
       walk(frameTree, sid === pageSession ? '' : sid, oop, null);
     } catch {
       // Detached meanwhile: its frames still come from the log below.

@@ -111,6 +111,24 @@ test('a page that never fires load ends at the cap with a partial bundle', async
   assert.equal(meta.timings.loadMs, undefined);
 });
 
+test('completion reasons: busy at the cap, a stalled long poll, a renderer crash', async () => {
+  // Polls every 200 ms after load: never quiet for 500 ms, so the 3 s cap ends it, load having fired.
+  const busy = await capturePage(`${server.urls.a}profiler-busy/`, join(work, 'busy'), { ...opts(), timeoutMs: 3000 });
+  assert.equal(busy.meta.status, 'complete');
+  assert.equal(busy.meta.endReason, 'timeout');
+  assert.ok(busy.meta.counts.requests >= 5, `polled ${busy.meta.counts.requests} times`);
+  // A fetch that never answers, after load: it stops counting once stalled (1 s here), then quiet.
+  const hung = await capturePage(`${server.urls.a}profiler-hung-poll/`, join(work, 'hung'), { ...opts(), stallMs: 1000, timeoutMs: 20_000 });
+  assert.equal(hung.meta.endReason, 'quiet');
+  assert.equal(hung.meta.inFlightAtEnd, 1);
+  assert.ok(hung.meta.timings.endMs - hung.meta.timings.loadMs! < 10_000);
+  // chrome://crash kills the renderer during navigation.
+  const crash = await capturePage('chrome://crash', join(work, 'crash'), opts());
+  assert.equal(crash.meta.endReason, 'renderer-crash');
+  assert.equal(crash.meta.status, 'failed', 'nothing was loaded');
+  assert.match(crash.meta.message, /renderer crashed/);
+});
+
 test('unreachable URL, download, missing browser: failed with the reason; a batch goes on and resumes', async () => {
   // A port that was just free: connection refused.
   const closed = await new Promise<number>((res) => {
