@@ -177,7 +177,8 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
         const c = issued.get(req) ?? NO_CAUSE;
         // A parser-inserted script runs after the parser reached its tag: bound that token's time.
         if (isKey(c) && (kind === 'sync' || kind === 'write')) c.bound = Math.min(c.bound ?? Infinity, sl.start);
-        pending = c;
+        // An async script waits for its download alone (Rule 10), not for the chunk that declared it.
+        pending = isKey(c) && kind === 'async' ? NO_CAUSE : c;
       } else pending = NO_CAUSE;
       comps.push({
         ...base,
@@ -195,7 +196,8 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
         ...base,
         kind: 'CssEval',
         triggeredBy: NO_CAUSE,
-        pending: nested ?? (req ? (issued.get(req) ?? NO_CAUSE) : NO_CAUSE),
+        // A style sheet's evaluation waits for its download (Rule 18); its <link> chunk is already behind that.
+        pending: nested ?? NO_CAUSE,
         styleUrl: sl.url ?? docUrl,
         ...(req ? { source: resId.get(req)! } : {}),
       });
@@ -212,12 +214,13 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
       });
     } else if (sl.kind === 'xhr') {
       const req = sl.url ? xhrRequest(sl.url, sl.start) : undefined;
-      const sender = req ? issued.get(req) : undefined;
       comps.push({
         ...base,
         kind: 'Event',
         triggeredBy: NO_CAUSE,
-        pending: sender && !isKey(sender) ? sender : (nested ?? NO_CAUSE),
+        // The XHR's own download orders it after its sender (Appendix A); only a synchronous dispatch
+        // (readyState 1 inside send()) has a computation parent.
+        pending: nested ?? NO_CAUSE,
         eventName: sl.name === 'XHRLoad' ? 'load' : 'readystatechange',
         eventTarget: 'XMLHTTPRequest',
         ...(req ? { eventSubjects: [resId.get(req)!] } : {}),
