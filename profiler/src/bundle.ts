@@ -3,6 +3,7 @@
  *   trace.json.gz     Chrome trace {"traceEvents": [...]} (DevTools Performance panel, Perfetto)
  *   devtools.log.json [{method, params, sessionId?, targetType?}] protocol events (Lighthouse's layout)
  *   frames.json       the frame tree, every frame incl. out-of-process iframes
+ *   documents.json    the source of every HTML document loaded (main frame and iframes)
  *   meta.json         browser, command line, timings, status and why the capture ended (written last)
  *   capture.pcap      with --pcap;  tls-keys.log  with --ssl-key-log
  */
@@ -14,6 +15,7 @@ export const BUNDLE_FILES = {
   trace: 'trace.json.gz',
   devtoolsLog: 'devtools.log.json',
   frames: 'frames.json',
+  documents: 'documents.json',
   meta: 'meta.json',
   pcap: 'capture.pcap',
   tlsKeys: 'tls-keys.log',
@@ -57,6 +59,18 @@ export interface FrameInfo {
   outOfProcess: boolean;
   /** DevTools session its events were logged under ('' for the page's own session). */
   sessionId: string;
+}
+
+/** One HTML document's source as the browser received it (Network.getResponseBody). */
+export interface DocumentSource {
+  requestId: string;
+  url: string;
+  frameId: string;
+  mimeType: string;
+  body?: string;
+  base64Encoded?: boolean;
+  /** Why the body is missing, when it is. */
+  error?: string;
 }
 
 export interface FramesFile {

@@ -20,7 +20,7 @@ import type { CdpEvent } from './cdp.ts';
 import { BrowserMissingError, launchChromium, type LaunchedBrowser } from './chromium.ts';
 import {
   BUNDLE_FILES, writeFileAtomic,
-  type BundleMeta, type CaptureStatus, type DevtoolsLogEntry, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
+  type BundleMeta, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
 } from './bundle.ts';
 import { TRACE_CATEGORIES } from './trace-config.ts';
 import { withTimeout } from './timeout.ts';
@@ -135,6 +135,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     let downloadSeen = false;
     let logging = true;
     const wake: (() => void)[] = [];
+    const htmlDocs = new Map<string, DocumentSource & { pending?: Promise<void> }>();
     const poke = (): void => {
       for (const w of wake.splice(0)) w();
     };
@@ -170,11 +171,28 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
             meta.timings.navigationStartMonotonic = p.timestamp as number;
           }
           break;
-        case 'Network.dataReceived':
         case 'Network.responseReceived':
+          if (p.type === 'Document') {
+            const r = p.response as P;
+            htmlDocs.set(key, { requestId: key, url: s(r.url), frameId: s(p.frameId), mimeType: s(r.mimeType) });
+          }
           if (inflight.has(key)) inflight.set(key, Date.now());
           break;
-        case 'Network.loadingFinished':
+        case 'Network.dataReceived':
+          if (inflight.has(key)) inflight.set(key, Date.now());
+          break;
+        case 'Network.loadingFinished': {
+          inflight.delete(key);
+          const doc = htmlDocs.get(key);
+          if (doc && !doc.pending) {
+            // Keep each HTML document's source: trace positions (parser initiators, ParseHTML
+            // lines) are only meaningful against it, and they lag behind the tags in trickled documents.
+            doc.pending = cdp.send<{ body: string; base64Encoded: boolean }>('Network.getResponseBody', { requestId: key }, sid || undefined)
+              .then((b) => { doc.body = b.body; doc.base64Encoded = b.base64Encoded; })
+              .catch((e: Error) => { doc.error = e.message; });
+          }
+          break;
+        }
         case 'Network.loadingFailed':
           inflight.delete(key);
           break;
@@ -308,6 +326,9 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       const frames = await collectFrames(browser, pageSession, sessions, log, mainFrameId, crashed ? 300 : 5000);
       writeFileAtomic(join(dir, BUNDLE_FILES.frames), JSON.stringify(frames, null, 2) + '\n');
       meta.counts.frames = frames.frames.length;
+      await withTimeout(Promise.all([...htmlDocs.values()].map((d) => d.pending)), 5000, 'document bodies').catch(() => {});
+      const docs: DocumentSource[] = [...htmlDocs.values()].map(({ pending: _pending, ...d }) => d);
+      writeFileAtomic(join(dir, BUNDLE_FILES.documents), JSON.stringify(docs) + '\n');
       meta.finalUrl = frames.frames.find((f) => f.id === mainFrameId)?.url;
       if (!loadFired) {
         // A document still loading holds up the renderer's trace flush (seen with a main document

@@ -12,8 +12,8 @@ import { gunzipSync } from 'node:zlib';
 import net from 'node:net';
 import { capturePage } from './capture.ts';
 import { profileMany, bundleDirFor } from './batch.ts';
-import { BUNDLE_FILES, isComplete, type DevtoolsLogEntry, type FramesFile, type BundleMeta } from './bundle.ts';
-import { listSuite, startSuiteServer } from '../fidelity/suite.ts';
+import { BUNDLE_FILES, isComplete, type DocumentSource, type DevtoolsLogEntry, type FramesFile, type BundleMeta } from './bundle.ts';
+import { listSuite, startSuiteServer, SITES_DIR } from '../fidelity/suite.ts';
 import { requestedUrls } from '../fidelity/requests.ts';
 import type { TestServer } from '../test-server/server.ts';
 
@@ -72,6 +72,12 @@ test('a page with a cross-site HTTP/2 iframe: complete bundle, every frame logge
   const child = frames.frames.find((f) => f.parentId === frames.mainFrameId)!;
   assert.equal(child.url, server.expand('{{origin:c}}/mix-cross-origin-iframe/widget.html'));
   assert.equal(child.outOfProcess, true);
+
+  // documents.json: the source of both HTML documents, exactly as served (placeholders expanded).
+  const docs = JSON.parse(readFileSync(join(dir, BUNDLE_FILES.documents), 'utf8')) as DocumentSource[];
+  const source = (f: string): string => server.expand(readFileSync(join(SITES_DIR, 'mix-cross-origin-iframe', f), 'utf8'));
+  assert.equal(docs.find((d) => d.url === url)?.body, source('index.html'));
+  assert.equal(docs.find((d) => d.url === child.url)?.body, source('widget.html'));
 
   // pcap: a real capture file (pcap magic) with packets; the key log has TLS 1.3 secrets for origin c.
   const pcap = readFileSync(join(dir, BUNDLE_FILES.pcap));
