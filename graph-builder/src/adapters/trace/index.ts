@@ -44,6 +44,23 @@ export function initiatorsFromDevtoolsLog(log: unknown): ExtraInitiators {
   return out;
 }
 
+/** HTML sources by url from the profiler's documents.json ([{url, body, base64Encoded?}]). */
+function bundleDocuments(dir: string, warnings: string[]): Map<string, string> | undefined {
+  if (!existsSync(join(dir, 'documents.json'))) return undefined;
+  try {
+    const docs = JSON.parse(readText(join(dir, 'documents.json'))) as Array<{ url?: unknown; body?: unknown; base64Encoded?: unknown }>;
+    const out = new Map<string, string>();
+    for (const d of Array.isArray(docs) ? docs : []) {
+      if (typeof d.url !== 'string' || typeof d.body !== 'string') continue;
+      out.set(d.url.split('#')[0]!, d.base64Encoded === true ? Buffer.from(d.body, 'base64').toString('utf8') : d.body);
+    }
+    return out;
+  } catch (e) {
+    warnings.push(`documents.json: unreadable (${(e as Error).message}); tag positions come from the trace alone`);
+    return undefined;
+  }
+}
+
 /** The frame tree the profiler recorded (frames.json: {frames: [{id, parentId}]}), when the bundle has one. */
 function bundleFrameParents(dir: string | undefined, warnings: string[]): Map<string, string | null> | undefined {
   if (!dir || !existsSync(join(dir, 'frames.json'))) return undefined;
@@ -93,6 +110,11 @@ export function readTraceInput(path: string): TraceInput {
   if (kind === 'devtools-trace') warnings.push('single trace file: no DevTools network log, so iframe initiators and cache details come from the trace alone');
   browserVersion ??= typeof file.metadata['product-version'] === 'string' ? (file.metadata['product-version'] as string) : undefined;
   const load = extractTrace(file.events, { frameParents: bundleFrameParents(tracePath === path ? undefined : path, warnings) });
-  const acts = traceToActivities(load, { extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog), ...(browserVersion ? { browserVersion } : {}) }, warnings);
+  const documentSources = tracePath === path ? undefined : bundleDocuments(path, warnings);
+  const acts = traceToActivities(
+    load,
+    { extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog), ...(documentSources ? { documentSources } : {}), ...(browserVersion ? { browserVersion } : {}) },
+    warnings,
+  );
   return { kind, acts, warnings, ...(browserVersion ? { browserVersion } : {}) };
 }

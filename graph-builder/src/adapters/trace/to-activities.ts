@@ -22,12 +22,15 @@ import type {
 } from '../../model/types.ts';
 import { NO_CAUSE } from '../../model/types.ts';
 import type { Slice, TraceLoad, TraceRequest } from './extract.ts';
+import { findTag, tagRefs, type TagRef } from './tags.ts';
 
 /** Parser-initiator positions of requests, from the DevTools log (it names iframe documents' tags). */
 export type ExtraInitiators = Map<string, { url: string; line: number; column: number }>;
 
 export interface TraceAdapterOptions {
   extraInitiators?: ExtraInitiators;
+  /** HTML source of documents by url (the profiler's documents.json): tags' true positions. */
+  documentSources?: Map<string, string>;
   browserVersion?: string;
 }
 
@@ -109,6 +112,25 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
   type PendingCause = Cause | TokenKey;
   const isKey = (c: PendingCause): c is TokenKey => !('kind' in c);
   const issued = new Map<TraceRequest, PendingCause>();
+  const writtenRequests = new Set<TraceRequest>();
+  // A tag's true position in its document when the source is known (see tags.ts), else the reported one.
+  const refsOf = new Map<string, TagRef[]>();
+  const tagPosition = (docUrl: string, url: string, line: number, column: number): { line: number; column: number } => {
+    const source = options.documentSources?.get(docUrl.split('#')[0]!);
+    if (source === undefined) return { line, column };
+    let refs = refsOf.get(docUrl);
+    if (!refs) refsOf.set(docUrl, (refs = tagRefs(source, docUrl)));
+    const tag = findTag(refs, url, line, column);
+    return tag ? { line: tag.line, column: tag.column } : { line, column };
+  };
+  /** Whether the document's source (when known) has a tag for `url`; true when the source is unknown. */
+  const inSource = (docUrl: string, url: string): boolean => {
+    const source = options.documentSources?.get(docUrl.split('#')[0]!);
+    if (source === undefined) return true;
+    let refs = refsOf.get(docUrl);
+    if (!refs) refsOf.set(docUrl, (refs = tagRefs(source, docUrl)));
+    return refs.some((t) => t.url === url.split('#')[0]);
+  };
   const tokenAt = (doc: string, line: number, column: number, tag: string, bound?: number): TokenKey => {
     const k: TokenKey = { doc, line, column, tag, ...(bound !== undefined ? { bound } : {}) };
     tokenKeys.push(k);
@@ -118,14 +140,22 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     const owner = ownerOf(r.runningAt);
     const init = r.initiator;
     const extra = options.extraInitiators?.get(r.requestId);
+    // Markup a script wrote (document.write) is parsed inside that script: its tags are the writer's.
+    const writer = owner.parse ? ownerOf(owner.parse.parent).comp : undefined;
+    const written = writer !== undefined && (init?.type !== 'parser' || !inSource(init.url ?? '', r.url));
     if (owner.comp && !(owner.parse)) {
       issued.set(r, { kind: 'computation', id: owner.comp, at: r.send });
+    } else if (written) {
+      issued.set(r, { kind: 'computation', id: writer, at: r.send });
+      writtenRequests.add(r);
     } else if (init?.fetchType === 'css' && init.url && cssEvalOf.has(init.url)) {
       issued.set(r, { kind: 'computation', id: cssEvalOf.get(init.url)!, at: Infinity });
     } else if (init?.type === 'parser' && init.url && init.line !== undefined && docOfUrl(init.url, r.frame)) {
-      issued.set(r, tokenAt(docOfUrl(init.url, r.frame)!, init.line, init.column ?? 1, init.fetchType ?? 'tag'));
+      const at = tagPosition(init.url, r.url, init.line, init.column ?? 1);
+      issued.set(r, tokenAt(docOfUrl(init.url, r.frame)!, at.line, at.column, init.fetchType ?? 'tag'));
     } else if (r.resourceType === 'Document' && extra && docOfUrl(extra.url, parentFrame(load, r.frame) ?? r.frame)) {
-      issued.set(r, tokenAt(docOfUrl(extra.url, parentFrame(load, r.frame) ?? r.frame)!, extra.line, extra.column, 'iframe'));
+      const at = tagPosition(extra.url, r.url, extra.line, extra.column);
+      issued.set(r, tokenAt(docOfUrl(extra.url, parentFrame(load, r.frame) ?? r.frame)!, at.line, at.column, 'iframe'));
     } else if (r.resourceType === 'Document' && r.frame !== load.mainFrame) {
       issued.set(r, frameCreator(slices, r, ownerOf, tokenAt, docId) ?? NO_CAUSE);
     } else {
@@ -167,7 +197,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
       const url = sl.url ?? docUrl;
       const req = !sameDoc(url, docUrl) ? reqByUrl(url, frameTrace, sl.start) : undefined;
       const inline = sameDoc(url, docUrl);
-      const kind: ScriptKindM = inline ? 'inline' : scriptKind(req, sl, parentOwner);
+      const kind: ScriptKindM = inline ? 'inline' : req && writtenRequests.has(req) ? 'write' : scriptKind(req, sl, parentOwner);
       let pending: PendingCause;
       if (parentOwner.parse && inline && sl.line !== undefined) {
         const doc = docOfUrl(docUrl, frameTrace);
