@@ -33,15 +33,20 @@ export class EventQueue {
     return this.heap.length;
   }
 
+  /** An event record, recycled from the free list when one is there (no allocation per packet). */
+  private alloc(t: number, kind: number, a: unknown, b: number) {
+    const ev = this.free.pop();
+    if (!ev) return { t, seq: this.seq++, kind, a, b };
+    ev.t = t;
+    ev.seq = this.seq++;
+    ev.kind = kind;
+    ev.a = a;
+    ev.b = b;
+    return ev;
+  }
+
   schedule(t: number, kind: number, a: unknown = null, b = 0): void {
-    let ev = this.free.pop();
-    if (ev) {
-      ev.t = t;
-      ev.seq = this.seq++;
-      ev.kind = kind;
-      ev.a = a;
-      ev.b = b;
-    } else ev = { t, seq: this.seq++, kind, a, b };
+    const ev = this.alloc(t, kind, a, b);
     const h = this.heap;
     let i = h.length;
     h.push(ev);
@@ -69,14 +74,7 @@ export class EventQueue {
       return;
     }
     l.last = t;
-    let ev = this.free.pop();
-    if (ev) {
-      ev.t = t;
-      ev.seq = this.seq++;
-      ev.kind = kind;
-      ev.a = a;
-      ev.b = b;
-    } else ev = { t, seq: this.seq++, kind, a, b };
+    const ev = this.alloc(t, kind, a, b);
     if (l.head > 1024 && l.head * 2 > l.items.length) {
       l.items = l.items.slice(l.head);
       l.head = 0;
