@@ -5,7 +5,7 @@
 // never hold back another origin's timers; the browser is driven from a third (`load SPEC`).
 // Usage: node --import tsx load.ts serve SPEC_JSON ORIGIN | load SPEC_JSON
 //   spec: {root, origins, page, devtools, keylog}
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -34,7 +34,9 @@ const TYPES: Record<string, string> = {
  * under CPU contention a timer fires late, and the capture should recover the real hold.
  */
 function serve(origin: OriginSpec): void {
-  const held: string[] = [];
+  // Appended as each response is served, so nothing is lost however the process ends.
+  const heldLog = join(spec.root, `held-${origin.name}.jsonl`);
+  writeFileSync(heldLog, '');
   type Req = http.IncomingMessage | http2.Http2ServerRequest;
   type Res = http.ServerResponse | http2.Http2ServerResponse;
   const handler = (req: Req, res: Res): void => {
@@ -55,7 +57,7 @@ function serve(origin: OriginSpec): void {
       });
       const t1 = performance.timeOrigin + performance.now();
       res.end(body);
-      held.push(JSON.stringify({ path: req.url, injected: delay, held: t1 - t0 }));
+      appendFileSync(heldLog, `${JSON.stringify({ path: req.url, injected: delay, held: t1 - t0 })}\n`);
     }, delay);
   };
   const cert = origin.tls ? makeSelfSignedCert('pcp.test') : undefined;
@@ -65,10 +67,7 @@ function serve(origin: OriginSpec): void {
       ? https.createServer({ ...cert, ALPNProtocols: ['http/1.1'], keepAliveTimeout: 30000 }, handler)
       : http.createServer({ keepAliveTimeout: 30000 }, handler);
   server.listen(origin.port, '127.0.0.1', () => process.stdout.write('ready\n'));
-  const stop = (): void => {
-    writeFileSync(join(spec.root, `held-${origin.name}.jsonl`), held.join('\n'));
-    process.exit(0);
-  };
+  const stop = (): void => process.exit(0);
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }
