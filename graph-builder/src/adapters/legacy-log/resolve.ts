@@ -22,6 +22,7 @@ import { PointerIndex } from './pointers.ts';
 import type { RawCached, RawComputation, RawElement, RawObjectHash, RawResource } from './records.ts';
 import { isNil } from './records.ts';
 import { LegacyLogError } from './reader.ts';
+import { lastAtOrBefore } from '../../sorted.ts';
 
 export interface HandlerData {
   meta: MetaData;
@@ -249,7 +250,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const tokenBefore = (frame: string, docUrl: string, t: number): Cause => {
     const doc = docByKey.get(`${frame}\u0000${docUrl}`);
     if (!doc) return NO_CAUSE;
-    const i = lastIndexStartingBy(doc.tokens, t);
+    const i = lastAtOrBefore(doc.tokens, t);
     return i < 0 ? NO_CAUSE : { kind: 'token', doc: doc.id, token: i };
   };
   const causeOf = (target: Target | undefined, at: number): Cause => {
@@ -322,7 +323,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
         // rest of the document (sync/inline). When the parser went on past the element first, the
         // script was async (ran when its download ended) or, when parsing had finished, deferred.
         const doc = docById.get(cause.doc)!;
-        const j = lastIndexStartingBy(doc.tokens, c.start);
+        const j = lastAtOrBefore(doc.tokens, c.start);
         const declared = cause.token;
         const closing = doc.tokens[declared + 1];
         const adjacent = j <= declared || (j === declared + 1 && closing !== undefined && !closing.isStartTag && closing.tag === doc.tokens[declared]!.tag);
@@ -425,19 +426,6 @@ function latestBefore<T extends { start: number }>(list: T[], t: number): T | un
   return best;
 }
 
-function lastIndexStartingBy(tokens: { start: number }[], t: number): number {
-  let lo = 0;
-  let hi = tokens.length - 1;
-  let ans = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (tokens[mid]!.start <= t) {
-      ans = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return ans;
-}
 
 function nestUnder(comps: ComputationActivity[]): void {
   // comps are sorted by start; a stack of open computations finds the innermost encloser.

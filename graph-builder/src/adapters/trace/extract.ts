@@ -9,6 +9,7 @@
  * parser initiator; one created in a timer callback reports "other").
  */
 import type { TraceEvent } from './reader.ts';
+import { lastAtOrBefore } from '../../sorted.ts';
 
 export type SliceKind = 'parse' | 'script' | 'function' | 'timer' | 'event' | 'xhr' | 'style' | 'layout' | 'microtask';
 
@@ -360,7 +361,6 @@ function nestSlices(slices: Slice[]): (thread: string, time: number) => number |
   for (const list of byThread.values()) {
     const stack: Slice[] = [];
     for (const sl of list) {
-      while (stack.length && stack[stack.length - 1]!.end < sl.end && stack[stack.length - 1]!.end <= sl.start) stack.pop();
       while (stack.length && stack[stack.length - 1]!.end < sl.end) stack.pop();
       const top = stack[stack.length - 1];
       if (top) sl.parent = top.index;
@@ -370,17 +370,8 @@ function nestSlices(slices: Slice[]): (thread: string, time: number) => number |
   return (thread, time) => {
     const list = byThread.get(thread);
     if (!list) return undefined;
-    // Last slice starting at or before `time` (binary search), then walk out to one that still encloses it.
-    let lo = 0;
-    let hi = list.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (list[mid]!.start <= time) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
+    // Last slice starting at or before `time`, then walk out to one that still encloses it.
+    const found = lastAtOrBefore(list, time);
     for (let sl = found >= 0 ? list[found] : undefined; sl; sl = sl.parent !== undefined ? slices[sl.parent] : undefined) {
       if (sl.end >= time) return sl.index;
     }

@@ -86,8 +86,8 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     const parent = sl.parent !== undefined ? slices[sl.parent] : undefined;
     if (PART_OF_PARENT.has(sl.kind) && parent && COMPUTATION_SLICES.has(parent.kind)) continue;
     // Events and callbacks only matter when page code ran (a FunctionCall inside).
-    if ((sl.kind === 'event' || sl.kind === 'xhr') && !hasHandler(slices, sl)) continue;
-    if (sl.kind === 'microtask' && !hasHandler(slices, sl)) continue;
+    if ((sl.kind === 'event' || sl.kind === 'xhr') && !handlerOf(slices, sl)) continue;
+    if (sl.kind === 'microtask' && !handlerOf(slices, sl)) continue;
     compOfSlice.set(sl.index, `comp_${compSlices.length}`);
     compSlices.push(sl);
   }
@@ -115,22 +115,21 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
   const writtenRequests = new Set<TraceRequest>();
   // A tag's true position in its document when the source is known (see tags.ts), else the reported one.
   const refsOf = new Map<string, TagRef[]>();
-  const tagPosition = (docUrl: string, url: string, line: number, column: number): { line: number; column: number } => {
+  /** The document's src/href tags, parsed once; undefined when its source is unknown. */
+  const refsFor = (docUrl: string): TagRef[] | undefined => {
     const source = options.documentSources?.get(docUrl.split('#')[0]!);
-    if (source === undefined) return { line, column };
+    if (source === undefined) return undefined;
     let refs = refsOf.get(docUrl);
     if (!refs) refsOf.set(docUrl, (refs = tagRefs(source, docUrl)));
-    const tag = findTag(refs, url, line, column);
+    return refs;
+  };
+  const tagPosition = (docUrl: string, url: string, line: number, column: number): { line: number; column: number } => {
+    const refs = refsFor(docUrl);
+    const tag = refs && findTag(refs, url, line, column);
     return tag ? { line: tag.line, column: tag.column } : { line, column };
   };
   /** Whether the document's source (when known) has a tag for `url`; true when the source is unknown. */
-  const inSource = (docUrl: string, url: string): boolean => {
-    const source = options.documentSources?.get(docUrl.split('#')[0]!);
-    if (source === undefined) return true;
-    let refs = refsOf.get(docUrl);
-    if (!refs) refsOf.set(docUrl, (refs = tagRefs(source, docUrl)));
-    return refs.some((t) => t.url === url.split('#')[0]);
-  };
+  const inSource = (docUrl: string, url: string): boolean => refsFor(docUrl)?.some((t) => t.url === url.split('#')[0]) ?? true;
   const tokenAt = (doc: string, line: number, column: number, tag: string, bound?: number): TokenKey => {
     const k: TokenKey = { doc, line, column, tag, ...(bound !== undefined ? { bound } : {}) };
     tokenKeys.push(k);
@@ -356,20 +355,22 @@ function parentFrame(load: TraceLoad, frame: string): string | undefined {
   return load.frames.find((f) => f.id === frame)?.parent ?? undefined;
 }
 
-function hasHandler(slices: Slice[], sl: Slice): boolean {
+/** The first slice on the same thread that starts inside `sl` (slices are sorted by start) and passes `pred`. */
+function firstInside(slices: Slice[], sl: Slice, pred: (s: Slice) => boolean): Slice | undefined {
   for (let i = sl.index + 1; i < slices.length && slices[i]!.start <= sl.end; i++) {
     const s = slices[i]!;
-    if (s.thread === sl.thread && s.kind === 'function' && s.end <= sl.end + 1e-6) return true;
+    if (s.thread === sl.thread && pred(s)) return s;
   }
-  return false;
+  return undefined;
+}
+
+/** The first page-code call inside a slice (an event's handler): page code ran. */
+function handlerOf(slices: Slice[], sl: Slice): Slice | undefined {
+  return firstInside(slices, sl, (s) => s.kind === 'function' && s.end <= sl.end + 1e-6);
 }
 
 function frameOfDescendant(slices: Slice[], sl: Slice): string | undefined {
-  for (let i = sl.index + 1; i < slices.length && slices[i]!.start <= sl.end; i++) {
-    const s = slices[i]!;
-    if (s.thread === sl.thread && s.frame) return s.frame;
-  }
-  return undefined;
+  return firstInside(slices, sl, (s) => s.frame !== undefined && s.frame !== '')?.frame;
 }
 
 /**
@@ -434,15 +435,6 @@ function eventTarget(
   if (!best) return { target: 'Element', subjects: [] };
   claimed.add(best);
   return { target: TAG_OF_TYPE[best.resourceType] ?? 'Element', subjects: [resId.get(best)!] };
-}
-
-/** The first page-code call inside a slice (an event's handler). */
-function handlerOf(slices: Slice[], sl: Slice): Slice | undefined {
-  for (let i = sl.index + 1; i < slices.length && slices[i]!.start <= sl.end; i++) {
-    const s = slices[i]!;
-    if (s.thread === sl.thread && s.kind === 'function') return s;
-  }
-  return undefined;
 }
 
 /**
