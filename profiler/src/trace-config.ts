@@ -22,4 +22,5 @@ export const TRACE_CATEGORIES: readonly string[] = [
   'blink.user_timing',
   'v8.execute',
   'blink.console',
+  'disabled-by-default-v8.inspector',
 ];

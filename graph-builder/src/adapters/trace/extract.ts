@@ -6,7 +6,10 @@
  *
  * "What was running" is the innermost activity slice on the same thread enclosing an instant event:
  * it corrects initiators that Chromium reports too coarsely (an image created in an XHR handler reports a
- * parser initiator; one created in a timer callback reports "other").
+ * parser initiator; one created in a timer callback reports "other"). Where that work runs as an async
+ * task (V8 inspector's AsyncTaskScheduled -> AsyncTaskRun flows: an image's load is a microtask queued
+ * when its src was set, a postMessage a task queued by the sender), what was running is what scheduled
+ * the task, followed back through the flow.
  */
 import type { TraceEvent } from './reader.ts';
 import { lastAtOrBefore } from '../../sorted.ts';
@@ -59,6 +62,26 @@ export interface Slice {
   scriptId?: string;
   /** ParseHTML: bytes of HTML this slice consumed. */
   parsedBytes?: number;
+  /**
+   * The slice runs as an async task that nothing on its own thread encloses more tightly: the activity
+   * slice that scheduled the task (see AsyncRun), and the task's name ('postMessage', 'Image', ...).
+   */
+  scheduledBy?: number;
+  scheduledAt?: number;
+  asyncTask?: string;
+}
+
+/** A V8 inspector async task run (v8::Debugger::AsyncTaskRun), linked by its flow to where it was scheduled. */
+interface AsyncRun {
+  index: number;
+  start: number;
+  end: number;
+  thread: string;
+  parent?: number;
+  task?: string;
+  /** Schedule point: thread and time; resolved to the activity slice running there. */
+  at?: { thread: string; time: number };
+  scheduler?: number;
 }
 
 export interface Initiator {
@@ -240,7 +263,33 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
   // Sort by start, longer first, so an enclosing slice precedes what it encloses.
   slices.sort((a, b) => a.start - b.start || b.end - a.end);
   slices.forEach((sl, i) => (sl.index = i));
-  const enclosing = nestSlices(slices);
+  const innermostSlice = nestSlices(slices);
+  const runs = asyncRuns(events, threads, threadOf, origin, ms);
+  const innermostRun = nestSlices(runs);
+  /**
+   * The activity slice responsible for work at (thread, time): the innermost enclosing slice, unless an
+   * async task run nested inside it (or outside any slice) encloses the time; then whatever scheduled
+   * that task.
+   */
+  const enclosing = (thread: string, time: number): number | undefined => {
+    const sl = innermostSlice(thread, time);
+    const r = innermostRun(thread, time);
+    const run = r !== undefined ? runs[r]! : undefined;
+    if (run?.scheduler !== undefined && (sl === undefined || slices[sl]!.start <= run.start)) return run.scheduler;
+    return sl;
+  };
+  // Runs in start order: a schedule point precedes its run, so an enclosing run is already resolved.
+  for (const run of runs) if (run.at) run.scheduler = enclosing(run.at.thread, run.at.time);
+  for (const sl of slices) {
+    const r = innermostRun(sl.thread, sl.start);
+    const run = r !== undefined ? runs[r]! : undefined;
+    if (!run || run.scheduler === undefined || run.end < sl.end) continue;
+    const parent = sl.parent !== undefined ? slices[sl.parent]! : undefined;
+    if (parent && parent.start > run.start) continue;
+    sl.scheduledBy = run.scheduler;
+    sl.scheduledAt = run.at!.time;
+    if (run.task) sl.asyncTask = run.task;
+  }
 
   const requests = new Map<string, TraceRequest>();
   const timers: TimerInstall[] = [];
@@ -352,14 +401,81 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
 }
 
 /**
- * Sets each slice's `parent` (innermost enclosing slice on its thread) and returns a lookup of the
- * innermost slice enclosing an instant on a thread.
+ * V8 inspector async tasks on the page's threads: each AsyncTaskRun slice with the schedule point its
+ * flow starts from. Chromium's JSON writes the flow as 's' (at AsyncTaskScheduled) and 'f' (bound to the
+ * enclosing AsyncTaskRun) events sharing a process-scoped id; Perfetto's JSON export puts bind_id with
+ * flow_out/flow_in on the slices themselves. Both are read.
  */
-function nestSlices(slices: Slice[]): (thread: string, time: number) => number | undefined {
-  const byThread = new Map<string, Slice[]>();
+function asyncRuns(
+  events: TraceEvent[],
+  threads: Set<string>,
+  threadOf: (e: TraceEvent) => string,
+  origin: number,
+  ms: (ts: number) => number,
+): AsyncRun[] {
+  const SCHEDULED = 'v8::Debugger::AsyncTaskScheduled';
+  const RUN = 'v8::Debugger::AsyncTaskRun';
+  const scheduledAt = new Map<string, TraceEvent>(); // pid:tid:ts -> AsyncTaskScheduled slice
+  const runAt = new Map<string, TraceEvent>();
+  const flowStart = new Map<string, TraceEvent>(); // pid:flow id -> schedule slice
+  const flowEnd = new Map<string, TraceEvent>(); // pid:flow id -> run slice
+  const at = (e: TraceEvent) => `${e.pid}:${e.tid}:${e.ts}`;
+  const flowKey = (e: TraceEvent, id: unknown) => `${e.pid}:${String(id)}`;
+  for (const e of events) {
+    if (e.name === SCHEDULED && e.ph === 'X') {
+      scheduledAt.set(at(e), e);
+      if (e.bind_id !== undefined && e.flow_out) flowStart.set(flowKey(e, e.bind_id), e);
+    } else if (e.name === RUN && e.ph === 'X') {
+      runAt.set(at(e), e);
+      if (e.bind_id !== undefined && e.flow_in) flowEnd.set(flowKey(e, e.bind_id), e);
+    }
+  }
+  for (const e of events) {
+    if (e.name !== SCHEDULED || e.id === undefined) continue;
+    if (e.ph === 's') {
+      const sched = scheduledAt.get(at(e));
+      if (sched) flowStart.set(flowKey(e, e.id), sched);
+    } else if (e.ph === 'f' || e.ph === 't') {
+      const run = runAt.get(at(e));
+      if (run) flowEnd.set(flowKey(e, e.id), run);
+    }
+  }
+  const runs: AsyncRun[] = [];
+  const seen = new Set<TraceEvent>();
+  for (const [key, run] of flowEnd) {
+    if (seen.has(run) || !threads.has(threadOf(run)) || run.ts < origin) continue;
+    seen.add(run);
+    const sched = flowStart.get(key);
+    const r: AsyncRun = { index: 0, start: ms(run.ts), end: ms(run.ts + (run.dur ?? 0)), thread: threadOf(run) };
+    if (sched) {
+      r.at = { thread: threadOf(sched), time: ms(sched.ts) };
+      const task = s(sched.args?.taskName);
+      if (task) r.task = task;
+    }
+    runs.push(r);
+  }
+  runs.sort((a, b) => a.start - b.start || b.end - a.end);
+  runs.forEach((r, i) => (r.index = i));
+  return runs;
+}
+
+interface Interval {
+  index: number;
+  start: number;
+  end: number;
+  thread: string;
+  parent?: number;
+}
+
+/**
+ * Sets each interval's `parent` (innermost enclosing one on its thread) and returns a lookup of the
+ * innermost interval enclosing an instant on a thread. `list` is sorted by start, longer first.
+ */
+function nestSlices<T extends Interval>(slices: T[]): (thread: string, time: number) => number | undefined {
+  const byThread = new Map<string, T[]>();
   for (const sl of slices) (byThread.get(sl.thread) ?? byThread.set(sl.thread, []).get(sl.thread)!).push(sl);
   for (const list of byThread.values()) {
-    const stack: Slice[] = [];
+    const stack: T[] = [];
     for (const sl of list) {
       while (stack.length && stack[stack.length - 1]!.end < sl.end) stack.pop();
       const top = stack[stack.length - 1];

@@ -16,6 +16,8 @@ export interface TraceEvent {
   id?: string | number;
   id2?: { local?: string; global?: string };
   bind_id?: string | number;
+  flow_in?: boolean;
+  flow_out?: boolean;
   s?: string;
   args?: Record<string, unknown>;
 }

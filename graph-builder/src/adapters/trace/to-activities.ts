@@ -78,6 +78,12 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     return undefined;
   };
 
+  // Slices that issued something: a request, a timer, an async task.
+  const issuedSomething = new Set<number>();
+  for (const r of load.requests) if (r.runningAt !== undefined) issuedSomething.add(r.runningAt);
+  for (const t of load.timers) if (t.runningAt !== undefined) issuedSomething.add(t.runningAt);
+  for (const sl of slices) if (sl.scheduledBy !== undefined) issuedSomething.add(sl.scheduledBy);
+
   // --- Computations: activity slices that are not part of an enclosing one.
   const compOfSlice = new Map<number, string>();
   const compSlices: Slice[] = [];
@@ -85,8 +91,10 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     if (!COMPUTATION_SLICES.has(sl.kind) || sl.name === 'UpdateLayoutTree') continue;
     const parent = sl.parent !== undefined ? slices[sl.parent] : undefined;
     if (PART_OF_PARENT.has(sl.kind) && parent && COMPUTATION_SLICES.has(parent.kind)) continue;
-    // Events and callbacks only matter when page code ran (a FunctionCall inside).
-    if ((sl.kind === 'event' || sl.kind === 'xhr') && !handlerOf(slices, sl)) continue;
+    // Events and callbacks only matter when page code ran (a FunctionCall inside). A script's own
+    // dispatchEvent runs its listeners without one: such an event counts when its listeners issued work.
+    const synthetic = sl.kind === 'event' && parent !== undefined && COMPUTATION_SLICES.has(parent.kind) && issuedSomething.has(sl.index);
+    if ((sl.kind === 'event' || sl.kind === 'xhr') && !handlerOf(slices, sl) && !synthetic) continue;
     if (sl.kind === 'microtask' && !handlerOf(slices, sl)) continue;
     compOfSlice.set(sl.index, `comp_${compSlices.length}`);
     compSlices.push(sl);
@@ -190,15 +198,21 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     const base = { id, frame, docUrl, start: sl.start, end: Math.max(sl.end, sl.start) };
     if (sl.kind === 'function' || sl.kind === 'microtask') {
       // A callback the trace shows no dispatch for (postMessage, promise reactions): an event of the
-      // window, kept by the rules only when it leads to a download.
-      comps.push({ ...base, kind: 'Event', triggeredBy: NO_CAUSE, pending: nested ?? NO_CAUSE, eventName: 'callback', eventTarget: 'Window' });
+      // window, kept by the rules only when it leads to a download. Its cause is what scheduled it
+      // when the async task flow says so (the script that called postMessage).
+      const scheduler = sl.scheduledBy !== undefined ? ownerOf(sl.scheduledBy).comp : undefined;
+      const pending: PendingCause = nested ?? (scheduler ? { kind: 'computation', id: scheduler, at: sl.scheduledAt ?? sl.start } : NO_CAUSE);
+      const eventName = sl.asyncTask === 'postMessage' ? 'message' : 'callback';
+      comps.push({ ...base, kind: 'Event', triggeredBy: NO_CAUSE, pending, eventName, eventTarget: 'Window' });
     } else if (sl.kind === 'script') {
       const url = sl.url ?? docUrl;
       const req = !sameDoc(url, docUrl) ? reqByUrl(url, frameTrace, sl.start) : undefined;
       const inline = sameDoc(url, docUrl);
       const kind: ScriptKindM = inline ? 'inline' : req && writtenRequests.has(req) ? 'write' : scriptKind(req, sl, parentOwner);
       let pending: PendingCause;
-      if (parentOwner.parse && inline && sl.line !== undefined) {
+      // An inline script runs inside the parse slice that reached it, or (held back by a pending style
+      // sheet) in a task of its own: either way its cause is its tag's position.
+      if (inline && !nested && sl.line !== undefined) {
         const doc = docOfUrl(docUrl, frameTrace);
         pending = doc ? tokenAt(doc, sl.line, Math.max(1, (sl.column ?? 1) - 8), 'script', sl.start) : NO_CAUSE;
       } else if (nested) pending = nested;
@@ -217,7 +231,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
         scriptUrl: url,
         scriptKind: kind,
         ...(req ? { source: resId.get(req)! } : {}),
-        blocksParser: inline ? parentOwner.parse !== undefined : kind === 'sync' || kind === 'write',
+        blocksParser: inline ? !nested : kind === 'sync' || kind === 'write',
       });
     } else if (sl.name === 'ParseAuthorStyleSheet') {
       const req = sl.url ? reqByUrl(sl.url, frameTrace, sl.start) : undefined;
