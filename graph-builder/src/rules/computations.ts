@@ -6,7 +6,9 @@
  *  - CSS eval: its stylesheet (18), and it precedes the frame's next parser-blocking script (11/13);
  *  - timer: the computation that registered it (19 script, 20 event, 21 timer);
  *  - event: the resources of its target element (Appendix A, 'event:element.<name>'), or the computation
- *    that dispatched it (25).
+ *    that dispatched it (25);
+ *  - a script, event or timer that works in another frame's document (it requests a resource there)
+ *    waits for that frame's download up to its last chunk (22, 23, 24).
  */
 import type { ComputationActivity, ComputationKind } from '../model/types.ts';
 import type { EdgeRule } from '../format/types.ts';
@@ -58,10 +60,40 @@ export function computationRules(ctx: RuleContext, kept: Set<string>): void {
       }
     }
   }
+  frameWorkRules(ctx, kept);
   // CSS blocks the next synchronous script of its frame (Firefox's model, thesis §3.5.1.1).
   for (const c of ctx.acts.computations) {
     if (!kept.has(c.id) || c.kind !== 'CssEval') continue;
     const next = (blockingByFrame.get(c.frame) ?? []).find((s) => s.start >= c.end);
     if (next) ctx.edge(ctx.compLast(c.id), ctx.compFirst(next.id), next.source ? 11 : 13);
+  }
+}
+
+const FRAME_WORK_RULE: Record<ComputationKind, EdgeRule | undefined> = { ScriptEval: 22, Event: 23, Timer: 24, CssEval: undefined };
+
+/**
+ * Rules 22-24: a computation that manipulates another frame's DOM depends on that frame's complete
+ * download. The evidence is a resource it issued in the other frame (an element it created there). The
+ * frame's last download chunk must have arrived before the computation ran; otherwise the computation
+ * could not have been waiting for it.
+ */
+function frameWorkRules(ctx: RuleContext, kept: Set<string>): void {
+  const framesTouched = new Map<string, Set<string>>();
+  for (const r of ctx.acts.resources) {
+    if (r.issuedBy.kind !== 'computation') continue;
+    const c = ctx.computations.get(r.issuedBy.id);
+    if (!c || !kept.has(c.id) || c.frame === r.frame) continue;
+    (framesTouched.get(c.id) ?? framesTouched.set(c.id, new Set()).get(c.id)!).add(r.frame);
+  }
+  for (const [id, frames] of framesTouched) {
+    const c = ctx.computations.get(id)!;
+    const rule = FRAME_WORK_RULE[c.kind];
+    if (rule === undefined) continue;
+    for (const frame of frames) {
+      const d = [...ctx.docChunks.values()].find((x) => x.doc.frame === frame && x.downloadChunks.length > 0);
+      const last = d?.downloadChunks[d.downloadChunks.length - 1];
+      const lastEnd = last === undefined ? undefined : ctx.nodeById.get(last)?.end;
+      if (last !== undefined && lastEnd !== undefined && lastEnd <= c.start) ctx.edge(last, ctx.compFirst(id)!, rule);
+    }
   }
 }

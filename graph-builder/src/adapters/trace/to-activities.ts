@@ -407,6 +407,26 @@ function scriptKind(req: TraceRequest | undefined, sl: Slice, parentOwner: { com
   }
 }
 
+/**
+ * Whether a 'load' dispatch is the window's: Chromium fires pageshow right after a frame's window load,
+ * in the same task, so the next dispatch at the same level is pageshow. Traces without pageshow fall back
+ * on the frame's load mark, which Chromium sets around the window load dispatch (an element's load
+ * that happens to run then is mistaken for it).
+ */
+function isWindowLoad(load: TraceLoad, sl: Slice, frame: string): boolean {
+  const slices = load.slices;
+  let sawPageshow = false;
+  for (let i = sl.index + 1; i < slices.length; i++) {
+    const next = slices[i]!;
+    if (next.thread !== sl.thread || next.parent !== sl.parent || next.kind !== 'event') continue;
+    if (next.eventType === 'pageshow') sawPageshow = true;
+    if (next.start >= sl.end - 1e-6) return next.eventType === 'pageshow' && next.start <= sl.end + 5;
+  }
+  if (sawPageshow || slices.some((x) => x.eventType === 'pageshow')) return false;
+  const mark = load.marks.find((m) => m.frame === frame && m.name === 'load');
+  return mark !== undefined && mark.time >= sl.start - 2 && mark.time <= sl.end + 2;
+}
+
 /** The tag of the element whose resource it is, for element events (Appendix A Table A.2). */
 const TAG_OF_TYPE: Record<string, string> = { Stylesheet: 'link', Script: 'script', Image: 'img', Document: 'iframe', Media: 'video', Font: 'link' };
 
@@ -430,9 +450,7 @@ function eventTarget(
   const type = sl.eventType ?? '';
   if (type === 'DOMContentLoaded' || type === 'readystatechange' || type === 'visibilitychange') return { target: 'Document', subjects: [] };
   if (type === 'message') return { target: 'Window', subjects: [] };
-  const mark = load.marks.find((m) => m.frame === frame && m.name === 'load');
-  // Chromium marks a frame's load around its window load dispatch (before or after the handlers ran).
-  if (type === 'load' && mark && mark.time >= sl.start - 2 && mark.time <= sl.end + 2) return { target: 'Window', subjects: [] };
+  if (type === 'load' && isWindowLoad(load, sl, frame)) return { target: 'Window', subjects: [] };
   if (type !== 'load' && type !== 'error') return { target: 'Element', subjects: [] };
   const candidates = requests.filter((r) => (r.finish ?? r.send) <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && !claimed.has(r));
   // Where the element's tag is: the parser initiator, or for an iframe's document the DevTools log's.
