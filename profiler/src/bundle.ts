@@ -16,6 +16,7 @@ export const BUNDLE_FILES = {
   devtoolsLog: 'devtools.log.json',
   frames: 'frames.json',
   documents: 'documents.json',
+  listeners: 'listeners.json',
   meta: 'meta.json',
   pcap: 'capture.pcap',
   tlsKeys: 'tls-keys.log',

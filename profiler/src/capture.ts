@@ -23,6 +23,7 @@ import {
   type BundleMeta, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
 } from './bundle.ts';
 import { TRACE_CATEGORIES } from './trace-config.ts';
+import { collectListeners } from './listeners.ts';
 import { withTimeout } from './timeout.ts';
 import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
 
@@ -52,7 +53,11 @@ export interface CaptureResult {
 const TOOL = { name: 'pcp-profiler', version: '0.1.0' };
 
 /** Domains whose events go to the DevTools log. */
-const LOGGED = /^(Network|Page|Target|Inspector)\./;
+/**
+ * Protocol events kept in the DevTools log. Runtime.exceptionThrown: an uncaught exception fires the
+ * window's error event, which the trace does not show; the builder places it from this report.
+ */
+const LOGGED = /^(?:(?:Network|Page|Target|Inspector)\.|Runtime\.exceptionThrown$)/;
 /** Events that show the page is still loading something. */
 const ACTIVITY = /^(Network\.(requestWillBeSent|responseReceived|dataReceived|loadingFinished|loadingFailed|requestServedFromCache)|Page\.(frameNavigated|frameStartedLoading|frameRequestedNavigation|frameAttached))$/;
 
@@ -227,7 +232,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       meta.counts.childTargets++;
       const tries: Promise<unknown>[] = [cdp.send('Network.enable', {}, sid)];
       if (type === 'iframe' || type === 'page') {
-        tries.push(cdp.send('Page.enable', {}, sid), cdp.send('Inspector.enable', {}, sid));
+        tries.push(cdp.send('Page.enable', {}, sid), cdp.send('Inspector.enable', {}, sid), cdp.send('Runtime.enable', {}, sid));
       }
       // Nested out-of-process frames and the frames' workers.
       tries.push(cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sid));
@@ -263,6 +268,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       cdp.send('Page.enable', {}, pageSession),
       cdp.send('Network.enable', {}, pageSession),
       cdp.send('Inspector.enable', {}, pageSession),
+      cdp.send('Runtime.enable', {}, pageSession),
       cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, pageSession),
     ]);
 
@@ -343,6 +349,11 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         } catch (e) {
           warnings.push(`trace not saved: ${(e as Error).message}`);
         }
+      }
+      // After tracing, so that the evaluations it takes stay out of the trace.
+      if (loadFired && !crashed) {
+        const roots = [{ sessionId: pageSession, frameId: mainFrameId }, ...[...sessions].filter(([, v]) => v.targetType === 'iframe').map(([sessionId, v]) => ({ sessionId, frameId: v.targetId }))];
+        writeFileAtomic(join(dir, BUNDLE_FILES.listeners), JSON.stringify(await collectListeners(cdp, roots, 2000)) + '\n');
       }
     } else {
       warnings.push('the browser went away: no frame tree and no trace');

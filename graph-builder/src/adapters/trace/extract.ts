@@ -66,6 +66,8 @@ export interface Slice {
    * The slice runs as an async task that nothing on its own thread encloses more tightly: the activity
    * slice that scheduled the task (see AsyncRun), and the task's name ('postMessage', 'Image', ...).
    */
+  /** An event dispatched to the window that the trace does not show (an uncaught exception's error). */
+  windowTarget?: boolean;
   scheduledBy?: number;
   scheduledAt?: number;
   asyncTask?: string;
@@ -172,12 +174,38 @@ const IGNORED_URL = /^(chrome|devtools|chrome-extension|chrome-untrusted):/;
 
 export class TraceContentError extends Error {}
 
+/** An uncaught exception the DevTools log reported, on the trace clock (µs). */
+export interface UncaughtException {
+  ts: number;
+  url: string;
+  /** 1-based. */
+  line: number;
+  scriptId?: string;
+}
+
 export interface ExtractOptions {
   /**
    * Frame id -> parent frame id, from the profiler's frames.json. Out-of-process iframes commit in their
    * own renderer, whose CommitLoad names no parent; without this they hang off the main frame.
    */
   frameParents?: Map<string, string | null>;
+  /**
+   * Uncaught exceptions: each fires the window's error event inside the script that threw, a dispatch
+   * the trace does not show (see errorDispatches).
+   */
+  exceptions?: UncaughtException[];
+  /** Listeners on frames' windows (the profiler's listeners.json): which handlers are the window's. */
+  windowListeners?: WindowListener[];
+}
+
+/** A listener on a frame's window, at its handler's position (1-based, as FunctionCall reports it). */
+export interface WindowListener {
+  frame: string;
+  type: string;
+  scriptId: string;
+  line: number;
+  column: number;
+  useCapture: boolean;
 }
 
 export function extractTrace(events: TraceEvent[], options: ExtractOptions = {}): TraceLoad {
@@ -238,6 +266,8 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
     const d = dataOf(e);
     const frame = s(d.frame);
     if (frame && !frames.has(frame)) continue;
+    // Scripts the DevTools protocol evaluates (Runtime.evaluate, console input) come without data.
+    if (e.name === 'EvaluateScript' && !s(d.url)) continue;
     const slice: Slice = { index: 0, kind, name: e.name, start: ms(e.ts), end: ms(e.ts + (e.dur ?? 0)), thread: threadOf(e) };
     if (frame) slice.frame = frame;
     const url = s(d.url) ?? s(d.styleSheetUrl);
@@ -260,6 +290,8 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
     }
     slices.push(slice);
   }
+  slices.push(...errorDispatches(events, slices, options.exceptions ?? [], threadOf, ms));
+  slices.push(...windowParts(slices, options.windowListeners ?? []));
   // Sort by start, longer first, so an enclosing slice precedes what it encloses.
   slices.sort((a, b) => a.start - b.start || b.end - a.end);
   slices.forEach((sl, i) => (sl.index = i));
@@ -457,6 +489,79 @@ function asyncRuns(
   runs.sort((a, b) => a.start - b.start || b.end - a.end);
   runs.forEach((r, i) => (r.index = i));
   return runs;
+}
+
+/**
+ * The window error events that uncaught exceptions fired. Chromium dispatches ErrorEvent synchronously
+ * inside the script that threw, with no EventDispatch slice; the protocol reports the exception after the
+ * handlers ran. The dispatch therefore ends at the report (clamped to the script's slice) and starts
+ * where the inspector turned the exception's stack into frames (toFramesVector, recorded while the
+ * Runtime domain is enabled), or at the report when that is missing.
+ */
+function errorDispatches(
+  events: TraceEvent[],
+  slices: Slice[],
+  exceptions: UncaughtException[],
+  threadOf: (e: TraceEvent) => string,
+  ms: (ts: number) => number,
+): Slice[] {
+  if (exceptions.length === 0) return [];
+  const stackWork = events.filter((e) => e.name === 'toFramesVector' && e.ph === 'X');
+  const out: Slice[] = [];
+  for (const ex of exceptions) {
+    const at = ms(ex.ts);
+    // The script slice that threw: same url, enclosing the report (or just ended: clock mapping is
+    // good to a fraction of a millisecond).
+    let best: Slice | undefined;
+    for (const sl of slices) {
+      if ((sl.kind !== 'script' && sl.kind !== 'function' && sl.kind !== 'timer') || sl.start > at) continue;
+      if (sl.url !== undefined && ex.url !== '' && sl.url !== ex.url && sl.kind === 'script') continue;
+      if (sl.end < at - 1) continue;
+      if (!best || sl.start > best.start) best = sl;
+    }
+    if (!best) continue;
+    const end = Math.min(at, best.end);
+    let start = end;
+    for (const e of stackWork) {
+      if (threadOf(e) !== best.thread) continue;
+      const t = ms(e.ts);
+      if (t >= best.start && t <= end && (start === end || t > start)) start = t;
+    }
+    out.push({ index: 0, kind: 'event', name: 'ErrorEvent', eventType: 'error', windowTarget: true, start, end, thread: best.thread, ...(best.frame ? { frame: best.frame } : {}) });
+  }
+  return out;
+}
+
+/**
+ * An event dispatched at the document that bubbles to the window (DOMContentLoaded) is one EventDispatch
+ * slice running the document's listeners, then the window's. Where the window's handlers are known, the
+ * slice is cut at the first of them: the document's part keeps the slice, the window's becomes a slice
+ * of its own (thesis Figure 3.9: Document DOMContentLoaded -> Window DOMContentLoaded).
+ * Window capture listeners run first and are left with the document's part.
+ */
+function windowParts(slices: Slice[], listeners: WindowListener[]): Slice[] {
+  const bubbling = listeners.filter((l) => !l.useCapture);
+  if (bubbling.length === 0) return [];
+  const key = (frame: string, type: string, scriptId: string, line: number, column: number) => `${frame}|${type}|${scriptId}|${line}|${column}`;
+  const windowHandlers = new Set(bubbling.map((l) => key(l.frame, l.type, l.scriptId, l.line, l.column)));
+  const types = new Set(bubbling.map((l) => l.type));
+  const out: Slice[] = [];
+  for (const sl of slices) {
+    if (sl.kind !== 'event' || !types.has(sl.eventType ?? '') || sl.windowTarget) continue;
+    let cut = Infinity;
+    let frame: string | undefined;
+    for (const f of slices) {
+      if (f.kind !== 'function' || f.thread !== sl.thread || f.start < sl.start || f.end > sl.end || f.start >= cut) continue;
+      if (windowHandlers.has(key(f.frame ?? '', sl.eventType!, f.scriptId ?? '', f.line ?? -1, f.column ?? -1))) {
+        cut = f.start;
+        frame = f.frame;
+      }
+    }
+    if (!Number.isFinite(cut)) continue;
+    out.push({ index: 0, kind: 'event', name: sl.name, eventType: sl.eventType!, windowTarget: true, start: cut, end: sl.end, thread: sl.thread, ...(frame ? { frame } : {}) });
+    sl.end = cut;
+  }
+  return out;
 }
 
 interface Interval {

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readText } from '../../format/io.ts';
 import { parseTrace } from './reader.ts';
-import { extractTrace } from './extract.ts';
+import { extractTrace, type UncaughtException, type WindowListener } from './extract.ts';
 import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
 import type { Activities } from '../../model/types.ts';
 
@@ -42,6 +42,53 @@ export function initiatorsFromDevtoolsLog(log: unknown): ExtraInitiators {
     out.set(id, { url: init.url, line: init.lineNumber + 1, column: (init.columnNumber ?? 0) + 1 });
   }
   return out;
+}
+
+/**
+ * Uncaught exceptions (Runtime.exceptionThrown) on the trace clock. The protocol stamps them with wall
+ * time (ms since the epoch); each Network.requestWillBeSent carries both clocks (timestamp: monotonic s,
+ * the trace's clock; wallTime: epoch s), and the median of their differences maps one onto the other.
+ */
+export function exceptionsFromDevtoolsLog(log: unknown): UncaughtException[] {
+  if (!Array.isArray(log)) return [];
+  const offsets: number[] = [];
+  const raw: Array<{ wallMs: number; url: string; line: number; scriptId?: string }> = [];
+  for (const m of log as DevtoolsMessage[]) {
+    const p = m?.params;
+    if (!p) continue;
+    if (m.method === 'Network.requestWillBeSent' && typeof p.timestamp === 'number' && typeof p.wallTime === 'number') offsets.push(p.timestamp - p.wallTime);
+    else if (m.method === 'Runtime.exceptionThrown' && typeof p.timestamp === 'number') {
+      const d = (p.exceptionDetails ?? {}) as { url?: unknown; lineNumber?: unknown; scriptId?: unknown };
+      raw.push({
+        wallMs: p.timestamp,
+        url: typeof d.url === 'string' ? d.url : '',
+        line: typeof d.lineNumber === 'number' ? d.lineNumber + 1 : 0,
+        ...(typeof d.scriptId === 'string' ? { scriptId: d.scriptId } : {}),
+      });
+    }
+  }
+  if (offsets.length === 0) return [];
+  offsets.sort((a, b) => a - b);
+  const offset = offsets[offsets.length >> 1]!;
+  return raw.map(({ wallMs, ...e }) => ({ ...e, ts: (wallMs / 1000 + offset) * 1e6 }));
+}
+
+/** Listeners on frames' windows from the profiler's listeners.json (0-based positions there). */
+function bundleWindowListeners(dir: string, warnings: string[]): WindowListener[] {
+  if (!existsSync(join(dir, 'listeners.json'))) return [];
+  try {
+    const list = JSON.parse(readText(join(dir, 'listeners.json'))) as Array<Record<string, unknown>>;
+    const out: WindowListener[] = [];
+    for (const l of Array.isArray(list) ? list : []) {
+      if (l.target !== 'window' || typeof l.frameId !== 'string' || typeof l.type !== 'string' || typeof l.scriptId !== 'string') continue;
+      if (typeof l.lineNumber !== 'number' || typeof l.columnNumber !== 'number') continue;
+      out.push({ frame: l.frameId, type: l.type, scriptId: l.scriptId, line: l.lineNumber + 1, column: l.columnNumber + 1, useCapture: l.useCapture === true });
+    }
+    return out;
+  } catch (e) {
+    warnings.push(`listeners.json: unreadable (${(e as Error).message}); window and document DOMContentLoaded handlers are not told apart`);
+    return [];
+  }
 }
 
 /** HTML sources by url from the profiler's documents.json ([{url, body, base64Encoded?}]). */
@@ -109,7 +156,11 @@ export function readTraceInput(path: string): TraceInput {
   warnings.push(...file.warnings);
   if (kind === 'devtools-trace') warnings.push('single trace file: no DevTools network log, so iframe initiators and cache details come from the trace alone');
   browserVersion ??= typeof file.metadata['product-version'] === 'string' ? (file.metadata['product-version'] as string) : undefined;
-  const load = extractTrace(file.events, { frameParents: bundleFrameParents(tracePath === path ? undefined : path, warnings) });
+  const load = extractTrace(file.events, {
+    frameParents: bundleFrameParents(tracePath === path ? undefined : path, warnings),
+    exceptions: exceptionsFromDevtoolsLog(devtoolsLog),
+    windowListeners: tracePath === path ? [] : bundleWindowListeners(path, warnings),
+  });
   const documentSources = tracePath === path ? undefined : bundleDocuments(path, warnings);
   const acts = traceToActivities(
     load,

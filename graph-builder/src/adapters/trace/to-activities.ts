@@ -448,6 +448,7 @@ function eventTarget(
   extra: ExtraInitiators | undefined,
 ): { target: string; subjects: string[] } {
   const type = sl.eventType ?? '';
+  if (sl.windowTarget) return { target: 'Window', subjects: [] };
   if (type === 'DOMContentLoaded' || type === 'readystatechange' || type === 'visibilitychange') return { target: 'Document', subjects: [] };
   if (type === 'message') return { target: 'Window', subjects: [] };
   if (type === 'load' && isWindowLoad(load, sl, frame)) return { target: 'Window', subjects: [] };
