@@ -408,23 +408,34 @@ function scriptKind(req: TraceRequest | undefined, sl: Slice, parentOwner: { com
 }
 
 /**
- * Whether a 'load' dispatch is the window's: Chromium fires pageshow right after a frame's window load,
- * in the same task, so the next dispatch at the same level is pageshow. Traces without pageshow fall back
- * on the frame's load mark, which Chromium sets around the window load dispatch (an element's load
- * that happens to run then is mistaken for it).
+ * Whether a 'load' dispatch is the window's. Chromium ends a frame's load in one task: window load,
+ * then (for an iframe) its owner element's load in the parent, then pageshow. So the window's load is
+ * followed by pageshow, or by the owner's load and then pageshow. Traces without pageshow fall back on
+ * the frame's load mark, which Chromium sets around the window load dispatch (an element's load that
+ * happens to run then is mistaken for it).
  */
 function isWindowLoad(load: TraceLoad, sl: Slice, frame: string): boolean {
   const slices = load.slices;
-  let sawPageshow = false;
-  for (let i = sl.index + 1; i < slices.length; i++) {
-    const next = slices[i]!;
-    if (next.thread !== sl.thread || next.parent !== sl.parent || next.kind !== 'event') continue;
-    if (next.eventType === 'pageshow') sawPageshow = true;
-    if (next.start >= sl.end - 1e-6) return next.eventType === 'pageshow' && next.start <= sl.end + 5;
+  if (slices.some((x) => x.eventType === 'pageshow')) {
+    const next = siblingEvent(slices, sl, 1);
+    if (next?.eventType === 'pageshow') return siblingEvent(slices, sl, -1)?.eventType !== 'load';
+    return next?.eventType === 'load' && siblingEvent(slices, next, 1)?.eventType === 'pageshow';
   }
-  if (sawPageshow || slices.some((x) => x.eventType === 'pageshow')) return false;
   const mark = load.marks.find((m) => m.frame === frame && m.name === 'load');
   return mark !== undefined && mark.time >= sl.start - 2 && mark.time <= sl.end + 2;
+}
+
+/** The event dispatch right before (dir -1) or after (dir 1) `sl` at the same level, within 1 ms. */
+function siblingEvent(slices: Slice[], sl: Slice, dir: 1 | -1): Slice | undefined {
+  for (let i = sl.index + dir; i >= 0 && i < slices.length; i += dir) {
+    const x = slices[i]!;
+    if (dir === 1 && x.start > sl.end + 1) return undefined;
+    if (dir === -1 && x.start < sl.start - 50) return undefined;
+    if (x.thread !== sl.thread || x.parent !== sl.parent || x.kind !== 'event') continue;
+    if (dir === 1) return x.start >= sl.end - 1e-6 ? x : undefined;
+    return x.end <= sl.start + 1e-6 && x.end >= sl.start - 1 ? x : undefined;
+  }
+  return undefined;
 }
 
 /** The tag of the element whose resource it is, for element events (Appendix A Table A.2). */
