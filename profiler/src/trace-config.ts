@@ -11,7 +11,10 @@
  *   XHR and event slices (the initiating script when the network initiator is wrong);
  * - loading, blink.user_timing: navigation timing marks, LCP/FCP, frame loading;
  * - v8.execute: microtask runs (promise callbacks of fetch), the cheap part of V8's categories;
- * - blink.console: console.time/timeStamp marks pages may set.
+ * - blink.console: console.time/timeStamp marks pages may set;
+ * - disabled-by-default-v8.inspector: async-task flows (AsyncTaskScheduled -> AsyncTaskRun), which link
+ *   an image load (a microtask), a postMessage delivery or a pending script to what scheduled it; with
+ *   the Runtime domain on, the stack conversion that starts an uncaught exception's error event.
  * Not recorded: the V8 CPU profiler (sampling), screenshots, invalidation tracking, toplevel.flow.
  */
 export const TRACE_CATEGORIES: readonly string[] = [
