@@ -352,7 +352,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       }
       // After tracing, so that the evaluations it takes stay out of the trace.
       if (loadFired && !crashed) {
-        const roots = [{ sessionId: pageSession, frameId: mainFrameId }, ...[...sessions].filter(([, v]) => v.targetType === 'iframe').map(([sessionId, v]) => ({ sessionId, frameId: v.targetId }))];
+        const roots = [{ sessionId: pageSession, frameId: mainFrameId }, ...iframeSessions(sessions).map(([sessionId, v]) => ({ sessionId, frameId: v.targetId }))];
         writeFileAtomic(join(dir, BUNDLE_FILES.listeners), JSON.stringify(await collectListeners(cdp, roots, 2000)) + '\n');
       }
     } else {
@@ -420,6 +420,11 @@ interface RawFrameTree {
 }
 
 /** Every frame: the page's tree plus each out-of-process iframe's own tree, joined by frame id. */
+/** The child sessions attached to out-of-process iframes. */
+function iframeSessions<T extends { targetType: string }>(sessions: Map<string, T>): Array<[string, T]> {
+  return [...sessions].filter(([, v]) => v.targetType === 'iframe');
+}
+
 async function collectFrames(
   browser: LaunchedBrowser, pageSession: string, sessions: Map<string, { targetType: string }>, log: DevtoolsLogEntry[], mainFrameId: string, waitMs: number,
 ): Promise<FramesFile> {
@@ -436,7 +441,7 @@ async function collectFrames(
     }
     for (const c of t.childFrames ?? []) walk(c, sessionId, false, f.id);
   };
-  const roots: [string, boolean][] = [[pageSession, false], ...[...sessions].filter(([, v]) => v.targetType === 'iframe').map(([k]) => [k, true] as [string, boolean])];
+  const roots: [string, boolean][] = [[pageSession, false], ...iframeSessions(sessions).map(([k]) => [k, true] as [string, boolean])];
   for (const [sid, oop] of roots) {
     try {
       const { frameTree } = await withTimeout(browser.cdp.send<{ frameTree: RawFrameTree }>('Page.getFrameTree', {}, sid), waitMs, 'getFrameTree');

@@ -23,14 +23,8 @@ export interface ListenerRecord {
   columnNumber: number;
 }
 
-interface RawListener {
-  type: string;
-  useCapture: boolean;
-  once: boolean;
-  scriptId: string;
-  lineNumber: number;
-  columnNumber: number;
-}
+/** The protocol's EventListener carries more (passive, handler, backendNodeId): only these are kept. */
+type RawListener = Omit<ListenerRecord, 'frameId' | 'target'>;
 
 const GROUP = 'pcp-listeners';
 

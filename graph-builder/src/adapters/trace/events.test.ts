@@ -34,7 +34,7 @@ function helpers(g: Graph) {
     return n;
   };
   const parents = (id: string) => g.edges.filter((e) => e.to === id && e.rule !== 'split').map((e) => ({ node: byId.get(e.from)!, rule: e.rule }));
-  /** The parents of a node, looking through a split computation's earlier parts to its first. */
+  /** A split computation's first part (the node itself when not split). */
   const first = (n: GraphNode): GraphNode => {
     for (let cur = n; ; ) {
       const prev = g.edges.find((e) => e.to === cur.id && e.rule === 'split');
@@ -75,8 +75,8 @@ test('the same flows read from Perfetto-style JSON (bind_id with flow_out/flow_i
     flows.set(k, { ...flows.get(k), [e.ph]: e });
   }
   const at = (name: string, ref: TraceEvent) => events.find((e) => e.name === name && e.ph === 'X' && e.pid === ref.pid && e.tid === ref.tid && e.ts === ref.ts);
-  const rewritten = events.filter((e) => e.ph !== 's' && e.ph !== 'f').map((e) => ({ ...e }));
-  const copyOf = new Map(events.filter((e) => e.ph !== 's' && e.ph !== 'f').map((e, i) => [e, rewritten[i]!]));
+  const copyOf = new Map(events.filter((e) => e.ph !== 's' && e.ph !== 'f').map((e) => [e, { ...e }]));
+  const rewritten = [...copyOf.values()];
   let linked = 0;
   for (const [k, { s, f }] of flows) {
     const sched = s && at('v8::Debugger::AsyncTaskScheduled', s);

@@ -62,12 +62,12 @@ export interface Slice {
   scriptId?: string;
   /** ParseHTML: bytes of HTML this slice consumed. */
   parsedBytes?: number;
-  /**
-   * The slice runs as an async task that nothing on its own thread encloses more tightly: the activity
-   * slice that scheduled the task (see AsyncRun), and the task's name ('postMessage', 'Image', ...).
-   */
   /** An event dispatched to the window that the trace does not show (an uncaught exception's error). */
   windowTarget?: boolean;
+  /**
+   * The slice runs as an async task that nothing on its own thread encloses more tightly: the activity
+   * slice that scheduled the task (see AsyncRun), when, and the task's name ('postMessage', 'Image', ...).
+   */
   scheduledBy?: number;
   scheduledAt?: number;
   asyncTask?: string;

@@ -185,6 +185,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
   };
 
   const comps: Array<ComputationActivity & { pending: PendingCause }> = [];
+  const isWindowLoad = windowLoadTest(load);
   const claimedByEvents = new Set<TraceRequest>();
   compSlices.forEach((sl) => {
     const id = compOfSlice.get(sl.index)!;
@@ -269,7 +270,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
         ...(req ? { eventSubjects: [resId.get(req)!] } : {}),
       });
     } else {
-      const { target, subjects } = eventTarget(load, requests, resId, sl, frameTrace, handlerOf(slices, sl), claimedByEvents, options.extraInitiators);
+      const { target, subjects } = eventTarget(isWindowLoad, requests, resId, sl, frameTrace, handlerOf(slices, sl), claimedByEvents, options.extraInitiators);
       comps.push({
         ...base,
         kind: 'Event',
@@ -408,21 +409,26 @@ function scriptKind(req: TraceRequest | undefined, sl: Slice, parentOwner: { com
 }
 
 /**
- * Whether a 'load' dispatch is the window's. Chromium ends a frame's load in one task: window load,
+ * A test of whether a 'load' dispatch is the window's (which evidence it uses is settled once per
+ * trace). Chromium ends a frame's load in one task: window load,
  * then (for an iframe) its owner element's load in the parent, then pageshow. So the window's load is
  * followed by pageshow, or by the owner's load and then pageshow. Traces without pageshow fall back on
  * the frame's load mark, which Chromium sets around the window load dispatch (an element's load that
  * happens to run then is mistaken for it).
  */
-function isWindowLoad(load: TraceLoad, sl: Slice, frame: string): boolean {
+function windowLoadTest(load: TraceLoad): (sl: Slice, frame: string) => boolean {
   const slices = load.slices;
   if (slices.some((x) => x.eventType === 'pageshow')) {
-    const next = siblingEvent(slices, sl, 1);
-    if (next?.eventType === 'pageshow') return siblingEvent(slices, sl, -1)?.eventType !== 'load';
-    return next?.eventType === 'load' && siblingEvent(slices, next, 1)?.eventType === 'pageshow';
+    return (sl) => {
+      const next = siblingEvent(slices, sl, 1);
+      if (next?.eventType === 'pageshow') return siblingEvent(slices, sl, -1)?.eventType !== 'load';
+      return next?.eventType === 'load' && siblingEvent(slices, next, 1)?.eventType === 'pageshow';
+    };
   }
-  const mark = load.marks.find((m) => m.frame === frame && m.name === 'load');
-  return mark !== undefined && mark.time >= sl.start - 2 && mark.time <= sl.end + 2;
+  return (sl, frame) => {
+    const mark = load.marks.find((m) => m.frame === frame && m.name === 'load');
+    return mark !== undefined && mark.time >= sl.start - 2 && mark.time <= sl.end + 2;
+  };
 }
 
 /** The event dispatch right before (dir -1) or after (dir 1) `sl` at the same level, within 1 ms. */
@@ -449,7 +455,7 @@ const TAG_OF_TYPE: Record<string, string> = { Stylesheet: 'link', Script: 'scrip
  * event claimed.
  */
 function eventTarget(
-  load: TraceLoad,
+  isWindowLoad: (sl: Slice, frame: string) => boolean,
   requests: TraceRequest[],
   resId: Map<TraceRequest, string>,
   sl: Slice,
@@ -462,7 +468,7 @@ function eventTarget(
   if (sl.windowTarget) return { target: 'Window', subjects: [] };
   if (type === 'DOMContentLoaded' || type === 'readystatechange' || type === 'visibilitychange') return { target: 'Document', subjects: [] };
   if (type === 'message') return { target: 'Window', subjects: [] };
-  if (type === 'load' && isWindowLoad(load, sl, frame)) return { target: 'Window', subjects: [] };
+  if (type === 'load' && isWindowLoad(sl, frame)) return { target: 'Window', subjects: [] };
   if (type !== 'load' && type !== 'error') return { target: 'Element', subjects: [] };
   const candidates = requests.filter((r) => (r.finish ?? r.send) <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && !claimed.has(r));
   // Where the element's tag is: the parser initiator, or for an iframe's document the DevTools log's.
