@@ -61,6 +61,11 @@ export interface ExpectedEdge {
 export interface Expected {
   /** Page file relative to the site directory (default index.html). */
   page?: string;
+  /**
+   * Capture options the page needs beyond the default: taskFlows when the only record of a dependency
+   * is a posted-task flow (pcp profile --task-flows).
+   */
+  capture?: { taskFlows?: boolean };
   description: string;
   /** Table 3.1 rules (1-25) this page is the ground truth for. */
   rules: number[];

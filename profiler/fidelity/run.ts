@@ -4,7 +4,11 @@
  * hand-written expected.json: per page and in aggregate, the share of resources with the expected
  * parent and edge precision / recall (see match.ts for the scoring).
  *
- *   npm run fidelity:rules [-- --concurrency N] [--page NAME]... [--keep DIR] [--verbose]
+ *   npm run fidelity:rules [-- --concurrency N] [--page NAME]... [--keep DIR] [--verbose] [--task-flows]
+ *
+ * Pages are captured with the profiler's defaults, except those whose expected.json asks for more
+ * (capture.taskFlows: the page is marked * in the table). --task-flows records posted-task flows for
+ * every page, to check that the extra trace data leaves the other pages' graphs right.
  *
  * Targets (issue 6): 100% of resources with the expected parent, precision and recall >= 0.98.
  * Exit status 1 when a page could not be profiled or built (not when a target is missed).
@@ -24,6 +28,7 @@ const { values } = parseArgs({
     keep: { type: 'string' },
     verbose: { type: 'boolean' },
     json: { type: 'string' },
+    'task-flows': { type: 'boolean' },
   },
 });
 const { buildFromTrace } = await import('@pcp/graph-builder/build-trace.ts');
@@ -33,6 +38,7 @@ if (pages.length === 0) {
   console.error('fidelity:rules: no page matches --page');
   process.exit(2);
 }
+const withFlows = (page: (typeof pages)[number]): boolean => Boolean(values['task-flows'] || page.expected.capture?.taskFlows);
 const server = await startSuiteServer();
 const out = values.keep ?? mkdtempSync(join(tmpdir(), 'pcp-fidelity-'));
 let failures = 0;
@@ -40,13 +46,20 @@ const rows: { name: string; score?: PageScore; error?: string }[] = [];
 try {
   const urls = pages.map((p) => pageUrl(server, p));
   const t0 = Date.now();
-  const items = await profileMany(urls, out, {
+  const common = {
     hostResolverRules: server.hostResolverRules,
     ignoreCertificateErrors: true,
     concurrency: Number(values.concurrency ?? 2),
     quietMs: 500,
     force: true,
-  });
+  };
+  const items: Awaited<ReturnType<typeof profileMany>> = [];
+  for (const taskFlows of [false, true]) {
+    const group = pages.flatMap((p, i) => (withFlows(p) === taskFlows ? [i] : []));
+    if (group.length === 0) continue;
+    const got = await profileMany(group.map((i) => urls[i]!), join(out, taskFlows ? 'task-flows' : 'default'), { ...common, taskFlows });
+    group.forEach((i, k) => (items[i] = got[k]!));
+  }
   console.log(`profiled ${pages.length} pages in ${((Date.now() - t0) / 1000).toFixed(1)} s (Chromium ${items[0]?.meta?.browser?.product ?? '?'})\n`);
   console.log('page'.padEnd(28) + 'resources'.padStart(10) + 'parent ok'.padStart(10) + 'recall'.padStart(8) + 'precision'.padStart(10));
   for (const [i, page] of pages.entries()) {
@@ -70,7 +83,7 @@ try {
     rows.push({ name: page.name, score });
     const r = score.resources;
     console.log(
-      page.name.padEnd(28) + String(r.expected).padStart(10) + `${r.withExpectedParent}/${r.expected}`.padStart(10) +
+      (withFlows(page) && !values['task-flows'] ? `${page.name} *` : page.name).padEnd(28) + String(r.expected).padStart(10) + `${r.withExpectedParent}/${r.expected}`.padStart(10) +
         score.recall.toFixed(2).padStart(8) + score.edgePrecision.toFixed(2).padStart(10),
     );
     if (values.verbose) {
@@ -91,5 +104,8 @@ console.log(
     `edge precision ${agg.precision.toFixed(3)} (${agg.matchedEdges}/${agg.edgesInScope}) (targets >= 0.98)` +
     (failures ? `; ${failures} page(s) not scored` : ''),
 );
+const flagged = pages.filter(withFlows).map((p) => p.name);
+if (values['task-flows']) console.log('all pages captured with --task-flows');
+else if (flagged.length) console.log(`* captured with --task-flows (expected.json capture.taskFlows): ${flagged.join(', ')}`);
 if (values.json) writeFileSync(values.json, JSON.stringify({ aggregate: agg, pages: rows }, null, 2) + '\n');
 process.exit(failures ? 1 : 0);

@@ -22,7 +22,7 @@ import {
   BUNDLE_FILES, writeFileAtomic,
   type BundleMeta, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
 } from './bundle.ts';
-import { TRACE_CATEGORIES } from './trace-config.ts';
+import { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 import { collectListeners } from './listeners.ts';
 import { withTimeout } from './timeout.ts';
 import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
@@ -43,6 +43,8 @@ export interface CaptureOptions {
   /** Record no trace (the benchmark's baseline); the bundle then has no trace.json.gz. */
   noTrace?: boolean;
   categories?: readonly string[];
+  /** Also record posted-task flows (TASK_FLOW_CATEGORIES): links MessagePort messages to their sender. */
+  taskFlows?: boolean;
 }
 
 export interface CaptureResult {
@@ -72,7 +74,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
   const quietMs = opts.quietMs ?? 1000;
   const stallMs = opts.stallMs ?? 10_000;
   const viewport = opts.viewport ?? { width: 1280, height: 800 };
-  const categories = [...(opts.categories ?? TRACE_CATEGORIES)];
+  const categories = [...new Set([...(opts.categories ?? TRACE_CATEGORIES), ...(opts.taskFlows ? TASK_FLOW_CATEGORIES : [])])];
   const warnings: string[] = [];
   const meta: BundleMeta = {
     format: 'pcp-bundle/1',

@@ -13,6 +13,7 @@
  */
 import type { TraceEvent } from './reader.ts';
 import { lastAtOrBefore } from '../../sorted.ts';
+import { asyncRuns, postedTasks } from './flows.ts';
 
 export type SliceKind = 'parse' | 'script' | 'function' | 'timer' | 'event' | 'xhr' | 'style' | 'layout' | 'microtask';
 
@@ -66,24 +67,13 @@ export interface Slice {
   windowTarget?: boolean;
   /**
    * The slice runs as an async task that nothing on its own thread encloses more tightly: the activity
-   * slice that scheduled the task (see AsyncRun), when, and the task's name ('postMessage', 'Image', ...).
+   * slice that scheduled the task (see flows.ts), when, and the task's name ('postMessage', 'Image', ...).
    */
   scheduledBy?: number;
   scheduledAt?: number;
   asyncTask?: string;
-}
-
-/** A V8 inspector async task run (v8::Debugger::AsyncTaskRun), linked by its flow to where it was scheduled. */
-interface AsyncRun {
-  index: number;
-  start: number;
-  end: number;
-  thread: string;
-  parent?: number;
-  task?: string;
-  /** Schedule point: thread and time; resolved to the activity slice running there. */
-  at?: { thread: string; time: number };
-  scheduler?: number;
+  /** Set with scheduledBy when a posted-task flow (not an async task) links the slice to its scheduler. */
+  postedFrom?: string;
 }
 
 export interface Initiator {
@@ -296,7 +286,8 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
   slices.sort((a, b) => a.start - b.start || b.end - a.end);
   slices.forEach((sl, i) => (sl.index = i));
   const innermostSlice = nestSlices(slices);
-  const runs = asyncRuns(events, threads, threadOf, origin, ms);
+  const page = { threads, threadOf, origin, ms };
+  const runs = asyncRuns(events, page);
   const innermostRun = nestSlices(runs);
   /**
    * The activity slice responsible for work at (thread, time): the innermost enclosing slice, unless an
@@ -321,6 +312,23 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
     sl.scheduledBy = run.scheduler;
     sl.scheduledAt = run.at!.time;
     if (run.task) sl.asyncTask = run.task;
+  }
+  // A callback that neither a slice nor an async task accounts for (a MessagePort's message handler):
+  // what posted the task it runs in, when the trace has posted-task flows.
+  const orphans = slices.filter((sl) => sl.kind === 'function' && sl.parent === undefined && sl.scheduledBy === undefined);
+  if (orphans.length > 0) {
+    const tasks = postedTasks(events, page);
+    const innermostTask = nestSlices(tasks);
+    for (const sl of orphans) {
+      const t = innermostTask(sl.thread, sl.start);
+      const task = t !== undefined ? tasks[t]! : undefined;
+      if (!task?.at || task.end < sl.end) continue;
+      const poster = enclosing(task.at.thread, task.at.time);
+      if (poster === undefined) continue;
+      sl.scheduledBy = poster;
+      sl.scheduledAt = task.at.time;
+      if (task.postedFrom) sl.postedFrom = task.postedFrom;
+    }
   }
 
   const requests = new Map<string, TraceRequest>();
@@ -430,65 +438,6 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
     marks: marks.sort((a, b) => a.time - b.time),
     warnings,
   };
-}
-
-/**
- * V8 inspector async tasks on the page's threads: each AsyncTaskRun slice with the schedule point its
- * flow starts from. Chromium's JSON writes the flow as 's' (at AsyncTaskScheduled) and 'f' (bound to the
- * enclosing AsyncTaskRun) events sharing a process-scoped id; Perfetto's JSON export puts bind_id with
- * flow_out/flow_in on the slices themselves. Both are read.
- */
-function asyncRuns(
-  events: TraceEvent[],
-  threads: Set<string>,
-  threadOf: (e: TraceEvent) => string,
-  origin: number,
-  ms: (ts: number) => number,
-): AsyncRun[] {
-  const SCHEDULED = 'v8::Debugger::AsyncTaskScheduled';
-  const RUN = 'v8::Debugger::AsyncTaskRun';
-  const scheduledAt = new Map<string, TraceEvent>(); // pid:tid:ts -> AsyncTaskScheduled slice
-  const runAt = new Map<string, TraceEvent>();
-  const flowStart = new Map<string, TraceEvent>(); // pid:flow id -> schedule slice
-  const flowEnd = new Map<string, TraceEvent>(); // pid:flow id -> run slice
-  const at = (e: TraceEvent) => `${e.pid}:${e.tid}:${e.ts}`;
-  const flowKey = (e: TraceEvent, id: unknown) => `${e.pid}:${String(id)}`;
-  for (const e of events) {
-    if (e.name === SCHEDULED && e.ph === 'X') {
-      scheduledAt.set(at(e), e);
-      if (e.bind_id !== undefined && e.flow_out) flowStart.set(flowKey(e, e.bind_id), e);
-    } else if (e.name === RUN && e.ph === 'X') {
-      runAt.set(at(e), e);
-      if (e.bind_id !== undefined && e.flow_in) flowEnd.set(flowKey(e, e.bind_id), e);
-    }
-  }
-  for (const e of events) {
-    if (e.name !== SCHEDULED || e.id === undefined) continue;
-    if (e.ph === 's') {
-      const sched = scheduledAt.get(at(e));
-      if (sched) flowStart.set(flowKey(e, e.id), sched);
-    } else if (e.ph === 'f' || e.ph === 't') {
-      const run = runAt.get(at(e));
-      if (run) flowEnd.set(flowKey(e, e.id), run);
-    }
-  }
-  const runs: AsyncRun[] = [];
-  const seen = new Set<TraceEvent>();
-  for (const [key, run] of flowEnd) {
-    if (seen.has(run) || !threads.has(threadOf(run)) || run.ts < origin) continue;
-    seen.add(run);
-    const sched = flowStart.get(key);
-    const r: AsyncRun = { index: 0, start: ms(run.ts), end: ms(run.ts + (run.dur ?? 0)), thread: threadOf(run) };
-    if (sched) {
-      r.at = { thread: threadOf(sched), time: ms(sched.ts) };
-      const task = s(sched.args?.taskName);
-      if (task) r.task = task;
-    }
-    runs.push(r);
-  }
-  runs.sort((a, b) => a.start - b.start || b.end - a.end);
-  runs.forEach((r, i) => (r.index = i));
-  return runs;
 }
 
 /**

@@ -198,13 +198,12 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     const nested: PendingCause | undefined = parentOwner.comp ? { kind: 'computation', id: parentOwner.comp, at: sl.start } : undefined;
     const base = { id, frame, docUrl, start: sl.start, end: Math.max(sl.end, sl.start) };
     if (sl.kind === 'function' || sl.kind === 'microtask') {
-      // A callback the trace shows no dispatch for (postMessage, promise reactions): an event of the
-      // window, kept by the rules only when it leads to a download. Its cause is what scheduled it
-      // when the async task flow says so (the script that called postMessage).
+      // A callback the trace shows no dispatch for (postMessage, MessagePort messages, promise
+      // reactions): an event, kept by the rules only when it leads to a download. Its cause is what
+      // scheduled it when a flow says so (the script that called postMessage).
       const scheduler = sl.scheduledBy !== undefined ? ownerOf(sl.scheduledBy).comp : undefined;
       const pending: PendingCause = nested ?? (scheduler ? { kind: 'computation', id: scheduler, at: sl.scheduledAt ?? sl.start } : NO_CAUSE);
-      const eventName = sl.asyncTask === 'postMessage' ? 'message' : 'callback';
-      comps.push({ ...base, kind: 'Event', triggeredBy: NO_CAUSE, pending, eventName, eventTarget: 'Window' });
+      comps.push({ ...base, kind: 'Event', triggeredBy: NO_CAUSE, pending, ...callbackEvent(sl) });
     } else if (sl.kind === 'script') {
       const url = sl.url ?? docUrl;
       const req = !sameDoc(url, docUrl) ? reqByUrl(url, frameTrace, sl.start) : undefined;
@@ -446,6 +445,19 @@ function siblingEvent(slices: Slice[], sl: Slice, dir: 1 | -1): Slice | undefine
 
 /** The tag of the element whose resource it is, for element events (Appendix A Table A.2). */
 const TAG_OF_TYPE: Record<string, string> = { Stylesheet: 'link', Script: 'script', Image: 'img', Document: 'iframe', Media: 'video', Font: 'link' };
+
+/**
+ * What a dispatch-less callback was. A window.postMessage delivery is a V8 async task named
+ * 'postMessage'. A MessagePort message runs in a task that the receiving port's mojo watcher posted
+ * (SimpleWatcher::Notify) from inside the sender's script: the sender wrote to the port's local pipe.
+ * Anything else stays a window callback.
+ */
+function callbackEvent(sl: Slice): { eventName: string; eventTarget: string } {
+  if (sl.asyncTask === 'postMessage') return { eventName: 'message', eventTarget: 'Window' };
+  if (sl.scheduledBy !== undefined && sl.postedFrom?.startsWith(MOJO_WATCHER)) return { eventName: 'message', eventTarget: 'MessagePort' };
+  return { eventName: 'callback', eventTarget: 'Window' };
+}
+const MOJO_WATCHER = 'mojo/public/cpp/system/simple_watcher.cc';
 
 /**
  * An event's DOM target, which trace events do not name: completion events of the frame's document and
