@@ -34,6 +34,6 @@ export const TRACE_CATEGORIES: readonly string[] = [
  * and the toplevel RunTask slices they end in (a flow is written only when both ends are recorded).
  * They link a MessagePort message's handler to the script that posted it, which stock Chromium records
  * no other way. Off by default: every task of every process is traced, which makes traces about four
- * times larger and, in bench:profile, page loads about 7% slower.
+ * times larger and page loads slower (bench:profile prints the load-time ratio with and without them).
  */
 export const TASK_FLOW_CATEGORIES: readonly string[] = ['toplevel', 'toplevel.flow'];

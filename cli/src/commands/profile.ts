@@ -33,7 +33,7 @@ options:
   --user-agent UA                override the user agent
   --chromium PATH                browser executable (default /usr/bin/chromium)
   --task-flows                   also trace posted-task flows, which link a MessagePort message to the
-                                 script that sent it (traces ~4x larger, loads ~7% slower)
+                                 script that sent it (traces ~4x larger, loads slower)
   --force                        re-capture pages whose bundle is complete
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { readTraceInput } from './index.ts';
-import { parseTrace, type TraceEvent } from './reader.ts';
+import { parseTrace } from './reader.ts';
 import { extractTrace } from './extract.ts';
 import { traceToActivities } from './to-activities.ts';
 import { buildFromActivities } from '../../build.ts';
@@ -65,35 +65,24 @@ test('a postMessage from an iframe: the parent\'s message event follows the send
   assert.ok(q?.node.kind === 'script_eval' && q.node.scriptUrl.endsWith('/sender.html'));
 });
 
-test('the same flows read from Perfetto-style JSON (bind_id with flow_out/flow_in on the slices)', () => {
-  const text = gunzipSync(readFileSync(`${fixture('ev-message')}/trace.json.gz`)).toString('utf8');
-  const events = parseTrace(text).events;
-  const flows = new Map<string, { s?: TraceEvent; f?: TraceEvent }>();
-  for (const e of events) {
-    if (e.name !== 'v8::Debugger::AsyncTaskScheduled' || (e.ph !== 's' && e.ph !== 'f')) continue;
-    const k = `${e.pid}:${String(e.id)}`;
-    flows.set(k, { ...flows.get(k), [e.ph]: e });
-  }
-  const at = (name: string, ref: TraceEvent) => events.find((e) => e.name === name && e.ph === 'X' && e.pid === ref.pid && e.tid === ref.tid && e.ts === ref.ts);
-  const copyOf = new Map(events.filter((e) => e.ph !== 's' && e.ph !== 'f').map((e) => [e, { ...e }]));
-  const rewritten = [...copyOf.values()];
-  let linked = 0;
-  for (const [k, { s, f }] of flows) {
-    const sched = s && at('v8::Debugger::AsyncTaskScheduled', s);
-    const run = f && at('v8::Debugger::AsyncTaskRun', f);
-    if (!sched || !run) continue;
-    Object.assign(copyOf.get(sched)!, { bind_id: k, flow_out: true });
-    Object.assign(copyOf.get(run)!, { bind_id: k, flow_in: true });
-    linked++;
-  }
-  assert.ok(linked > 0);
-  const frames = JSON.parse(readFileSync(`${fixture('ev-message')}/frames.json`, 'utf8')) as { frames: Array<{ id: string; parentId: string | null }> };
-  const load = extractTrace(rewritten, { frameParents: new Map(frames.frames.map((f) => [f.id, f.parentId])) });
-  const acts = traceToActivities(load);
-  const message = acts.computations.find((c) => c.eventName === 'message');
-  assert.ok(message && message.triggeredBy.kind === 'computation');
-  const sender = acts.computations.find((c) => c.id === (message.triggeredBy as { id: string }).id);
-  assert.ok(sender?.scriptUrl?.endsWith('/sender.html'));
+test('a MessageChannel message: the port\'s message event follows the script that posted it (posted-task flow)', () => {
+  const g = graphOf('ev-messageport');
+  const { resource, parents, first } = helpers(g);
+  const [p] = parents(resource('port-ping.png').id);
+  assert.ok(p && p.node.kind === 'event' && p.node.eventName === 'message' && p.node.eventTarget === 'MessagePort');
+  const [q] = parents(first(p.node).id);
+  assert.equal(q?.rule, 25);
+  assert.ok(q?.node.kind === 'script_eval' && q.node.scriptKind === 'inline');
+});
+
+test('without posted-task flows the MessagePort handler is an unlinked callback, and the build says why', () => {
+  const dir = fixture('ev-messageport');
+  const events = parseTrace(gunzipSync(readFileSync(`${dir}/trace.json.gz`)).toString('utf8')).events;
+  const load = extractTrace(events.filter((e) => e.name !== 'SequenceManager PostTask' && e.name !== 'ThreadControllerImpl::RunTask'));
+  const callback = traceToActivities(load).computations.find((c) => c.kind === 'Event' && c.eventName === 'callback');
+  assert.ok(callback, 'the handler stays a window callback');
+  assert.equal(callback.triggeredBy.kind, 'none');
+  assert.ok(load.warnings.some((w) => w.includes('--task-flows')), load.warnings.join('\n'));
 });
 
 test('an uncaught exception fires window error inside the throwing script; its handler\'s image is the event\'s', () => {

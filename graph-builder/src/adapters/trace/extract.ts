@@ -316,8 +316,10 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
   // A callback that neither a slice nor an async task accounts for (a MessagePort's message handler):
   // what posted the task it runs in, when the trace has posted-task flows.
   const orphans = slices.filter((sl) => sl.kind === 'function' && sl.parent === undefined && sl.scheduledBy === undefined);
+  let taskFlows = false;
   if (orphans.length > 0) {
     const tasks = postedTasks(events, page);
+    taskFlows = tasks.length > 0;
     const innermostTask = nestSlices(tasks);
     for (const sl of orphans) {
       const t = innermostTask(sl.thread, sl.start);
@@ -428,6 +430,17 @@ export function extractTrace(events: TraceEvent[], options: ExtractOptions = {})
     }
   }
   for (const r of requests.values()) if (r.finish === undefined) warnings.push(`request ${r.url} never finished in the trace`);
+  if (!taskFlows) {
+    const issuing = new Set([...requests.values(), ...timers].map((x) => x.runningAt));
+    const unlinked = orphans.filter((sl) => sl.scheduledBy === undefined && issuing.has(sl.index));
+    if (unlinked.length > 0) {
+      warnings.push(
+        `${unlinked.length} callback(s) issued requests or timers with nothing in the trace that scheduled them ` +
+          `(${unlinked.map((sl) => sl.functionName || 'anonymous').join(', ')}); a MessagePort message is linked to its sender ` +
+          'only through posted-task flows: capture with pcp profile --task-flows',
+      );
+    }
+  }
   return {
     origin,
     mainFrame,
