@@ -454,7 +454,7 @@ const TAG_OF_TYPE: Record<string, string> = { Stylesheet: 'link', Script: 'scrip
  */
 function callbackEvent(sl: Slice): { eventName: string; eventTarget: string } {
   if (sl.asyncTask === 'postMessage') return { eventName: 'message', eventTarget: 'Window' };
-  if (sl.scheduledBy !== undefined && sl.postedFrom?.startsWith(MOJO_WATCHER)) return { eventName: 'message', eventTarget: 'MessagePort' };
+  if (sl.postedFrom?.startsWith(MOJO_WATCHER)) return { eventName: 'message', eventTarget: 'MessagePort' };
   return { eventName: 'callback', eventTarget: 'Window' };
 }
 const MOJO_WATCHER = 'mojo/public/cpp/system/simple_watcher.cc';
