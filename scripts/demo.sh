@@ -19,7 +19,10 @@ demo_graph() {
   if [ -n "${PCP_DEMO_GRAPH:-}" ]; then echo "$PCP_DEMO_GRAPH"; return; fi
   local out=out/demo
   rm -rf "$out" && mkdir -p "$out"
-  node --import tsx profiler/test-server/cli.ts --root profiler/example-site --origin a --origin b >"$out/server.json" 2>"$out/server.log" &
+  # setpriv --pdeathsig: the server ends with this script, even when the script is killed with SIGKILL.
+  local tie=()
+  if command -v setpriv >/dev/null 2>&1; then tie=(setpriv --pdeathsig TERM --); fi
+  "${tie[@]}" node --import tsx profiler/test-server/cli.ts --root profiler/example-site --origin a --origin b >"$out/server.json" 2>"$out/server.log" &
   DEMO_SERVER=$!
   trap 'kill "${DEMO_SERVER:-}" 2>/dev/null || true' EXIT
   for _ in $(seq 1 100); do [ -s "$out/server.json" ] && break; sleep 0.2; done

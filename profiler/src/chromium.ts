@@ -2,7 +2,8 @@
  * Launching Debian's Chromium for one capture: headless, a fresh user-data-dir (cold cache),
  * background networking and component updates off, and the DevTools Protocol on a pipe.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { spawnTied } from './child.ts';
 import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +84,7 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Chromium reads SSLKEYLOGFILE too; only the explicit switch should decide where keys go.
   delete env.SSLKEYLOGFILE;
-  const proc = spawn(exe, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], env, detached: false });
+  const proc = spawnTied(exe, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], env, detached: false });
   let tail = '';
   proc.stderr?.setEncoding('utf8');
   proc.stderr?.on('data', (d: string) => {
@@ -109,7 +110,7 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
   };
   try {
     // The first answer proves the browser is up and the pipe works.
-    await withTimeout(Promise.race([cdp.send('Browser.getVersion'), spawnError]), 30_000, 'Chromium did not answer on the DevTools pipe within 30 s');
+    await withTimeout(Promise.race([cdp.send('Browser.getVersion'), spawnError]), 60_000, 'Chromium did not answer on the DevTools pipe within 60 s');
   } catch (e) {
     proc.kill('SIGKILL');
     await exited;

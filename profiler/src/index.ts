@@ -4,3 +4,4 @@ export { profileMany, bundleDirFor, type BatchItem, type BatchOptions } from './
 export { launchChromium, chromiumArgs, DEFAULT_CHROMIUM, BrowserMissingError, type LaunchOptions } from './chromium.ts';
 export { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 export { pickInterface, mappedAddress } from './pcap.ts';
+export { spawnTied, findExecutable } from './child.ts';

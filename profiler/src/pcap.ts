@@ -3,7 +3,8 @@
  * when the URL's host resolves (or is mapped by --host-resolver-rules) to loopback, otherwise the
  * interface of the route to the resolved address.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { spawnTied } from './child.ts';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
@@ -48,11 +49,12 @@ export async function pickInterface(url: string, hostResolverRules?: string): Pr
 }
 
 export async function startPcap(file: string, iface: string, filter?: string): Promise<PcapCapture> {
-  const args = ['-i', iface, '-s', '0', '-U', '-n', '-w', file];
+  // -Z root: tcpdump otherwise drops to its own user, which clears the death signal (child.ts).
+  const args = ['-i', iface, '-s', '0', '-U', '-n', '-Z', 'root', '-w', file];
   if (filter) args.push(...filter.split(/\s+/).filter(Boolean));
   let proc: ChildProcess;
   try {
-    proc = spawn('tcpdump', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    proc = spawnTied('tcpdump', args, { stdio: ['ignore', 'ignore', 'pipe'] });
   } catch (e) {
     throw new Error(`cannot run tcpdump: ${(e as Error).message}`);
   }

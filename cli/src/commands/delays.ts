@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,17 +39,18 @@ Runs the Python package in server-delays/ (python3, or $PYTHON): pip install -e 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 /** Runs `python -m server_delays`, passing stderr through; resolves with its exit code and last error line. */
-export function runPython(args: string[]): Promise<{ code: number; error: string | undefined }> {
+export async function runPython(args: string[]): Promise<{ code: number; error: string | undefined }> {
+  const { spawnTied } = await import('@pcp/profiler/child.ts');
   const python = process.env['PYTHON'] ?? 'python3';
   return new Promise((done, fail) => {
-    const child = spawn(python, ['-m', 'server_delays', ...args], {
+    const child = spawnTied(python, ['-m', 'server_delays', ...args], {
       stdio: ['ignore', 'inherit', 'pipe'],
       env: { ...process.env, PYTHONPATH: [join(repoRoot, 'server-delays', 'src'), process.env['PYTHONPATH']].filter(Boolean).join(':') },
     });
     let error: string | undefined;
     let tail = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
       const lines = (tail + chunk).split('\n');
       tail = lines.pop() ?? '';
       for (const line of lines) {

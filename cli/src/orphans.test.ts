@@ -1,0 +1,80 @@
+/**
+ * Children end with their parent, whatever the signal (issue 11): `pcp profile --pcap` killed with
+ * SIGKILL (a test timeout, `kill -9`, the OOM killer) must not leave tcpdump or Chromium running, and
+ * `pcp view` must not leave a server behind. The page never finishes loading (an image that is never
+ * answered), so the capture is surely in progress when the CLI is killed.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { once } from 'node:events';
+import { descendants, running, waitFor } from '@pcp/profiler/testing/proc-tree.ts';
+
+const BIN = fileURLToPath(new URL('../bin/pcp.js', import.meta.url));
+
+async function hangingSite(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    if (req.url === '/') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>never done</title><img src="/hang">');
+    }
+    // Anything else is never answered: the load event never fires.
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}
+
+test('pcp profile --pcap killed with SIGKILL leaves neither tcpdump nor Chromium running', async () => {
+  const { server, url } = await hangingSite();
+  const out = mkdtempSync(join(tmpdir(), 'pcp-orphans-'));
+  const cli = spawn(process.execPath, [BIN, 'profile', url, '--out', join(out, 'bundle'), '--pcap', '--timeout', '300000'], { stdio: 'ignore' });
+  try {
+    const pid = cli.pid!;
+    let seen: { pid: number; comm: string }[] = [];
+    const started = await waitFor(() => {
+      seen = descendants(pid);
+      return seen.some((p) => p.comm === 'tcpdump') && seen.some((p) => /chrom/.test(p.comm));
+    }, 90_000, 200);
+    assert.ok(started, `tcpdump and Chromium under the CLI (saw: ${seen.map((p) => p.comm).join(', ') || 'nothing'})`);
+    seen = descendants(pid); // every process of the capture, Chromium's helpers included
+    cli.kill('SIGKILL');
+    const ended = await waitFor(() => seen.every((p) => !running(p.pid)), 15_000);
+    const left = seen.filter((p) => running(p.pid)).map((p) => `${p.comm} (${p.pid})`);
+    assert.ok(ended, `still running 15 s after the CLI was killed: ${left.join(', ')}`);
+  } finally {
+    cli.kill('SIGKILL');
+    server.closeAllConnections();
+    server.close();
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('pcp view killed with SIGKILL leaves nothing listening', async () => {
+  const view = spawn(process.execPath, [BIN, 'view', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  try {
+    let text = '';
+    view.stdout!.setEncoding('utf8');
+    view.stdout!.on('data', (d: string) => (text += d));
+    assert.ok(await waitFor(() => /http:\/\/127\.0\.0\.1:\d+/.test(text), 60_000), `no URL printed: ${text}`);
+    const port = Number(/127\.0\.0\.1:(\d+)/.exec(text)![1]);
+    const children = descendants(view.pid!);
+    view.kill('SIGKILL');
+    await once(view, 'exit');
+    assert.ok(await waitFor(() => children.every((p) => !running(p.pid)), 15_000), 'a child of pcp view outlived it');
+    const refused = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => { s.destroy(); resolve(false); });
+      s.once('error', () => resolve(true));
+    });
+    assert.ok(refused, `port ${port} still accepts connections after pcp view was killed`);
+  } finally {
+    view.kill('SIGKILL');
+  }
+});
