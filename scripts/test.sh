@@ -14,6 +14,6 @@ bash scripts/run-node-tests.sh
 echo "== Python tests" >&2
 (cd server-delays && "$PY" -m pytest -q)
 echo "== server-delays fidelity (real Chromium, tcpdump on lo)" >&2
-"$PY" server-delays/fidelity/run.py
+"$PY" server-delays/fidelity/run.py --check
 echo "== rule fidelity of trace graphs (real Chromium on the ground-truth suite)" >&2
 npm run -s fidelity:rules

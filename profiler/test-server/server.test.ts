@@ -75,8 +75,10 @@ test('serves files on several origins, expands {{origin:x}}, applies delays.json
     // delays.json says slow.js waits 300 ms; a query delay overrides it.
     const slow = await get1(server, 'a', '/p/slow.js');
     assert.ok(slow.ms >= 290, `slow.js took ${slow.ms} ms`);
-    const quick = await get1(server, 'a', '/p/slow.js?delay=0');
-    assert.ok(quick.ms < 250, `slow.js?delay=0 took ${quick.ms} ms`);
+    // How long a request takes has no upper bound on a busy machine: what the server was told to hold
+    // says that the query overrode delays.json.
+    await get1(server, 'a', '/p/slow.js?delay=0');
+    assert.deepEqual(server.requests.map((r) => r.heldMs), [150, 0, 300, 0]);
     const q = await get1(server, 'a', '/p/x.js?delay=200&size=50');
     assert.ok(q.ms >= 190);
     assert.equal(q.body.length, 50, 'the query size overrides delays.json (10-byte file padded to 50)');

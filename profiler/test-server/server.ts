@@ -69,6 +69,8 @@ export interface ServedRequest {
   status: number;
   /** ms since the server started. */
   at: number;
+  /** ms the server was told to hold the response before its headers (delays.json or ?delay). */
+  heldMs?: number;
 }
 
 export interface TestServer {
@@ -215,6 +217,7 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
     };
     const reply = (status: number, headers: Record<string, string>, body: Buffer | string, spec: DelaySpec = {}): Promise<void> => {
       record.status = status;
+      record.heldMs = spec.delay ?? 0;
       return send(res, status, { ...common, ...headers }, typeof body === 'string' ? Buffer.from(body) : body, spec);
     };
     const spec = specFor(path, url.searchParams);
