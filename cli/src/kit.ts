@@ -22,6 +22,15 @@ export class UsageError extends Error {}
 /** A failure the user can act on (missing file, unreachable URL...): exit 1, one line, no stack. */
 export class CliError extends Error {}
 
+/**
+ * A failure about the file or bundle `source`, named once: a message that already starts with the
+ * source (the builders name what they read) is not prefixed again.
+ */
+export function sourceError(source: string, e: unknown): CliError {
+  const msg = e instanceof Error ? e.message : String(e);
+  return new CliError(msg.startsWith(`${source}:`) ? msg : `${source}: ${msg}`);
+}
+
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
 export interface Parsed {

@@ -58,9 +58,14 @@ export async function main(argv: string[]): Promise<number> {
       return 2;
     }
     const msg = e instanceof Error ? e.message : String(e);
-    console.error(`pcp ${name}: ${e instanceof CliError ? msg : firstLine(msg)}`);
+    console.error(`pcp ${name}: ${e instanceof CliError ? oneLine(msg) : firstLine(msg)}`);
     return 1;
   }
+}
+
+/** Multi-line details (a JSON parser quoting the input, a child's stderr) folded onto one line. */
+function oneLine(s: string): string {
+  return s.trim().replace(/\s*\n\s*/g, ' ');
 }
 
 function firstLine(s: string): string {

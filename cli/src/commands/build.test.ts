@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,4 +75,20 @@ test('pcp build: a missing input and a directory without a trace fail with one l
   assert.match(r.stderr, /no trace\.json\.gz in this bundle/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
   rmSync(empty, { recursive: true, force: true });
+});
+
+test('pcp build: a corrupt or empty trace file is named once, on one line', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pcp-corrupt-'));
+  const corrupt = join(dir, 'corrupt.json');
+  writeFileSync(corrupt, 'garbage\nmore garbage\n');
+  const r = pcp('build', corrupt, '--out', join(dir, 'g.json'));
+  assert.equal(r.status, 1);
+  assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  assert.equal(r.stderr.split(corrupt).length - 1, 1, `the path appears once: ${r.stderr}`);
+  assert.match(r.stderr, /not a Chrome trace/);
+  const empty = join(dir, 'empty.json');
+  writeFileSync(empty, '{"traceEvents":[]}');
+  const e = pcp('build', empty, '--out', join(dir, 'g.json'));
+  assert.equal(e.stderr.trim(), `pcp build: ${empty}: the trace holds no events`);
+  rmSync(dir, { recursive: true, force: true });
 });

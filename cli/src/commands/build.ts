@@ -1,4 +1,4 @@
-import { parse, str, flag, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
+import { parse, str, flag, sourceError, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
 
 /**
  * `pcp build`: input -> graph format v1. The input kind decides the builder (see `inputKind`); each
@@ -29,7 +29,7 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
       const { graph, warnings } = buildFromLegacyLog(log.text, { strict: flag(p, 'strict'), input, analysisScope: analysisScope(p) });
       return { graph, warnings: [...log.warnings, ...warnings], inputBytes: log.bytes };
     } catch (e) {
-      if (e instanceof LegacyLogError) throw new CliError(`${input}: ${e.message}`);
+      if (e instanceof LegacyLogError) throw sourceError(input, e);
       throw e;
     }
   },
@@ -50,7 +50,7 @@ async function buildTrace(p: Parsed, input: string): Promise<Built> {
     const { graph, warnings } = buildFromTrace(input, { input, analysisScope: analysisScope(p) });
     return { graph, warnings, inputBytes: bytes };
   } catch (e) {
-    throw new CliError(`${input}: ${(e as Error).message}`);
+    throw sourceError(input, e);
   }
 }
 
