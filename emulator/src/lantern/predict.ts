@@ -47,7 +47,7 @@ export interface LanternOptions {
   dns?: boolean;
 }
 
-/** A recorded marker, ms from navigation start, and the main-thread task it fired in (if Lantern kept it). */
+/** A recorded main-frame event: ms from navigation start, and its trace timestamp (µs). */
 interface Marker {
   ms: number;
   ts: number;
