@@ -259,12 +259,17 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       pcap = await startPcap(join(dir, BUNDLE_FILES.pcap), iface, opts.pcapFilter);
     }
     if (!opts.noTrace) {
+      // On the page's session, as DevTools' Performance panel does: the browser then writes the frame
+      // list into TracingStartedInBrowser (empty when started from the browser target, and the trace
+      // engine refuses such a trace: "No frames found") and limits tracing to the browser, the GPU
+      // process and the page's renderers (out-of-process iframes included), leaving out the network
+      // and storage services and Chromium's WebUI renderer, none of which the graph builder reads.
       await cdp.send('Tracing.start', {
         transferMode: 'ReturnAsStream',
         streamFormat: 'json',
         streamCompression: 'gzip',
         traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: categories, excludedCategories: ['*'] },
-      });
+      }, pageSession);
     }
     await Promise.all([
       cdp.send('Page.enable', {}, pageSession),
@@ -346,7 +351,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       }
       if (!opts.noTrace) {
         try {
-          await readTrace(browser, join(dir, BUNDLE_FILES.trace));
+          await readTrace(browser, pageSession, join(dir, BUNDLE_FILES.trace));
           traceOk = true;
         } catch (e) {
           warnings.push(`trace not saved: ${(e as Error).message}`);
@@ -468,31 +473,31 @@ async function collectFrames(
 }
 
 /** Stop tracing and stream Chromium's gzipped trace straight into the bundle. */
-async function readTrace(browser: LaunchedBrowser, file: string): Promise<void> {
+async function readTrace(browser: LaunchedBrowser, sessionId: string, file: string): Promise<void> {
   const cdp = browser.cdp;
   const complete = new Promise<P>((resolve) => {
     const on = (ev: CdpEvent): void => {
-      if (ev.method === 'Tracing.tracingComplete' && !ev.sessionId) {
+      if (ev.method === 'Tracing.tracingComplete' && ev.sessionId === sessionId) {
         cdp.off('event', on);
         resolve(ev.params);
       }
     };
     cdp.on('event', on);
   });
-  await cdp.send('Tracing.end');
+  await cdp.send('Tracing.end', {}, sessionId);
   const done = await withTimeout(complete, 30_000, 'tracing did not complete within 30 s');
   const handle = s(done.stream);
   if (!handle) throw new Error('Chromium returned no trace stream');
   const out = createWriteStream(file + '.part');
   for (;;) {
-    const r = await cdp.send<{ data: string; base64Encoded?: boolean; eof: boolean }>('IO.read', { handle, size: 4 << 20 });
+    const r = await cdp.send<{ data: string; base64Encoded?: boolean; eof: boolean }>('IO.read', { handle, size: 4 << 20 }, sessionId);
     if (r.data) {
       const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'utf8');
       if (!out.write(buf)) await once(out, 'drain');
     }
     if (r.eof) break;
   }
-  await cdp.send('IO.close', { handle }).catch(() => {});
+  await cdp.send('IO.close', { handle }, sessionId).catch(() => {});
   out.end();
   await once(out, 'finish');
   const { renameSync } = await import('node:fs');
