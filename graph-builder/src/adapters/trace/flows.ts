@@ -41,15 +41,11 @@ const flowKey = (e: TraceEvent, id: unknown) => `${e.pid}:${String(id)}`;
 
 /**
  * Pairs each `endName` slice with the `startName` event (slice or instant) its flow comes from, fed one
- * event at a time. Chromium's 's' / 'f' flow events are resolved at the end (they may precede the event
- * they bind to in the file); Perfetto's bind_id links are taken as they come, and 's' / 'f' override them.
+ * event at a time (kept until `pairs`: a --task-flows trace holds many posted tasks, often not needed).
+ * Perfetto's bind_id links are taken first, then Chromium's 's' / 'f' events, which override them.
  */
 export class FlowPairing {
-  private readonly startAt = new Map<string, TraceEvent>(); // pid:tid:ts -> start event
-  private readonly endAt = new Map<string, TraceEvent>();
-  private readonly flowStart = new Map<string, TraceEvent>(); // pid:flow id -> start event
-  private readonly flowEnd = new Map<string, TraceEvent>(); // pid:flow id -> end slice
-  private readonly flowEvents: TraceEvent[] = [];
+  private readonly events: TraceEvent[] = [];
 
   constructor(
     readonly startName: string,
@@ -57,29 +53,37 @@ export class FlowPairing {
   ) {}
 
   add(e: TraceEvent): void {
-    if (e.name === this.startName && (e.ph === 'X' || e.ph === 'I' || e.ph === 'i')) {
-      this.startAt.set(at(e), e);
-      if (e.bind_id !== undefined && e.flow_out) this.flowStart.set(flowKey(e, e.bind_id), e);
-    } else if (e.name === this.endName && e.ph === 'X') {
-      this.endAt.set(at(e), e);
-      if (e.bind_id !== undefined && e.flow_in) this.flowEnd.set(flowKey(e, e.bind_id), e);
-    } else if (e.name === this.startName && e.id !== undefined && (e.ph === 's' || e.ph === 'f' || e.ph === 't')) this.flowEvents.push(e);
+    if (e.name === this.startName || e.name === this.endName) this.events.push(e);
   }
 
   /** Each run slice and where its flow started (undefined: a run whose start the trace lacks). */
   pairs(): Map<TraceEvent, TraceEvent | undefined> {
-    for (const e of this.flowEvents) {
-      if (e.ph === 's') {
-        const start = this.startAt.get(at(e));
-        if (start) this.flowStart.set(flowKey(e, e.id), start);
-      } else {
-        const end = this.endAt.get(at(e));
-        if (end) this.flowEnd.set(flowKey(e, e.id), end);
+    const startAt = new Map<string, TraceEvent>(); // pid:tid:ts -> start event
+    const endAt = new Map<string, TraceEvent>();
+    const flowStart = new Map<string, TraceEvent>(); // pid:flow id -> start event
+    const flowEnd = new Map<string, TraceEvent>(); // pid:flow id -> end slice
+    for (const e of this.events) {
+      if (e.name === this.startName && (e.ph === 'X' || e.ph === 'I' || e.ph === 'i')) {
+        startAt.set(at(e), e);
+        if (e.bind_id !== undefined && e.flow_out) flowStart.set(flowKey(e, e.bind_id), e);
+      } else if (e.name === this.endName && e.ph === 'X') {
+        endAt.set(at(e), e);
+        if (e.bind_id !== undefined && e.flow_in) flowEnd.set(flowKey(e, e.bind_id), e);
       }
     }
-    this.flowEvents.length = 0;
+    // A flow event sits at the pid/tid/ts of the event it binds to, which may come later in the file.
+    for (const e of this.events) {
+      if (e.name !== this.startName || e.id === undefined) continue;
+      if (e.ph === 's') {
+        const start = startAt.get(at(e));
+        if (start) flowStart.set(flowKey(e, e.id), start);
+      } else if (e.ph === 'f' || e.ph === 't') {
+        const end = endAt.get(at(e));
+        if (end) flowEnd.set(flowKey(e, e.id), end);
+      }
+    }
     const pairs = new Map<TraceEvent, TraceEvent | undefined>();
-    for (const [key, end] of this.flowEnd) if (!pairs.get(end)) pairs.set(end, this.flowStart.get(key));
+    for (const [key, end] of flowEnd) if (!pairs.get(end)) pairs.set(end, flowStart.get(key));
     return pairs;
   }
 }

@@ -1,8 +1,8 @@
 /**
  * Runs of scheduled work and where they were scheduled from (see ../flows.ts): V8 inspector async tasks
  * (an image's load, a window.postMessage delivery) and posted tasks (a MessagePort message's delivery,
- * when the trace has toplevel.flow). Each handler pairs its flow events in the one pass and keeps, in
- * finalize, the runs on the page's threads from time 0 on.
+ * when the trace has toplevel.flow). Each handler keeps its flow events in the one pass; they are paired
+ * on first use of the data, keeping the runs on the page's threads from time 0 on.
  */
 import type { Handler } from '../../handler.ts';
 import { FlowPairing, flowRuns, type FlowRun } from '../flows.ts';
@@ -33,8 +33,22 @@ function flowHandler(name: string, startName: string, endName: string, describe:
     },
     handleEvent: (e) => pairing.add(e),
     finalize({ frames, threads }) {
-      const runs = flowRuns(pairing.pairs(), { threads: threads.threads, origin: frames.origin, ms: frames.ms }, describe);
-      out = { runs, innermost: nestSlices(runs) };
+      // Paired on first use: a --task-flows trace holds many posted tasks, needed only for callbacks
+      // that nothing else accounts for.
+      let paired: FlowRunData | undefined;
+      const get = (): FlowRunData => {
+        if (!paired) {
+          const runs = flowRuns(pairing.pairs(), { threads: threads.threads, origin: frames.origin, ms: frames.ms }, describe);
+          paired = { runs, innermost: nestSlices(runs) };
+        }
+        return paired;
+      };
+      out = {
+        get runs() {
+          return get().runs;
+        },
+        innermost: (thread, time) => get().innermost(thread, time),
+      };
     },
     data: () => ready(out, name),
   };
