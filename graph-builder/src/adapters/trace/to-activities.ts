@@ -99,10 +99,10 @@ function resolvedComputations(comps: PendingComputation[], resolve: (c: PendingC
 /** Requests a style sheet initiated are issued at the end of its evaluation (their `at` was Infinity). */
 function settleStyleSheetCauses(resources: ResourceActivity[], computations: ComputationActivity[]): void {
   for (const r of resources) {
-    if (r.issuedBy.kind === 'computation' && !Number.isFinite(r.issuedBy.at)) {
-      const css = computations.find((c) => c.id === (r.issuedBy as { id: string }).id);
-      r.issuedBy = { kind: 'computation', id: r.issuedBy.id, at: css ? css.end : r.start };
-    }
+    const cause = r.issuedBy;
+    if (cause.kind !== 'computation' || Number.isFinite(cause.at)) continue;
+    const css = computations.find((c) => c.id === cause.id);
+    r.issuedBy = { kind: 'computation', id: cause.id, at: css ? css.end : r.start };
   }
 }
 

@@ -57,7 +57,7 @@ export const IGNORED_URL = /^(chrome|devtools|chrome-extension|chrome-untrusted)
 type WithData<Name extends string, Data> = TraceEvent & { name: Name; args?: { data?: Data } };
 
 /** Payload of `data` (renderer events), or `{}` when the event has none. */
-function dataOf<D>(e: { args?: { data?: D } }): Partial<D> {
+function argsData<D>(e: { args?: { data?: D } }): Partial<D> {
   return e.args?.data ?? {};
 }
 
@@ -110,8 +110,8 @@ export type NetworkEvent = ResourceSendRequest | ResourceReceiveResponse | Resou
 export const NETWORK_EVENTS = ['ResourceSendRequest', 'ResourceReceiveResponse', 'ResourceReceivedData', 'ResourceFinish'] as const;
 export const isResourceSendRequest = (e: TraceEvent): e is ResourceSendRequest => e.name === 'ResourceSendRequest';
 export const isNetworkEvent = (e: TraceEvent): e is NetworkEvent => (NETWORK_EVENTS as readonly string[]).includes(e.name);
-export const sendRequestData = (e: ResourceSendRequest) => dataOf(e);
-export const networkData = (e: NetworkEvent): Partial<SendRequestData & ReceiveResponseData & ReceivedDataData & ResourceFinishData> => dataOf<object>(e);
+export const sendRequestData = (e: ResourceSendRequest) => argsData(e);
+export const networkData = (e: NetworkEvent): Partial<SendRequestData & ReceiveResponseData & ReceivedDataData & ResourceFinishData> => argsData<object>(e);
 
 // --- Frames.
 
@@ -125,7 +125,7 @@ export interface CommitData {
 export type FrameCommit = WithData<'CommitLoad' | 'FrameCommittedInBrowser', CommitData>;
 export const FRAME_COMMITS = ['CommitLoad', 'FrameCommittedInBrowser'] as const;
 export const isFrameCommit = (e: TraceEvent): e is FrameCommit => e.name === 'CommitLoad' || e.name === 'FrameCommittedInBrowser';
-export const commitData = (e: FrameCommit) => dataOf(e);
+export const commitData = (e: FrameCommit) => argsData(e);
 
 // --- Main-thread slices.
 
@@ -167,14 +167,16 @@ export interface TimerInstallData {
 }
 export type TimerInstallEvent = WithData<'TimerInstall', TimerInstallData>;
 export const isTimerInstall = (e: TraceEvent): e is TimerInstallEvent => e.name === 'TimerInstall';
-export const timerInstallData = (e: TimerInstallEvent) => dataOf(e);
+export const timerInstallData = (e: TimerInstallEvent) => argsData(e);
 
 export type MarkEvent = WithData<'MarkDOMContent' | 'MarkLoad', { frame: string }>;
 export const MARKS = ['MarkDOMContent', 'MarkLoad'] as const;
 export const isMark = (e: TraceEvent): e is MarkEvent => e.name === 'MarkDOMContent' || e.name === 'MarkLoad';
-export const markData = (e: MarkEvent) => dataOf(e);
+export const markData = (e: MarkEvent) => argsData(e);
 
 // --- Flows (see flows.ts).
 
 export type AsyncTaskScheduled = TraceEvent & { name: 'v8::Debugger::AsyncTaskScheduled'; args?: { taskName?: string } };
 export type RunTask = TraceEvent & { name: 'ThreadControllerImpl::RunTask'; args?: { src_file?: string; src_func?: string } };
+export const isAsyncTaskScheduled = (e: TraceEvent): e is AsyncTaskScheduled => e.name === 'v8::Debugger::AsyncTaskScheduled';
+export const isRunTask = (e: TraceEvent): e is RunTask => e.name === 'ThreadControllerImpl::RunTask';

@@ -7,7 +7,7 @@
 import type { Handler } from '../../handler.ts';
 import { FlowPairing, flowRuns, type FlowRun } from '../flows.ts';
 import { nestSlices } from '../nesting.ts';
-import type { AsyncTaskScheduled, RunTask, TraceEvent } from '../trace-events.ts';
+import { isAsyncTaskScheduled, isRunTask, type TraceEvent } from '../trace-events.ts';
 import type { FrameData } from './frames.ts';
 import { ready } from './run.ts';
 import type { ThreadData } from './threads.ts';
@@ -57,7 +57,7 @@ function flowHandler(name: string, startName: string, endName: string, describe:
 /** v8::Debugger::AsyncTaskScheduled -> AsyncTaskRun, named by the V8 task ('postMessage', 'Image', ...). */
 export function asyncTaskHandler(): Handler<TraceEvent, FlowRunData, FlowDeps> {
   return flowHandler('asyncTasks', 'v8::Debugger::AsyncTaskScheduled', 'v8::Debugger::AsyncTaskRun', (start, _end, r) => {
-    const task = (start as AsyncTaskScheduled).args?.taskName;
+    const task = isAsyncTaskScheduled(start) ? start.args?.taskName : undefined;
     if (typeof task === 'string' && task) r.task = task;
   });
 }
@@ -65,7 +65,7 @@ export function asyncTaskHandler(): Handler<TraceEvent, FlowRunData, FlowDeps> {
 /** SequenceManager PostTask -> ThreadControllerImpl::RunTask, with where in Chromium the task was posted. */
 export function postedTaskHandler(): Handler<TraceEvent, FlowRunData, FlowDeps> {
   return flowHandler('postedTasks', 'SequenceManager PostTask', 'ThreadControllerImpl::RunTask', (_start, end, r) => {
-    const { src_file: file, src_func: func } = (end as RunTask).args ?? {};
+    const { src_file: file, src_func: func } = (isRunTask(end) && end.args) || {};
     if (typeof file === 'string') r.postedFrom = typeof func === 'string' ? `${file}:${func}` : file;
   });
 }
