@@ -21,7 +21,6 @@ import { timerHandler } from './handlers/timers.ts';
 
 export type * from './load.ts';
 export { TraceContentError } from './errors.ts';
-export { callFrames, type CallFrame } from './trace-events.ts';
 
 /** The trace adapter's handler set, fresh for one trace. */
 export function traceHandlers(options: ExtractOptions = {}) {

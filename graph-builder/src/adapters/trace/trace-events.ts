@@ -130,7 +130,7 @@ export const commitData = (e: FrameCommit) => argsData(e);
 // --- Main-thread slices.
 
 /** What the activity slices' payloads (`data`, or `beginData` for ParseHTML, Layout, UpdateLayoutTree) hold. */
-export interface SliceData {
+export interface SlicePayload {
   frame: string;
   url: string;
   styleSheetUrl: string;
@@ -143,10 +143,10 @@ export interface SliceData {
   functionName: string;
   scriptId: string | number;
 }
-export type SliceEvent = TraceEvent & { args?: { data?: SliceData; beginData?: SliceData; parsed_bytes?: number } };
+export type SliceEvent = TraceEvent & { args?: { data?: SlicePayload; beginData?: SlicePayload; parsed_bytes?: number } };
 
 /** A slice's payload: `data`, else `beginData`, else `{}`. */
-export function sliceData(e: SliceEvent): Partial<SliceData> {
+export function sliceData(e: SliceEvent): Partial<SlicePayload> {
   return e.args?.data ?? e.args?.beginData ?? {};
 }
 
