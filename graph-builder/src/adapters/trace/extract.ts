@@ -25,7 +25,7 @@ export { TraceContentError } from './errors.ts';
 /** The trace adapter's handler set, fresh for one trace. */
 export function traceHandlers(options: ExtractOptions = {}) {
   return {
-    frames: frameHandler({ ...(options.frameParents ? { frameParents: options.frameParents } : {}) }),
+    frames: frameHandler(options),
     threads: threadHandler(),
     slices: sliceHandler(options),
     asyncTasks: asyncTaskHandler(),

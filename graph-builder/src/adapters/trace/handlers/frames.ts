@@ -6,7 +6,7 @@
  */
 import type { Handler } from '../../handler.ts';
 import { ready } from './run.ts';
-import type { FrameInfo } from '../load.ts';
+import type { ExtractOptions, FrameInfo } from '../load.ts';
 import { commitData, IGNORED_URL, isFrameCommit, isResourceSendRequest, sendRequestData, text, type ResourceSendRequest, type TraceEvent } from '../trace-events.ts';
 import { TraceContentError } from '../errors.ts';
 
@@ -21,10 +21,8 @@ export interface FrameData {
   warnings: string[];
 }
 
-export interface FrameOptions {
-  /** Frame id -> parent id from the profiler's frames.json (out-of-process iframes name no parent in the trace). */
-  frameParents?: Map<string, string | null>;
-}
+/** frameParents: the profiler's frame tree (out-of-process iframes name no parent in the trace). */
+export type FrameOptions = Pick<ExtractOptions, 'frameParents'>;
 
 export function frameHandler(options: FrameOptions = {}): Handler<TraceEvent, FrameData> {
   let frames = new Map<string, FrameInfo>();
