@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parseTrace, type TraceEvent } from './reader.ts';
-import { asyncRuns, flowPairs, postedTasks } from './flows.ts';
+import { flowPairs } from './flows.ts';
 import { extractTrace } from './extract.ts';
 import { traceToActivities } from './to-activities.ts';
 
@@ -75,15 +75,3 @@ for (const c of CASES) {
     }
   });
 }
-
-test('posted tasks name where Chromium posted them; async runs name the V8 task', () => {
-  const ms = (ts: number) => ts / 1000;
-  const all = (evs: TraceEvent[]) => ({ threads: new Set(evs.map((e) => `${e.pid}:${e.tid}`)), threadOf: (e: TraceEvent) => `${e.pid}:${e.tid}`, origin: 0, ms });
-  const port = eventsOf('ev-messageport');
-  const tasks = postedTasks(port, all(port));
-  assert.ok(tasks.some((t) => t.postedFrom === 'mojo/public/cpp/system/simple_watcher.cc:Notify' && t.at), 'the port\'s watcher task');
-  const message = eventsOf('ev-message');
-  assert.ok(asyncRuns(message, all(message)).some((r) => r.task === 'postMessage' && r.at));
-  // Runs come in start order, an enclosing run before what it encloses.
-  for (let i = 1; i < tasks.length; i++) assert.ok(tasks[i - 1]!.start <= tasks[i]!.start);
-});

@@ -17,7 +17,7 @@
  * it belongs to (the 'f' bound to the slice it ends in); Perfetto's JSON export instead puts bind_id with
  * flow_out / flow_in on the events themselves. Both are read.
  */
-import type { TraceEvent } from './reader.ts';
+import { threadOf, type TraceEvent } from './trace-events.ts';
 
 /** A run of scheduled work (a slice on a page thread), with the point its flow starts from. */
 export interface FlowRun {
@@ -35,53 +35,82 @@ export interface FlowRun {
   scheduler?: number;
 }
 
-interface Page {
+const at = (e: TraceEvent) => `${e.pid}:${e.tid}:${e.ts}`;
+/** Flow ids are per process. */
+const flowKey = (e: TraceEvent, id: unknown) => `${e.pid}:${String(id)}`;
+
+/**
+ * Pairs each `endName` slice with the `startName` event (slice or instant) its flow comes from, fed one
+ * event at a time (kept until `pairs`: a --task-flows trace holds many posted tasks, often not needed).
+ * Perfetto's bind_id links are taken first, then Chromium's 's' / 'f' events, which override them.
+ */
+export class FlowPairing {
+  private readonly events: TraceEvent[] = [];
+
+  constructor(
+    readonly startName: string,
+    readonly endName: string,
+  ) {}
+
+  add(e: TraceEvent): void {
+    if (e.name === this.startName || e.name === this.endName) this.events.push(e);
+  }
+
+  /** Each run slice and where its flow started (undefined: a run whose start the trace lacks). */
+  pairs(): Map<TraceEvent, TraceEvent | undefined> {
+    const startAt = new Map<string, TraceEvent>(); // pid:tid:ts -> start event
+    const endAt = new Map<string, TraceEvent>();
+    const flowStart = new Map<string, TraceEvent>(); // pid:flow id -> start event
+    const flowEnd = new Map<string, TraceEvent>(); // pid:flow id -> end slice
+    for (const e of this.events) {
+      if (e.name === this.startName && (e.ph === 'X' || e.ph === 'I' || e.ph === 'i')) {
+        startAt.set(at(e), e);
+        if (e.bind_id !== undefined && e.flow_out) flowStart.set(flowKey(e, e.bind_id), e);
+      } else if (e.name === this.endName && e.ph === 'X') {
+        endAt.set(at(e), e);
+        if (e.bind_id !== undefined && e.flow_in) flowEnd.set(flowKey(e, e.bind_id), e);
+      }
+    }
+    // A flow event sits at the pid/tid/ts of the event it binds to, which may come later in the file.
+    for (const e of this.events) {
+      if (e.name !== this.startName || e.id === undefined) continue;
+      if (e.ph === 's') {
+        const start = startAt.get(at(e));
+        if (start) flowStart.set(flowKey(e, e.id), start);
+      } else if (e.ph === 'f' || e.ph === 't') {
+        const end = endAt.get(at(e));
+        if (end) flowEnd.set(flowKey(e, e.id), end);
+      }
+    }
+    const pairs = new Map<TraceEvent, TraceEvent | undefined>();
+    for (const [key, end] of flowEnd) if (!pairs.get(end)) pairs.set(end, flowStart.get(key));
+    return pairs;
+  }
+}
+
+/** Pairs of a whole event list (see FlowPairing). */
+export function flowPairs(events: Iterable<TraceEvent>, startName: string, endName: string): Map<TraceEvent, TraceEvent | undefined> {
+  const pairing = new FlowPairing(startName, endName);
+  for (const e of events) pairing.add(e);
+  return pairing.pairs();
+}
+
+/** The page: its threads and time 0 (runs elsewhere or before it are not the page's). */
+export interface FlowPage {
   threads: Set<string>;
-  threadOf: (e: TraceEvent) => string;
-  /** Trace clock of the page's time 0: runs before it are not the page's. */
+  /** Trace clock of the page's time 0. */
   origin: number;
   ms: (ts: number) => number;
 }
 
-/** Pairs each `endName` slice with the `startName` event (slice or instant) its flow comes from. */
-export function flowPairs(events: TraceEvent[], startName: string, endName: string): Map<TraceEvent, TraceEvent | undefined> {
-  const startAt = new Map<string, TraceEvent>(); // pid:tid:ts -> start event
-  const endAt = new Map<string, TraceEvent>();
-  const flowStart = new Map<string, TraceEvent>(); // pid:flow id -> start event
-  const flowEnd = new Map<string, TraceEvent>(); // pid:flow id -> end slice
-  const at = (e: TraceEvent) => `${e.pid}:${e.tid}:${e.ts}`;
-  const flowKey = (e: TraceEvent, id: unknown) => `${e.pid}:${String(id)}`;
-  for (const e of events) {
-    if (e.name === startName && (e.ph === 'X' || e.ph === 'I' || e.ph === 'i')) {
-      startAt.set(at(e), e);
-      if (e.bind_id !== undefined && e.flow_out) flowStart.set(flowKey(e, e.bind_id), e);
-    } else if (e.name === endName && e.ph === 'X') {
-      endAt.set(at(e), e);
-      if (e.bind_id !== undefined && e.flow_in) flowEnd.set(flowKey(e, e.bind_id), e);
-    }
-  }
-  for (const e of events) {
-    if (e.name !== startName || e.id === undefined) continue;
-    if (e.ph === 's') {
-      const start = startAt.get(at(e));
-      if (start) flowStart.set(flowKey(e, e.id), start);
-    } else if (e.ph === 'f' || e.ph === 't') {
-      const end = endAt.get(at(e));
-      if (end) flowEnd.set(flowKey(e, e.id), end);
-    }
-  }
-  const pairs = new Map<TraceEvent, TraceEvent | undefined>();
-  for (const [key, end] of flowEnd) if (!pairs.get(end)) pairs.set(end, flowStart.get(key));
-  return pairs;
-}
-
-function runs(pairs: Map<TraceEvent, TraceEvent | undefined>, page: Page, describe: (start: TraceEvent, end: TraceEvent, run: FlowRun) => void): FlowRun[] {
+/** The page's runs of paired flows, in start order (longer first), each told apart by `describe`. */
+export function flowRuns(pairs: Map<TraceEvent, TraceEvent | undefined>, page: FlowPage, describe: (start: TraceEvent, end: TraceEvent, run: FlowRun) => void): FlowRun[] {
   const out: FlowRun[] = [];
   for (const [end, start] of pairs) {
-    if (!page.threads.has(page.threadOf(end)) || end.ts < page.origin) continue;
-    const r: FlowRun = { index: 0, start: page.ms(end.ts), end: page.ms(end.ts + (end.dur ?? 0)), thread: page.threadOf(end) };
+    if (!page.threads.has(threadOf(end)) || end.ts < page.origin) continue;
+    const r: FlowRun = { index: 0, start: page.ms(end.ts), end: page.ms(end.ts + (end.dur ?? 0)), thread: threadOf(end) };
     if (start) {
-      r.at = { thread: page.threadOf(start), time: page.ms(start.ts) };
+      r.at = { thread: threadOf(start), time: page.ms(start.ts) };
       describe(start, end, r);
     }
     out.push(r);
@@ -89,20 +118,4 @@ function runs(pairs: Map<TraceEvent, TraceEvent | undefined>, page: Page, descri
   out.sort((a, b) => a.start - b.start || b.end - a.end);
   out.forEach((r, i) => (r.index = i));
   return out;
-}
-
-/** V8 inspector async task runs on the page's threads, in start order (longer first). */
-export function asyncRuns(events: TraceEvent[], page: Page): FlowRun[] {
-  return runs(flowPairs(events, 'v8::Debugger::AsyncTaskScheduled', 'v8::Debugger::AsyncTaskRun'), page, (start, _end, r) => {
-    const task = start.args?.taskName;
-    if (typeof task === 'string' && task) r.task = task;
-  });
-}
-
-/** Posted task runs on the page's threads with where they were posted, in start order (longer first). */
-export function postedTasks(events: TraceEvent[], page: Page): FlowRun[] {
-  return runs(flowPairs(events, 'SequenceManager PostTask', 'ThreadControllerImpl::RunTask'), page, (_start, end, r) => {
-    const { src_file: file, src_func: func } = (end.args ?? {}) as Record<string, unknown>;
-    if (typeof file === 'string') r.postedFrom = typeof func === 'string' ? `${file}:${func}` : file;
-  });
 }

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readText } from '../../format/io.ts';
 import { parseTrace } from './reader.ts';
-import { extractTrace, type UncaughtException, type WindowListener } from './extract.ts';
+import { extractTrace, type ExtractOptions, type UncaughtException, type WindowListener } from './extract.ts';
 import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
 import type { Activities } from '../../model/types.ts';
 
@@ -109,8 +109,8 @@ function bundleDocuments(dir: string, warnings: string[]): Map<string, string> |
 }
 
 /** The frame tree the profiler recorded (frames.json: {frames: [{id, parentId}]}), when the bundle has one. */
-function bundleFrameParents(dir: string | undefined, warnings: string[]): Map<string, string | null> | undefined {
-  if (!dir || !existsSync(join(dir, 'frames.json'))) return undefined;
+function bundleFrameParents(dir: string, warnings: string[]): Map<string, string | null> | undefined {
+  if (!existsSync(join(dir, 'frames.json'))) return undefined;
   try {
     const tree = JSON.parse(readText(join(dir, 'frames.json'))) as { frames?: Array<{ id?: unknown; parentId?: unknown }> };
     const out = new Map<string, string | null>();
@@ -120,6 +120,15 @@ function bundleFrameParents(dir: string | undefined, warnings: string[]): Map<st
     warnings.push(`frames.json: unreadable (${(e as Error).message}); out-of-process frames attach to the main frame`);
     return undefined;
   }
+}
+
+/** What a bundle holds beside its trace for extraction: the frame tree, uncaught exceptions, window listeners. */
+export function bundleExtractOptions(dir: string, devtoolsLog: unknown, warnings: string[]): ExtractOptions {
+  return {
+    frameParents: bundleFrameParents(dir, warnings),
+    exceptions: exceptionsFromDevtoolsLog(devtoolsLog),
+    windowListeners: bundleWindowListeners(dir, warnings),
+  };
 }
 
 /** Reads a bundle directory or a trace file and returns its activity model. */
@@ -156,11 +165,7 @@ export function readTraceInput(path: string): TraceInput {
   warnings.push(...file.warnings);
   if (kind === 'devtools-trace') warnings.push('single trace file: no DevTools network log, so iframe initiators and cache details come from the trace alone');
   browserVersion ??= typeof file.metadata['product-version'] === 'string' ? (file.metadata['product-version'] as string) : undefined;
-  const load = extractTrace(file.events, {
-    frameParents: bundleFrameParents(tracePath === path ? undefined : path, warnings),
-    exceptions: exceptionsFromDevtoolsLog(devtoolsLog),
-    windowListeners: tracePath === path ? [] : bundleWindowListeners(path, warnings),
-  });
+  const load = extractTrace(file.events, tracePath === path ? { exceptions: exceptionsFromDevtoolsLog(devtoolsLog) } : bundleExtractOptions(path, devtoolsLog, warnings));
   const documentSources = tracePath === path ? undefined : bundleDocuments(path, warnings);
   const acts = traceToActivities(
     load,

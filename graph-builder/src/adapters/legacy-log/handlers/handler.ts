@@ -1,16 +1,12 @@
+import type { Handler as AdapterHandler } from '../../handler.ts';
 import type { LogRecord } from '../reader.ts';
 
 /**
- * One module per record family, in the style of Chrome DevTools' trace engine handlers: `handleEvent`
+ * One module per record family (the adapters' shared handler shape, ../../handler.ts): `handleEvent`
  * sees each record of its kinds in log order, `finalize` runs once at the end (sorting, grouping), and
- * `data` returns what it collected for the resolver.
+ * `data` returns what it collected for the resolver. Legacy handlers need no other handler's data.
  */
-export interface Handler<D> {
-  readonly kinds: readonly string[];
-  handleEvent(record: LogRecord): void;
-  finalize(): void;
-  data(): D;
-}
+export type Handler<D> = AdapterHandler<LogRecord, D>;
 
 /** A record as stored by a handler: its typed value and the line it came from (for messages). */
 export type Lined<T> = T & { line: number };

@@ -1,0 +1,40 @@
+/** Computation activities per slice kind, on real Chromium 156 traces (../fixtures). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isTokenKey } from './context.ts';
+import { computationActivities } from './computations.ts';
+import { contextOf, path } from './test-support.ts';
+
+test('example-site: script kinds as declared, the timer after the inline script that set it, the XHR load on its download', () => {
+  const ctx = contextOf('example-site.trace.json.gz');
+  const comps = computationActivities(ctx);
+  const kindOf = (file: string) => comps.find((c) => c.kind === 'ScriptEval' && path(c.scriptUrl) === file);
+  assert.deepEqual(
+    ['/app.js', '/analytics.js', '/widgets.js', '/frame/embed.js'].map((f) => kindOf(f)?.scriptKind),
+    ['sync', 'async', 'defer', 'sync'],
+  );
+  const inline = comps.find((c) => c.scriptKind === 'inline')!;
+  assert.ok(isTokenKey(inline.pending) && inline.pending.line === 17, 'the inline script waits for its tag (line 17)');
+  assert.equal(inline.blocksParser, true);
+  // A sync script's tag is reached no later than the script starts.
+  const app = kindOf('/app.js')!;
+  assert.ok(isTokenKey(app.pending) && app.pending.bound! <= app.start);
+  assert.deepEqual(kindOf('/analytics.js')!.pending, { kind: 'none' }, 'an async script waits for its download alone');
+  const timer = comps.find((c) => c.kind === 'Timer')!;
+  assert.equal(timer.timerDelay, 50);
+  assert.ok(!isTokenKey(timer.pending) && timer.pending.kind === 'computation' && timer.pending.id === inline.id);
+  const xhr = comps.find((c) => c.eventTarget === 'XMLHTTPRequest')!;
+  assert.deepEqual(xhr.eventSubjects, [ctx.resId.get(ctx.requests.find((r) => path(r.url) === '/news.json')!)]);
+  const css = comps.find((c) => c.kind === 'CssEval')!;
+  assert.equal(css.source, ctx.resId.get(ctx.requests.find((r) => path(r.url) === '/style.css')!));
+  for (const c of comps) assert.ok(c.end >= c.start && c.frame !== undefined);
+});
+
+test('ev-messageport: the port\'s handler is a MessagePort message caused by the script that posted it', () => {
+  const ctx = contextOf('ev-messageport');
+  const comps = computationActivities(ctx);
+  const message = comps.find((c) => c.eventTarget === 'MessagePort')!;
+  assert.equal(message.eventName, 'message');
+  const poster = comps.find((c) => !isTokenKey(message.pending) && message.pending.kind === 'computation' && c.id === message.pending.id);
+  assert.equal(poster?.scriptKind, 'inline');
+});

@@ -1,0 +1,180 @@
+/**
+ * Phase 3: a computation activity per selected slice (select.ts), by kind: script evaluation, style
+ * sheet evaluation, timer, XHR event, DOM event, or a callback the trace shows no dispatch for. Causes
+ * are pending: a token key stands for a tag until the documents' tokens are numbered (documents.ts).
+ */
+import type { ComputationActivity, ScriptKindM } from '../../../model/types.ts';
+import { NO_CAUSE } from '../../../model/types.ts';
+import type { Slice, TraceRequest } from '../load.ts';
+import { isTokenKey, sameDoc, type ActivityContext, type Owner, type PendingCause } from './context.ts';
+import { callbackEvent, EventTargets } from './event-targets.ts';
+import { frameOfDescendant, handlerOf } from './slice-tree.ts';
+
+export type PendingComputation = ComputationActivity & { pending: PendingCause };
+
+/** What every kind needs: the slice, its frame and document, and the computation it runs inside. */
+interface Site {
+  sl: Slice;
+  base: Pick<ComputationActivity, 'id' | 'frame' | 'docUrl' | 'start' | 'end'>;
+  /** The trace frame it runs in. */
+  frameTrace: string;
+  docUrl: string;
+  parentOwner: Owner;
+  /** Its cause when it runs inside another computation (a synchronous dispatch, a nested evaluation). */
+  nested: PendingCause | undefined;
+}
+
+export function computationActivities(ctx: ActivityContext): PendingComputation[] {
+  const targets = new EventTargets(ctx);
+  return ctx.compSlices.map((sl) => {
+    const site = siteOf(ctx, sl);
+    if (sl.kind === 'function' || sl.kind === 'microtask') return callback(ctx, site);
+    if (sl.kind === 'script') return scriptEval(ctx, site);
+    if (sl.name === 'ParseAuthorStyleSheet') return cssEval(ctx, site);
+    if (sl.kind === 'timer') return timer(ctx, site);
+    if (sl.kind === 'xhr') return xhrEvent(ctx, site);
+    return domEvent(ctx, site, targets);
+  });
+}
+
+function siteOf(ctx: ActivityContext, sl: Slice): Site {
+  const { slices, load } = ctx;
+  // An event runs in the frame of its handler (an iframe element's load is handled in the parent
+  // frame even though it follows the child frame's own load).
+  const frameTrace = sl.frame ?? handlerOf(slices, sl)?.frame ?? frameOfDescendant(slices, sl) ?? load.mainFrame;
+  const docUrl = ctx.docRequest.get(frameTrace)?.url ?? load.frames.find((f) => f.id === frameTrace)?.url ?? '';
+  const parentOwner = ctx.ownerOf(sl.parent);
+  const nested: PendingCause | undefined = parentOwner.comp ? { kind: 'computation', id: parentOwner.comp, at: sl.start } : undefined;
+  const base = { id: ctx.compOfSlice.get(sl.index)!, frame: ctx.fid(frameTrace), docUrl, start: sl.start, end: Math.max(sl.end, sl.start) };
+  return { sl, base, frameTrace, docUrl, parentOwner, nested };
+}
+
+/**
+ * A callback the trace shows no dispatch for (postMessage, MessagePort messages, promise reactions): an
+ * event, kept by the rules only when it leads to a download. Its cause is what scheduled it when a flow
+ * says so (the script that called postMessage).
+ */
+function callback(ctx: ActivityContext, { sl, base, nested }: Site): PendingComputation {
+  const scheduler = sl.scheduledBy !== undefined ? ctx.ownerOf(sl.scheduledBy).comp : undefined;
+  const pending: PendingCause = nested ?? (scheduler ? { kind: 'computation', id: scheduler, at: sl.scheduledAt ?? sl.start } : NO_CAUSE);
+  return { ...base, kind: 'Event', triggeredBy: NO_CAUSE, pending, ...callbackEvent(sl) };
+}
+
+function scriptEval(ctx: ActivityContext, { sl, base, frameTrace, docUrl, parentOwner, nested }: Site): PendingComputation {
+  const url = sl.url ?? docUrl;
+  const req = !sameDoc(url, docUrl) ? requestBefore(ctx.requests, url, frameTrace, sl.start) : undefined;
+  const inline = sameDoc(url, docUrl);
+  const kind: ScriptKindM = inline ? 'inline' : req && ctx.writtenRequests.has(req) ? 'write' : scriptKind(req, sl, parentOwner);
+  let pending: PendingCause;
+  // An inline script runs inside the parse slice that reached it, or (held back by a pending style
+  // sheet) in a task of its own: either way its cause is its tag's position.
+  if (inline && !nested && sl.line !== undefined) {
+    const doc = ctx.docOfUrl(docUrl, frameTrace);
+    pending = doc ? ctx.tokenAt(doc, sl.line, Math.max(1, (sl.column ?? 1) - 8), 'script', sl.start) : NO_CAUSE;
+  } else if (nested) pending = nested;
+  else if (req) {
+    const c = ctx.issued.get(req) ?? NO_CAUSE;
+    // A parser-inserted script runs after the parser reached its tag: bound that token's time.
+    if (isTokenKey(c) && (kind === 'sync' || kind === 'write')) c.bound = Math.min(c.bound ?? Infinity, sl.start);
+    // An async script waits for its download alone (Rule 10), not for the chunk that declared it.
+    pending = isTokenKey(c) && kind === 'async' ? NO_CAUSE : c;
+  } else pending = NO_CAUSE;
+  return {
+    ...base,
+    kind: 'ScriptEval',
+    triggeredBy: NO_CAUSE,
+    pending,
+    scriptUrl: url,
+    scriptKind: kind,
+    ...(req ? { source: ctx.resId.get(req)! } : {}),
+    blocksParser: inline ? !nested : kind === 'sync' || kind === 'write',
+  };
+}
+
+function cssEval(ctx: ActivityContext, { sl, base, frameTrace, docUrl, nested }: Site): PendingComputation {
+  const req = sl.url ? requestBefore(ctx.requests, sl.url, frameTrace, sl.start) : undefined;
+  return {
+    ...base,
+    kind: 'CssEval',
+    triggeredBy: NO_CAUSE,
+    // A style sheet's evaluation waits for its download (Rule 18); its <link> chunk is already behind that.
+    pending: nested ?? NO_CAUSE,
+    styleUrl: sl.url ?? docUrl,
+    ...(req ? { source: ctx.resId.get(req)! } : {}),
+  };
+}
+
+function timer(ctx: ActivityContext, { sl, base }: Site): PendingComputation {
+  const install = [...ctx.load.timers].reverse().find((t) => t.timerId === sl.timerId && t.time <= sl.start && (!t.frame || !sl.frame || t.frame === sl.frame));
+  const owner = install ? ctx.ownerOf(install.runningAt) : {};
+  return {
+    ...base,
+    kind: 'Timer',
+    triggeredBy: NO_CAUSE,
+    pending: owner.comp ? { kind: 'computation', id: owner.comp, at: install!.time } : NO_CAUSE,
+    timerId: sl.timerId ?? '',
+    timerDelay: install?.timeout ?? 0,
+  };
+}
+
+function xhrEvent(ctx: ActivityContext, { sl, base, nested }: Site): PendingComputation {
+  const req = sl.url ? xhrRequest(ctx.requests, sl.url, sl.start) : undefined;
+  return {
+    ...base,
+    kind: 'Event',
+    triggeredBy: NO_CAUSE,
+    // The XHR's own download orders it after its sender (Appendix A); only a synchronous dispatch
+    // (readyState 1 inside send()) has a computation parent.
+    pending: nested ?? NO_CAUSE,
+    eventName: sl.name === 'XHRLoad' ? 'load' : 'readystatechange',
+    eventTarget: 'XMLHTTPRequest',
+    ...(req ? { eventSubjects: [ctx.resId.get(req)!] } : {}),
+  };
+}
+
+function domEvent(ctx: ActivityContext, { sl, base, frameTrace, nested }: Site, targets: EventTargets): PendingComputation {
+  const { target, subjects } = targets.targetOf(sl, frameTrace, handlerOf(ctx.slices, sl));
+  return {
+    ...base,
+    kind: 'Event',
+    triggeredBy: NO_CAUSE,
+    pending: nested ?? NO_CAUSE,
+    eventName: sl.eventType ?? 'event',
+    eventTarget: target,
+    ...(subjects.length ? { eventSubjects: subjects } : {}),
+  };
+}
+
+/** The request a script or style sheet evaluation ran: the latest of its url (and frame) done by then. */
+function requestBefore(requests: TraceRequest[], url: string, frame: string | undefined, before: number): TraceRequest | undefined {
+  let best: TraceRequest | undefined;
+  for (const r of requests) if (r.url === url && (!frame || r.frame === frame) && (r.finish ?? r.send) <= before + 1 && (!best || r.send > best.send)) best = r;
+  return best ?? requests.find((r) => r.url === url);
+}
+
+/** The request an XHR event reports on: the latest request of its url sent before the event. */
+function xhrRequest(requests: TraceRequest[], url: string, at: number): TraceRequest | undefined {
+  let best: TraceRequest | undefined;
+  for (const r of requests) if (r.url === url && r.send <= at && (!best || r.send > best.send)) best = r;
+  return best;
+}
+
+/**
+ * Chromium's render-blocking status tells how a parser-inserted script was declared:
+ * sync in <head> 'blocking', sync in <body> 'in_body_parser_blocking', async 'potentially_blocking',
+ * defer 'non_blocking', inserted by script 'dynamically_injected_non_blocking'.
+ */
+function scriptKind(req: TraceRequest | undefined, sl: Slice, parentOwner: Owner): ScriptKindM {
+  if (sl.name === 'v8.evaluateModule') return 'module';
+  if (!req) return 'async';
+  if (req.initiator?.type === 'parser' && parentOwner.parse && req.runningAt !== undefined) return 'write';
+  switch (req.renderBlocking) {
+    case 'blocking':
+    case 'in_body_parser_blocking':
+      return 'sync';
+    case 'non_blocking':
+      return req.initiator?.type === 'parser' ? 'defer' : 'async';
+    default:
+      return 'async';
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Phase 4: each frame's document with its tokens, synthesised from what the trace tells about parsing
+ * (each ParseHTML slice's start line, each tag a cause points at, the end of parsing), and the number of
+ * the token each token key became.
+ */
+import type { DocumentActivity, Token } from '../../../model/types.ts';
+import type { Slice, TraceRequest } from '../load.ts';
+import { sameDoc, type ActivityContext, type TokenKey } from './context.ts';
+
+/** Token key -> its document and token number. */
+export type TokenIndex = Map<TokenKey, { doc: string; token: number }>;
+
+export function documentActivities(ctx: ActivityContext): { documents: DocumentActivity[]; tokenIndex: TokenIndex } {
+  const documents: DocumentActivity[] = [];
+  const tokenIndex: TokenIndex = new Map();
+  for (const [traceFrame, req] of ctx.docRequest) {
+    const id = ctx.docId(traceFrame);
+    const parses = ctx.slices.filter((sl) => sl.kind === 'parse' && sl.frame === traceFrame && sl.url !== undefined && sameDoc(sl.url, req.url));
+    const keys = ctx.tokenKeys.filter((k) => k.doc === id);
+    if (parses.length === 0 && keys.length === 0) continue;
+    const tokens = buildTokens(parses, keys, req, tokenIndex, id);
+    documents.push({ id, frame: ctx.fid(traceFrame), url: req.url, resource: ctx.resId.get(req)!, tokens });
+  }
+  return { documents, tokenIndex };
+}
+
+/**
+ * A document's tokens in source order: the start of each parse slice, every tag the builder needs, and
+ * the end of parsing. Times: when the parser reached the line (interpolated inside the slice that
+ * covers it, never after a bound such as the start of the script the tag ran); byte offsets likewise
+ * from each slice's parsed byte count.
+ */
+export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest, index: TokenIndex, doc: string): Token[] {
+  const ps = [...parses].sort((a, b) => a.start - b.start);
+  const offsets: number[] = [];
+  let acc = 0;
+  for (const p of ps) {
+    offsets.push(acc);
+    acc += p.parsedBytes ?? 0;
+  }
+  const totalBytes = Math.max(acc, req.decodedLength);
+  const lastLine = Math.max(1, ...ps.map((p) => p.line ?? 1), ...keys.map((k) => k.line));
+  const place = (line: number, bound?: number): { start: number; offset: number } => {
+    if (ps.length === 0) return { start: bound ?? req.finish ?? req.send, offset: 0 };
+    let k = -1;
+    for (let i = 0; i < ps.length; i++) if ((ps[i]!.line ?? 1) <= line) k = i;
+    if (k < 0) k = 0;
+    while (bound !== undefined && k > 0 && ps[k]!.start > bound) k--;
+    const p = ps[k]!;
+    const nextLine = ps.slice(k + 1).find((q) => (q.line ?? 1) > (p.line ?? 1))?.line ?? lastLine + 1;
+    const frac = Math.min(1, Math.max(0, (line - (p.line ?? 1)) / Math.max(1, nextLine - (p.line ?? 1))));
+    let start = p.start + (p.end - p.start) * frac;
+    if (bound !== undefined) start = Math.min(start, bound);
+    return { start, offset: Math.round(offsets[k]! + (p.parsedBytes ?? 0) * frac) };
+  };
+  type Entry = { line: number; column: number; tag: string; start: number; offset: number; keys: TokenKey[] };
+  const entries = new Map<string, Entry>();
+  const add = (line: number, column: number, tag: string, bound?: number, key?: TokenKey) => {
+    const id = `${line}:${column}`;
+    let e = entries.get(id);
+    if (!e) {
+      const at = place(line, bound);
+      e = { line, column, tag, start: at.start, offset: at.offset, keys: [] };
+      entries.set(id, e);
+    } else if (bound !== undefined && bound < e.start) e.start = bound;
+    if (key) e.keys.push(key);
+  };
+  for (const p of ps) add(p.line ?? 1, 0, '#parse');
+  for (const k of keys) add(k.line, k.column, k.tag, k.bound, k);
+  const sorted = [...entries.values()].sort((a, b) => a.line - b.line || a.column - b.column);
+  const parseEnd = ps.length ? Math.max(...ps.map((p) => p.end)) : req.finish ?? req.send;
+  const tokens: Token[] = sorted.map((e) => ({ line: e.line, column: e.column, tag: e.tag, isStartTag: true, start: e.start, end: e.start, offset: Math.min(e.offset, totalBytes) }));
+  // Times never go backwards in source order (the parser is sequential).
+  for (let i = 1; i < tokens.length; i++) if (tokens[i]!.start < tokens[i - 1]!.start) tokens[i]!.start = tokens[i]!.end = tokens[i - 1]!.start;
+  tokens.push({ line: lastLine, column: Number.MAX_SAFE_INTEGER, tag: '#end', isStartTag: false, start: parseEnd, end: parseEnd, offset: totalBytes });
+  sorted.forEach((e, i) => {
+    for (const k of e.keys) index.set(k, { doc, token: i });
+  });
+  return tokens;
+}

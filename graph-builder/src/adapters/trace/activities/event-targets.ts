@@ -1,0 +1,92 @@
+/**
+ * What a dispatch was about, which trace events do not name: an event's DOM target (Appendix A Table A.2)
+ * and the callbacks the trace shows no dispatch for.
+ */
+import type { TraceRequest, Slice, TraceLoad } from '../load.ts';
+import { sameDoc, type ActivityContext, type ExtraInitiators } from './context.ts';
+import { siblingEvent } from './slice-tree.ts';
+
+/** The tag of the element whose resource it is, for element events (Appendix A Table A.2). */
+const TAG_OF_TYPE: Record<string, string> = { Stylesheet: 'link', Script: 'script', Image: 'img', Document: 'iframe', Media: 'video', Font: 'link' };
+const MOJO_WATCHER = 'mojo/public/cpp/system/simple_watcher.cc';
+
+/**
+ * What a dispatch-less callback was. A window.postMessage delivery is a V8 async task named
+ * 'postMessage'. A MessagePort message runs in a task that the receiving port's mojo watcher posted
+ * (SimpleWatcher::Notify) from inside the sender's script: the sender wrote to the port's local pipe.
+ * Anything else stays a window callback.
+ */
+export function callbackEvent(sl: Slice): { eventName: string; eventTarget: string } {
+  if (sl.asyncTask === 'postMessage') return { eventName: 'message', eventTarget: 'Window' };
+  if (sl.postedFrom?.startsWith(MOJO_WATCHER)) return { eventName: 'message', eventTarget: 'MessagePort' };
+  return { eventName: 'callback', eventTarget: 'Window' };
+}
+
+/**
+ * A test of whether a 'load' dispatch is the window's (which evidence it uses is settled once per
+ * trace). Chromium ends a frame's load in one task: window load,
+ * then (for an iframe) its owner element's load in the parent, then pageshow. So the window's load is
+ * followed by pageshow, or by the owner's load and then pageshow. Traces without pageshow fall back on
+ * the frame's load mark, which Chromium sets around the window load dispatch (an element's load that
+ * happens to run then is mistaken for it).
+ */
+export function windowLoadTest(load: TraceLoad): (sl: Slice, frame: string) => boolean {
+  const slices = load.slices;
+  if (slices.some((x) => x.eventType === 'pageshow')) {
+    return (sl) => {
+      const next = siblingEvent(slices, sl, 1);
+      if (next?.eventType === 'pageshow') return siblingEvent(slices, sl, -1)?.eventType !== 'load';
+      return next?.eventType === 'load' && siblingEvent(slices, next, 1)?.eventType === 'pageshow';
+    };
+  }
+  return (sl, frame) => {
+    const mark = load.marks.find((m) => m.frame === frame && m.name === 'load');
+    return mark !== undefined && mark.time >= sl.start - 2 && mark.time <= sl.end + 2;
+  };
+}
+
+/**
+ * Events' DOM targets, in dispatch order: completion events of the frame's document and window by name
+ * and timing, a message to the window, else the element whose resource loaded (or failed): the element
+ * on the line of an inline handler (onload="…" reports the document and the element's line), else the
+ * resource that finished last before the dispatch and no earlier element event claimed.
+ */
+export class EventTargets {
+  private readonly isWindowLoad: (sl: Slice, frame: string) => boolean;
+  private readonly claimed = new Set<TraceRequest>();
+  private readonly requests: TraceRequest[];
+  private readonly resId: Map<TraceRequest, string>;
+  private readonly extra: ExtraInitiators | undefined;
+
+  constructor(ctx: ActivityContext) {
+    this.isWindowLoad = windowLoadTest(ctx.load);
+    this.requests = ctx.requests;
+    this.resId = ctx.resId;
+    this.extra = ctx.options.extraInitiators;
+  }
+
+  /** The target of event slice `sl` in `frame` whose first handler is `handler`; subjects are resource ids. */
+  targetOf(sl: Slice, frame: string, handler: Slice | undefined): { target: string; subjects: string[] } {
+    const type = sl.eventType ?? '';
+    if (sl.windowTarget) return { target: 'Window', subjects: [] };
+    if (type === 'DOMContentLoaded' || type === 'readystatechange' || type === 'visibilitychange') return { target: 'Document', subjects: [] };
+    if (type === 'message') return { target: 'Window', subjects: [] };
+    if (type === 'load' && this.isWindowLoad(sl, frame)) return { target: 'Window', subjects: [] };
+    if (type !== 'load' && type !== 'error') return { target: 'Element', subjects: [] };
+    const candidates = this.requests.filter((r) => (r.finish ?? r.send) <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && !this.claimed.has(r));
+    // Where the element's tag is: the parser initiator, or for an iframe's document the DevTools log's.
+    const tagAt = (r: TraceRequest) => (r.initiator?.type === 'parser' ? r.initiator : this.extra?.get(r.requestId));
+    const byLine = handler?.url && handler.line !== undefined
+      ? candidates.filter((r) => {
+          const at = tagAt(r);
+          return at?.url !== undefined && sameDoc(at.url, handler.url!) && at.line === handler.line;
+        })
+      : [];
+    const pool = byLine.length ? byLine : candidates;
+    let best: TraceRequest | undefined;
+    for (const r of pool) if (!best || (r.finish ?? r.send) > (best.finish ?? best.send)) best = r;
+    if (!best) return { target: 'Element', subjects: [] };
+    this.claimed.add(best);
+    return { target: TAG_OF_TYPE[best.resourceType] ?? 'Element', subjects: [this.resId.get(best)!] };
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * Network requests of the page's frames from time 0 on: ResourceSendRequest (url, type, priority,
+ * initiator, and what the main thread was running when it was issued), ResourceReceiveResponse,
+ * ResourceReceivedData (body chunks) and ResourceFinish. A response, chunk or finish counts only after its
+ * request's send in the trace, as Chromium writes them; a redirect re-sends under the same requestId
+ * (the first send is kept, with the last url).
+ */
+import type { Handler } from '../../handler.ts';
+import type { Initiator, TraceRequest } from '../load.ts';
+import {
+  callFrames,
+  finite,
+  IGNORED_URL,
+  isNetworkEvent,
+  isResourceSendRequest,
+  networkData,
+  NETWORK_EVENTS,
+  sendRequestData,
+  text,
+  threadOf,
+  type NetworkEvent,
+  type RawInitiator,
+  type ResourceSendRequest,
+  type TraceEvent,
+} from '../trace-events.ts';
+import type { FrameData } from './frames.ts';
+import type { InitiatorData } from './initiators.ts';
+import { ready } from './run.ts';
+
+export interface RequestData {
+  /** By send time. */
+  requests: TraceRequest[];
+  warnings: string[];
+}
+
+/** A request's initiator as the trace reports it (positions made 1-based), or undefined without a type. */
+export function initiatorOf(init: RawInitiator | undefined, stackTrace: unknown): Initiator | undefined {
+  if (!init || !text(init.type)) return undefined;
+  const i: Initiator = { type: text(init.type)! };
+  if (text(init.url)) i.url = text(init.url);
+  if (finite(init.lineNumber) !== undefined) i.line = finite(init.lineNumber)! + 1;
+  if (finite(init.columnNumber) !== undefined) i.column = finite(init.columnNumber)! + 1;
+  if (text(init.fetchType)) i.fetchType = text(init.fetchType);
+  const stack = callFrames(init.stack?.callFrames ?? stackTrace);
+  if (stack) i.stack = stack;
+  return i;
+}
+
+function requestOf(e: ResourceSendRequest, frames: FrameData, initiators: InitiatorData): TraceRequest | undefined {
+  const d = sendRequestData(e);
+  const url = text(d.url) ?? '';
+  const frame = text(d.frame) ?? '';
+  if (IGNORED_URL.test(url) || !frames.frames.has(frame) || e.ts < frames.origin) return undefined;
+  const req: TraceRequest = {
+    requestId: text(d.requestId) ?? `${e.pid}.${e.ts}`,
+    url,
+    frame,
+    resourceType: text(d.resourceType) ?? 'Other',
+    method: text(d.requestMethod) ?? 'GET',
+    send: frames.ms(e.ts),
+    chunks: [],
+    encodedLength: 0,
+    decodedLength: 0,
+    failed: false,
+    fromCache: false,
+    status: 0,
+    mimeType: '',
+  };
+  if (text(d.priority)) req.priority = text(d.priority);
+  if (text(d.renderBlocking)) req.renderBlocking = text(d.renderBlocking);
+  const initiator = initiatorOf(d.initiator, d.stackTrace);
+  if (initiator) req.initiator = initiator;
+  const running = initiators.enclosing(threadOf(e), req.send);
+  if (running !== undefined) req.runningAt = running;
+  return req;
+}
+
+/** Applies a response, chunk or finish to its request. */
+function update(r: TraceRequest, e: NetworkEvent, ms: (ts: number) => number): void {
+  const d = networkData(e);
+  switch (e.name) {
+    case 'ResourceReceiveResponse':
+      r.response = ms(e.ts);
+      r.status = finite(d.statusCode) ?? r.status;
+      r.mimeType = text(d.mimeType) ?? r.mimeType;
+      r.fromCache = d.fromCache === true || d.fromMemoryCache === true;
+      break;
+    case 'ResourceReceivedData':
+      r.chunks.push({ time: ms(e.ts), bytes: finite(d.encodedDataLength) ?? 0 });
+      break;
+    case 'ResourceFinish':
+      r.finish = ms(e.ts);
+      r.failed = d.didFail === true;
+      r.encodedLength = finite(d.encodedDataLength) ?? r.encodedLength;
+      r.decodedLength = finite(d.decodedBodyLength) ?? r.decodedLength;
+      break;
+    default:
+  }
+}
+
+export function requestHandler(): Handler<TraceEvent, RequestData, { frames: FrameData; initiators: InitiatorData }> {
+  /** The network events in trace order: whether one applies depends on the page's frames, known at the end. */
+  let network: NetworkEvent[] = [];
+  let out: RequestData | undefined;
+  return {
+    kinds: NETWORK_EVENTS,
+    deps: ['frames', 'initiators'],
+    reset() {
+      network = [];
+      out = undefined;
+    },
+    handleEvent(e) {
+      if (isNetworkEvent(e)) network.push(e);
+    },
+    finalize({ frames, initiators }) {
+      const requests = new Map<string, TraceRequest>();
+      for (const e of network) {
+        if (isResourceSendRequest(e)) {
+          const req = requestOf(e, frames, initiators);
+          if (!req) continue;
+          const prev = requests.get(req.requestId);
+          if (prev) prev.url = req.url;
+          else requests.set(req.requestId, req);
+        } else {
+          const r = requests.get(text(networkData(e).requestId) ?? '');
+          if (r) update(r, e, frames.ms);
+        }
+      }
+      const warnings = [...requests.values()].filter((r) => r.finish === undefined).map((r) => `request ${r.url} never finished in the trace`);
+      out = { requests: [...requests.values()].sort((a, b) => a.send - b.send), warnings };
+      network = [];
+    },
+    data: () => ready(out, 'requests'),
+  };
+}
