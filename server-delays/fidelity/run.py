@@ -10,10 +10,10 @@ Exits 1 when a target is missed. These targets are timing figures (a benchmark):
 server's write or tcpdump's timestamp can be late by more than 2 ms.
 
 `run.py --check` is the correctness check that `npm test` runs: every injected delay is recovered by
-every method and paired with its own request (no resource unmeasured), and every error stays within
-CHECK_MARGIN_MS, a bound far above what a loaded machine produces (see CHECK_MARGIN_MS) and far below
-what pairing a response with the wrong request gives (delays are drawn from 0-500 ms). It prints the
-same figures and exits 1 only when that check fails.
+every method and paired with its own request (no resource unmeasured), no recovered delay is shorter
+than what the server held (the wire cannot show less; CPU contention only adds), and the median excess
+stays far below a gross error (see CHECK_UNDER_MS). It prints the same figures and exits 1 only when that
+check fails.
 """
 
 from __future__ import annotations
@@ -39,9 +39,15 @@ ORIGINS = [("a", False), ("b", False), ("s1", True), ("s2", True), ("h2", True)]
 H2 = {"h2"}  # HTTP/2 over TLS: recoverable only through the key log
 DOMAIN = "pcp.test"
 KINDS = [".css", ".js", ".png", ".png", ".json"]
-# The --check bound on |recovered - held|. Measured: the worst error of 10 runs under two busy-looping
-# processes on 2 cores was WORST_LOADED_MS; the bound keeps a factor of about 4 above it.
-CHECK_MARGIN_MS = 50.0
+# The --check bounds. A server holds a response between reading the request and writing the answer, so
+# the delay seen on the wire (request's last byte -> response's first byte) is never shorter than what
+# the server logged; CPU contention only lengthens it (a stalled server or tcpdump: errors of 100+ ms
+# were seen at load average 20-60 on 2 cores). So the check is one-sided: no recovered delay may fall
+# more than CHECK_UNDER_MS below the held one (a response paired with another request's, delays being
+# drawn from 0-500 ms, does so for about half the requests), and the median may not exceed the held
+# by more than CHECK_MEDIAN_OVER_MS (a gross error: measuring from the wrong packet).
+CHECK_UNDER_MS = 2.0
+CHECK_MEDIAN_OVER_MS = 250.0
 
 
 def free_port() -> int:
@@ -87,11 +93,13 @@ _BODIES = {
 }
 
 
-def errors(records, truth: dict[str, float], kind: str) -> list[float]:
+def errors(records, truth: dict[str, float], kind: str, signed: bool = False) -> list[float]:
+    """recovered - truth (absolute unless `signed`) of every measured (not estimated) delay of `kind`."""
     out = []
     for r in records:
         if _kind(r.url) == kind and r.url in truth and not r.estimated:
-            out.append(abs(r.delayMs - truth[r.url]))
+            e = r.delayMs - truth[r.url]
+            out.append(e if signed else abs(e))
     return out
 
 
@@ -191,8 +199,11 @@ def main() -> int:
         within5 = sum(1 for e in errs if e <= 5) / expected if expected else 0.0
         med, p90 = pct(errs, 0.5), pct(errs, 0.9)
         if check:
-            passed = len(errs) == expected and max(errs, default=0) <= CHECK_MARGIN_MS
-            target = f"all {expected} paired, every |err| <= {CHECK_MARGIN_MS:g} ms"
+            signed = errors(res.records, held, kind, signed=True)
+            passed = len(errs) == expected and min(signed, default=0) >= -CHECK_UNDER_MS \
+                and pct(signed, 0.5) <= CHECK_MEDIAN_OVER_MS
+            target = (f"all {expected} paired, none more than {CHECK_UNDER_MS:g} ms under the held delay "
+                      f"(lowest {min(signed, default=0):+.2f}), median over <= {CHECK_MEDIAN_OVER_MS:g} ms")
         elif name == "https by order":
             passed = within5 >= 0.90
             target = ">= 90% within 5 ms"
