@@ -122,6 +122,8 @@ function nodeFromLegacy(a: LegacyActivity, frameOf: (a: LegacyActivity) => strin
         onCriticalPath: (a.iscrit as Record<string, boolean> | undefined)?.cp === true,
         critical: mapKeys<boolean>(a.iscrit, SCHEME_TO_V1),
       };
+      // A memory-cache reuse names the network fetch it reuses (the builder's extra.originalResource).
+      if (typeof a.originalResource === 'string') node.extra = { originalResource: a.originalResource };
       return node;
     }
     case 'download_chunk':
@@ -351,6 +353,8 @@ function legacyActivity(node: GraphNode, children: string[], frameNum: Map<strin
         size: node.size,
         url: node.url,
       };
+      const original = node.extra?.originalResource;
+      if (typeof original === 'string') out.originalResource = original;
       return out;
     }
     case 'download_chunk':
