@@ -8,7 +8,8 @@
  * Nodes are matched by content (see legacy-match.ts). Per site it prints the exported figures; then
  * both aggregates against the targets. A site that fails is reported and skipped (exit code 1).
  *
- *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order]
+ *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]
+ *   --tail classifies the resources whose parent set differs (parent kinds on each side, our rule);
  *   --diff prints N missing/extra edges per site (exported); --match chooses how evals are matched
  *   (default time, see KeyOptions.evalKey).
  */
@@ -18,15 +19,15 @@ import { join } from 'node:path';
 import { Progress } from '../../cli/src/kit.ts';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
-import { loadGraph, readJsonFile, writeJsonFile } from '../src/format/io.ts';
+import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';
 import { exportLegacy, importLegacy, type LegacyGraph } from '../src/format/legacy.ts';
 import { legacySites } from '../src/legacy-corpus.ts';
 import { mean } from '../src/analysis/stats.ts';
-import { compareLegacy, edgeDiff, v1MatchView, type SiteFigures } from './legacy-match.ts';
+import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, v1MatchView, type PathDivergence, type SiteFigures } from './legacy-match.ts';
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {
-  process.stdout.write('usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order]\n');
+  process.stdout.write('usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]\n');
   process.exit(0);
 }
 const evalKey = args.includes('--match') && args[args.indexOf('--match') + 1] === 'order' ? 'order' : 'time';
@@ -36,7 +37,11 @@ const diffN = args.includes('--diff') ? Number(args[args.indexOf('--diff') + 1])
 
 const sites = legacySites().filter((s) => !siteArg || s.slug === siteArg);
 const progress = new Progress(sites.length, 'compare:legacy');
-const rows: { slug: string; v1: SiteFigures; f: SiteFigures }[] = [];
+/** Resource parent disagreements over all sites, by class (see parentDisagreements). */
+const tail = new Map<string, number>();
+const rows: { slug: string; v1: SiteFigures; f: SiteFigures; cp: PathDivergence }[] = [];
+/** The reference's critical path (cp scheme): the ids of its `<slug>.cp_critpath.txt.gz`, root first. */
+const refCriticalPath = (file: string): string[] => readText(file).split('\n').slice(1).map((l) => l.split(' ')[0]!).filter(Boolean);
 const failed: { slug: string; reason: string }[] = [];
 const work = mkdtempSync(join(tmpdir(), 'pcp-compare-legacy-'));
 try {
@@ -52,7 +57,10 @@ try {
       writeJsonFile(built, graph);
       writeJsonFile(exported, exportLegacy(loadGraph(built)));
       const mine = readJsonFile(exported) as LegacyGraph;
-      rows.push({ slug: site.slug, v1, f: compareLegacy(mine, ref, OPTS) });
+      const cp = criticalPathDivergence(mine, graph.criticalPath?.nodes ?? [], ref, refCriticalPath(site.critpath), OPTS);
+      rows.push({ slug: site.slug, v1, f: compareLegacy(mine, ref, OPTS), cp });
+      const rules = new Map(graph.edges.map((e) => [`${e.from} -> ${e.to}`, String(e.rule)]));
+      for (const [cls, n] of parentDisagreements(mine, ref, rules, OPTS)) tail.set(cls, (tail.get(cls) ?? 0) + n);
       if (diffN > 0) {
         const d = edgeDiff(mine, ref, OPTS);
         process.stdout.write(`--- ${site.slug}: ${d.missing.length} missing, ${d.extra.length} extra\n`);
@@ -78,6 +86,21 @@ for (const { slug, v1, f } of rows) {
   );
 }
 for (const f of failed) process.stdout.write(`${f.slug.slice(0, 43).padEnd(44)} FAILED: ${f.reason}\n`);
+
+// Where the critical paths part: per site whose critical-path resources differ, then tallied by cause.
+process.stdout.write(`\ncritical path, per site where its resources differ from the reference's (first divergence):\n`);
+const causes = new Map<string, number>();
+for (const { slug, f, cp } of rows) {
+  if (f.critJaccard >= 1) continue;
+  const cause = cp.cause === 'durations' || cp.cause === 'same' ? cp.cause : `${cp.cause} missing in ${cp.missingIn}`;
+  causes.set(cause, (causes.get(cause) ?? 0) + 1);
+  process.stdout.write(`${slug.slice(0, 43).padEnd(44)} ${pct(f.critJaccard)}  ${cause}${cp.step ? `: ${cp.step}` : ''}\n`);
+}
+if (args.includes('--tail')) {
+  process.stdout.write(`\nresources whose parent set differs, by what differs (parents only the reference has | only we have):\n`);
+  for (const [cls, n] of [...tail].sort((x, y) => y[1] - x[1])) process.stdout.write(`${String(n).padStart(5)}  ${cls}\n`);
+}
+process.stdout.write(`causes: ${[...causes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}\n`);
 
 interface Aggregate { resourceJaccard: number; resourceCount: number; parents: number; edgePrecision: number; edgeRecall: number; critJaccard: number; critP10: number; critUnder60: number; spearman: number }
 function aggregate(figs: SiteFigures[]): Aggregate {
