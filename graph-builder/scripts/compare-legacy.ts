@@ -1,77 +1,139 @@
 /**
- * `npm run compare:legacy`: rebuilds every site of ../shared/legacy-corpus from its raw log, exports the
- * graph in the original layout, matches it to the reference graph by content (see legacy-match.ts) and
- * prints per-site and aggregate accuracy against the targets. A site that fails is reported and skipped.
+ * `npm run compare:legacy`: rebuilds every site of ../shared/legacy-corpus from its raw log and scores it
+ * against the reference graph the original builder made, twice:
+ *  - v1: the built graph against the reference imported to v1, both read through their v1 fields;
+ *  - exported: the built graph written to a file, exported to the original layout exactly as
+ *    `pcp export --format legacy` does, read back, against the reference file as published (what a
+ *    downstream simulator reads; parse chunks matched by document and row/column as written).
+ * Nodes are matched by content (see legacy-match.ts). Per site it prints the exported figures; then
+ * both aggregates against the targets. A site that fails is reported and skipped (exit code 1).
  *
- *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order]
- *   --diff prints N missing/extra edges per site; --match chooses how evals are matched (default time,
- *   see KeyOptions.evalKey).
+ *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]
+ *   --tail classifies the resources whose parent set differs (parent kinds on each side, our rule);
+ *   --diff prints N missing/extra edges per site (exported); --match chooses how evals are matched
+ *   (default time, see KeyOptions.evalKey).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Progress } from '../../cli/src/kit.ts';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
-import { readJsonFile } from '../src/format/io.ts';
-import { exportLegacy, type LegacyGraph } from '../src/format/legacy.ts';
+import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';
+import { exportLegacy, importLegacy, type LegacyGraph } from '../src/format/legacy.ts';
 import { legacySites } from '../src/legacy-corpus.ts';
 import { mean } from '../src/analysis/stats.ts';
-import { compareLegacy, edgeDiff, type SiteFigures } from './legacy-match.ts';
+import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, v1MatchView, type PathDivergence, type SiteFigures } from './legacy-match.ts';
 
-// The builder writes 1-based lines (graph format v1) and the exporter copies them to `startRow`; the
-// reference's rows are 0-based, so rebuilt rows are shifted back before keying.
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  process.stdout.write('usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]\n');
+  process.exit(0);
+}
 const evalKey = args.includes('--match') && args[args.indexOf('--match') + 1] === 'order' ? 'order' : 'time';
-const MINE = { rowShift: -1, evalKey } as const;
-const REF = { evalKey } as const;
+const OPTS = { mine: { evalKey }, ref: { evalKey } } as const;
 const siteArg = args.includes('--site') ? args[args.indexOf('--site') + 1] : undefined;
 const diffN = args.includes('--diff') ? Number(args[args.indexOf('--diff') + 1]) : 0;
 
 const sites = legacySites().filter((s) => !siteArg || s.slug === siteArg);
 const progress = new Progress(sites.length, 'compare:legacy');
-const rows: { slug: string; f: SiteFigures }[] = [];
+/** Resource parent disagreements over all sites, by class (see parentDisagreements). */
+const tail = new Map<string, number>();
+const rows: { slug: string; v1: SiteFigures; f: SiteFigures; cp: PathDivergence }[] = [];
+/** The reference's critical path (cp scheme): the ids of its `<slug>.cp_critpath.txt.gz`, root first. */
+const refCriticalPath = (file: string): string[] => readText(file).split('\n').slice(1).map((l) => l.split(' ')[0]!).filter(Boolean);
 const failed: { slug: string; reason: string }[] = [];
-for (const site of sites) {
-  try {
-    const { text } = readLegacyLogFile(site.raw);
-    const { graph } = buildFromLegacyLog(text, { input: site.raw });
-    const mine = exportLegacy(graph);
-    const ref = readJsonFile(site.graph) as LegacyGraph;
-    rows.push({ slug: site.slug, f: compareLegacy(mine, ref, { mine: MINE, ref: REF }) });
-    if (diffN > 0) {
-      const d = edgeDiff(mine, ref, { mine: MINE, ref: REF });
-      process.stdout.write(`--- ${site.slug}: ${d.missing.length} missing, ${d.extra.length} extra\n`);
-      for (const e of d.missing.slice(0, diffN)) process.stdout.write(`  missing ${e}\n`);
-      for (const e of d.extra.slice(0, diffN)) process.stdout.write(`  extra   ${e}\n`);
+const work = mkdtempSync(join(tmpdir(), 'pcp-compare-legacy-'));
+try {
+  for (const site of sites) {
+    try {
+      const { text } = readLegacyLogFile(site.raw);
+      const { graph } = buildFromLegacyLog(text, { input: site.raw });
+      const ref = readJsonFile(site.graph) as LegacyGraph;
+      const v1 = compareLegacy(v1MatchView(graph), v1MatchView(importLegacy(ref)), OPTS);
+      // What `pcp build --out g.json` then `pcp export --format legacy g.json --out l.json` write.
+      const built = join(work, 'graph.json');
+      const exported = join(work, 'legacy.json');
+      writeJsonFile(built, graph);
+      writeJsonFile(exported, exportLegacy(loadGraph(built)));
+      const mine = readJsonFile(exported) as LegacyGraph;
+      const cp = criticalPathDivergence(mine, graph.criticalPath?.nodes ?? [], ref, refCriticalPath(site.critpath), OPTS);
+      rows.push({ slug: site.slug, v1, f: compareLegacy(mine, ref, OPTS), cp });
+      const rules = new Map(graph.edges.map((e) => [`${e.from} -> ${e.to}`, String(e.rule)]));
+      for (const [cls, n] of parentDisagreements(mine, ref, rules, OPTS)) tail.set(cls, (tail.get(cls) ?? 0) + n);
+      if (diffN > 0) {
+        const d = edgeDiff(mine, ref, OPTS);
+        process.stdout.write(`--- ${site.slug}: ${d.missing.length} missing, ${d.extra.length} extra\n`);
+        for (const e of d.missing.slice(0, diffN)) process.stdout.write(`  missing ${e}\n`);
+        for (const e of d.extra.slice(0, diffN)) process.stdout.write(`  extra   ${e}\n`);
+      }
+      progress.tick(true, site.slug);
+    } catch (e) {
+      failed.push({ slug: site.slug, reason: (e as Error).message });
+      progress.tick(false, site.slug);
     }
-    progress.tick(true, site.slug);
-  } catch (e) {
-    failed.push({ slug: site.slug, reason: (e as Error).message });
-    progress.tick(false, site.slug);
   }
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
 
 const pct = (x: number): string => (Number.isFinite(x) ? x.toFixed(3) : '  nan');
-process.stdout.write(`${'site'.padEnd(44)} resJac parents edgeP  edgeR  critJac spearman\n`);
-for (const { slug, f } of rows) {
+const ratio = (a: number, b: number): number => a / Math.max(1, b);
+process.stdout.write(`${'site (exported legacy file vs reference)'.padEnd(44)} resJac resCnt parents (v1)   edgeP  edgeR  critJac spearman\n`);
+for (const { slug, v1, f } of rows) {
   process.stdout.write(
-    `${slug.slice(0, 43).padEnd(44)} ${pct(f.resourceJaccard)}  ${pct(f.parentsEqual / Math.max(1, f.parentsTotal))}  ${pct(f.edgesCommon / Math.max(1, f.edgesMine))}  ${pct(f.edgesCommon / Math.max(1, f.edgesRef))}  ${pct(f.critJaccard)}   ${pct(f.spearman)}\n`,
+    `${slug.slice(0, 43).padEnd(44)} ${pct(f.resourceJaccard)}  ${pct(ratio(f.resourcesMatched, Math.max(f.resourcesMine, f.resourcesRef)))}  ${pct(ratio(f.parentsEqual, f.parentsTotal))} (${pct(ratio(v1.parentsEqual, v1.parentsTotal))})  ${pct(ratio(f.edgesCommon, f.edgesMine))}  ${pct(ratio(f.edgesCommon, f.edgesRef))}  ${pct(f.critJaccard)}   ${pct(f.spearman)}\n`,
   );
 }
 for (const f of failed) process.stdout.write(`${f.slug.slice(0, 43).padEnd(44)} FAILED: ${f.reason}\n`);
-const sum = (g: (f: SiteFigures) => number): number => rows.reduce((a, r) => a + g(r.f), 0);
-const agg = {
-  resourceJaccard: mean(rows.map((r) => r.f.resourceJaccard)),
-  parents: sum((f) => f.parentsEqual) / Math.max(1, sum((f) => f.parentsTotal)),
-  edgePrecision: sum((f) => f.edgesCommon) / Math.max(1, sum((f) => f.edgesMine)),
-  edgeRecall: sum((f) => f.edgesCommon) / Math.max(1, sum((f) => f.edgesRef)),
-  critJaccard: mean(rows.map((r) => r.f.critJaccard)),
-  spearman: mean(rows.map((r) => r.f.spearman)),
+
+// Where the critical paths part: per site whose critical-path resources differ, then tallied by cause.
+process.stdout.write(`\ncritical path, per site where its resources differ from the reference's (first divergence):\n`);
+const causes = new Map<string, number>();
+for (const { slug, f, cp } of rows) {
+  if (f.critJaccard >= 1) continue;
+  const cause = cp.cause === 'durations' || cp.cause === 'same' ? cp.cause : `${cp.cause} missing in ${cp.missingIn}`;
+  causes.set(cause, (causes.get(cause) ?? 0) + 1);
+  process.stdout.write(`${slug.slice(0, 43).padEnd(44)} ${pct(f.critJaccard)}  ${cause}${cp.step ? `: ${cp.step}` : ''}\n`);
+}
+if (args.includes('--tail')) {
+  process.stdout.write(`\nresources whose parent set differs, by what differs (parents only the reference has | only we have):\n`);
+  for (const [cls, n] of [...tail].sort((x, y) => y[1] - x[1])) process.stdout.write(`${String(n).padStart(5)}  ${cls}\n`);
+}
+process.stdout.write(`causes: ${[...causes].map(([c, n]) => `${c} ${n}`).join(', ') || 'none'}\n`);
+
+interface Aggregate { resourceJaccard: number; resourceCount: number; parents: number; edgePrecision: number; edgeRecall: number; critJaccard: number; critP10: number; critUnder60: number; spearman: number }
+function aggregate(figs: SiteFigures[]): Aggregate {
+  const sum = (g: (f: SiteFigures) => number): number => figs.reduce((a, f) => a + g(f), 0);
+  const crit = figs.map((f) => f.critJaccard).sort((a, b) => a - b);
+  return {
+    resourceJaccard: mean(figs.map((f) => f.resourceJaccard)),
+    resourceCount: ratio(sum((f) => f.resourcesMatched), sum((f) => Math.max(f.resourcesMine, f.resourcesRef))),
+    parents: ratio(sum((f) => f.parentsEqual), sum((f) => f.parentsTotal)),
+    edgePrecision: ratio(sum((f) => f.edgesCommon), sum((f) => f.edgesMine)),
+    edgeRecall: ratio(sum((f) => f.edgesCommon), sum((f) => f.edgesRef)),
+    critJaccard: mean(crit),
+    critP10: crit.length ? crit[Math.floor(0.1 * (crit.length - 1))]! : Number.NaN,
+    critUnder60: crit.filter((x) => x < 0.6).length,
+    spearman: mean(figs.map((f) => f.spearman)),
+  };
+}
+const v1 = aggregate(rows.map((r) => r.v1));
+const ex = aggregate(rows.map((r) => r.f));
+const line = (name: string, key: keyof Aggregate, target?: number): string => {
+  const met = target === undefined ? '' : `target >= ${target}  ${ex[key] >= target && v1[key] >= target ? 'MET' : 'not met'}`;
+  const fmt = (x: number): string => (key === 'critUnder60' ? String(x).padStart(5) : pct(x));
+  return `${name.padEnd(46)} ${fmt(ex[key])}     ${fmt(v1[key])}   ${met}\n`;
 };
-const line = (name: string, v: number, target: number): string => `${name.padEnd(44)} ${pct(v)}  target >= ${target}  ${v >= target ? 'MET' : 'not met'}\n`;
 process.stdout.write(`\nevals matched by ${evalKey === 'time' ? 'start time' : 'order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
-process.stdout.write(line('resource url set Jaccard (mean)', agg.resourceJaccard, 0.99));
-process.stdout.write(line('resources with the reference parent set', agg.parents, 0.95));
-process.stdout.write(line('edge precision (pooled)', agg.edgePrecision, 0.9));
-process.stdout.write(line('edge recall (pooled)', agg.edgeRecall, 0.9));
-process.stdout.write(line('critical-path resource Jaccard (mean)', agg.critJaccard, 0.85));
-process.stdout.write(line('Spearman of cp priorities (mean)', agg.spearman, 0.9));
+process.stdout.write(`${''.padEnd(46)} exported  v1\n`);
+process.stdout.write(line('resource url set Jaccard (mean)', 'resourceJaccard', 0.99));
+process.stdout.write(line('resources matched one to one (pooled)', 'resourceCount', 0.99));
+process.stdout.write(line('resources with the reference parent set', 'parents', 0.95));
+process.stdout.write(line('edge precision (pooled)', 'edgePrecision', 0.9));
+process.stdout.write(line('edge recall (pooled)', 'edgeRecall', 0.9));
+process.stdout.write(line('critical-path resource Jaccard (mean)', 'critJaccard', 0.85));
+process.stdout.write(line('critical-path resource Jaccard (p10)', 'critP10'));
+process.stdout.write(line('sites with critical-path Jaccard < 0.6', 'critUnder60'));
+process.stdout.write(line('Spearman of cp priorities (mean)', 'spearman', 0.9));
 if (failed.length) process.exitCode = 1;

@@ -6,13 +6,14 @@
  *  - download chunk: the parse chunk it feeds;
  *  - eval: evalType, script/style url or event name, document, and order (n-th such eval by start);
  *    sub-computations add their part index; the DOMContentLoaded/load markers match each other.
+ * Both sides are in the original layout (an exported file and a reference file), or both are views of
+ * v1 graphs (`v1MatchView`): a parse chunk's position is keyed as each side writes it.
  */
 import type { LegacyActivity, LegacyGraph } from '../src/format/legacy.ts';
+import type { Graph, GraphNode } from '../src/format/types.ts';
 import { jaccard, spearman } from '../src/analysis/stats.ts';
 
 export interface KeyOptions {
-  /** Added to parse-chunk rows before keying (a builder writing 1-based rows compares with -1). */
-  rowShift?: number;
   /**
    * How evals of the same type, url/name and document are told apart: 'order' (n-th by start time) or
    * 'time' (their start time, to 10 µs). Order is what a reader would compare by hand but one eval more
@@ -42,7 +43,7 @@ export function contentKeys(g: LegacyGraph, opts: KeyOptions = {}): Map<string, 
   const resources = g.activities.filter((a) => a.type === 'resource');
   occurrence(resources, (a) => `${s(a.url)}|${a.cached ? 'cached' : 'net'}`, (a) => num(a.sentTime), 'R');
   for (const a of g.activities) {
-    if (a.type === 'parse_chunk') keys.set(a.id, `P|${s(a.docUrl)}|${num(a.startRow) + (opts.rowShift ?? 0)}|${num(a.startColumn)}`);
+    if (a.type === 'parse_chunk') keys.set(a.id, `P|${s(a.docUrl)}|${num(a.startRow)}|${num(a.startColumn)}`);
   }
   for (const a of g.activities) {
     if (a.type !== 'download_chunk') continue;
@@ -97,8 +98,12 @@ export interface SiteFigures {
   edgesRef: number;
   critJaccard: number;
   spearman: number;
-  /** Resources matched by content (both sides). */
+  /** Resources matched by content (both sides): url, cached flag and occurrence. */
   matched: number;
+  resourcesMine: number;
+  resourcesRef: number;
+  /** Reference resources with a counterpart of the same key (a lost cache reuse lowers it). */
+  resourcesMatched: number;
 }
 
 function edgeSet(g: LegacyGraph, keys: Map<string, string>): Set<string> {
@@ -156,6 +161,9 @@ export function compareLegacy(mine: LegacyGraph, ref: LegacyGraph, opts: { mine?
     critJaccard: jaccard(resM.filter(isCrit).map((a) => km.get(a.id)!), resR.filter(isCrit).map((a) => kr.get(a.id)!)),
     spearman: spearman(prioM, prioR),
     matched: prioM.length,
+    resourcesMine: resM.length,
+    resourcesRef: resR.length,
+    resourcesMatched: prioM.length,
   };
 }
 
@@ -164,4 +172,131 @@ export function edgeDiff(mine: LegacyGraph, ref: LegacyGraph, opts: { mine?: Key
   const em = edgeSet(mine, contentKeys(mine, opts.mine));
   const er = edgeSet(ref, contentKeys(ref, opts.ref));
   return { missing: [...er].filter((e) => !em.has(e)), extra: [...em].filter((e) => !er.has(e)) };
+}
+
+const EVAL_TYPE: Partial<Record<GraphNode['kind'], string>> = { script_eval: 'execScript', css_eval: 'recalcStyle', timer: 'timer', event: 'fireEvent', marker: 'fireEvent' };
+
+/**
+ * A v1 graph seen through the fields the matcher keys on, read from the v1 fields themselves (not
+ * through exportLegacy, so that an export defect shows as a difference between the v1 and the exported
+ * figures). Parse chunks carry their 1-based `startLine` as `startRow`: compare only with another view.
+ */
+export function v1MatchView(g: Graph): LegacyGraph {
+  const children = new Map<string, string[]>();
+  for (const e of g.edges) (children.get(e.from) ?? children.set(e.from, []).get(e.from)!).push(e.to);
+  const frameUrl = new Map(g.frames.map((f) => [f.id, f.url]));
+  const activities = g.nodes.map((n): LegacyActivity => {
+    const base = { id: n.id, children: children.get(n.id) ?? [] };
+    switch (n.kind) {
+      case 'resource':
+        return { ...base, type: 'resource', url: n.url, cached: n.cached, sentTime: n.start / 1000, priority: { cp: n.priority.criticalPath }, iscrit: { cp: n.onCriticalPath } };
+      case 'download_chunk':
+        return { ...base, type: 'download_chunk' };
+      case 'parse_chunk':
+        return { ...base, type: 'parse_chunk', docUrl: n.docUrl, startRow: n.startLine, startColumn: n.startColumn };
+      default: {
+        const part = 'part' in n ? n.part : undefined;
+        const url = n.kind === 'script_eval' ? (n.scriptKind === 'inline' ? '' : n.scriptUrl) : n.kind === 'css_eval' ? n.styleUrl : undefined;
+        const event = n.kind === 'event' ? { name: n.eventName, targetType: n.eventTarget } : {};
+        return {
+          ...base,
+          type: 'eval',
+          evalType: EVAL_TYPE[n.kind],
+          ...(url === undefined ? {} : { url }),
+          ...event,
+          docUrl: frameUrl.get(n.frame) ?? '',
+          enclosing: part === undefined ? 'None' : n.id.replace(/_\d+$/, ''),
+          startTime: n.start / 1000,
+        };
+      }
+    }
+  });
+  return { name: g.page.url, root_activity: g.root ?? '', loadEvent: g.markers.load, DOMContentLoadedEvent: g.markers.domContentLoaded, frames: [], activities };
+}
+
+/** A content key without its occurrence/time suffix, short enough to print: kind and url/name. */
+function shortKey(k: string): string {
+  const [kind, what, third] = k.split('|');
+  const name = kind === 'E' ? `${what}:${third}` : kind === 'D' ? `${what}|${third}` : (what ?? '');
+  return `${kind}|${name.length > 70 ? `${name.slice(0, 67)}...` : name}`;
+}
+
+export interface PathDivergence {
+  /** 'node' (a node of one path the other graph lacks), 'edge' (both nodes present, the edge is not), 'durations' (each path exists in the other graph: durations chose another one). */
+  cause: 'node' | 'edge' | 'durations' | 'same';
+  /** Which graph lacks it: 'ours' (a step of the reference's path) or 'ref' (a step of ours). */
+  missingIn?: 'ours' | 'ref';
+  step?: string;
+}
+
+/**
+ * Why two critical paths differ: the first step of the reference's path (a node, or the edge into it)
+ * that our graph lacks; else the first step of ours that the reference lacks; else both paths exist in
+ * both graphs and the node durations picked another one. Paths are lists of node ids, root first.
+ */
+export function criticalPathDivergence(mine: LegacyGraph, minePath: string[], ref: LegacyGraph, refPath: string[], opts: { mine?: KeyOptions; ref?: KeyOptions } = {}): PathDivergence {
+  const km = contentKeys(mine, opts.mine);
+  const kr = contentKeys(ref, opts.ref);
+  const pm = minePath.map((id) => km.get(id) ?? id);
+  const pr = refPath.map((id) => kr.get(id) ?? id);
+  if (pm.length === pr.length && pm.every((k, i) => k === pr[i])) return { cause: 'same' };
+  const check = (path: string[], keys: Set<string>, edges: Set<string>, missingIn: 'ours' | 'ref'): PathDivergence | undefined => {
+    for (let i = 0; i < path.length; i++) {
+      if (!keys.has(path[i]!)) return { cause: 'node', missingIn, step: shortKey(path[i]!) };
+      if (i > 0 && !edges.has(`${path[i - 1]} -> ${path[i]}`)) return { cause: 'edge', missingIn, step: `${shortKey(path[i - 1]!)} -> ${shortKey(path[i]!)}` };
+    }
+    return undefined;
+  };
+  return (
+    check(pr, new Set(km.values()), edgeSet(mine, km), 'ours') ??
+    check(pm, new Set(kr.values()), edgeSet(ref, kr), 'ref') ?? { cause: 'durations' }
+  );
+}
+
+/** The kind of node a content key names, as the tail table counts it: resource, parse, eval type (event name). */
+function kindOfKey(k: string): string {
+  const [kind, what, third] = k.split('|');
+  if (kind === 'R') return 'resource';
+  if (kind === 'P') return 'parse';
+  if (kind === 'D') return 'download';
+  if (kind === 'M') return `marker:${what}`;
+  if (kind === 'E') return what === 'fireEvent' ? `event:${(third ?? '').split('/')[0]}` : (what ?? 'eval');
+  return 'unmatched';
+}
+
+/**
+ * The resources whose parent set differs from the reference's, classified by what differs: the kinds of
+ * the parents only the reference has and only we have, and the rule of our edge (from `ruleOf`, keyed
+ * "from -> to" by our ids). Returns counts per class, most frequent first.
+ */
+export function parentDisagreements(mine: LegacyGraph, ref: LegacyGraph, ruleOf: Map<string, string>, opts: { mine?: KeyOptions; ref?: KeyOptions } = {}): Map<string, number> {
+  const km = contentKeys(mine, opts.mine);
+  const kr = contentKeys(ref, opts.ref);
+  const pm = parentsByKey(mine, km);
+  const pr = parentsByKey(ref, kr);
+  const idOfKey = new Map([...km].map(([id, k]) => [k, id]));
+  const out = new Map<string, number>();
+  for (const r of ref.activities) {
+    if (r.type !== 'resource') continue;
+    const k = kr.get(r.id)!;
+    const mineId = idOfKey.get(k);
+    const a = pm.get(k) ?? new Set<string>();
+    const b = pr.get(k) ?? new Set<string>();
+    if (mineId === undefined) {
+      out.set('resource not rebuilt', (out.get('resource not rebuilt') ?? 0) + 1);
+      continue;
+    }
+    const onlyMine = [...a].filter((x) => !b.has(x));
+    const onlyRef = [...b].filter((x) => !a.has(x));
+    if (!onlyMine.length && !onlyRef.length) continue;
+    const kinds = (xs: string[]) => [...new Set(xs.map(kindOfKey))].sort().join('+') || '-';
+    const rules = [...new Set(onlyMine.map((x) => ruleOf.get(`${idOfKey.get(x)} -> ${mineId}`) ?? '?'))].sort().join('+') || '-';
+    const whole = (x: string) => x.replace(/\|part\d+$/, '');
+    const chunkDoc = (x: string) => x.split('|').slice(0, 2).join('|');
+    const one = onlyRef.length === 1 && onlyMine.length === 1;
+    const how = !one ? '' : whole(onlyRef[0]!) === whole(onlyMine[0]!) ? ', same computation, another part' : kindOfKey(onlyRef[0]!) === 'parse' && chunkDoc(onlyRef[0]!) === chunkDoc(onlyMine[0]!) ? ', another chunk of the document' : kindOfKey(onlyRef[0]!) === kindOfKey(onlyMine[0]!) ? ', another one of that kind' : '';
+    const cls = `ref ${kinds(onlyRef)} | ours ${kinds(onlyMine)}${how} (rule ${rules})`;
+    out.set(cls, (out.get(cls) ?? 0) + 1);
+  }
+  return new Map([...out].sort((x, y) => y[1] - x[1]));
 }

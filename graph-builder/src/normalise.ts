@@ -2,7 +2,8 @@
  * Normalisation for consistent emulation (thesis §3.7.4): every node is marked pre-dom / pre-load /
  * post-load relative to the main frame's DOMContentLoaded and load; timers firing after load are
  * disabled (they vary from run to run and do not delay the page's completion); timer delays over one
- * second are trimmed to one second (the original delay is kept in extra.originalDelay).
+ * second are trimmed to one second, negative ones (seen in real logs) raised to 0; the original delay is
+ * kept in extra.originalDelay.
  */
 import type { GraphNode } from './format/types.ts';
 
@@ -25,6 +26,11 @@ export function normalise(nodes: GraphNode[], times: { domContentLoaded: number;
     n.phase = n.start < times.domContentLoaded ? 'pre-dom' : n.start <= times.load ? 'pre-load' : 'post-load';
     if (n.kind !== 'timer') continue;
     if (n.phase === 'post-load' && !options.keepPostLoadTimers) n.disabled = true;
+    if (n.timerDelay < 0) {
+      // Real logs carry a few (the delay as the page passed it): the browser runs them as 0.
+      n.extra = { ...n.extra, originalDelay: n.timerDelay };
+      n.timerDelay = 0;
+    }
     if (n.timerDelay > maxDelay) {
       n.extra = { ...n.extra, originalDelay: n.timerDelay };
       n.timerDelay = maxDelay;

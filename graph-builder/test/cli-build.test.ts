@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { validateGraph } from '../src/format/validate.ts';
 import { SNIPPET_LINES } from './snippet.ts';
 
@@ -52,4 +52,25 @@ test('pcp build --help prints the usage', () => {
   const r = pcp('build', '--help');
   assert.equal(r.status, 0);
   assert.match(r.stdout + r.stderr, /pcp build --legacy-log FILE\[\.gz\] --out GRAPH\.json/);
+});
+
+test('pcp build then pcp export --format legacy writes the log\'s own 0-based rows, as the reference does', () => {
+  const graph = join(dir, 'friv-rows.json');
+  const legacy = join(dir, 'friv-rows.legacy.json');
+  assert.equal(pcp('build', '--legacy-log', FIXTURE, '--out', graph).status, 0);
+  const r = pcp('export', '--format', 'legacy', graph, '--out', legacy);
+  assert.equal(r.status, 0, r.stderr);
+  const chunks = (JSON.parse(readFileSync(legacy, 'utf8')) as { activities: Array<Record<string, unknown>> }).activities.filter((a) => a.type === 'parse_chunk');
+  // Every chunk starts at a token of the log: same document, row and column as its ObjectHash record.
+  const tokens = new Set(
+    gunzipSync(readFileSync(FIXTURE)).toString('utf8').split('\n').filter((l) => l.startsWith('{"ObjectHash"'))
+      .map((l) => (JSON.parse(l) as { ObjectHash: { doc: string; row: number; column: number } }).ObjectHash)
+      .map((t) => `${t.doc} ${t.row} ${t.column}`),
+  );
+  assert.ok(chunks.length > 0);
+  for (const c of chunks) assert.ok(tokens.has(`${c.docUrl as string} ${c.startRow as number} ${c.startColumn as number}`), `no token at ${c.docUrl as string} ${c.startRow as number}:${c.startColumn as number}`);
+  // And the positions are the reference graph's (the 2016 builder's output for this log).
+  const ref = JSON.parse(gunzipSync(readFileSync(new URL('./fixtures/friv.reference.json.gz', import.meta.url))).toString('utf8')) as { activities: Array<Record<string, unknown>> };
+  const pos = (list: Array<Record<string, unknown>>) => list.filter((a) => a.type === 'parse_chunk').map((a) => `${a.docUrl as string} ${a.startRow as number}:${a.startColumn as number}-${a.endRow as number}:${a.endColumn as number}`).sort();
+  assert.deepEqual(pos(chunks), pos(ref.activities));
 });

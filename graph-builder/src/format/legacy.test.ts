@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readJsonFile } from './io.ts';
-import { exportLegacy, importLegacy, type LegacyActivity, type LegacyGraph } from './legacy.ts';
+import { exportLegacy, importLegacy, lineOfRow, rowOfLine, type LegacyActivity, type LegacyGraph } from './legacy.ts';
 import { validateGraph } from './validate.ts';
 import { legacySites } from '../legacy-corpus.ts';
 
@@ -73,4 +73,22 @@ test('import maps kinds, units and priority schemes', () => {
   );
   assert.equal(g.markers.load, 'comp_1');
   assert.equal(g.nodes[3]!.kind, 'event');
+});
+
+test('parse-chunk rows: legacy 0-based rows <-> v1 1-based lines, exact both ways', () => {
+  for (const row of [0, 1, 7, 4321]) assert.equal(rowOfLine(lineOfRow(row)), row);
+  for (const line of [1, 2, 8, 4322]) assert.equal(lineOfRow(rowOfLine(line)), line);
+  const chunk: LegacyActivity = { id: 'pchunk_0_0', type: 'parse_chunk', children: [], docUrl: 'http://a.test/', frame: 0, startRow: 0, startColumn: 65, endRow: 3, endColumn: 7, startTag: 'html', endTag: 'body', isFragment: false, startTime: 0.3, endTime: 0.301 };
+  const lg: LegacyGraph = { name: 'http://a.test/', root_activity: 'pchunk_0_0', loadEvent: 'pchunk_0_0', DOMContentLoadedEvent: 'pchunk_0_0', frames: [{ id: 0, subframes: [], url: 'http://a.test/' }], activities: [chunk] };
+  const g = importLegacy(lg);
+  const pc = g.nodes[0]!;
+  assert.ok(pc.kind === 'parse_chunk');
+  assert.deepEqual([pc.startLine, pc.startColumn, pc.endLine, pc.endColumn], [1, 65, 4, 7]);
+  assert.equal(pc.extra, undefined, 'rows convert without a residue');
+  const back = exportLegacy(g).activities[0]!;
+  assert.deepEqual([back.startRow, back.endRow], [0, 3]);
+  // A row v1 cannot hold (negative) keeps the source value through the residue.
+  const odd = importLegacy({ ...lg, activities: [{ ...chunk, startRow: -2 }] });
+  assert.equal(odd.nodes[0]!.kind === 'parse_chunk' && odd.nodes[0]!.startLine, 1);
+  assert.equal(exportLegacy(odd).activities[0]!.startRow, -2);
 });

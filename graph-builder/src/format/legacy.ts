@@ -3,7 +3,7 @@
  * feed the original ns-3 emulator and other downstream simulators.
  *
  * Mapping (legacy -> v1): `activities` with `children` -> nodes + edges; times in seconds from the first
- * request -> ms; `eval` split by `evalType` into script_eval (execScript, and the untyped 'other'),
+ * request -> ms; parse-chunk rows (0-based) -> lines (1-based); `eval` split by `evalType` into script_eval (execScript, and the untyped 'other'),
  * css_eval (recalcStyle), timer, event (fireEvent); `mode` dom/load/end/loadplus -> phase;
  * `priority`/`iscrit` maps keyed cp, cp-plus, depth, mime-type -> `priority`/`critical` keyed
  * criticalPath, criticalPathPlus, depth, mimeType.
@@ -76,6 +76,18 @@ const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : v === un
 const mapKeys = <T>(o: unknown, table: Record<string, string>): Record<string, T> =>
   Object.fromEntries(Object.entries((o ?? {}) as Record<string, T>).map(([k, v]) => [table[k] ?? k, v]));
 
+/**
+ * Parse-chunk positions: the legacy layout's `startRow`/`endRow` are the patched browser's 0-based rows
+ * (as in the log's ObjectHash records), graph format v1's `startLine`/`endLine` are 1-based lines. Export
+ * and import convert, so that a built graph exports the log's rows and a round trip is exact (a row the
+ * conversion cannot represent, e.g. a negative one, survives in the import residue).
+ */
+export function lineOfRow(row: unknown): number {
+  const n = Number(row);
+  return Math.max(1, (Number.isInteger(n) ? n : 0) + 1);
+}
+export const rowOfLine = (line: number): number => line - 1;
+
 /** Sub-computation part index from ids like comp_17_1 (the original builder's split naming). */
 function partOf(id: string): number | undefined {
   const m = /^comp_\d+_(\d+)$/.exec(id);
@@ -110,6 +122,8 @@ function nodeFromLegacy(a: LegacyActivity, frameOf: (a: LegacyActivity) => strin
         onCriticalPath: (a.iscrit as Record<string, boolean> | undefined)?.cp === true,
         critical: mapKeys<boolean>(a.iscrit, SCHEME_TO_V1),
       };
+      // A memory-cache reuse names the network fetch it reuses (the builder's extra.originalResource).
+      if (typeof a.originalResource === 'string') node.extra = { originalResource: a.originalResource };
       return node;
     }
     case 'download_chunk':
@@ -132,9 +146,9 @@ function nodeFromLegacy(a: LegacyActivity, frameOf: (a: LegacyActivity) => strin
         start: ms(a.startTime),
         end: ms(a.endTime),
         docUrl: str(a.docUrl),
-        startLine: Math.max(1, Number(a.startRow) || 1),
+        startLine: lineOfRow(a.startRow),
         startColumn: Math.max(0, Number(a.startColumn) || 0),
-        endLine: Math.max(1, Number(a.endRow) || 1),
+        endLine: lineOfRow(a.endRow),
         endColumn: Math.max(0, Number(a.endColumn) || 0),
         startTag: str(a.startTag),
         endTag: str(a.endTag),
@@ -339,6 +353,8 @@ function legacyActivity(node: GraphNode, children: string[], frameNum: Map<strin
         size: node.size,
         url: node.url,
       };
+      const original = node.extra?.originalResource;
+      if (typeof original === 'string') out.originalResource = original;
       return out;
     }
     case 'download_chunk':
@@ -352,13 +368,13 @@ function legacyActivity(node: GraphNode, children: string[], frameNum: Map<strin
         children,
         docUrl: node.docUrl,
         endColumn: src.sourceEndColumn ?? node.endColumn,
-        endRow: node.endLine,
+        endRow: rowOfLine(node.endLine),
         endTag: node.endTag ?? '',
         endTime: sec(node.end),
         frame,
         isFragment: node.isFragment ?? false,
         startColumn: src.sourceStartColumn ?? node.startColumn,
-        startRow: node.startLine,
+        startRow: rowOfLine(node.startLine),
         startTag: node.startTag ?? '',
         startTime: sec(node.start),
       };

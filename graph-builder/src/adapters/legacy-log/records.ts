@@ -12,7 +12,8 @@ export interface RawResource {
   mimeType: string; httpStatus: number; httpMethod: string; cached: number; receiveHeadersEnd?: number; requestTime?: number;
 }
 export interface RawReceivedChunk { resourceId: number; receivedTime: number; len: number }
-export interface RawCached { id: number; url: string; from: string; mimeType: string; len: number; httpMethod: string; accessTime: number; frame: string }
+/** A memory-cache reuse; only what identifies it is required (the rest is taken from the fetch it reuses). */
+export interface RawCached { id: number; url: string; from: string; accessTime: number; mimeType?: string; len?: number; httpMethod?: string; frame?: string }
 export interface RawObjectHash {
   code: string; comp: string; doc: string; frame: string; row: number; column: number; tagName: string;
   startTime: number; endTime: number; urls: string[]; pos: number; isStartTag: number; isFragment: number;
@@ -35,7 +36,7 @@ export const REQUIRED_FIELDS: Record<string, Record<string, FieldType>> = {
     from: 'string', mimeType: 'string', httpStatus: 'number', httpMethod: 'string', cached: 'number',
   },
   ReceivedChunk: { resourceId: 'number', receivedTime: 'number', len: 'number' },
-  Cached: { id: 'number', url: 'string', from: 'string', mimeType: 'string', len: 'number', httpMethod: 'string', accessTime: 'number', frame: 'string' },
+  Cached: { id: 'number', url: 'string', from: 'string', accessTime: 'number' },
   ObjectHash: {
     code: 'string', comp: 'string', doc: 'string', frame: 'string', row: 'number', column: 'number', tagName: 'string',
     startTime: 'number', endTime: 'number', urls: 'array', pos: 'number', isStartTag: 'number',

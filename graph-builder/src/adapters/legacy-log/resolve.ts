@@ -51,6 +51,8 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const ms = (t: number): number => (t - t0) * 1000;
   const mainFrame = mainFrameRec?.code ?? mainRaw.frame;
 
+  const odd = new OddValues();
+
   // ---- resources: network fetches first (by send time), then memory-cache hits (by access time)
   const resources: ResourceActivity[] = [];
   const byRawId = new Map<number, ResourceActivity>();
@@ -71,8 +73,10 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       mimeType: r.mimeType,
       size: Math.max(0, r.len),
       method: r.httpMethod,
-      status: r.httpStatus,
-      cached: r.cached !== 0,
+      status: Number.isInteger(r.httpStatus) ? r.httpStatus : 0,
+      // The record's own `cached` flag (an HTTP-cache or revalidated fetch, still a network request with
+      // its own timing) is not a memory-cache reuse: only `Cached` records are (the reference agrees).
+      cached: false,
       issuedBy: NO_CAUSE,
       arrivals,
     };
@@ -91,13 +95,16 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const rawNetByUrl = new Map<string, Lined<RawResource>[]>();
   for (const r of rawRes) (rawNetByUrl.get(r.url) ?? rawNetByUrl.set(r.url, []).get(r.url)!).push(r);
   const hitSeen = new Set<string>();
-  const computationCodes = new Set(h.computations.computations.map((c) => c.code));
+  const runs = new PointerIndex<number>();
+  h.computations.computations.forEach((c, i) => runs.add(c.code, c.startTime, i));
   const keptCached = rawCached.filter((c) => {
     if (isNil(c.from)) return false;
-    const key = `${c.url}\u0000${c.from}`;
-    // A script or style computation asking twice for one url is one dependency; an element asking
-    // again (re-rendered, re-inserted) is a new one.
-    if (hitSeen.has(key) && computationCodes.has(c.from)) return false;
+    // A run of a script, timer or handler asking twice for one url is one dependency; another run of
+    // the same code (a repeating timer, the handler of a later event: the address is the same) asks
+    // anew, and so does an element asking again (re-rendered, re-inserted).
+    const run = runs.lookup(c.from, c.accessTime);
+    const key = `${c.url}\u0000${c.from}\u0000${run ?? ''}`;
+    if (hitSeen.has(key) && run !== undefined) return false;
     hitSeen.add(key);
     const net = rawNetByUrl.get(c.url) ?? [];
     const same = net.find((r) => r.from === c.from);
@@ -116,12 +123,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     const ra: ResourceActivity = {
       id: `download_${resources.length}`,
       url: c.url,
-      frame: c.frame,
+      frame: typeof c.frame === 'string' && c.frame !== '' ? c.frame : (original?.frame ?? mainFrame),
       start: t,
       end: t,
-      mimeType: c.mimeType || original?.mimeType || '',
-      size: c.len > 0 ? c.len : (original?.size ?? 0),
-      method: c.httpMethod,
+      mimeType: (typeof c.mimeType === 'string' && c.mimeType) || original?.mimeType || '',
+      size: typeof c.len === 'number' && c.len > 0 ? c.len : (original?.size ?? 0),
+      method: typeof c.httpMethod === 'string' && c.httpMethod ? c.httpMethod : (original?.method ?? 'GET'),
       status: original?.status ?? 200,
       cached: true,
       issuedBy: NO_CAUSE,
@@ -190,14 +197,17 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     }
     tokenPlace.set(t, { doc, index: doc.tokens.length });
     docById.set(doc.id, doc);
+    if (!(Number.isInteger(t.row) && t.row >= 0 && Number.isInteger(t.column) && t.pos >= 0)) odd.note('token position', t.line, `row ${t.row}, column ${t.column}, pos ${t.pos}`);
     doc.tokens.push({
-      line: t.row + 1,
-      column: t.column,
+      // v1 lines are 1-based integers (rows are 0-based); negative columns are kept (parse.ts clamps them
+      // and keeps the source value), fractional ones are cut.
+      line: Math.max(1, Math.floor(t.row) + 1),
+      column: Math.floor(t.column),
       tag: t.tagName,
       isStartTag: t.isStartTag !== 0,
       start: ms(t.startTime),
       end: ms(t.endTime),
-      offset: t.pos,
+      offset: Math.max(0, t.pos),
     });
   }
   // A frame navigated after creation (about:blank first, then its real page, or a FrameChange) is
@@ -357,8 +367,10 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       }
     } else if (raw.type === 'timer') {
       c.timerId = raw.code;
+      // The delay as the page asked for it; normalisation clamps a negative one to 0 (keeping this value).
       const delay = Number(raw.urlRecalcStyle);
       c.timerDelay = Number.isFinite(delay) ? delay : 0;
+      if (c.timerDelay < 0) odd.note('timer delay', raw.line, `${c.timerDelay} ms, 0 used, the source value kept in extra.originalDelay`);
       const reg = compIndex.lookup(raw.from, raw.startTime);
       if (reg !== undefined && reg !== i) c.triggeredBy = compCause(reg, Infinity);
       else if (raw.from !== undefined) c.triggeredBy = resolveFrom(raw.from, raw.startTime);
@@ -416,8 +428,24 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const load = frames.find((f) => f.id === mainFrame)?.loadTime;
   const acts: Activities = { page: h.meta.page ?? mainRaw.url, frames, resources, documents, computations: comps };
   if (load !== undefined) acts.load = load;
+  odd.report(warnings);
   if (!h.meta.complete) warnings.push('the log has no Complete record: it may be truncated; the graph covers what was read');
   return acts;
+}
+
+/** Values real logs carry that graph format v1 cannot hold as they are: counted per kind, one warning each. */
+class OddValues {
+  private readonly seen = new Map<string, { count: number; first: string }>();
+
+  note(what: string, line: number, detail: string): void {
+    const s = this.seen.get(what);
+    if (s) s.count++;
+    else this.seen.set(what, { count: 1, first: `line ${line}: ${detail}` });
+  }
+
+  report(warnings: string[]): void {
+    for (const [what, s] of this.seen) warnings.push(`${s.count} odd ${what}(s) adjusted to fit graph format v1 (first at ${s.first})`);
+  }
 }
 
 function latestBefore<T extends { start: number }>(list: T[], t: number): T | undefined {
