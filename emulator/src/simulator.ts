@@ -68,6 +68,11 @@ export interface SimResult {
   packets: number;
   bytesDelivered: number;
   connections: number;
+  /**
+   * ms from the recorded navigation's start to the simulation's time 0 (the main document's request), when the
+   * graph records its navigation: navigationStartOffset + loadTime compares with Navigation Timing's load.
+   */
+  navigationStartOffset?: number;
   /** Problems that did not stop the run (e.g. nodes that never became ready). */
   warnings?: string[];
 }
@@ -472,6 +477,8 @@ class Simulation {
       bytesDelivered: this.net.stats.bytesDelivered,
       connections: this.pool.connectionsOpened,
     };
+    const nav = m.graph.navigation;
+    if (nav) out.navigationStartOffset = nav.navigationStartOffset + (nav.documentRequest ?? 0);
     const warnings: string[] = [];
     if (never > 0) warnings.push(`${never} of ${m.n} activities never became ready (a cycle or a parent that never completes)`);
     if (m.load < 0) warnings.push('the graph has no enabled load marker: loadTime is the end of the graph');
