@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { Graph } from '@pcp/graph-builder';
 import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type PageIdentity } from './identity-stats.ts';
-import { emulateIdentity } from './identity-run.ts';
+import { emulateIdentity, LOOPBACK } from './identity-run.ts';
+import { parseEmulatorOptions, type EmulatorConfig } from '../src/config.ts';
 
 const HELP = `usage: npm run accuracy:identity [-- options]
 
@@ -35,6 +36,7 @@ options:
   --csv FILE     where to write the per-page CSV (default docs/accuracy/identity.csv)
   --keep DIR     keep the bundles and graphs in DIR
   --from DIR     re-emulate the graphs kept in DIR by an earlier --keep, without profiling
+  --option K=V   an emulator option over the loopback defaults (repeatable), e.g. resource-scheduler=false
   -h, --help
 `;
 
@@ -57,6 +59,7 @@ async function main(): Promise<number> {
       csv: { type: 'string' },
       keep: { type: 'string' },
       from: { type: 'string' },
+      option: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -66,6 +69,7 @@ async function main(): Promise<number> {
   }
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
+  const config = loopbackConfig(values.option ?? []);
   const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/identity.csv');
   const { listSuite } = await import('../../profiler/fidelity/suite.ts');
   const pages: PageSpec[] = [
@@ -93,7 +97,7 @@ async function main(): Promise<number> {
   for (const page of pages) {
     const idRuns: IdentityRun[] = [];
     for (const file of graphsByPage.get(page.name) ?? []) {
-      const r = emulateIdentity(JSON.parse(readFileSync(file, 'utf8')) as Graph);
+      const r = emulateIdentity(JSON.parse(readFileSync(file, 'utf8')) as Graph, config);
       if (typeof r === 'string') skipped.push(`${page.name} (${file.split('/').slice(-2).join('/')}): ${r}`);
       else idRuns.push(r);
     }
@@ -129,6 +133,20 @@ async function main(): Promise<number> {
 
 class UsageError extends Error {}
 
+function loopbackConfig(options: string[]): EmulatorConfig {
+  const opts: Record<string, string> = { bandwidth: `${LOOPBACK.bandwidthBps}`, rtt: `${LOOPBACK.rttMs}ms`, protocol: LOOPBACK.protocol };
+  for (const o of options) {
+    const eq = o.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--option expects KEY=VALUE, got '${o}'`);
+    opts[o.slice(0, eq)] = o.slice(eq + 1);
+  }
+  try {
+    return parseEmulatorOptions(opts);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 /** Profiles every page `runs` times (interleaved: one pass over all pages per run) and builds each bundle. */
 async function profileAndBuild(pages: PageSpec[], runs: number, work: string): Promise<Map<string, string[]>> {
   const { startTestServer } = await import('../../profiler/test-server/server.ts');
@@ -145,12 +163,10 @@ async function profileAndBuild(pages: PageSpec[], runs: number, work: string): P
         const server = page.server === 'example' ? example! : suite!;
         const dir = join(work, page.name, `run${k + 1}`);
         const url = server.urls.a! + page.path;
-        const { meta } = await capturePage(url, join(dir, 'bundle'), {
-          hostResolverRules: server.hostResolverRules,
-          ignoreCertificateErrors: true,
-          pcap: true,
-          quietMs: 500,
-        });
+        const capture = () => capturePage(url, join(dir, 'bundle'), { hostResolverRules: server.hostResolverRules, ignoreCertificateErrors: true, pcap: true, quietMs: 500 });
+        // A loaded machine sometimes starts Chromium too slowly: one retry.
+        let { meta } = await capture();
+        if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
         if (meta.status !== 'complete') {
           console.log(`${page.name} run ${k + 1}: capture ${meta.status} (${meta.message})`);
           continue;

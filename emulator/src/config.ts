@@ -44,6 +44,12 @@ export interface EmulatorConfig {
   /** The browser's preloader (§3.7.5); default on. */
   preloader?: boolean;
   /**
+   * Blink's resource load scheduler: while the parser is in a document's head, requests below High priority
+   * wait while two of the document's requests are in flight (browser/resource-scheduler.ts). Applies to
+   * graphs that record Chromium's request priorities; default on.
+   */
+  resourceScheduler?: boolean;
+  /**
    * Per-run RTT jitter (§3.7.7.1): each server's path gets a seeded delta in +-rttJitter x d, d = RTT/4 the
    * bottleneck's one-way delay (the thesis used 0.1). Default 0.
    */
@@ -70,6 +76,7 @@ export interface ResolvedConfig {
   unshard: string[];
   serverDelayCdfs: DelayCdfs | string | undefined;
   preloader: boolean;
+  resourceScheduler: boolean;
   rttJitter: number;
   seed: number;
 }
@@ -134,6 +141,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     unshard: (c.unshard ?? []).map(hostKey),
     serverDelayCdfs: c.serverDelayCdfs,
     preloader: c.preloader ?? true,
+    resourceScheduler: c.resourceScheduler ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
   };
@@ -183,10 +191,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, rtt-jitter, seed. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, rtt-jitter, seed. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'rtt-jitter', 'seed']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'rtt-jitter', 'seed']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -219,6 +227,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
     config.extraRttMs = extra;
   }
   if (opts.preloader !== undefined) config.preloader = bool('preloader', opts.preloader);
+  if (opts['resource-scheduler'] !== undefined) config.resourceScheduler = bool('resource-scheduler', opts['resource-scheduler']);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give

@@ -26,6 +26,7 @@ import {
   EV_TIMER_FIRES,
 } from './events.ts';
 import { MainThread } from './browser/main-thread.ts';
+import { ResourceScheduler } from './browser/resource-scheduler.ts';
 import { ConnectionPool, type HostPool, type HttpConnection } from './http/connection-pool.ts';
 import type { Exchange } from './http/send-buffer.ts';
 import { BottleneckLink } from './network/bottleneck.ts';
@@ -108,6 +109,7 @@ class Simulation {
   private readonly preloadQueue: number[][];
   private readonly parseStarted: Uint8Array;
   private readonly thread: MainThread;
+  private readonly scheduler: ResourceScheduler | undefined;
   private readonly link: BottleneckLink;
   private readonly pool: ConnectionPool;
   private readonly net: NetContext;
@@ -148,6 +150,7 @@ class Simulation {
     this.blocked = new Int32Array(m.frames.length);
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m);
+    if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.pool.request(this.exchangeOf[r]!, m.res[m.resOf[r]!]!.host, t));
     this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
     const ackLanes = new Map<number, number>();
     this.net = {
@@ -245,7 +248,10 @@ class Simulation {
       if (next >= 0) {
         th.busy = true;
         this.start[next] = now;
-        if (m.kind[next] === K_PARSE) this.parseStarted[next] = 1;
+        if (m.kind[next] === K_PARSE) {
+          this.parseStarted[next] = 1;
+          this.scheduler?.computationStarts(next, now);
+        }
         this.q.schedule(now + m.duration[next]!, EV_COMPUTE_DONE, null, next);
       }
     }
@@ -374,7 +380,8 @@ class Simulation {
       conn: null,
     };
     this.exchangeOf[r] = x;
-    this.pool.request(x, info.host, now);
+    if (this.scheduler) this.scheduler.request(r, now);
+    else this.pool.request(x, info.host, now);
   }
 
   private onBytes(x: Exchange, bytes: number, now: number): void {
@@ -405,6 +412,7 @@ class Simulation {
     const entry = this.sessionCache.get(this.m.res[this.m.resOf[r]!]!.cacheKey)!;
     entry.done = true;
     entry.tEnd = now;
+    this.scheduler?.finished(r, now);
     this.markDownloaded(r, now);
     for (const w of entry.waiters) this.markDownloaded(w, now);
   }
