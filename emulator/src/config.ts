@@ -50,6 +50,11 @@ export interface EmulatorConfig {
    */
   resourceScheduler?: boolean;
   /**
+   * The main document's body reaches the parser only after the navigation commits, the recorded commit time
+   * after its response (graphs that record their navigation); default on.
+   */
+  navigationCommit?: boolean;
+  /**
    * Per-run RTT jitter (§3.7.7.1): each server's path gets a seeded delta in +-rttJitter x d, d = RTT/4 the
    * bottleneck's one-way delay (the thesis used 0.1). Default 0.
    */
@@ -77,6 +82,7 @@ export interface ResolvedConfig {
   serverDelayCdfs: DelayCdfs | string | undefined;
   preloader: boolean;
   resourceScheduler: boolean;
+  navigationCommit: boolean;
   rttJitter: number;
   seed: number;
 }
@@ -142,6 +148,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     serverDelayCdfs: c.serverDelayCdfs,
     preloader: c.preloader ?? true,
     resourceScheduler: c.resourceScheduler ?? true,
+    navigationCommit: c.navigationCommit ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
   };
@@ -191,10 +198,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, rtt-jitter, seed. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, rtt-jitter, seed. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'rtt-jitter', 'seed']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'rtt-jitter', 'seed']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -228,6 +235,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   }
   if (opts.preloader !== undefined) config.preloader = bool('preloader', opts.preloader);
   if (opts['resource-scheduler'] !== undefined) config.resourceScheduler = bool('resource-scheduler', opts['resource-scheduler']);
+  if (opts['navigation-commit'] !== undefined) config.navigationCommit = bool('navigation-commit', opts['navigation-commit']);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give

@@ -92,6 +92,14 @@ export interface PageModel {
   /** Per frame: the parse chunk during which the parser inserts <body> (the first with a tag that cannot be in the head, or the document's end); -1 when unknown. */
   bodyChunk: Int32Array;
   mainFrame: number;
+  /** The main document's resource node (the graph's root), or -1. */
+  document: number;
+  /**
+   * Navigation commit, ms: from the main document's response headers reaching the browser to the renderer
+   * using its body (the first main-frame parse chunk, or request made from the body, whichever is earlier),
+   * as recorded; 0 when the graph does not record its navigation.
+   */
+  commitDelay: number;
   load: number;
   dcl: number;
   roots: number[];
@@ -249,6 +257,19 @@ export function compileGraph(graph: Graph): PageModel {
     if (tags.some((t) => !HEAD_TAGS.has(t))) bodyChunk[frame[i]!] = i;
   });
 
+  const docNode = index.get(graph.root ?? '') ?? -1;
+  const document = docNode >= 0 && kind[docNode] === K_RESOURCE ? docNode : -1;
+  let commitDelay = 0;
+  const response = graph.navigation?.documentResponse;
+  if (document >= 0 && response !== undefined) {
+    let first = Infinity;
+    nodes.forEach((x, i) => {
+      if (frame[i] !== frame[document] || i === document) return;
+      if (x.kind === 'parse_chunk' || (x.kind === 'resource' && parentLists[i]!.some((p) => kind[p] === K_PARSE))) first = Math.min(first, x.start);
+    });
+    if (Number.isFinite(first)) commitDelay = Math.max(0, first - response);
+  }
+
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
   // Chunks whose only parent is their resource are started when their bytes arrive, not at time zero.
@@ -276,6 +297,8 @@ export function compileGraph(graph: Graph): PageModel {
     frames,
     bodyChunk,
     mainFrame,
+    document,
+    commitDelay,
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
     roots,

@@ -312,3 +312,32 @@ test("Blink's resource scheduler: below-High requests wait while the parser is i
   // The scheduler can be turned off.
   close(simulateChecked(page(true), { ...base, resourceScheduler: false }).loadTime, 101.2, 'scheduler off');
 });
+
+test('navigation commit: the main document body reaches the parser the recorded commit time after its first bytes', () => {
+  // doc (10 segments, no server delay) -> chunk c0 (its first segment) -> p0 (2 ms) -> img (1 segment).
+  // The recording: response headers at -10 ms, the first parse chunk at 20 ms: a 30 ms commit.
+  const g = new PageBuilder()
+    .resource('doc', 'http://a.com/', 10 * MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'doc', 0, MSS)
+    .parse('p0', 2)
+    .resource('img', 'http://a.com/i.png', MSS, { serverDelay: 0 })
+    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'img').edge('p0', 'dcl').edge('img', 'load')
+    .build();
+  g.root = 'doc';
+  const p0 = g.nodes.find((x) => x.id === 'p0')!;
+  p0.start = 20;
+  p0.end = 22;
+  g.nodes.find((x) => x.id === 'img')!.start = 22; // requested at the end of p0
+  // Without the navigation: the doc's segments leave at 60, segment k reaches the client at 80 + 1.2k; c0
+  // at 81.2, p0 runs to 83.2 and requests img; the doc's connection frees at 92 and takes it: at the server
+  // 112, bottleneck 122, departs 123.2, client 133.2.
+  close(simulateChecked(g, base).loadTime, 133.2, 'no navigation recorded');
+  // With it: c0 waits for the commit, 81.2 + 30 = 111.2; p0 to 113.2; img on the idle connection: server
+  // 133.2, bottleneck 143.2, departs 144.4, client 154.4.
+  const withNav = { ...g, navigation: { navigationStartOffset: 5, documentResponse: -10 } }; // a new object: models are cached per graph
+  const r = simulateChecked(withNav, base);
+  close(r.loadTime, 154.4, 'load after the commit');
+  close(r.domContentLoadedTime, 113.2, 'DCL');
+  close(r.navigationStartOffset!, 5, 'no document request recorded: the graph clock');
+  close(simulateChecked(withNav, { ...base, navigationCommit: false }).loadTime, 133.2, 'commit off');
+});

@@ -19,6 +19,7 @@ import {
   EV_COMPUTE_DONE,
   EV_CONN_ESTABLISHED,
   EV_DNS_DONE,
+  EV_NAV_COMMIT,
   EV_REQUEST_AT_SERVER,
   EV_RESPONSE_READY,
   EV_RTO,
@@ -119,6 +120,9 @@ class Simulation {
   private readonly workT: Float64Array;
   private workHead = 0;
   private workTail = 0;
+  /** The main document's body waits for the navigation to commit (m.commitDelay after its first bytes). */
+  private committed: boolean;
+  private commitScheduled = false;
 
   constructor(
     private readonly m: PageModel,
@@ -150,6 +154,7 @@ class Simulation {
     this.blocked = new Int32Array(m.frames.length);
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m);
+    this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
     if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.pool.request(this.exchangeOf[r]!, m.res[m.resOf[r]!]!.host, t));
     this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
     const ackLanes = new Map<number, number>();
@@ -217,6 +222,10 @@ class Simulation {
           break;
         case EV_DNS_DONE:
           this.pool.onDnsDone(ev.a as HostPool, now);
+          break;
+        case EV_NAV_COMMIT:
+          this.committed = true;
+          this.advanceChunks(m.document, now);
           break;
       }
       q.release(ev);
@@ -387,12 +396,17 @@ class Simulation {
   private onBytes(x: Exchange, bytes: number, now: number): void {
     const r = x.node;
     this.bytesIn[r]! += bytes;
+    if (r === this.m.document && !this.committed && !this.commitScheduled) {
+      this.commitScheduled = true;
+      this.q.schedule(now + this.m.commitDelay, EV_NAV_COMMIT, null, 0);
+    }
     this.advanceChunks(r, now);
     this.pool.onBytes(x, bytes, now);
   }
 
   private advanceChunks(r: number, now: number): void {
     const m = this.m;
+    if (r === m.document && !this.committed) return;
     const chunks = m.res[m.resOf[r]!]!.chunks;
     let p = this.chunkPtr[r]!;
     const have = this.bytesIn[r]!;
