@@ -324,6 +324,7 @@ test('navigation commit: the main document body reaches the parser the recorded 
     .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'img').edge('p0', 'dcl').edge('img', 'load')
     .build();
   g.root = 'doc';
+  const noPre = { ...base, preconnect: false }; // (preconnect, tested below, would give img its own connection)
   const p0 = g.nodes.find((x) => x.id === 'p0')!;
   p0.start = 20;
   p0.end = 22;
@@ -331,13 +332,38 @@ test('navigation commit: the main document body reaches the parser the recorded 
   // Without the navigation: the doc's segments leave at 60, segment k reaches the client at 80 + 1.2k; c0
   // at 81.2, p0 runs to 83.2 and requests img; the doc's connection frees at 92 and takes it: at the server
   // 112, bottleneck 122, departs 123.2, client 133.2.
-  close(simulateChecked(g, base).loadTime, 133.2, 'no navigation recorded');
+  close(simulateChecked(g, noPre).loadTime, 133.2, 'no navigation recorded');
   // With it: c0 waits for the commit, 81.2 + 30 = 111.2; p0 to 113.2; img on the idle connection: server
   // 133.2, bottleneck 143.2, departs 144.4, client 154.4.
   const withNav = { ...g, navigation: { navigationStartOffset: 5, documentResponse: -10 } }; // a new object: models are cached per graph
-  const r = simulateChecked(withNav, base);
+  const r = simulateChecked(withNav, noPre);
   close(r.loadTime, 154.4, 'load after the commit');
   close(r.domContentLoadedTime, 113.2, 'DCL');
   close(r.navigationStartOffset!, 5, 'no document request recorded: the graph clock');
-  close(simulateChecked(withNav, { ...base, navigationCommit: false }).loadTime, 133.2, 'commit off');
+  close(simulateChecked(withNav, { ...noPre, navigationCommit: false }).loadTime, 133.2, 'commit off');
+});
+
+test("preconnect: HTTP/1.1 opens a second connection to the document's host with the document's request", () => {
+  // doc (1 segment) -> c0 -> p0 (0 ms) -> css and js (1 segment each, no server delays).
+  const g = new PageBuilder()
+    .resource('doc', 'http://a.com/', MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'doc', 0, MSS)
+    .parse('p0', 0)
+    .resource('css', 'http://a.com/c.css', MSS, { serverDelay: 0 })
+    .resource('js', 'http://a.com/j.js', MSS, { serverDelay: 0 })
+    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'css').edge('p0', 'js').edge('p0', 'dcl').edge('css', 'load').edge('js', 'load')
+    .build();
+  g.root = 'doc';
+  // Both connections open at 0 and are established at 40; the doc goes out at 40, at the server 60,
+  // bottleneck 70, departs 71.2, client 81.2: p0 requests css and js. css takes the doc's (now idle)
+  // connection, js the preconnected one: both at the server 101.2, bottleneck 111.2, depart 112.4 and
+  // 113.6, client 122.4 and 123.6.
+  const r = simulateChecked(g, base);
+  close(timingOf(r, 'js').handshake, 0, 'js pays no handshake');
+  close(r.loadTime, 123.6, 'load with preconnect');
+  assert.equal(r.connections, 2);
+  // Without it js opens a connection at 81.2 (established 121.2, server 141.2, bottleneck 151.2, departs
+  // 152.4, client 162.4). HTTP/2 has one connection either way.
+  close(simulateChecked(g, { ...base, preconnect: false }).loadTime, 162.4, 'load without preconnect');
+  assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 1);
 });

@@ -87,6 +87,8 @@ interface CacheEntry {
 }
 
 const MAX_ACK_LANES = 4;
+/** Connections Chromium holds to the document's origin from the navigation's start: the document's and one preconnected. */
+const PRECONNECT_SOCKETS = 2;
 
 class Simulation {
   private readonly q = new EventQueue();
@@ -391,6 +393,7 @@ class Simulation {
     this.exchangeOf[r] = x;
     if (this.scheduler) this.scheduler.request(r, now);
     else this.pool.request(x, info.host, now);
+    if (r === m.document && this.cfg.preconnect) this.pool.preconnect(info.host, PRECONNECT_SOCKETS, now);
   }
 
   private onBytes(x: Exchange, bytes: number, now: number): void {
