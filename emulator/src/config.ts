@@ -44,6 +44,22 @@ export interface EmulatorConfig {
   /** The browser's preloader (§3.7.5); default on. */
   preloader?: boolean;
   /**
+   * Blink's resource load scheduler: while the parser is in a document's head, requests below High priority
+   * wait while two of the document's requests are in flight (browser/resource-scheduler.ts). Applies to
+   * graphs that record Chromium's request priorities; default on.
+   */
+  resourceScheduler?: boolean;
+  /**
+   * The main document's body reaches the parser only after the navigation commits, the recorded commit time
+   * after its response (graphs that record their navigation); default on.
+   */
+  navigationCommit?: boolean;
+  /**
+   * HTTP/1.1: a second connection to the main document's host opens with the document's request (Chromium's
+   * preconnect at navigation start), so the first subresource pays no handshake. Default on.
+   */
+  preconnect?: boolean;
+  /**
    * Per-run RTT jitter (§3.7.7.1): each server's path gets a seeded delta in +-rttJitter x d, d = RTT/4 the
    * bottleneck's one-way delay (the thesis used 0.1). Default 0.
    */
@@ -70,6 +86,9 @@ export interface ResolvedConfig {
   unshard: string[];
   serverDelayCdfs: DelayCdfs | string | undefined;
   preloader: boolean;
+  resourceScheduler: boolean;
+  navigationCommit: boolean;
+  preconnect: boolean;
   rttJitter: number;
   seed: number;
 }
@@ -134,6 +153,9 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     unshard: (c.unshard ?? []).map(hostKey),
     serverDelayCdfs: c.serverDelayCdfs,
     preloader: c.preloader ?? true,
+    resourceScheduler: c.resourceScheduler ?? true,
+    navigationCommit: c.navigationCommit ?? true,
+    preconnect: c.preconnect ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
   };
@@ -183,10 +205,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, rtt-jitter, seed. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'rtt-jitter', 'seed']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -219,6 +241,9 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
     config.extraRttMs = extra;
   }
   if (opts.preloader !== undefined) config.preloader = bool('preloader', opts.preloader);
+  if (opts['resource-scheduler'] !== undefined) config.resourceScheduler = bool('resource-scheduler', opts['resource-scheduler']);
+  if (opts['navigation-commit'] !== undefined) config.navigationCommit = bool('navigation-commit', opts['navigation-commit']);
+  if (opts.preconnect !== undefined) config.preconnect = bool('preconnect', opts.preconnect);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give

@@ -23,4 +23,4 @@ export { simulate, type SimResult, type ResourceTiming } from './simulator.ts';
 export { compileGraph, type PageModel } from './page-model.ts';
 export { loadDelayCdfs, defaultCdfDir, sharedDir, mimeClass, type DelayCdfs, type MimeClass } from './server-delays.ts';
 export { checkInvariants, lowerBounds } from './invariants.ts';
-export { median, summarizeRuns } from './stats.ts';
+export { median, quantile, summarizeRuns } from './stats.ts';

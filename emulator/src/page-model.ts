@@ -48,7 +48,17 @@ export interface ResourceInfo {
   chunks: number[];
   /** CSS/JS/image resources, pre-parsable by the preloader: true. Frame documents are never preloaded. */
   preloadable: boolean;
+  /** The browser's priority, VeryLow 0 .. VeryHigh 4; -1 when the graph does not record it. */
+  browserPriority: number;
+  /** Blink may hold it back while its document is tight (not a raw fetch, not a frame's document). */
+  throttleable: boolean;
 }
+
+const BROWSER_PRIORITY: Record<string, number> = { VeryLow: 0, Low: 1, Medium: 2, High: 3, VeryHigh: 4 };
+/** Request types Blink's scheduler never throttles: raw fetches and frame documents (navigations). */
+const NOT_THROTTLEABLE = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
+/** Tags that may stand in a document's head: a parse chunk with any other tag has reached the body. */
+const HEAD_TAGS = new Set(['#parse', 'html', 'head', 'link', 'script', 'meta', 'style', 'title', 'base', 'noscript', 'template']);
 
 export interface PageModel {
   graph: Graph;
@@ -79,7 +89,17 @@ export interface PageModel {
   /** Parse chunk -> its preloadable resource children. */
   parsePreloads: Int32Array[];
   frames: Array<{ id: string; parent: number; children: number[] }>;
+  /** Per frame: the parse chunk during which the parser inserts <body> (the first with a tag that cannot be in the head, or the document's end); -1 when unknown. */
+  bodyChunk: Int32Array;
   mainFrame: number;
+  /** The main document's resource node (the graph's root), or -1. */
+  document: number;
+  /**
+   * Navigation commit, ms: from the main document's response headers reaching the browser to the renderer
+   * using its body (the first main-frame parse chunk, or request made from the body, whichever is earlier),
+   * as recorded; 0 when the graph does not record its navigation.
+   */
+  commitDelay: number;
   load: number;
   dcl: number;
   roots: number[];
@@ -163,6 +183,8 @@ export function compileGraph(graph: Graph): PageModel {
         cacheKey: x.method.toUpperCase() === 'GET' ? x.url : `${x.id}\u0000${x.url}`,
         chunks: [],
         preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
+        browserPriority: BROWSER_PRIORITY[x.browserPriority ?? ''] ?? -1,
+        throttleable: x.documentOfFrame === undefined && !NOT_THROTTLEABLE.has(x.requestType ?? ''),
       });
     }
   });
@@ -228,6 +250,26 @@ export function compileGraph(graph: Graph): PageModel {
     x.kind === 'parse_chunk' ? Int32Array.from(childLists[i]!.filter((c) => kind[c] === K_RESOURCE && res[resOf[c]!]!.preloadable)) : new Int32Array(0),
   );
 
+  const bodyChunk = new Int32Array(frames.length).fill(-1);
+  nodes.forEach((x, i) => {
+    if (x.kind !== 'parse_chunk' || bodyChunk[frame[i]!]! >= 0) return;
+    const tags = [x.startTag, x.endTag].filter((t): t is string => t !== undefined).map((t) => t.toLowerCase());
+    if (tags.some((t) => !HEAD_TAGS.has(t))) bodyChunk[frame[i]!] = i;
+  });
+
+  const docNode = index.get(graph.root ?? '') ?? -1;
+  const document = docNode >= 0 && kind[docNode] === K_RESOURCE ? docNode : -1;
+  let commitDelay = 0;
+  const response = graph.navigation?.documentResponse;
+  if (document >= 0 && response !== undefined) {
+    let first = Infinity;
+    nodes.forEach((x, i) => {
+      if (frame[i] !== frame[document] || i === document) return;
+      if (x.kind === 'parse_chunk' || (x.kind === 'resource' && parentLists[i]!.some((p) => kind[p] === K_PARSE))) first = Math.min(first, x.start);
+    });
+    if (Number.isFinite(first)) commitDelay = Math.max(0, first - response);
+  }
+
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
   // Chunks whose only parent is their resource are started when their bytes arrive, not at time zero.
@@ -253,7 +295,10 @@ export function compileGraph(graph: Graph): PageModel {
     chunkParses,
     parsePreloads,
     frames,
+    bodyChunk,
     mainFrame,
+    document,
+    commitDelay,
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
     roots,

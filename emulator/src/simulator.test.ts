@@ -275,3 +275,95 @@ test('RTT jitter: each server gets a seeded delta within +-0.1 d (d = RTT/4)', (
   for (const l of loads) assert.ok(l >= 79.2 - 1e-9 && l <= 83.2 + 1e-9, `load ${l} outside 81.2 +- 2`);
   assert.ok(new Set(loads).size > 1, 'seeds should jitter differently');
 });
+
+test("Blink's resource scheduler: below-High requests wait while the parser is in the head and two requests are in flight", () => {
+  // Head chunk p0 (0 ms, ends at <link>) declares css (VeryHigh, 10 ms server delay), js (High, 20 ms) and
+  // three Low images (0 ms); the body chunk p1 (ends at <img>) waits for js. One segment each.
+  const page = (recorded: boolean) => {
+    const b = new PageBuilder().parse('p0', 0, 'main', ['#parse', 'link']).parse('p1', 0, 'main', ['script', 'img']);
+    const o = (browserPriority: string, requestType: string, serverDelay: number) => (recorded ? { browserPriority, requestType, serverDelay } : { serverDelay });
+    b.resource('css', 'http://a.com/c.css', MSS, o('VeryHigh', 'Stylesheet', 10)).resource('js', 'http://a.com/j.js', MSS, o('High', 'Script', 20));
+    b.edge('p0', 'css').edge('p0', 'js');
+    for (const i of [1, 2, 3]) b.resource(`img${i}`, `http://a.com/${i}.png`, MSS, o('Low', 'Image', 0)).edge('p0', `img${i}`).edge(`img${i}`, 'load');
+    return b.edge('js', 'p1').edge('p1', 'dcl').edge('css', 'load').edge('p1', 'load').build();
+  };
+  // Without recorded priorities every request goes at 0: five connections, established 40, at the server 60;
+  // the images reach the bottleneck at 70 and the client at 81.2-83.6; css (ready 70) at 91.2; js (ready 80)
+  // at 101.2, which runs p1: load 101.2.
+  const free = simulateChecked(page(false), base);
+  close(free.loadTime, 101.2, 'load without priorities');
+  assert.equal(free.connections, 5);
+  // With them: css and js start at 0 (two in flight); the images wait. css ends at 91.2: img1 starts on
+  // css's idle connection (at the server 111.2, bottleneck 121.2, departs 122.4, client 132.4). js ends at
+  // 101.2: img2 starts on js's connection (server 121.2, bottleneck 131.2, departs 132.4, client 142.4), and
+  // p1 runs: the parser inserts <body>, which releases img3 at once; both connections are busy, so a third
+  // opens (to be established at 141.2), but css's connection frees first, at 132.4, and takes img3 (late
+  // binding): server 152.4, bottleneck 162.4, departs 163.6, client 173.6. Load 173.6.
+  const r = simulateChecked(page(true), base);
+  close(timingOf(r, 'img1').end, 132.4, 'img1');
+  // (its wait overlaps css's connection set-up, 0-40, which the timing counts as handshake)
+  close(timingOf(r, 'img1').queued + timingOf(r, 'img1').handshake, 91.2, 'img1 waits for css');
+  close(timingOf(r, 'img2').end, 142.4, 'img2');
+  close(timingOf(r, 'img3').start, 0, 'img3 requested by p0');
+  close(timingOf(r, 'img3').queued + timingOf(r, 'img3').handshake, 132.4, 'img3 waits for the body, then for a connection');
+  close(timingOf(r, 'img3').end, 173.6, 'img3');
+  close(r.loadTime, 173.6, 'load');
+  assert.equal(r.connections, 3);
+  // The scheduler can be turned off.
+  close(simulateChecked(page(true), { ...base, resourceScheduler: false }).loadTime, 101.2, 'scheduler off');
+});
+
+test('navigation commit: the main document body reaches the parser the recorded commit time after its first bytes', () => {
+  // doc (10 segments, no server delay) -> chunk c0 (its first segment) -> p0 (2 ms) -> img (1 segment).
+  // The recording: response headers at -10 ms, the first parse chunk at 20 ms: a 30 ms commit.
+  const g = new PageBuilder()
+    .resource('doc', 'http://a.com/', 10 * MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'doc', 0, MSS)
+    .parse('p0', 2)
+    .resource('img', 'http://a.com/i.png', MSS, { serverDelay: 0 })
+    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'img').edge('p0', 'dcl').edge('img', 'load')
+    .build();
+  g.root = 'doc';
+  const noPre = { ...base, preconnect: false }; // (preconnect, tested below, would give img its own connection)
+  const p0 = g.nodes.find((x) => x.id === 'p0')!;
+  p0.start = 20;
+  p0.end = 22;
+  g.nodes.find((x) => x.id === 'img')!.start = 22; // requested at the end of p0
+  // Without the navigation: the doc's segments leave at 60, segment k reaches the client at 80 + 1.2k; c0
+  // at 81.2, p0 runs to 83.2 and requests img; the doc's connection frees at 92 and takes it: at the server
+  // 112, bottleneck 122, departs 123.2, client 133.2.
+  close(simulateChecked(g, noPre).loadTime, 133.2, 'no navigation recorded');
+  // With it: c0 waits for the commit, 81.2 + 30 = 111.2; p0 to 113.2; img on the idle connection: server
+  // 133.2, bottleneck 143.2, departs 144.4, client 154.4.
+  const withNav = { ...g, navigation: { navigationStartOffset: 5, documentResponse: -10 } }; // a new object: models are cached per graph
+  const r = simulateChecked(withNav, noPre);
+  close(r.loadTime, 154.4, 'load after the commit');
+  close(r.domContentLoadedTime, 113.2, 'DCL');
+  close(r.navigationStartOffset!, 5, 'no document request recorded: the graph clock');
+  close(simulateChecked(withNav, { ...noPre, navigationCommit: false }).loadTime, 133.2, 'commit off');
+});
+
+test("preconnect: HTTP/1.1 opens a second connection to the document's host with the document's request", () => {
+  // doc (1 segment) -> c0 -> p0 (0 ms) -> css and js (1 segment each, no server delays).
+  const g = new PageBuilder()
+    .resource('doc', 'http://a.com/', MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'doc', 0, MSS)
+    .parse('p0', 0)
+    .resource('css', 'http://a.com/c.css', MSS, { serverDelay: 0 })
+    .resource('js', 'http://a.com/j.js', MSS, { serverDelay: 0 })
+    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'css').edge('p0', 'js').edge('p0', 'dcl').edge('css', 'load').edge('js', 'load')
+    .build();
+  g.root = 'doc';
+  // Both connections open at 0 and are established at 40; the doc goes out at 40, at the server 60,
+  // bottleneck 70, departs 71.2, client 81.2: p0 requests css and js. css takes the doc's (now idle)
+  // connection, js the preconnected one: both at the server 101.2, bottleneck 111.2, depart 112.4 and
+  // 113.6, client 122.4 and 123.6.
+  const r = simulateChecked(g, base);
+  close(timingOf(r, 'js').handshake, 0, 'js pays no handshake');
+  close(r.loadTime, 123.6, 'load with preconnect');
+  assert.equal(r.connections, 2);
+  // Without it js opens a connection at 81.2 (established 121.2, server 141.2, bottleneck 151.2, departs
+  // 152.4, client 162.4). HTTP/2 has one connection either way.
+  close(simulateChecked(g, { ...base, preconnect: false }).loadTime, 162.4, 'load without preconnect');
+  assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 1);
+});

@@ -19,6 +19,7 @@ import {
   EV_COMPUTE_DONE,
   EV_CONN_ESTABLISHED,
   EV_DNS_DONE,
+  EV_NAV_COMMIT,
   EV_REQUEST_AT_SERVER,
   EV_RESPONSE_READY,
   EV_RTO,
@@ -26,6 +27,7 @@ import {
   EV_TIMER_FIRES,
 } from './events.ts';
 import { MainThread } from './browser/main-thread.ts';
+import { ResourceScheduler } from './browser/resource-scheduler.ts';
 import { ConnectionPool, type HostPool, type HttpConnection } from './http/connection-pool.ts';
 import type { Exchange } from './http/send-buffer.ts';
 import { BottleneckLink } from './network/bottleneck.ts';
@@ -68,6 +70,11 @@ export interface SimResult {
   packets: number;
   bytesDelivered: number;
   connections: number;
+  /**
+   * ms from the recorded navigation's start to the simulation's time 0 (the main document's request), when the
+   * graph records its navigation: navigationStartOffset + loadTime compares with Navigation Timing's load.
+   */
+  navigationStartOffset?: number;
   /** Problems that did not stop the run (e.g. nodes that never became ready). */
   warnings?: string[];
 }
@@ -80,6 +87,8 @@ interface CacheEntry {
 }
 
 const MAX_ACK_LANES = 4;
+/** Connections Chromium holds to the document's origin from the navigation's start: the document's and one preconnected. */
+const PRECONNECT_SOCKETS = 2;
 
 class Simulation {
   private readonly q = new EventQueue();
@@ -103,6 +112,7 @@ class Simulation {
   private readonly preloadQueue: number[][];
   private readonly parseStarted: Uint8Array;
   private readonly thread: MainThread;
+  private readonly scheduler: ResourceScheduler | undefined;
   private readonly link: BottleneckLink;
   private readonly pool: ConnectionPool;
   private readonly net: NetContext;
@@ -112,6 +122,9 @@ class Simulation {
   private readonly workT: Float64Array;
   private workHead = 0;
   private workTail = 0;
+  /** The main document's body waits for the navigation to commit (m.commitDelay after its first bytes). */
+  private committed: boolean;
+  private commitScheduled = false;
 
   constructor(
     private readonly m: PageModel,
@@ -143,6 +156,8 @@ class Simulation {
     this.blocked = new Int32Array(m.frames.length);
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m);
+    this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
+    if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.pool.request(this.exchangeOf[r]!, m.res[m.resOf[r]!]!.host, t));
     this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
     const ackLanes = new Map<number, number>();
     this.net = {
@@ -210,6 +225,10 @@ class Simulation {
         case EV_DNS_DONE:
           this.pool.onDnsDone(ev.a as HostPool, now);
           break;
+        case EV_NAV_COMMIT:
+          this.committed = true;
+          this.advanceChunks(m.document, now);
+          break;
       }
       q.release(ev);
       this.pump(now);
@@ -240,7 +259,10 @@ class Simulation {
       if (next >= 0) {
         th.busy = true;
         this.start[next] = now;
-        if (m.kind[next] === K_PARSE) this.parseStarted[next] = 1;
+        if (m.kind[next] === K_PARSE) {
+          this.parseStarted[next] = 1;
+          this.scheduler?.computationStarts(next, now);
+        }
         this.q.schedule(now + m.duration[next]!, EV_COMPUTE_DONE, null, next);
       }
     }
@@ -369,18 +391,25 @@ class Simulation {
       conn: null,
     };
     this.exchangeOf[r] = x;
-    this.pool.request(x, info.host, now);
+    if (this.scheduler) this.scheduler.request(r, now);
+    else this.pool.request(x, info.host, now);
+    if (r === m.document && this.cfg.preconnect) this.pool.preconnect(info.host, PRECONNECT_SOCKETS, now);
   }
 
   private onBytes(x: Exchange, bytes: number, now: number): void {
     const r = x.node;
     this.bytesIn[r]! += bytes;
+    if (r === this.m.document && !this.committed && !this.commitScheduled) {
+      this.commitScheduled = true;
+      this.q.schedule(now + this.m.commitDelay, EV_NAV_COMMIT, null, 0);
+    }
     this.advanceChunks(r, now);
     this.pool.onBytes(x, bytes, now);
   }
 
   private advanceChunks(r: number, now: number): void {
     const m = this.m;
+    if (r === m.document && !this.committed) return;
     const chunks = m.res[m.resOf[r]!]!.chunks;
     let p = this.chunkPtr[r]!;
     const have = this.bytesIn[r]!;
@@ -400,6 +429,7 @@ class Simulation {
     const entry = this.sessionCache.get(this.m.res[this.m.resOf[r]!]!.cacheKey)!;
     entry.done = true;
     entry.tEnd = now;
+    this.scheduler?.finished(r, now);
     this.markDownloaded(r, now);
     for (const w of entry.waiters) this.markDownloaded(w, now);
   }
@@ -472,6 +502,8 @@ class Simulation {
       bytesDelivered: this.net.stats.bytesDelivered,
       connections: this.pool.connectionsOpened,
     };
+    const nav = m.graph.navigation;
+    if (nav) out.navigationStartOffset = nav.navigationStartOffset + (nav.documentRequest ?? 0);
     const warnings: string[] = [];
     if (never > 0) warnings.push(`${never} of ${m.n} activities never became ready (a cycle or a parent that never completes)`);
     if (m.load < 0) warnings.push('the graph has no enabled load marker: loadTime is the end of the graph');

@@ -6,7 +6,7 @@
 import { legacyLogToActivities, legacyLogToActivitiesAsync, linesOf } from './adapters/legacy-log/index.ts';
 import type { Activities } from './model/types.ts';
 import { assignPriorities } from './analysis/priorities.ts';
-import type { Graph, GraphNode } from './format/types.ts';
+import type { Graph, GraphNavigation, GraphNode } from './format/types.ts';
 import { SCHEMA_VERSION } from './format/types.ts';
 import { normalise, type NormaliseOptions } from './normalise.ts';
 import { applyRules, breakCycles } from './rules/index.ts';
@@ -84,6 +84,8 @@ export function buildFromActivities(acts: Activities, warnings: string[], option
       ...(options.input ? { input: options.input } : {}),
     },
   };
+  const navigation = navigationOf(acts);
+  if (navigation) graph.navigation = navigation;
   if (!options.skipAnalysis) {
     const disabled = options.analysisScope === 'normalised' ? [] : graph.nodes.filter((n) => n.disabled);
     for (const n of disabled) delete n.disabled;
@@ -92,6 +94,18 @@ export function buildFromActivities(acts: Activities, warnings: string[], option
   }
   if (warnings.length) graph.warnings = [...warnings];
   return graph;
+}
+
+/** The recorded navigation on the graph's clock, when the adapter found the navigation's start. */
+export function navigationOf(acts: Activities): GraphNavigation | undefined {
+  const nav = acts.navigation;
+  if (!nav) return undefined;
+  const out: GraphNavigation = { navigationStartOffset: -nav.navigationStart };
+  if (nav.documentRequest !== undefined) out.documentRequest = nav.documentRequest;
+  if (nav.documentResponse !== undefined) out.documentResponse = nav.documentResponse;
+  if (acts.domContentLoaded !== undefined) out.domContentLoaded = acts.domContentLoaded;
+  if (acts.load !== undefined) out.load = acts.load;
+  return out;
 }
 
 function label(n: GraphNode): string {

@@ -26,6 +26,19 @@ test('pcp emulate --json prints the completion times', () => {
   assert.equal(r.resources[0]!.handshake, 40);
 });
 
+test('pcp emulate --json prints navigationStartOffset when the graph records its navigation', () => {
+  // Navigation started 32.6 ms before the graph's time 0; the document's request went out 30.8 ms before it:
+  // the emulation's time 0 (the document's request) is 32.6 - 30.8 = 1.8 ms after navigation start.
+  const g = new PageBuilder().resource('r', 'http://a.com/x', 30 * 1448, { serverDelay: 5 }).edge('r', 'load').edge('r', 'dcl').build();
+  const withNav = join(dir, 'nav.json');
+  writeFileSync(withNav, JSON.stringify({ ...g, navigation: { navigationStartOffset: 32.6, documentRequest: -30.8, load: 280 } }));
+  const r = JSON.parse(execFileSync('node', [PCP, 'emulate', withNav, '--bandwidth', '10mbit', '--rtt', '40ms', '--queue', 'droptail', '--json'], { encoding: 'utf8' })) as { loadTime: number; navigationStartOffset: number };
+  assert.ok(Math.abs(r.navigationStartOffset - 1.8) < 1e-9, `offset ${r.navigationStartOffset}`);
+  assert.ok(Math.abs(r.loadTime - 150.2) < 1e-6);
+  const plain = JSON.parse(execFileSync('node', [PCP, 'emulate', graphPath, '--bandwidth', '10mbit', '--rtt', '40ms', '--json'], { encoding: 'utf8' })) as Record<string, unknown>;
+  assert.equal('navigationStartOffset' in plain, false);
+});
+
 test('pcp emulate fails with one line on bad options or files', () => {
   const bad = spawnSync('node', [PCP, 'emulate', graphPath, '--bandwidth', 'fast', '--rtt', '40ms'], { encoding: 'utf8' });
   assert.equal(bad.status, 2);

@@ -33,7 +33,10 @@ options:
   --no-preloader         disable the browser's preloader
   --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
-  --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms)
+  --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
+                         navigationStartOffset when the graph records its navigation: ms from navigation
+                         start to the emulation's time 0 (the main document's request), so that
+                         navigationStartOffset + loadTime compares with the browser's load event
   -h, --help             this help
 `;
 
@@ -110,7 +113,8 @@ export const command: Command = {
       return { id: r.id, url: r.url, queued: pick('queued'), handshake: pick('handshake'), request: pick('request'), serverDelay: pick('serverDelay'), serverBuffer: pick('serverBuffer'), transfer: pick('transfer'), start: pick('start'), end: pick('end') };
     });
     if (flag(p, 'json')) {
-      console.log(JSON.stringify({ loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
+      const offset = first.navigationStartOffset !== undefined ? { navigationStartOffset: first.navigationStartOffset } : {};
+      console.log(JSON.stringify({ ...offset, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
       return 0;
     }
     const f = (v: number): string => `${v.toFixed(1)} ms`;
@@ -119,6 +123,7 @@ export const command: Command = {
     console.log(`  DOMContentLoaded  ${f(sum.domContentLoadedTime)}`);
     console.log(`  load              ${f(sum.loadTime)}`);
     console.log(`  end of graph      ${f(sum.endTime)}`);
+    if (first.navigationStartOffset !== undefined) console.log(`  (times from the main document's request; navigation start is ${f(first.navigationStartOffset)} earlier)`);
     console.log(`  resources ${first.resources.length}, connections ${first.connections}, packets ${first.packets}, drops ${sum.drops}, retransmissions ${sum.retransmissions}`);
     for (const w of first.warnings ?? []) console.error(`warning: ${w}`);
     return 0;

@@ -47,6 +47,8 @@ export class HostPool {
   conns: HttpConnection[] = [];
   pending: Exchange[] = [];
   pendingHead = 0;
+  /** Connections to keep open even without requests waiting (the browser's preconnect). */
+  minConns = 0;
   constructor(
     readonly key: string,
     /** Client->server one-way delay, ms: half the base RTT plus this server's extra RTT. */
@@ -116,6 +118,17 @@ export class ConnectionPool {
     if (this.dns.resolve(pool.key, now, pool)) this.dispatch(pool, now);
   }
 
+  /**
+   * Chromium's preconnect at navigation start (LoadingPredictor): HTTP/1.1 keeps `n` connections to the
+   * host open or opening, so the first subresources find a connection ready while the document downloads.
+   */
+  preconnect(host: string, n: number, now: number): void {
+    if (this.cfg.protocol !== 'h1') return;
+    const pool = this.poolFor(host);
+    pool.minConns = Math.max(pool.minConns, Math.min(n, this.cfg.connectionsPerHost));
+    if (this.dns.resolve(pool.key, now, pool)) this.dispatch(pool, now);
+  }
+
   onDnsDone(pool: HostPool, now: number): void {
     this.dns.done(pool.key, now);
     this.dispatch(pool, now);
@@ -161,7 +174,7 @@ export class ConnectionPool {
     }
     let connecting = 0;
     for (const c of pool.conns) if (!c.established) connecting++;
-    while (this.pendingCount(pool) > connecting && pool.conns.length < k) {
+    while ((this.pendingCount(pool) > connecting || pool.conns.length < pool.minConns) && pool.conns.length < k) {
       this.open(pool, now);
       connecting++;
     }

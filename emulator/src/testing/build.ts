@@ -14,7 +14,12 @@ export class PageBuilder {
     return this;
   }
 
-  resource(id: string, url: string, size: number, o: { serverDelay?: number; mimeType?: string; frame?: string; prio?: number; method?: string } = {}): this {
+  resource(
+    id: string,
+    url: string,
+    size: number,
+    o: { serverDelay?: number; mimeType?: string; frame?: string; prio?: number; method?: string; browserPriority?: string; requestType?: string; documentOfFrame?: string } = {},
+  ): this {
     const node: ResourceNode = {
       id,
       kind: 'resource',
@@ -31,6 +36,9 @@ export class PageBuilder {
       onCriticalPath: false,
     };
     if (o.serverDelay !== undefined) node.serverDelay = o.serverDelay;
+    if (o.browserPriority !== undefined) node.browserPriority = o.browserPriority;
+    if (o.requestType !== undefined) node.requestType = o.requestType;
+    if (o.documentOfFrame !== undefined) node.documentOfFrame = o.documentOfFrame;
     this.nodes.push(node);
     return this;
   }
@@ -40,8 +48,12 @@ export class PageBuilder {
     return this;
   }
 
-  parse(id: string, ms: number, frame = 'main'): this {
-    this.nodes.push({ id, kind: 'parse_chunk', frame, start: 0, end: ms, docUrl: 'http://a.com/', startLine: 1, startColumn: 0, endLine: 1, endColumn: 0 });
+  /** A parse chunk; `tags` [startTag, endTag] say where it is (head or body) to the resource scheduler. */
+  parse(id: string, ms: number, frame = 'main', tags?: [string, string]): this {
+    this.nodes.push({
+      id, kind: 'parse_chunk', frame, start: 0, end: ms, docUrl: 'http://a.com/', startLine: 1, startColumn: 0, endLine: 1, endColumn: 0,
+      ...(tags ? { startTag: tags[0], endTag: tags[1] } : {}),
+    });
     return this;
   }
 

@@ -75,6 +75,10 @@ export interface ResourceNode extends NodeBase {
   responseStart?: number;
   /** The id of the document's frame this resource loads, for HTML documents of frames. */
   documentOfFrame?: string;
+  /** The browser's request type when the source says (Chromium: Document, Stylesheet, Script, Image, Font, XHR, Fetch, Media, Other, ...). */
+  requestType?: string;
+  /** The priority the browser gave the request when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
+  browserPriority?: string;
 }
 
 export interface DownloadChunkNode extends NodeBase {
@@ -200,8 +204,25 @@ export interface Graph {
   root?: string;
   criticalPath?: CriticalPath;
   provenance: Provenance;
+  /** The recorded navigation, when the source has it (Chrome traces): where the graph's clock sits and the page's own completion times. */
+  navigation?: GraphNavigation;
   /** Problems met while building the graph that did not stop it. */
   warnings?: string[];
+}
+
+/**
+ * The recorded navigation. The graph's time 0 is the trace's record of the main document's request, which
+ * Chromium writes when the navigation commits; the browser sent the request earlier (`documentRequest`).
+ */
+export interface GraphNavigation {
+  /** ms from navigation start (Navigation Timing's origin) to the graph's time 0. */
+  navigationStartOffset: number;
+  /** When the browser sent the main document's request and received its response headers, ms on the graph's clock (negative: before time 0). */
+  documentRequest?: number;
+  documentResponse?: number;
+  /** The main frame's DOMContentLoaded and load as the browser marked them, ms on the graph's clock. */
+  domContentLoaded?: number;
+  load?: number;
 }
 
 export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;

@@ -47,6 +47,10 @@ export interface ResourceActivity {
   cached: boolean;
   /** For a memory-cache hit: the network resource it reuses. */
   originalResource?: string;
+  /** The browser's request type when the source says (Chromium: Document, Stylesheet, Script, Image, Font, XHR, Fetch, Media, ...). */
+  requestType?: string;
+  /** The browser's own request priority when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
+  browserPriority?: string;
   issuedBy: Cause;
   arrivals: Arrival[];
   /** Where the input described it (e.g. a log line), for messages. */
@@ -121,5 +125,16 @@ export interface Activities {
   /** The main frame's completion times as the browser reported them, ms. */
   domContentLoaded?: number;
   load?: number;
+  /** Where the page's clock sits in the navigation, when the source says (ms on the page's clock). */
+  navigation?: NavigationTimes;
   browserVersion?: string;
+}
+
+/** The main frame's navigation on the page's clock (ms; negative before time 0). */
+export interface NavigationTimes {
+  /** The navigation's start (Navigation Timing's time origin). */
+  navigationStart: number;
+  /** The browser sent the main document's request / received its response headers. */
+  documentRequest?: number;
+  documentResponse?: number;
 }

@@ -5,13 +5,22 @@
  * For the main frame the builder inserts artificial zero-length markers: DOMContentLoaded after the
  * last parse chunk, and load after DOMContentLoaded and every resource requested before the page's load
  * ('completion:<step>' rules; resources -> load is Appendix A's 'event:window.load').
+ *
+ * "Every resource" means those that hold up the load event in a real browser (§3.5.2: the frame stays
+ * "interactive" while its outstanding requests download). Blink's Resource::IsLoadEventBlockingResourceType
+ * leaves out raw fetches — XMLHttpRequest, fetch(), EventSource, beacons —, media, text tracks, prefetches
+ * and manifests: a page's XHR still in flight does not delay its load event. Sources that do not give the
+ * request type (legacy logs) keep the original builder's rule: every resource.
  */
-import type { ComputationActivity } from '../model/types.ts';
+import type { ComputationActivity, ResourceActivity } from '../model/types.ts';
 import type { MarkerNode } from '../format/types.ts';
 import type { RuleContext } from './context.ts';
 
 export const DCL_MARKER = 'marker_domContentLoaded';
 export const LOAD_MARKER = 'marker_load';
+
+/** Request types (Chromium's names, as DevTools reports them) that do not delay the window load event. */
+export const NOT_LOAD_BLOCKING = new Set(['XHR', 'Fetch', 'EventSource', 'Ping', 'Media', 'TextTrack', 'Prefetch', 'Manifest', 'WebSocket', 'CSPViolationReport', 'Preflight']);
 
 const CHAIN_EVENTS = new Set(['readystatechange', 'DOMContentLoaded', 'load']);
 const isChainEvent = (c: ComputationActivity): boolean =>
@@ -49,7 +58,8 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
   const realLoad = mainChain.find((c) => c.eventName === 'load' && c.eventTarget === 'Window');
   const parsedAt = mainLast?.end ?? 0;
   const dclTime = realDcl ? realDcl.start : parsedAt;
-  const lastResourceEnd = Math.max(dclTime, ...acts.resources.filter((r) => r.start <= dclTime).map((r) => r.end));
+  const blocksLoad = (r: ResourceActivity): boolean => r.requestType === undefined || !NOT_LOAD_BLOCKING.has(r.requestType);
+  const lastResourceEnd = Math.max(dclTime, ...acts.resources.filter((r) => r.start <= dclTime && blocksLoad(r)).map((r) => r.end));
   const reported = acts.load !== undefined && acts.load >= dclTime ? acts.load : undefined;
   const loadTime = realLoad ? realLoad.start : (reported ?? lastResourceEnd);
 
@@ -87,7 +97,7 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     if (!windowLoad) continue;
     const limit = isMain ? loadTime : frameLoad!.start;
     for (const r of acts.resources) {
-      if (r.start > limit || r.id === f.document) continue;
+      if (r.start > limit || r.id === f.document || !blocksLoad(r)) continue;
       if (isMain || r.frame === f.id) ctx.edge(r.id, windowLoad, 'event:window.load');
     }
   }

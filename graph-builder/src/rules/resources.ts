@@ -27,6 +27,8 @@ export function resourceNodes(ctx: RuleContext): void {
       onCriticalPath: false,
     };
     if (r.responseStart !== undefined) node.responseStart = r.responseStart;
+    if (r.requestType !== undefined) node.requestType = r.requestType;
+    if (r.browserPriority !== undefined) node.browserPriority = r.browserPriority;
     const frame = docOfFrame.get(r.id);
     if (frame) node.documentOfFrame = frame;
     if (r.originalResource) node.extra = { originalResource: r.originalResource };

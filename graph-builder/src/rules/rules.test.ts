@@ -62,3 +62,19 @@ test('rules: a script run inside another pauses it (re-entrant split, §3.5.1)',
   const part = (id: string) => out.nodes.find((n) => n.id === id)!;
   assert.ok(Math.abs(part('comp_0_1').start - 340) < 1e-6 && Math.abs(part('comp_0_1').end - 350) < 1e-6);
 });
+
+test('completion: an XHR or fetch() requested before load does not hold up the load marker; images and scripts do', () => {
+  // The snippet's b.png (download_2) is requested by a.js at 350 ms, before the load (900 ms). Made an XHR
+  // (as the trace adapter reports it), it loses its edge to the load marker (Blink does not count raw
+  // fetches among the load event's blockers); a.js and c.png keep theirs. Without a request type (legacy
+  // logs) every resource keeps its edge, as in the original builder.
+  for (const [type, expectEdge] of [['XHR', false], ['Fetch', false], ['Image', true], [undefined, true]] as const) {
+    const acts = legacyLogToActivities(SNIPPET_LINES, []);
+    const b = acts.resources.find((r) => r.id === 'download_2')!;
+    if (type) b.requestType = type;
+    const out = applyRules(acts, []);
+    const toLoad = new Set(out.edges.filter((e) => e.to === 'marker_load').map((e) => e.from));
+    assert.equal(toLoad.has('download_2'), expectEdge, `requestType ${type}`);
+    assert.ok(toLoad.has('download_1') && toLoad.has('download_3'), `requestType ${type}: a.js and c.png still hold up load`);
+  }
+});

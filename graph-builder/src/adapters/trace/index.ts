@@ -9,6 +9,7 @@ import { readText } from '../../format/io.ts';
 import { parseTrace } from './reader.ts';
 import { extractTrace, type ExtractOptions, type UncaughtException, type WindowListener } from './extract.ts';
 import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
+import { navigationTimes } from './navigation.ts';
 import type { Activities } from '../../model/types.ts';
 
 export { parseTrace, TraceFormatError } from './reader.ts';
@@ -172,5 +173,7 @@ export function readTraceInput(path: string): TraceInput {
     { extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog), ...(documentSources ? { documentSources } : {}), ...(browserVersion ? { browserVersion } : {}) },
     warnings,
   );
+  const navigation = navigationTimes(file.events, load.origin, load.mainFrame, devtoolsLog);
+  if (navigation) acts.navigation = navigation;
   return { kind, acts, warnings, ...(browserVersion ? { browserVersion } : {}) };
 }

@@ -27,6 +27,8 @@ const MIME_BY_TYPE: Record<string, string> = {
   XHR: 'application/octet-stream',
   Fetch: 'application/octet-stream',
 };
+/** The trace records XHR and fetch() requests as resourceType 'Other'; the initiator's fetchType tells them apart. */
+const FETCH_TYPE: Record<string, string> = { xmlhttprequest: 'XHR', fetch: 'Fetch', beacon: 'Ping', eventsource: 'EventSource' };
 
 export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions = {}, warnings: string[] = []): Activities {
   warnings.push(...load.warnings);
@@ -79,6 +81,8 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
       arrivals: r.chunks,
     };
     if (r.response !== undefined) res.responseStart = r.response;
+    res.requestType = FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
+    if (r.priority) res.browserPriority = r.priority;
     if (r.fromCache) {
       const original = requests.find((o) => o !== r && o.url === r.url && !o.fromCache && o.send < r.send);
       if (original) res.originalResource = resId.get(original)!;

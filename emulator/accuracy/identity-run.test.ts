@@ -1,0 +1,23 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PageBuilder } from '../src/testing/build.ts';
+import { simulate } from '../src/simulator.ts';
+import { emulateIdentity, LOOPBACK } from './identity-run.ts';
+
+test('emulateIdentity: recorded and emulated times on one clock, from navigation start', () => {
+  const g = new PageBuilder().resource('r', 'http://a.com/x', 1448, { serverDelay: 5 }).edge('r', 'load').edge('r', 'dcl').build();
+  // Navigation start 40 ms before the graph's time 0; the document's request went out at -38 (so the
+  // emulation's time 0 is 2 ms after navigation start); the browser marked DCL at 20 and load at 60.
+  const graph = { ...g, navigation: { navigationStartOffset: 40, documentRequest: -38, domContentLoaded: 20, load: 60 } };
+  const r = emulateIdentity(graph);
+  assert.ok(typeof r !== 'string');
+  const sim = simulate(graph, LOOPBACK);
+  assert.equal(r.recordedLoad, 100);
+  assert.equal(r.recordedDcl, 60);
+  assert.ok(Math.abs(r.emulatedLoad - (2 + sim.loadTime)) < 1e-9);
+  assert.ok(Math.abs(r.emulatedDcl - (2 + sim.domContentLoadedTime)) < 1e-9);
+  // Loopback: one 0.1 ms handshake, 0.05 ms request, 5 ms server delay, and the segment's trip back.
+  assert.ok(sim.loadTime > 5.15 && sim.loadTime < 6, `load ${sim.loadTime}`);
+  assert.match(String(emulateIdentity(g)), /records no navigation/);
+  assert.match(String(emulateIdentity({ ...g, navigation: { navigationStartOffset: 3 } })), /no load or DOMContentLoaded mark/);
+});

@@ -1,0 +1,212 @@
+/**
+ * accuracy:identity — is the emulator right at the recording's own conditions? Profiles the example site
+ * (served as scripts/demo.sh serves it) and every ground-truth page (profiler/test-sites, served as
+ * fidelity:rules serves them) in real Chromium with a packet capture, several loads each; builds each
+ * load's graph with `pcp build` (server delays measured from the capture); emulates it at loopback
+ * conditions (1 Gbit/s, 0.1 ms RTT); and compares, on one clock (ms from navigation start), the recorded
+ * load and DOMContentLoaded (the trace's marks) with the emulated ones. Prints per page and overall the
+ * median and p90 of |error|, and writes a CSV. Timing results are benchmark output, never a gate.
+ *
+ *   npm run accuracy:identity [-- --runs N] [--page NAME]... [--csv FILE] [--keep DIR] [--from DIR]
+ *
+ * --keep DIR keeps the bundles and graphs; --from DIR re-emulates graphs kept by an earlier run without
+ * profiling again (to compare emulator models on the same recordings).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import type { Graph } from '@pcp/graph-builder';
+import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type PageIdentity } from './identity-stats.ts';
+import { emulateIdentity, LOOPBACK } from './identity-run.ts';
+import { parseEmulatorOptions, type EmulatorConfig } from '../src/config.ts';
+
+const HELP = `usage: npm run accuracy:identity [-- options]
+
+Profiles the example site and the ground-truth test pages in Chromium (N loads each, with a packet
+capture), builds each load's graph, emulates it at the recording's own conditions (loopback) and prints
+per page and overall the median and p90 of |emulated - recorded| / recorded for load and DOMContentLoaded,
+both measured from navigation start.
+
+options:
+  --runs N       loads per page (default 3; the recorded figure is their median)
+  --page NAME    only this page (repeatable): 'example-site' or a test-site directory name
+  --csv FILE     where to write the per-page CSV (default docs/accuracy/identity.csv)
+  --keep DIR     keep the bundles and graphs in DIR
+  --from DIR     re-emulate the graphs kept in DIR by an earlier --keep, without profiling
+  --option K=V   an emulator option over the loopback defaults (repeatable), e.g. resource-scheduler=false
+  -h, --help
+`;
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PCP = join(ROOT, 'cli/bin/pcp.js');
+const run = promisify(execFile);
+
+interface PageSpec {
+  name: string;
+  /** Relative to the server's origin a. */
+  path: string;
+  server: 'example' | 'suite';
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string' },
+      page: { type: 'string', multiple: true },
+      csv: { type: 'string' },
+      keep: { type: 'string' },
+      from: { type: 'string' },
+      option: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const runs = Number(values.runs ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
+  const config = loopbackConfig(values.option ?? []);
+  const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/identity.csv');
+  const { listSuite } = await import('../../profiler/fidelity/suite.ts');
+  const pages: PageSpec[] = [
+    { name: 'example-site', path: 'index.html', server: 'example' as const },
+    ...listSuite().map((p) => ({ name: p.name, path: p.path.slice(1), server: 'suite' as const })),
+  ].filter((p) => !values.page || values.page.includes(p.name));
+  if (pages.length === 0) throw new UsageError('no page matches --page');
+
+  let graphsByPage: Map<string, string[]>;
+  let work: string | undefined;
+  const t0 = Date.now();
+  if (values.from) {
+    graphsByPage = keptGraphs(values.from, pages);
+  } else {
+    work = values.keep ?? mkdtempSync(join(tmpdir(), 'pcp-identity-'));
+    try {
+      graphsByPage = await profileAndBuild(pages, runs, work);
+    } catch (e) {
+      if (!values.keep) rmSync(work, { recursive: true, force: true });
+      throw e;
+    }
+  }
+  const rows: PageIdentity[] = [];
+  const skipped: string[] = [];
+  for (const page of pages) {
+    const idRuns: IdentityRun[] = [];
+    for (const file of graphsByPage.get(page.name) ?? []) {
+      const r = emulateIdentity(JSON.parse(readFileSync(file, 'utf8')) as Graph, config);
+      if (typeof r === 'string') skipped.push(`${page.name} (${file.split('/').slice(-2).join('/')}): ${r}`);
+      else idRuns.push(r);
+    }
+    if (idRuns.length > 0) rows.push(pageIdentity(page.name, idRuns));
+  }
+  if (work && !values.keep) rmSync(work, { recursive: true, force: true });
+
+  const ms = (v: number): string => v.toFixed(0).padStart(7);
+  const pct = (v: number): string => `${(100 * v).toFixed(1)}%`.padStart(8);
+  console.log(`\n${'page'.padEnd(28)}${'runs'.padStart(5)}${'rec load'.padStart(9)}${'(min-max)'.padStart(12)}${'emu load'.padStart(9)}${'error'.padStart(8)}${'rec DCL'.padStart(8)}${'emu DCL'.padStart(8)}${'error'.padStart(8)}`);
+  for (const p of rows) {
+    console.log(
+      p.page.padEnd(28) + String(p.runs).padStart(5) + ms(p.recordedLoad).padStart(9) + `${p.recordedLoadMin.toFixed(0)}-${p.recordedLoadMax.toFixed(0)}`.padStart(12) +
+        ms(p.emulatedLoad).padStart(9) + pct(p.loadError) + ms(p.recordedDcl).padStart(8) + ms(p.emulatedDcl).padStart(8) + pct(p.dclError),
+    );
+  }
+  for (const s of skipped) console.log(`skipped ${s}`);
+  if (rows.length === 0) {
+    console.error('accuracy:identity: no page could be compared');
+    return 1;
+  }
+  const s = summarize(rows);
+  console.log(
+    `\nidentity over ${s.pages} pages (ms from navigation start, loopback): |load error| median ${pct(s.loadMedian).trim()}, p90 ${pct(s.loadP90).trim()} ` +
+      `(target median <= 5%); |DCL error| median ${pct(s.dclMedian).trim()}, p90 ${pct(s.dclP90).trim()}; median signed load error ${pct(s.loadBias).trim()}`,
+  );
+  if (!values.from) console.log(`${pages.length * runs} loads in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  mkdirSync(dirname(csvPath), { recursive: true });
+  writeFileSync(csvPath, [CSV_HEADER, ...rows.map(csvRow)].join('\n') + '\n');
+  console.log(`wrote ${csvPath}`);
+  return 0;
+}
+
+class UsageError extends Error {}
+
+function loopbackConfig(options: string[]): EmulatorConfig {
+  const opts: Record<string, string> = { bandwidth: `${LOOPBACK.bandwidthBps}`, rtt: `${LOOPBACK.rttMs}ms`, protocol: LOOPBACK.protocol };
+  for (const o of options) {
+    const eq = o.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--option expects KEY=VALUE, got '${o}'`);
+    opts[o.slice(0, eq)] = o.slice(eq + 1);
+  }
+  try {
+    return parseEmulatorOptions(opts);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** Profiles every page `runs` times (interleaved: one pass over all pages per run) and builds each bundle. */
+async function profileAndBuild(pages: PageSpec[], runs: number, work: string): Promise<Map<string, string[]>> {
+  const { startTestServer } = await import('../../profiler/test-server/server.ts');
+  const { startSuiteServer } = await import('../../profiler/fidelity/suite.ts');
+  const { capturePage } = await import('../../profiler/src/capture.ts');
+  const example = pages.some((p) => p.server === 'example')
+    ? await startTestServer({ root: join(ROOT, 'profiler/example-site'), origins: [{ name: 'a' }, { name: 'b' }] })
+    : undefined;
+  const suite = pages.some((p) => p.server === 'suite') ? await startSuiteServer() : undefined;
+  const out = new Map<string, string[]>();
+  try {
+    for (let k = 0; k < runs; k++) {
+      for (const page of pages) {
+        const server = page.server === 'example' ? example! : suite!;
+        const dir = join(work, page.name, `run${k + 1}`);
+        const url = server.urls.a! + page.path;
+        const capture = () => capturePage(url, join(dir, 'bundle'), { hostResolverRules: server.hostResolverRules, ignoreCertificateErrors: true, pcap: true, quietMs: 500 });
+        // A loaded machine sometimes starts Chromium too slowly: one retry.
+        let { meta } = await capture();
+        if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
+        if (meta.status !== 'complete') {
+          console.log(`${page.name} run ${k + 1}: capture ${meta.status} (${meta.message})`);
+          continue;
+        }
+        const graph = join(dir, 'graph.json');
+        try {
+          await run('node', [PCP, 'build', join(dir, 'bundle'), '--out', graph], { maxBuffer: 1 << 24 });
+        } catch (e) {
+          console.log(`${page.name} run ${k + 1}: build failed: ${((e as { stderr?: string }).stderr ?? String(e)).trim().split('\n').pop()}`);
+          continue;
+        }
+        (out.get(page.name) ?? out.set(page.name, []).get(page.name)!).push(graph);
+        process.stderr.write(`\r${page.name} run ${k + 1}/${runs}`.padEnd(60));
+      }
+    }
+  } finally {
+    await example?.close();
+    await suite?.close();
+  }
+  process.stderr.write('\n');
+  return out;
+}
+
+/** Graphs an earlier --keep left: DIR/<page>/run<k>/graph.json. */
+function keptGraphs(dir: string, pages: PageSpec[]): Map<string, string[]> {
+  if (!existsSync(dir)) throw new UsageError(`--from ${dir}: no such directory`);
+  const out = new Map<string, string[]>();
+  for (const p of pages) {
+    const pd = join(dir, p.name);
+    if (!existsSync(pd)) continue;
+    const files = readdirSync(pd).map((r) => join(pd, r, 'graph.json')).filter((f) => existsSync(f));
+    if (files.length) out.set(p.name, files.sort());
+  }
+  return out;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`accuracy:identity: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(e instanceof UsageError ? 2 : 1);
+  },
+);

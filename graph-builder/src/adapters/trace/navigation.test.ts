@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { navigationTimes } from './navigation.ts';
+import type { TraceEvent } from './reader.ts';
+
+// Shaped like Chromium 156's trace of a navigation (values from a real bundle of the example site): the
+// navigationStart mark of the page (with its url and navigation id), the initial about:blank document's
+// own mark (empty url), fetchStart, and the renderer's record of the document request at commit (the
+// page's time 0, origin below). Trace times in µs; the DevTools log's timestamps in s on the same clock.
+const origin = 452_251_741;
+const ev = (name: string, ts: number, args: Record<string, unknown>): TraceEvent => ({ name, cat: 'blink.user_timing', ph: 'R', ts, pid: 1, tid: 1, args });
+const events: TraceEvent[] = [
+  ev('navigationStart', origin - 32_595, { frame: 'F', data: { documentLoaderURL: 'http://a.test/index.html', navigationId: 'NAV' } }),
+  ev('fetchStart', origin - 30_836, { frame: 'F' }),
+  ev('navigationStart', origin - 26_468, { frame: 'F', data: { documentLoaderURL: '', navigationId: 'BLANK' } }),
+  ev('navigationStart', origin + 142_816, { frame: 'SUB', data: { documentLoaderURL: 'http://b.test/frame.html', navigationId: 'N2' } }),
+];
+const log = [
+  { method: 'Network.requestWillBeSent', params: { requestId: 'NAV', type: 'Document', frameId: 'F', timestamp: 452.220916 } },
+  { method: 'Network.responseReceived', params: { requestId: 'NAV', type: 'Document', frameId: 'F', timestamp: 452.237357 } },
+  { method: 'Network.requestWillBeSent', params: { requestId: 'X', type: 'Script', frameId: 'F', timestamp: 452.263 } },
+];
+
+test('navigationTimes: the page navigation start (not about:blank, not a subframe), document request and response on the page clock', () => {
+  const t = navigationTimes(events, origin, 'F', log)!;
+  assert.ok(Math.abs(t.navigationStart - -32.595) < 1e-9);
+  assert.ok(Math.abs(t.documentRequest! - -30.825) < 1e-6);
+  assert.ok(Math.abs(t.documentResponse! - -14.384) < 1e-6);
+});
+
+test('navigationTimes: without a DevTools log the request is the fetchStart mark and the response unknown; no mark, no times', () => {
+  const t = navigationTimes(events, origin, 'F')!;
+  assert.ok(Math.abs(t.documentRequest! - -30.836) < 1e-9);
+  assert.equal(t.documentResponse, undefined);
+  assert.equal(navigationTimes(events.slice(2, 3), origin, 'F'), undefined);
+});

@@ -1,0 +1,61 @@
+/**
+ * Where the page's clock sits in the navigation. The page's time 0 is the trace's record of the main
+ * document's request (ResourceSendRequest), which the renderer writes when the navigation commits — after
+ * the browser has already sent the request and received the response. Navigation Timing's origin is the
+ * `navigationStart` mark (blink.user_timing) of that navigation, and the DevTools network log has the real
+ * request and response times (its `timestamp` is the trace's monotonic clock in seconds).
+ */
+import type { NavigationTimes } from '../../model/types.ts';
+import type { TraceEvent } from './reader.ts';
+
+interface DevtoolsMessage {
+  method?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The main frame's navigation times in ms relative to `origin` (µs on the trace clock), or undefined when
+ * the trace has no navigationStart mark for it (e.g. a trace started after the navigation).
+ */
+export function navigationTimes(events: TraceEvent[], origin: number, mainFrame: string, devtoolsLog?: unknown): NavigationTimes | undefined {
+  let start: TraceEvent | undefined;
+  for (const e of events) {
+    if (e.name !== 'navigationStart' || e.ts > origin) continue;
+    const d = (e.args?.data ?? {}) as Record<string, unknown>;
+    // The initial about:blank document of a frame also marks a navigationStart, with no document url.
+    if (e.args?.frame !== mainFrame || typeof d.documentLoaderURL !== 'string' || d.documentLoaderURL === '') continue;
+    if (!start || e.ts > start.ts) start = e;
+  }
+  if (!start) return undefined;
+  const ms = (ts: number): number => (ts - origin) / 1000;
+  const out: NavigationTimes = { navigationStart: ms(start.ts) };
+  const navigationId = ((start.args?.data ?? {}) as Record<string, unknown>).navigationId;
+  const net = documentExchange(devtoolsLog, typeof navigationId === 'string' ? navigationId : undefined, mainFrame, start.ts / 1e6, origin / 1e6);
+  if (net.request !== undefined) out.documentRequest = ms(net.request * 1e6);
+  else {
+    const fetch = events.find((e) => e.name === 'fetchStart' && e.args?.frame === mainFrame && e.ts >= start!.ts && e.ts <= origin);
+    if (fetch) out.documentRequest = ms(fetch.ts);
+  }
+  if (net.response !== undefined) out.documentResponse = ms(net.response * 1e6);
+  return out;
+}
+
+/** The main document's request and response times (s, monotonic) in the DevTools log. */
+function documentExchange(log: unknown, navigationId: string | undefined, frame: string, from: number, to: number): { request?: number; response?: number } {
+  if (!Array.isArray(log)) return {};
+  let id: string | undefined;
+  let request: number | undefined;
+  let response: number | undefined;
+  for (const m of log as DevtoolsMessage[]) {
+    const p = m?.params;
+    if (!p || typeof p.timestamp !== 'number') continue;
+    if (m.method === 'Network.requestWillBeSent' && p.type === 'Document' && p.frameId === frame && p.timestamp >= from && p.timestamp <= to) {
+      if (navigationId !== undefined && p.requestId !== navigationId) continue;
+      if (request === undefined) {
+        request = p.timestamp;
+        id = p.requestId as string;
+      }
+    } else if (m.method === 'Network.responseReceived' && id !== undefined && p.requestId === id && response === undefined) response = p.timestamp;
+  }
+  return { ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
+}
