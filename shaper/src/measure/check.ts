@@ -4,7 +4,7 @@
  * compare with the targets: RTT p50 within ±2 ms, goodput within 10% of the rate each way, loss
  * within the binomial tolerance of the target each way.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { quantile } from '@pcp/graph-builder/analysis/stats.ts';
@@ -32,7 +32,10 @@ export interface CheckOptions {
 
 export interface DirectionLoss {
   sent: number;
+  /** lost on the link: sent − received − receiverOverflow */
   lost: number;
+  /** probes that crossed the link but found the receiving socket's buffer full (a busy receiver) */
+  receiverOverflow: number;
   rate: number;
   accepted: { min: number; max: number };
   ok: boolean;
@@ -74,10 +77,23 @@ function waitForLine(proc: ChildProcess, want: (l: string) => boolean, what: str
   });
 }
 
-function lossOf(sent: number, received: number, p: number): DirectionLoss {
-  const lost = sent - received;
+function lossOf(sent: number, received: number, receiverOverflow: number, p: number): DirectionLoss {
+  const lost = sent - received - receiverOverflow;
   const accepted = lossTolerance(sent, p);
-  return { sent, lost, rate: sent ? lost / sent : NaN, accepted, ok: lost >= accepted.min && lost <= accepted.max };
+  return { sent, lost, receiverOverflow, rate: sent ? lost / sent : NaN, accepted, ok: lost >= accepted.min && lost <= accepted.max };
+}
+
+/** The UDP RcvbufErrors counter of /proc/net/snmp (datagrams dropped because a socket buffer was full). */
+export function udpRcvbufErrors(snmp: string): number {
+  const lines = snmp.split('\n').filter((l) => l.startsWith('Udp: '));
+  const [head, vals] = [lines[0]?.split(/\s+/) ?? [], lines[1]?.split(/\s+/) ?? []];
+  const i = head.indexOf('RcvbufErrors');
+  return i > 0 ? Number(vals[i] ?? 0) : 0;
+}
+
+function rcvbufErrorsIn(link: Link, side: 'client' | 'server'): number {
+  const w = link.wrap(side, 'cat', ['/proc/net/snmp']);
+  return udpRcvbufErrors(execFileSync(w.cmd, w.args, { encoding: 'utf8' }));
 }
 
 /** What rttping printed: the round-trip times and the echoes that never came back. */
@@ -93,7 +109,13 @@ export function parseRttping(out: string): { rttMs: number[]; lost: number } {
 }
 
 /** Evaluates the measurements against the link's targets (pure). */
-export function judge(spec: CheckReport['spec'], ping: { rttMs: number[]; lost: number }, r: ProbeResult, o: CheckOptions = {}): Omit<CheckReport, 'backend' | 'realtime' | 'delayLine'> {
+export function judge(
+  spec: CheckReport['spec'],
+  ping: { rttMs: number[]; lost: number },
+  r: ProbeResult,
+  o: CheckOptions = {},
+  overflow = { clientToServer: 0, serverToClient: 0 },
+): Omit<CheckReport, 'backend' | 'realtime' | 'delayLine'> {
   const toleranceMs = o.rttToleranceMs ?? 2;
   const tolerance = o.goodputTolerance ?? 0.1;
   const p50 = quantile(ping.rttMs, 0.5);
@@ -103,8 +125,8 @@ export function judge(spec: CheckReport['spec'], ping: { rttMs: number[]; lost: 
   const judged = spec.lossRate === 0;
   const within = (g: number) => !judged || Number.isNaN(g) || Math.abs(g - spec.bandwidthBps) / spec.bandwidthBps <= tolerance;
   const goodput = { downBps: r.downGoodputBps, upBps: r.upGoodputBps, tolerance, judged, ok: within(r.downGoodputBps) && within(r.upGoodputBps) };
-  const c2s = lossOf(r.udp.clientToServer.sent, r.udp.clientToServer.received, spec.lossRate);
-  const s2c = lossOf(r.udp.serverToClient.sent, r.udp.serverToClient.received, spec.lossRate);
+  const c2s = lossOf(r.udp.clientToServer.sent, r.udp.clientToServer.received, overflow.clientToServer, spec.lossRate);
+  const s2c = lossOf(r.udp.serverToClient.sent, r.udp.serverToClient.received, overflow.serverToClient, spec.lossRate);
   const loss = { clientToServer: c2s, serverToClient: s2c, ok: c2s.ok && s2c.ok };
   return { spec, rtt, goodput, loss, ok: rtt.ok && goodput.ok && loss.ok };
 }
@@ -138,11 +160,13 @@ export async function runCheck(linkSpec: LinkSpec, o: CheckOptions = {}): Promis
     const ping = await rttping(link, o.pings ?? 60, spec.rttMs);
     await waitForLine(server, (l) => l === 'ready', 'probe server');
     const plan = defaultPlan(spec, o, link.clientAddr);
+    const overflowBefore = { server: rcvbufErrorsIn(link, 'server'), client: rcvbufErrorsIn(link, 'client') };
     const client = node('client', ['client', link.serverAddr, String(PORT), JSON.stringify(plan)]);
     const line = await waitForLine(client, (l) => l.startsWith('{'), 'probe client');
     const result = JSON.parse(line) as ProbeResult;
+    const overflow = { clientToServer: rcvbufErrorsIn(link, 'server') - overflowBefore.server, serverToClient: rcvbufErrorsIn(link, 'client') - overflowBefore.client };
     const delayLine = await link.delayLineStats();
-    return { ...judge(spec, ping, result, o), backend: link.backend, realtime: link.delayLine?.realtime, ...(delayLine ? { delayLine } : {}) };
+    return { ...judge(spec, ping, result, o, overflow), backend: link.backend, realtime: link.delayLine?.realtime, ...(delayLine ? { delayLine } : {}) };
   } finally {
     for (const p of procs) p.kill('SIGKILL');
     await link.close();
@@ -160,7 +184,7 @@ export function formatReport(r: CheckReport): string {
     `backend ${r.backend}${r.realtime === undefined ? '' : r.realtime ? ' (delay line at real-time priority)' : ' (delay line NOT at real-time priority)'}`,
     `${mark(r.rtt.ok)} rtt      p50 ${r.rtt.p50.toFixed(2)} ms, p99 ${r.rtt.p99.toFixed(2)} ms over ${r.rtt.samples} ICMP echoes${r.rtt.lost ? ` (${r.rtt.lost} lost)` : ''}; target ${r.spec.rttMs} ± ${r.rtt.toleranceMs} ms (p50)`,
     `${mark(r.goodput.ok)} goodput  down ${mbit(r.goodput.downBps)}, up ${mbit(r.goodput.upBps)}; ${r.goodput.judged ? `target ${mbit(r.spec.bandwidthBps)} ± ${r.goodput.tolerance * 100}% (TCP payload over IP rate is at most 96.5%)` : `rate ${mbit(r.spec.bandwidthBps)} (not judged under loss)`}`,
-    `${mark(l.ok)} loss     client->server ${l.clientToServer.lost}/${l.clientToServer.sent} (${pct(l.clientToServer.rate)}), server->client ${l.serverToClient.lost}/${l.serverToClient.sent} (${pct(l.serverToClient.rate)}); target ${pct(r.spec.lossRate)}, accepted ${l.clientToServer.accepted.min}..${l.clientToServer.accepted.max} lost`,
+    `${mark(l.ok)} loss     client->server ${l.clientToServer.lost}/${l.clientToServer.sent} (${pct(l.clientToServer.rate)}), server->client ${l.serverToClient.lost}/${l.serverToClient.sent} (${pct(l.serverToClient.rate)}); target ${pct(r.spec.lossRate)}, accepted ${l.clientToServer.accepted.min}..${l.clientToServer.accepted.max} lost${l.clientToServer.receiverOverflow + l.serverToClient.receiverOverflow ? ` (not counted: ${l.clientToServer.receiverOverflow} + ${l.serverToClient.receiverOverflow} arrived at a full socket buffer)` : ''}`,
   ];
   if (r.delayLine) lines.push(`delay line release lateness p50 ${r.delayLine.releaseLatenessMs.p50.toFixed(2)} ms, p99 ${r.delayLine.releaseLatenessMs.p99.toFixed(2)} ms (10 µs buckets, upper edges)`);
   lines.push(r.ok ? 'all targets met' : 'targets NOT met');

@@ -75,7 +75,7 @@ function firstLine(sock: Socket): Promise<{ line: string; rest: Buffer }> {
 }
 
 function serve(host: string, port: number): void {
-  const udp = createSocket('udp4');
+  const udp = createSocket({ type: 'udp4', recvBufferSize: 4 << 20 });
   const seen = new Set<number>();
   udp.on('message', (m) => seen.add(m.readUInt32BE(0)));
   const server = createServer((sock) => {
@@ -181,7 +181,7 @@ function sendUp(host: string, port: number, ms: number, warmupMs: number): Promi
 }
 
 async function udpBothWays(host: string, port: number, plan: ProbePlan): Promise<ProbeResult['udp']> {
-  const sock: UdpSocket = createSocket('udp4');
+  const sock: UdpSocket = createSocket({ type: 'udp4', recvBufferSize: 4 << 20 }); // clamped to rmem_max
   await new Promise<void>((r) => sock.bind(0, plan.clientHost, () => r()));
   const seen = new Set<number>();
   sock.on('message', (m) => seen.add(m.readUInt32BE(0)));
