@@ -22,6 +22,7 @@ if (values.help) {
 
 const rows: string[][] = [];
 let allOk = true;
+let cc = '';
 for (const [name, bandwidthBps, rttMs] of CONDITIONS) {
   for (const lossRate of [0, 0.01]) {
     const label = `${name}${lossRate ? ' 1%' : ''}`;
@@ -30,6 +31,7 @@ for (const [name, bandwidthBps, rttMs] of CONDITIONS) {
     process.stderr.write(`${r.ok ? 'ok' : 'NOT MET'}\n`);
     if (!r.ok) process.stderr.write(`${formatReport(r)}\n`);
     allOk &&= r.ok;
+    cc = r.congestionControl;
     const pctRate = (g: number) => `${((g / bandwidthBps) * 100).toFixed(1)}%`;
     const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
     rows.push([
@@ -50,5 +52,5 @@ const head = ['condition', 'backend', 'rtt p50 ms', 'rtt p99 ms', 'goodput down'
 console.log(`| ${head.join(' | ')} |`);
 console.log(`|${head.map(() => '---').join('|')}|`);
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-console.log(`goodput as a share of the rate (TCP payload over IP bytes is at most 96.5%); * = under loss, not judged. load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
+console.log(`goodput as a share of the rate (TCP payload over IP bytes is at most 96.5%); * = under loss, not judged. TCP congestion control ${cc}. load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)}`);
 process.exit(allOk ? 0 : 1);

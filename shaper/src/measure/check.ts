@@ -45,6 +45,8 @@ export interface CheckReport {
   spec: Required<Pick<LinkSpec, 'bandwidthBps' | 'rttMs' | 'lossRate'>>;
   backend: 'netem' | 'delay-line';
   realtime: boolean | undefined;
+  /** the namespaces' TCP congestion control (inherited from the machine's default) */
+  congestionControl: string;
   rtt: { p50: number; p99: number; samples: number; lost: number; toleranceMs: number; ok: boolean };
   goodput: { downBps: number; upBps: number; tolerance: number; judged: boolean; ok: boolean };
   loss: { clientToServer: DirectionLoss; serverToClient: DirectionLoss; ok: boolean };
@@ -115,7 +117,7 @@ export function judge(
   r: ProbeResult,
   o: CheckOptions = {},
   overflow = { clientToServer: 0, serverToClient: 0 },
-): Omit<CheckReport, 'backend' | 'realtime' | 'delayLine'> {
+): Omit<CheckReport, 'backend' | 'realtime' | 'congestionControl' | 'delayLine'> {
   const toleranceMs = o.rttToleranceMs ?? 2;
   const tolerance = o.goodputTolerance ?? 0.1;
   const p50 = quantile(ping.rttMs, 0.5);
@@ -166,7 +168,9 @@ export async function runCheck(linkSpec: LinkSpec, o: CheckOptions = {}): Promis
     const result = JSON.parse(line) as ProbeResult;
     const overflow = { clientToServer: rcvbufErrorsIn(link, 'server') - overflowBefore.server, serverToClient: rcvbufErrorsIn(link, 'client') - overflowBefore.client };
     const delayLine = await link.delayLineStats();
-    return { ...judge(spec, ping, result, o, overflow), backend: link.backend, realtime: link.delayLine?.realtime, ...(delayLine ? { delayLine } : {}) };
+    const cc = link.wrap('server', 'cat', ['/proc/sys/net/ipv4/tcp_congestion_control']);
+    const congestionControl = execFileSync(cc.cmd, cc.args, { encoding: 'utf8' }).trim();
+    return { ...judge(spec, ping, result, o, overflow), backend: link.backend, realtime: link.delayLine?.realtime, congestionControl, ...(delayLine ? { delayLine } : {}) };
   } finally {
     for (const p of procs) p.kill('SIGKILL');
     await link.close();
@@ -181,7 +185,7 @@ export function formatReport(r: CheckReport): string {
   const pct = (x: number) => `${(x * 100).toFixed(2)}%`;
   const l = r.loss;
   const lines = [
-    `backend ${r.backend}${r.realtime === undefined ? '' : r.realtime ? ' (delay line at real-time priority)' : ' (delay line NOT at real-time priority)'}`,
+    `backend ${r.backend}${r.realtime === undefined ? '' : r.realtime ? ' (delay line at real-time priority)' : ' (delay line NOT at real-time priority)'}; TCP congestion control ${r.congestionControl}`,
     `${mark(r.rtt.ok)} rtt      p50 ${r.rtt.p50.toFixed(2)} ms, p99 ${r.rtt.p99.toFixed(2)} ms over ${r.rtt.samples} ICMP echoes${r.rtt.lost ? ` (${r.rtt.lost} lost)` : ''}; target ${r.spec.rttMs} ± ${r.rtt.toleranceMs} ms (p50)`,
     `${mark(r.goodput.ok)} goodput  down ${mbit(r.goodput.downBps)}, up ${mbit(r.goodput.upBps)}; ${r.goodput.judged ? `target ${mbit(r.spec.bandwidthBps)} ± ${r.goodput.tolerance * 100}% (TCP payload over IP rate is at most 96.5%)` : `rate ${mbit(r.spec.bandwidthBps)} (not judged under loss)`}`,
     `${mark(l.ok)} loss     client->server ${l.clientToServer.lost}/${l.clientToServer.sent} (${pct(l.clientToServer.rate)}), server->client ${l.serverToClient.lost}/${l.serverToClient.sent} (${pct(l.serverToClient.rate)}); target ${pct(r.spec.lossRate)}, accepted ${l.clientToServer.accepted.min}..${l.clientToServer.accepted.max} lost${l.clientToServer.receiverOverflow + l.serverToClient.receiverOverflow ? ` (not counted: ${l.clientToServer.receiverOverflow} + ${l.serverToClient.receiverOverflow} arrived at a full socket buffer)` : ''}`,
