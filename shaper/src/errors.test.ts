@@ -16,6 +16,8 @@ test('command failures become one-line ShaperErrors that say what is missing', (
   assert.match(denied.message, /^not permitted: 'ip netns add x' \(the shaper needs root/);
   const noQdisc = commandError(['tc', '-n', 'x', 'qdisc', 'add', 'dev', 'lo', 'root', 'netem', 'delay', '1ms'], { code: 2, stderr: 'Error: Specified qdisc kind is unknown.\n' });
   assert.equal(noQdisc.message, "the kernel has no 'netem' qdisc ('tc -n x qdisc add dev lo root netem delay 1ms')");
+  const underTbf = commandError(['tc', '-n', 'x', 'qdisc', 'add', 'dev', 'pcp0', 'parent', '1:1', 'handle', '10:', 'netem', 'delay', '20000us'], { code: 2, stderr: 'Error: Specified qdisc kind is unknown.\n' });
+  assert.match(underTbf.message, /^the kernel has no 'netem' qdisc/);
   const other = commandError(['ip', 'link'], { code: 1, stderr: '\nError: something odd\nmore\n' });
   assert.equal(other.message, "'ip link' failed: Error: something odd");
   for (const e of [notFound, denied, noQdisc, other]) assert.ok(!e.message.includes('\n'));

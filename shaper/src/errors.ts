@@ -32,7 +32,9 @@ export function commandError(argv: readonly string[], err: { code?: unknown; std
   if (/Operation not permitted|Permission denied/i.test(stderr)) {
     return new ShaperError(`not permitted: '${what}' (the shaper needs root: CAP_NET_ADMIN and CAP_SYS_ADMIN)`);
   }
-  const qdisc = /Specified qdisc kind is unknown/i.test(stderr) ? argv[argv.indexOf('root') + 1] ?? argv.find((a) => ['tbf', 'netem'].includes(a)) : undefined;
+  // `tc qdisc add dev D (root | parent P) [handle H] KIND ...`: the kind follows the handle, else `root`
+  const h = argv.indexOf('handle');
+  const qdisc = /Specified qdisc kind is unknown/i.test(stderr) ? argv[h >= 0 ? h + 2 : argv.indexOf('root') + 1] : undefined;
   if (qdisc) return new ShaperError(`the kernel has no '${qdisc}' qdisc ('${what}')`);
   return new ShaperError(`'${what}' failed: ${first}`);
 }
