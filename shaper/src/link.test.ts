@@ -24,8 +24,8 @@ async function waitUntil(cond: () => boolean, what: string, ms = 20_000): Promis
 }
 
 /** Starts the hold-link fixture and waits for its {clientNetns, serverNetns, delayLinePid} line. */
-async function holdLink(): Promise<{ child: ReturnType<typeof spawn>; info: { clientNetns: string; serverNetns: string; delayLinePid: number } }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', HOLD], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function holdLink(...args: string[]): Promise<{ child: ReturnType<typeof spawn>; info: { clientNetns: string; serverNetns: string; delayLinePid: number } }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', HOLD, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`hold-link exited ${code}`)));
@@ -88,6 +88,15 @@ test('SIGTERM of the owner closes its links', { skip: !root && 'needs root' }, a
   const names = netnsList();
   assert.ok(!names.includes(info.clientNetns) && !names.includes(info.serverNetns), names);
   if (info.delayLinePid) await waitUntil(() => !isAlive(info.delayLinePid), 'the delay line is gone'); // SIGKILLed on exit
+});
+
+test('a program that forgets close() still exits, and its links are removed on exit', { skip: !root && 'needs root' }, async () => {
+  const { child, info } = await holdLink('forget');
+  const code = await new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', r)));
+  assert.equal(code, 0);
+  const names = netnsList();
+  assert.ok(!names.includes(info.clientNetns) && !names.includes(info.serverNetns), names);
+  if (info.delayLinePid) await waitUntil(() => !isAlive(info.delayLinePid), 'the delay line is gone');
 });
 
 test('without privileges: a one-line ShaperError that says what is missing', { skip: !root && 'needs root to drop them' }, () => {
