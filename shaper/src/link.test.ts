@@ -70,7 +70,8 @@ test('after SIGKILL of the owner the delay line dies with it and the next open r
   child.kill('SIGKILL');
   await new Promise((r) => child.once('exit', r));
   if (info.delayLinePid) await waitUntil(() => !isAlive(info.delayLinePid), 'the delay line is gone');
-  assert.ok(netnsList().includes(info.serverNetns), 'SIGKILL runs no handler: the namespaces are still there');
+  // SIGKILL runs no handler: the namespaces stay until some process opens a link (not asserted here:
+  // a test running beside this one may open one first).
   const link = await openShapedLink({ bandwidthBps: 1e6, rttMs: 10 });
   try {
     const names = netnsList();
