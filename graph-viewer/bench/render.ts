@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const synth = syntheticGraph(20000, { seed: 11 });
   const synthPath = join(dir, 'synthetic-20k.json');
   writeFileSync(synthPath, JSON.stringify(synth));
-  const viewer = await startViewer({ paths: [ref.path, synthPath], port: 0 });
+  const viewer = await startViewer({ paths: [ref.path, synthPath], port: 0, testHook: true });
   await viewer.store.summariseAll();
   const browser = await launch();
   const rows: string[] = [];

@@ -30,7 +30,7 @@ let page: Page;
 const errors: string[] = [];
 
 before(async () => {
-  viewer = await startViewer({ paths: [FRIV, ...(HAVE_BILD ? [BILD] : [])], port: 0 });
+  viewer = await startViewer({ paths: [FRIV, ...(HAVE_BILD ? [BILD] : [])], port: 0, testHook: true });
   browser = await launch();
   page = await newPage(browser);
   page.on('pageerror', (e) => errors.push(e.message));

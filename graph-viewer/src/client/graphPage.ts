@@ -17,32 +17,9 @@ import { renderDetails } from './details.ts';
 import { clear, download, el, fmtMs } from './dom.ts';
 import { GraphCanvas } from './graphCanvas.ts';
 import { GraphModel, type Filters } from './model.ts';
+import type {} from './testHook.ts';
 import { drawWaterfall, recordedWaterfall, simulatedWaterfall, type WaterfallView } from './waterfall.ts';
 import { whatIfPanel, type WhatIfRun } from './whatifPanel.ts';
-
-/** What tests and the benchmark read (and drive) from outside. */
-export interface ViewerHook {
-  graphId: string;
-  ready: boolean;
-  loadMs: number;
-  firstRenderMs: number;
-  layoutKind: () => string;
-  renderedNodes: () => number;
-  criticalPath: () => string[];
-  screenPos: (id: string) => [number, number] | null;
-  select: (id: string) => void;
-  edgeScreenPos: (k: number) => [number, number] | null;
-  panBy: (dx: number, dy: number) => void;
-  framesDrawn: () => number;
-  lastDrawMs: () => number;
-  setLayout: (kind: 'time' | 'layered') => Promise<void>;
-}
-
-declare global {
-  interface Window {
-    __pcpViewer?: ViewerHook;
-  }
-}
 
 export async function showGraph(app: HTMLElement, id: string): Promise<() => void> {
   const t0 = performance.now();
@@ -322,7 +299,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   // The canvas draws on the next animation frame; time to first render includes that draw.
   await new Promise((r) => requestAnimationFrame(() => r(null)));
   const firstRenderMs = performance.now() - t0;
-  window.__pcpViewer = {
+  if (PCP_TEST_HOOK) window.__pcpViewer = {
     graphId: id,
     ready: true,
     loadMs,
@@ -349,7 +326,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   return () => {
     worker?.terminate();
     delete document.body.dataset.graphReady;
-    delete window.__pcpViewer;
+    if (PCP_TEST_HOOK) delete window.__pcpViewer;
     tooltip.remove();
   };
 }
