@@ -6,6 +6,7 @@
  *     mean time one canvas frame takes to draw;
  *   - the same panning with a baseline measured in this run: the same layout as one SVG DOM (an
  *     element per node and edge), panned by its transform, which is what the Canvas view replaces.
+ * First, in node, the layered layout's CPU time by graph size (bench/layeredSize.ts).
  * Targets (issue 4): <= 1 s and >= 30 fps for the largest reference graph; <= 5 s and >= 30 fps at 20,000 nodes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { toLayoutInput } from '../src/shared/layoutTypes.ts';
 import { timeAxisLayout } from '../src/shared/timeAxisLayout.ts';
 import { launch, newPage, SHARED } from '../test/browser.ts';
 import { syntheticGraph } from '../test/synthetic.ts';
+import { layeredSizeBench } from './layeredSize.ts';
 
 const PAN_MS = 3000;
 
@@ -97,6 +99,7 @@ async function panSvg(page: Page, svg: string): Promise<{ fps: number; elements:
 
 async function main(): Promise<void> {
   const ref = largestReference();
+  layeredSizeBench({ path: ref.path, graph: loadGraph(ref.path) });
   const dir = mkdtempSync(join(tmpdir(), 'pcp-bench-graphs-'));
   const synth = syntheticGraph(20000, { seed: 11 });
   const synthPath = join(dir, 'synthetic-20k.json');

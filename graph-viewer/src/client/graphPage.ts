@@ -125,7 +125,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   };
 
   // ---- left: layout, search, filters, frames, export
-  const layoutSel = el('select', { id: 'layout-kind' }, el('option', { value: 'time' }, 'time axis'), el('option', { value: 'layered', disabled: n > LAYERED.maxNodes }, `layered DAG${n > LAYERED.maxNodes ? ' (too large)' : ''}`));
+  const layoutSel = el('select', { id: 'layout-kind' }, el('option', { value: 'time' }, 'time axis'), el('option', { value: 'layered', disabled: n > LAYERED.maxNodes }, `layered DAG${n > LAYERED.maxNodes ? ` (up to ${LAYERED.maxNodes} nodes)` : ''}`));
   layoutSel.addEventListener('change', () => {
     layoutKind = layoutSel.value as 'time' | 'layered';
     void relayout(true);
