@@ -99,7 +99,7 @@ async function panSvg(page: Page, svg: string): Promise<{ fps: number; elements:
 
 async function main(): Promise<void> {
   const ref = largestReference();
-  layeredSizeBench({ path: ref.path, graph: loadGraph(ref.path) });
+  layeredSizeBench();
   const dir = mkdtempSync(join(tmpdir(), 'pcp-bench-graphs-'));
   const synth = syntheticGraph(20000, { seed: 11 });
   const synthPath = join(dir, 'synthetic-20k.json');

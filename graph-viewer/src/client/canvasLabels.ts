@@ -4,6 +4,7 @@
  * row; left out rather than drawn over others), and the time layout's lane names.
  */
 import type { GraphNode } from '@pcp/graph-builder';
+import { LAYERED } from '../shared/layeredSize.ts';
 import { nodeLabel } from '../shared/nodeText.ts';
 import { inView, type Paint } from './canvasLayers.ts';
 
@@ -57,7 +58,8 @@ export function paintNodeLabels(p: Paint, visible: readonly number[], nodes: rea
         const text = nodeLabel(nodes[i]!);
         const inside = boxW - 6 >= Math.min(text.length * CHAR_W, 60);
         const x0 = inside ? sx + 3 : sx + Math.max(boxW, 2) + 3;
-        const room = inside ? boxW - 6 : limit - x0;
+        // In the layered layout a label outside its box stops before the next layer.
+        const room = inside ? boxW - 6 : Math.min(limit - x0, l.kind === 'layered' ? LAYERED.layerGap * k - 6 : Infinity);
         if (room < 3 * CHAR_W) return;
         const fit = Math.floor(room / CHAR_W);
         ctx.fillStyle = inside ? '#fff' : '#222';

@@ -6,7 +6,7 @@
 import type { NodeKind } from '@pcp/graph-builder';
 import { NODE_KINDS } from '@pcp/graph-builder/format/types.ts';
 import { KIND_COLOUR } from '../shared/kinds.ts';
-import { LAYERED } from '../shared/layeredLayout.ts';
+import { LAYERED, layeredGraphSize } from '../shared/layeredSize.ts';
 import { layoutToSvg } from '../shared/layoutSvg.ts';
 import type { Layout } from '../shared/layoutTypes.ts';
 import { markerTime } from '../shared/summary.ts';
@@ -37,6 +37,8 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   const model = new GraphModel(graph);
   const n = model.nodes.length;
   const cpLen = graph.criticalPath?.length ?? 0;
+  /** The layered layout is offered while its layered graph (nodes + dummy nodes) is small enough. */
+  const layeredTooBig = layeredGraphSize(model.input) > LAYERED.maxSize;
 
   // ---- skeleton
   const header = el(
@@ -98,7 +100,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   let requestNo = 0;
   const pending = new Map<number, { resolve: (l: Layout) => void; reject: (e: Error) => void }>();
   const computeLayout = async (): Promise<Layout> => {
-    if (layoutKind === 'time' || n > LAYERED.maxNodes) return timeAxisLayout(model.input, collapsed);
+    if (layoutKind === 'time' || layeredTooBig) return timeAxisLayout(model.input, collapsed);
     if (!worker) {
       worker = new Worker('/worker.js', { type: 'module' });
       worker.onmessage = (ev: MessageEvent<{ id: number; layout?: Layout; error?: string }>) => {
@@ -125,7 +127,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   };
 
   // ---- left: layout, search, filters, frames, export
-  const layoutSel = el('select', { id: 'layout-kind' }, el('option', { value: 'time' }, 'time axis'), el('option', { value: 'layered', disabled: n > LAYERED.maxNodes }, `layered DAG${n > LAYERED.maxNodes ? ` (up to ${LAYERED.maxNodes} nodes)` : ''}`));
+  const layoutSel = el('select', { id: 'layout-kind' }, el('option', { value: 'time' }, 'time axis'), el('option', { value: 'layered', disabled: layeredTooBig }, `layered DAG${layeredTooBig ? ' (too many long edges)' : ''}`));
   layoutSel.addEventListener('change', () => {
     layoutKind = layoutSel.value as 'time' | 'layered';
     void relayout(true);

@@ -1,62 +1,23 @@
 /**
  * Layered DAG layout (Sugiyama) by d3-dag: longest-path layering, dummy nodes for edges that span
  * several layers (their bend points route the edge between the layers it crosses, see
- * edgeGeometry.ts), two-layer median decrossing, greedy coordinates. Layers run left to right in time
+ * edgeGeometry.ts), two-layer median decrossing, greedy coordinates (centred layers past
+ * LAYERED.greedyMaxSize, where greedy placement dominates the cost). Layers run left to right in time
  * order. Nodes of one frame are kept together inside each layer so frames read as grey groups (one
  * group per run of a frame in a layer). Collapsed frames: their nodes are laid out as usual, then
  * hidden behind one box per run.
  *
- * It costs far more than the time-axis layout (dummy nodes grow with edge spans): above
- * LAYERED.maxNodes the viewer offers the time axis only (`npm run bench:viewer` measures it).
+ * It costs far more than the time-axis layout, in proportion to nodes plus dummy nodes (edge spans):
+ * above LAYERED.maxSize of them the viewer offers the time axis only (layeredSize.ts;
+ * `npm run bench:viewer` measures the cost).
  * Edges that would close a cycle (the format does not forbid one) are left out of the library's
  * input and drawn straight.
  */
-import { coordGreedy, decrossTwoLayer, graph, layeringLongestPath, sugiyama, twolayerAgg, aggMedian, type MutGraphNode, type SugiNode } from 'd3-dag';
+import { coordCenter, coordGreedy, decrossTwoLayer, graph, layeringLongestPath, sugiyama, twolayerAgg, aggMedian, type MutGraphNode, type SugiNode } from 'd3-dag';
+import { LAYERED, layeredGraphSize, longestPathLayers } from './layeredSize.ts';
 import type { EdgeBends, FrameGroup, Layout, LayoutInput } from './layoutTypes.ts';
 
-export const LAYERED = {
-  nodeW: 28,
-  nodeH: 10,
-  /** Space between layers (x) and between neighbours in a layer (y). */
-  layerGap: 16,
-  rowGap: 4,
-  framePad: 3,
-  /** Decrossing sweeps (d3-dag's default of 24 costs 6x more for little gain on page graphs). */
-  passes: 4,
-  /** Above this the worker is not asked and the time-axis layout is the one offered (see header). */
-  maxNodes: 2000,
-} as const;
-
-/** Layer of every node = length of the longest path reaching it. Cycle members go one past the last layer. */
-export function longestPathLayers(n: number, from: Int32Array, to: Int32Array): Int32Array {
-  const indeg = new Int32Array(n);
-  const head = new Int32Array(n).fill(-1);
-  const next = new Int32Array(from.length);
-  for (let e = 0; e < from.length; e++) {
-    indeg[to[e]!]!++;
-    next[e] = head[from[e]!]!;
-    head[from[e]!] = e;
-  }
-  const layer = new Int32Array(n);
-  const queue = new Int32Array(n);
-  let qh = 0;
-  let qt = 0;
-  for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[qt++] = i;
-  while (qh < qt) {
-    const v = queue[qh++]!;
-    for (let e = head[v]!; e !== -1; e = next[e]!) {
-      const u = to[e]!;
-      if (layer[v]! + 1 > layer[u]!) layer[u] = layer[v]! + 1;
-      if (--indeg[u]! === 0) queue[qt++] = u;
-    }
-  }
-  if (qt < n) {
-    let max = 0;
-    for (let i = 0; i < n; i++) max = Math.max(max, layer[i]!);
-    for (let i = 0; i < n; i++) if (indeg[i]! > 0) layer[i] = max + 1;
-  }
-  return layer;
-}
+export { LAYERED, longestPathLayers };
 
 /** The frame a node of d3-dag's layered graph belongs to (a dummy node: its edge's source's). */
 function frameOf(input: LayoutInput, s: SugiNode<number, number>): number {
@@ -85,7 +46,7 @@ export function layeredLayout(input: LayoutInput, collapsed: ReadonlySet<number>
   }
 
   // Frames kept contiguous in every layer: the median decrossing, then a stable sort by frame.
-  const twoLayer = decrossTwoLayer().order(twolayerAgg().aggregator(aggMedian)).passes(L.passes);
+  const twoLayer = decrossTwoLayer().order(twolayerAgg().aggregator(aggMedian)).inits([]).passes(L.passes);
   const decross = (layers: SugiNode<number, number>[][]): void => {
     twoLayer(layers);
     for (const layer of layers) {
@@ -97,7 +58,7 @@ export function layeredLayout(input: LayoutInput, collapsed: ReadonlySet<number>
   const { width, height } = sugiyama()
     .layering(layeringLongestPath())
     .decross(decross)
-    .coord(coordGreedy())
+    .coord(layeredGraphSize(input) <= L.greedyMaxSize ? coordGreedy() : coordCenter())
     .nodeSize([L.nodeH, L.nodeW])
     .gap([L.rowGap, L.layerGap])(dag);
 
