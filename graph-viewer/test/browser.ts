@@ -5,7 +5,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startViewer, type Viewer } from '../src/server/server.ts';
+import type { Viewer } from '../src/server/server.ts';
 
 export const CHROMIUM = process.env.PCP_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -18,17 +18,6 @@ export async function launch(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
-}
-
-export async function withViewer<T>(paths: string[], fn: (viewer: Viewer, browser: Browser) => Promise<T>, opts: { skipBuild?: boolean } = {}): Promise<T> {
-  const viewer = await startViewer({ paths, port: 0, skipBuild: opts.skipBuild ?? false });
-  const browser = await launch();
-  try {
-    return await fn(viewer, browser);
-  } finally {
-    await browser.close();
-    await viewer.close();
-  }
 }
 
 export async function newPage(browser: Browser, width = 1400, height = 900): Promise<Page> {

@@ -24,7 +24,7 @@ test('hostile URLs and names render as text and nothing executes', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pcp-hostile-'));
   const graph = syntheticGraph(120, { seed: 5, names: HOSTILE, frameSize: 50 });
   writeFileSync(join(dir, 'hostile-graph.json'), JSON.stringify(graph));
-  const viewer = await startViewer({ paths: [dir], port: 0 });
+  const viewer = await startViewer({ paths: [dir], port: 0, testHook: true });
   const browser = await launch();
   try {
     const page = await newPage(browser);

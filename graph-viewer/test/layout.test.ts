@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Graph, GraphNode } from '@pcp/graph-builder';
-import { layeredLayout, longestPathLayers } from '../src/shared/layeredLayout.ts';
+import { LAYERED, layeredLayout, longestPathLayers } from '../src/shared/layeredLayout.ts';
+import { edgePath } from '../src/shared/edgeGeometry.ts';
 import { toLayoutInput } from '../src/shared/layoutTypes.ts';
 import { timeAxisLayout, timeToX } from '../src/shared/timeAxisLayout.ts';
 import { syntheticGraph } from './synthetic.ts';
@@ -32,30 +33,65 @@ test('longest-path layering: a node sits one past its deepest parent', () => {
   assert.deepEqual(['a', 'b', 'c', 'd', 'e'].map((id) => layers[index.get(id)!]), [0, 1, 2, 3, 0]);
 });
 
-test('layered layout: every edge points to a later layer, no two nodes share a slot, long chains wrap', () => {
-  const g = syntheticGraph(3000, { seed: 7 });
+test('layered layout: edges run left to right, long ones routed through the layers they cross, no boxes overlap', () => {
+  const g = syntheticGraph(300, { seed: 7 });
   const { input } = toLayoutInput(g);
   const l = layeredLayout(input);
   const layers = longestPathLayers(g.nodes.length, input.edgeFrom, input.edgeTo);
-  for (let e = 0; e < input.edgeFrom.length; e++) assert.ok(layers[input.edgeTo[e]!]! > layers[input.edgeFrom[e]!]!, `edge ${e} goes backwards`);
-  // The synthetic page is one long parse chain (hundreds of layers): wrapped, it is not a sliver.
-  assert.ok(l.width <= 3 * l.height, `aspect ${l.width} x ${l.height}`);
-  const slots = new Set<string>();
-  for (let i = 0; i < g.nodes.length; i++) {
-    const key = `${l.x[i]},${l.y[i]}`;
-    assert.ok(!slots.has(key), `two nodes at ${key}`);
-    slots.add(key);
+  const pts: number[] = [];
+  let routed = 0;
+  for (let e = 0; e < input.edgeFrom.length; e++) {
+    const a = input.edgeFrom[e]!;
+    const b = input.edgeTo[e]!;
+    if (layers[b]! <= layers[a]!) continue; // closes a cycle: drawn straight
+    assert.ok(l.x[b]! > l.x[a]!, `edge ${e} goes backwards`);
+    edgePath(l, input, e, pts);
+    // Bend points lie between the two ends, in order, one per layer crossed.
+    for (let k = 2; k < pts.length; k += 2) assert.ok(pts[k]! >= pts[k - 2]!, `edge ${e} turns back`);
+    const crossed = Math.round((l.x[b]! - l.x[a]!) / (LAYERED.nodeW + LAYERED.layerGap)) - 1;
+    assert.equal(pts.length / 2 - 2, crossed, `edge ${e}: one bend per layer crossed`);
+    if (crossed > 0) routed++;
   }
+  assert.ok(routed > 0, 'the synthetic page has long edges');
+  const order = [...Array(g.nodes.length).keys()].sort((p, q) => l.x[p]! - l.x[q]! || l.y[p]! - l.y[q]!);
+  for (let k = 1; k < order.length; k++) {
+    const p = order[k - 1]!;
+    const q = order[k]!;
+    if (l.x[p] === l.x[q]) assert.ok(l.y[q]! >= l.y[p]! + l.h[p]!, `nodes ${p} and ${q} overlap`);
+  }
+  assert.ok(l.width > 0 && l.height > 0);
 });
 
-test('barycentre ordering untangles a crossing', () => {
-  // Layer 0: p, q (p recorded first); layer 1: u (child of q), v (child of p), u recorded first.
-  // Recorded order crosses the two edges; after ordering v must sit above u.
-  const g = tiny([['p', 0, 1], ['q', 0.5, 1], ['u', 2, 3], ['v', 2.5, 3]], [['q', 'u'], ['p', 'v']]);
+test('layered layout: the nodes of a frame are contiguous in every layer, and collapsing the frame hides them', () => {
+  const g = syntheticGraph(300, { seed: 9, frameSize: 60 });
+  const { input } = toLayoutInput(g);
+  const l = layeredLayout(input);
+  // Inside a column, frames appear as runs: no frame comes back after another one started.
+  const columns = new Map<number, number[]>();
+  for (let i = 0; i < g.nodes.length; i++) columns.set(l.x[i]!, [...(columns.get(l.x[i]!) ?? []), i]);
+  for (const column of columns.values()) {
+    column.sort((a, b) => l.y[a]! - l.y[b]!);
+    const seen = new Set<number>();
+    for (let k = 0; k < column.length; k++) {
+      const f = input.frame[column[k]!]!;
+      if (k > 0 && input.frame[column[k - 1]!] !== f) assert.ok(!seen.has(f), 'a frame split inside a layer');
+      seen.add(f);
+    }
+  }
+  const frame = input.frame[g.nodes.length - 1]!;
+  const closed = layeredLayout(input, new Set([frame]));
+  for (let i = 0; i < g.nodes.length; i++) assert.equal(closed.hidden[i], input.frame[i] === frame ? 1 : 0);
+  assert.ok(closed.groups.some((gr) => gr.collapsed && gr.frame === frame));
+});
+
+test('median ordering untangles a crossing', () => {
+  // r -> p, q (layer 1, p recorded first); q -> u, p -> v (layer 2, u recorded first). Recorded order
+  // crosses the two lower edges; after ordering they must not cross: v is on p's side, u on q's.
+  const g = tiny([['r', 0, 0.1], ['p', 0.2, 1], ['q', 0.5, 1], ['u', 2, 3], ['v', 2.5, 3]], [['r', 'p'], ['r', 'q'], ['q', 'u'], ['p', 'v']]);
   const { input, index } = toLayoutInput(g);
   const l = layeredLayout(input);
-  assert.ok(l.y[index.get('p')!]! < l.y[index.get('q')!]!);
-  assert.ok(l.y[index.get('v')!]! < l.y[index.get('u')!]!, 'v (child of p) above u (child of q)');
+  const y = (id: string): number => l.y[index.get(id)!]!;
+  assert.equal(y('p') < y('q'), y('v') < y('u'), 'p -> v and q -> u cross');
 });
 
 test('time-axis layout: x follows start, overlapping activities get separate rows, rows are minimal', () => {

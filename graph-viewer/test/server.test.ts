@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'node:http';
-import { mkdtempSync, writeFileSync, symlinkSync, mkdirSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, symlinkSync, mkdirSync, copyFileSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,21 @@ function raw(path: string, opts: { method?: string; host?: string; body?: string
     req.end(opts.body);
   });
 }
+
+test('the bundle users load carries no test hook; a test build does, in a directory removed on close', async () => {
+  const app = await raw('/app.js');
+  assert.equal(app.status, 200);
+  assert.ok(app.body.length > 1000, 'a real bundle');
+  assert.ok(!app.body.includes('__pcpViewer'), 'production app.js mentions __pcpViewer');
+  const testing = await startViewer({ paths: [dir], port: 0, testHook: true });
+  const res = await fetch(`${testing.url}app.js`);
+  assert.equal(res.status, 200);
+  assert.ok((await res.text()).includes('__pcpViewer'), 'the test build installs the hook');
+  assert.notEqual(testing.bundleDir, viewer.bundleDir);
+  assert.ok(existsSync(`${testing.bundleDir}app.js`));
+  await testing.close();
+  assert.ok(!existsSync(testing.bundleDir), 'the test bundle directory is removed');
+});
 
 test('binds to loopback only and prints a 127.0.0.1 URL', () => {
   const addr = viewer.server.address();

@@ -16,6 +16,8 @@ import { loadGraph } from '@pcp/graph-builder/format/io.ts';
 import { criticalPath } from '@pcp/graph-builder/analysis/critpath.ts';
 import type { Viewer } from '../src/server/server.ts';
 import { startViewer } from '../src/server/server.ts';
+import { LAYERED, layeredGraphSize } from '../src/shared/layeredSize.ts';
+import { toLayoutInput } from '../src/shared/layoutTypes.ts';
 import { FIXTURES, SHARED, launch, newPage, openGraph, screenshot } from './browser.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -30,7 +32,7 @@ let page: Page;
 const errors: string[] = [];
 
 before(async () => {
-  viewer = await startViewer({ paths: [FRIV, ...(HAVE_BILD ? [BILD] : [])], port: 0 });
+  viewer = await startViewer({ paths: [FRIV, ...(HAVE_BILD ? [BILD] : [])], port: 0, testHook: true });
   browser = await launch();
   page = await newPage(browser);
   page.on('pageerror', (e) => errors.push(e.message));
@@ -113,14 +115,26 @@ test('the kind filter counts the resources of the file', async () => {
 });
 
 test('the layered layout (Web Worker) draws every node too', async () => {
-  const id = HAVE_BILD ? 'www.bild.de' : 'www.friv.com';
-  await openGraph(page, viewer, id);
+  await openGraph(page, viewer, 'www.friv.com');
+  const g = loadGraph(FRIV);
+  assert.ok(layeredGraphSize(toLayoutInput(g).input) <= LAYERED.maxSize, 'friv is within the layered limit');
   await page.evaluate(() => window.__pcpViewer!.setLayout('layered'));
-  await page.waitForTimeout(100);
   assert.equal(await page.evaluate(() => window.__pcpViewer!.layoutKind()), 'layered');
-  assert.equal(await page.evaluate(() => window.__pcpViewer!.renderedNodes()), loadGraph(HAVE_BILD ? BILD : FRIV).nodes.length);
-  await screenshot(page, `layered-${id}`);
+  await page.waitForFunction((want) => window.__pcpViewer!.renderedNodes() === want, g.nodes.length);
+  await screenshot(page, 'layered-www.friv.com');
 });
+
+if (HAVE_BILD) {
+  test('above the layered limit only the time axis is offered', async () => {
+    const g = loadGraph(BILD);
+    assert.ok(layeredGraphSize(toLayoutInput(g).input) > LAYERED.maxSize, 'bild is above the layered limit');
+    await openGraph(page, viewer, 'www.bild.de');
+    assert.equal(await page.locator('#layout-kind option[value="layered"]').isDisabled(), true);
+    await page.evaluate(() => window.__pcpViewer!.setLayout('layered'));
+    assert.equal(await page.evaluate(() => window.__pcpViewer!.layoutKind()), 'time');
+    assert.equal(await page.evaluate(() => window.__pcpViewer!.renderedNodes()), g.nodes.length);
+  });
+}
 
 test('what-if: compare A | B shows the emulator\'s load times and simulated waterfalls', async () => {
   const id = HAVE_BILD ? 'www.bild.de' : 'www.friv.com';

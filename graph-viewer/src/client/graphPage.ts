@@ -6,7 +6,7 @@
 import type { NodeKind } from '@pcp/graph-builder';
 import { NODE_KINDS } from '@pcp/graph-builder/format/types.ts';
 import { KIND_COLOUR } from '../shared/kinds.ts';
-import { LAYERED } from '../shared/layeredLayout.ts';
+import { LAYERED, layeredGraphSize } from '../shared/layeredSize.ts';
 import { layoutToSvg } from '../shared/layoutSvg.ts';
 import type { Layout } from '../shared/layoutTypes.ts';
 import { markerTime } from '../shared/summary.ts';
@@ -17,32 +17,9 @@ import { renderDetails } from './details.ts';
 import { clear, download, el, fmtMs } from './dom.ts';
 import { GraphCanvas } from './graphCanvas.ts';
 import { GraphModel, type Filters } from './model.ts';
+import type {} from './testHook.ts';
 import { drawWaterfall, recordedWaterfall, simulatedWaterfall, type WaterfallView } from './waterfall.ts';
 import { whatIfPanel, type WhatIfRun } from './whatifPanel.ts';
-
-/** What tests and the benchmark read (and drive) from outside. */
-export interface ViewerHook {
-  graphId: string;
-  ready: boolean;
-  loadMs: number;
-  firstRenderMs: number;
-  layoutKind: () => string;
-  renderedNodes: () => number;
-  criticalPath: () => string[];
-  screenPos: (id: string) => [number, number] | null;
-  select: (id: string) => void;
-  edgeScreenPos: (k: number) => [number, number] | null;
-  panBy: (dx: number, dy: number) => void;
-  framesDrawn: () => number;
-  lastDrawMs: () => number;
-  setLayout: (kind: 'time' | 'layered') => Promise<void>;
-}
-
-declare global {
-  interface Window {
-    __pcpViewer?: ViewerHook;
-  }
-}
 
 export async function showGraph(app: HTMLElement, id: string): Promise<() => void> {
   const t0 = performance.now();
@@ -60,6 +37,8 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   const model = new GraphModel(graph);
   const n = model.nodes.length;
   const cpLen = graph.criticalPath?.length ?? 0;
+  /** The layered layout is offered while its layered graph (nodes + dummy nodes) is small enough. */
+  const layeredTooBig = layeredGraphSize(model.input) > LAYERED.maxSize;
 
   // ---- skeleton
   const header = el(
@@ -121,7 +100,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   let requestNo = 0;
   const pending = new Map<number, { resolve: (l: Layout) => void; reject: (e: Error) => void }>();
   const computeLayout = async (): Promise<Layout> => {
-    if (layoutKind === 'time' || n > LAYERED.maxNodes) return timeAxisLayout(model.input, collapsed);
+    if (layoutKind === 'time' || layeredTooBig) return timeAxisLayout(model.input, collapsed);
     if (!worker) {
       worker = new Worker('/worker.js', { type: 'module' });
       worker.onmessage = (ev: MessageEvent<{ id: number; layout?: Layout; error?: string }>) => {
@@ -148,7 +127,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   };
 
   // ---- left: layout, search, filters, frames, export
-  const layoutSel = el('select', { id: 'layout-kind' }, el('option', { value: 'time' }, 'time axis'), el('option', { value: 'layered', disabled: n > LAYERED.maxNodes }, `layered DAG${n > LAYERED.maxNodes ? ' (too large)' : ''}`));
+  const layoutSel = el('select', { id: 'layout-kind' }, el('option', { value: 'time' }, 'time axis'), el('option', { value: 'layered', disabled: layeredTooBig }, `layered DAG${layeredTooBig ? ' (too many long edges)' : ''}`));
   layoutSel.addEventListener('change', () => {
     layoutKind = layoutSel.value as 'time' | 'layered';
     void relayout(true);
@@ -322,7 +301,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   // The canvas draws on the next animation frame; time to first render includes that draw.
   await new Promise((r) => requestAnimationFrame(() => r(null)));
   const firstRenderMs = performance.now() - t0;
-  window.__pcpViewer = {
+  if (PCP_TEST_HOOK) window.__pcpViewer = {
     graphId: id,
     ready: true,
     loadMs,
@@ -349,7 +328,7 @@ export async function showGraph(app: HTMLElement, id: string): Promise<() => voi
   return () => {
     worker?.terminate();
     delete document.body.dataset.graphReady;
-    delete window.__pcpViewer;
+    if (PCP_TEST_HOOK) delete window.__pcpViewer;
     tooltip.remove();
   };
 }

@@ -1,4 +1,4 @@
-/** Web Worker: computes the layered DAG layout off the main thread. */
+/** Web Worker: computes the layered DAG layout (d3-dag, see shared/layeredLayout.ts) off the main thread. */
 import { layeredLayout } from '../shared/layeredLayout.ts';
 import type { Layout, LayoutInput } from '../shared/layoutTypes.ts';
 
@@ -13,7 +13,9 @@ scope.onmessage = (ev) => {
   const started = performance.now();
   try {
     const layout: Layout = layeredLayout(ev.data.input, new Set(ev.data.collapsed));
-    scope.postMessage({ id: ev.data.id, layout, ms: performance.now() - started }, [layout.x.buffer, layout.y.buffer, layout.w.buffer, layout.h.buffer]);
+    const buffers: Transferable[] = [layout.x.buffer, layout.y.buffer, layout.w.buffer, layout.h.buffer];
+    if (layout.edgeBends) buffers.push(layout.edgeBends.offset.buffer, layout.edgeBends.points.buffer);
+    scope.postMessage({ id: ev.data.id, layout, ms: performance.now() - started }, buffers);
   } catch (e) {
     scope.postMessage({ id: ev.data.id, error: (e as Error).message });
   }

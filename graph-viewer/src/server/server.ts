@@ -9,8 +9,11 @@
  * with a foreign Host header are refused (DNS rebinding), and a CSP forbids inline script.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildClient, PUBLIC_DIR } from './build.ts';
 import { buildCatalog } from './catalog.ts';
 import { chooseEngine, exportGraph, type ExportFormat } from './exporter.ts';
@@ -22,12 +25,17 @@ export interface ViewerOptions {
   port?: number;
   /** Skip the esbuild step (the bundle in public/ is used as is). */
   skipBuild?: boolean;
+  /** Tests and the benchmark: serve a bundle with the `window.__pcpViewer` hook, built into a
+   * temporary directory of this server's own (removed on close). Never set by `pcp view`. */
+  testHook?: boolean;
 }
 
 export interface Viewer {
   url: string;
   server: Server;
   store: GraphStore;
+  /** Where the client bundle is served from (public/, or a test build's temporary directory). */
+  bundleDir: string;
   problems: string[];
   close(): Promise<void>;
 }
@@ -87,7 +95,17 @@ function readBody(req: IncomingMessage): Promise<string> {
 }
 
 export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
-  if (!opts.skipBuild) await buildClient();
+  const publicDir = opts.testHook ? `${mkdtempSync(join(tmpdir(), 'pcp-viewer-test-'))}/` : PUBLIC_DIR;
+  const removeBundle = (): void => {
+    if (publicDir !== PUBLIC_DIR) rmSync(publicDir, { recursive: true, force: true });
+  };
+  try {
+    if (opts.testHook) await buildClient(publicDir, { testHook: true });
+    else if (!opts.skipBuild) await buildClient();
+  } catch (e) {
+    removeBundle();
+    throw e;
+  }
   const catalog = buildCatalog(opts.paths);
   const store = new GraphStore(catalog);
   let port = 0;
@@ -104,7 +122,7 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
     }
     if (req.method === 'GET' && STATIC[path]) {
       const s = STATIC[path];
-      send(res, 200, s.type, await readFile(`${PUBLIC_DIR}${s.file}`));
+      send(res, 200, s.type, await readFile(`${publicDir}${s.file}`));
       return;
     }
     if (req.method === 'GET' && path === '/api/graphs') {
@@ -169,21 +187,30 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       else res.end();
     });
   });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolveListen());
-  });
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(opts.port ?? 0, '127.0.0.1', () => resolveListen());
+    });
+  } catch (e) {
+    removeBundle();
+    throw e;
+  }
   port = (server.address() as AddressInfo).port;
   void store.summariseAll();
   return {
     url: `http://127.0.0.1:${port}/`,
     server,
     store,
+    bundleDir: publicDir,
     problems: catalog.problems,
     close: () =>
       new Promise((r) => {
         server.closeAllConnections();
-        server.close(() => r());
+        server.close(() => {
+          removeBundle();
+          r();
+        });
       }),
   };
 }

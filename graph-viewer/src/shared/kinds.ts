@@ -33,6 +33,8 @@ export const KIND_COLOUR: Record<NodeKind, string> = {
 
 export const FRAME_FILL = '#e6e6e6';
 export const FRAME_STROKE = '#b0b0b0';
+/** A collapsed frame's bar. */
+export const COLLAPSED_FRAME_FILL = '#cfcfcf';
 export const CRITICAL_COLOUR = '#ff00aa';
 
 /** Main-thread work (what the waterfall shows under the resources). */

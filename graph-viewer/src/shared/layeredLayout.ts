@@ -1,180 +1,130 @@
 /**
- * Layered DAG layout (Sugiyama-style, kept deliberately small): longest-path layering from the sources,
- * then barycentre ordering sweeps (down using predecessors, up using successors). Nodes of one frame
- * stay contiguous inside a layer (ordering key: frame first, barycentre second) so frames read as grey
- * groups. No dummy nodes for long edges: that keeps it O(sweeps * (V + E) log V), which is what lets
- * it run on corpus-sized graphs in a worker where general engines take tens of seconds.
- * Collapsed frames: their nodes are laid out as usual, then hidden behind one box per layer run.
+ * Layered DAG layout (Sugiyama) by d3-dag: longest-path layering, dummy nodes for edges that span
+ * several layers (their bend points route the edge between the layers it crosses, see
+ * edgeGeometry.ts), two-layer median decrossing, greedy coordinates (centred layers past
+ * LAYERED.greedyMaxSize, where greedy placement dominates the cost). Layers run left to right in time
+ * order. Nodes of one frame are kept together inside each layer so frames read as grey groups (one
+ * group per run of a frame in a layer). Collapsed frames: their nodes are laid out as usual, then
+ * hidden behind one box per run.
+ *
+ * It costs far more than the time-axis layout, in proportion to nodes plus dummy nodes (edge spans):
+ * above LAYERED.maxSize of them the viewer offers the time axis only (layeredSize.ts;
+ * `npm run bench:viewer` measures the cost).
+ * Edges that would close a cycle (the format does not forbid one) are left out of the library's
+ * input and drawn straight.
  */
-import type { FrameGroup, Layout, LayoutInput } from './layoutTypes.ts';
+import { coordCenter, coordGreedy, decrossTwoLayer, graph, layeringLongestPath, sugiyama, twolayerAgg, aggMedian, type MutGraphNode, type SugiNode } from 'd3-dag';
+import { LAYERED, layeredGraphSize, longestPathLayers } from './layeredSize.ts';
+import type { EdgeBends, FrameGroup, Layout, LayoutInput } from './layoutTypes.ts';
 
-export const LAYERED = {
-  layerStep: 40,
-  nodeW: 28,
-  nodeH: 10,
-  rowStep: 14,
-  framePad: 3,
-  sweeps: 4,
-  /** Long chains (parse chunk after parse chunk) make layered graphs very wide and flat; past this
-   * width/height ratio the layers are wrapped into bands stacked vertically, like lines of text. */
-  maxAspect: 3,
-  bandGap: 40,
-  /** Above this the worker is not asked and the time-axis layout is the one offered. Measured in node:
-   * 64 ms at 20,000 synthetic nodes, so the bound is about memory and readability, not time. */
-  maxNodes: 50000,
-} as const;
+export { LAYERED, longestPathLayers };
 
-/** Layer of every node = length of the longest path reaching it. Cycle members go one past the last layer. */
-export function longestPathLayers(n: number, from: Int32Array, to: Int32Array): Int32Array {
-  const indeg = new Int32Array(n);
-  const head = new Int32Array(n).fill(-1);
-  const next = new Int32Array(from.length);
-  for (let e = 0; e < from.length; e++) {
-    indeg[to[e]!]!++;
-    next[e] = head[from[e]!]!;
-    head[from[e]!] = e;
-  }
-  const layer = new Int32Array(n);
-  const queue = new Int32Array(n);
-  let qh = 0;
-  let qt = 0;
-  for (let i = 0; i < n; i++) if (indeg[i] === 0) queue[qt++] = i;
-  while (qh < qt) {
-    const v = queue[qh++]!;
-    for (let e = head[v]!; e !== -1; e = next[e]!) {
-      const u = to[e]!;
-      if (layer[v]! + 1 > layer[u]!) layer[u] = layer[v]! + 1;
-      if (--indeg[u]! === 0) queue[qt++] = u;
-    }
-  }
-  if (qt < n) {
-    let max = 0;
-    for (let i = 0; i < n; i++) max = Math.max(max, layer[i]!);
-    for (let i = 0; i < n; i++) if (indeg[i]! > 0) layer[i] = max + 1;
-  }
-  return layer;
+/** The frame a node of d3-dag's layered graph belongs to (a dummy node: its edge's source's). */
+function frameOf(input: LayoutInput, s: SugiNode<number, number>): number {
+  const d = s.data;
+  return input.frame[d.role === 'node' ? d.node.data : d.link.source.data]!;
 }
 
 export function layeredLayout(input: LayoutInput, collapsed: ReadonlySet<number> = new Set()): Layout {
   const L = LAYERED;
   const n = input.kinds.length;
   const { edgeFrom, edgeTo } = input;
-  const layer = longestPathLayers(n, edgeFrom, edgeTo);
-  let layerCount = 0;
-  for (let i = 0; i < n; i++) layerCount = Math.max(layerCount, layer[i]! + 1);
+  const E = edgeFrom.length;
 
-  // Adjacency (CSR) for predecessors and successors.
-  const csr = (src: Int32Array, dst: Int32Array): { off: Int32Array; adj: Int32Array } => {
-    const off = new Int32Array(n + 1);
-    for (let e = 0; e < src.length; e++) off[src[e]! + 1]!++;
-    for (let i = 0; i < n; i++) off[i + 1]! += off[i]!;
-    const fill = off.slice(0, n);
-    const adj = new Int32Array(src.length);
-    for (let e = 0; e < src.length; e++) adj[fill[src[e]!]!++] = dst[e]!;
-    return { off, adj };
-  };
-  const succ = csr(edgeFrom, edgeTo);
-  const pred = csr(edgeTo, edgeFrom);
+  // The graph d3-dag lays out: every node, each edge once, edges closing a cycle left out.
+  const order = longestPathLayers(n, edgeFrom, edgeTo);
+  const dag = graph<number, number>();
+  const nodes: MutGraphNode<number, number>[] = [];
+  for (let i = 0; i < n; i++) nodes.push(dag.node(i));
+  const linkOf = new Map<number, number>(); // a * n + b -> first layout edge between them
+  for (let e = 0; e < E; e++) {
+    const a = edgeFrom[e]!;
+    const b = edgeTo[e]!;
+    if (order[b]! <= order[a]! || linkOf.has(a * n + b)) continue;
+    linkOf.set(a * n + b, e);
+    dag.link(nodes[a]!, nodes[b]!, e);
+  }
 
-  const layers: number[][] = Array.from({ length: layerCount }, () => []);
-  for (let i = 0; i < n; i++) layers[layer[i]!]!.push(i);
-  // Start from recorded order: frame, then start time.
-  for (const l of layers) l.sort((a, b) => input.frame[a]! - input.frame[b]! || input.start[a]! - input.start[b]! || a - b);
-
-  // Positions normalised to [0, 1] within their layer, so neighbours in layers of different sizes compare.
-  const pos = new Float64Array(n);
-  const place = (l: number[]): void => {
-    const d = Math.max(1, l.length - 1);
-    l.forEach((v, k) => (pos[v] = k / d));
-  };
-  layers.forEach(place);
-  const bary = new Float64Array(n);
-  const sweep = (adjacency: { off: Int32Array; adj: Int32Array }, order: number[]): void => {
-    for (const li of order) {
-      const l = layers[li]!;
-      for (const v of l) {
-        const a = adjacency.off[v]!;
-        const b = adjacency.off[v + 1]!;
-        if (a === b) {
-          bary[v] = pos[v]!;
-          continue;
-        }
-        let s = 0;
-        for (let k = a; k < b; k++) s += pos[adjacency.adj[k]!]!;
-        bary[v] = s / (b - a);
-      }
-      l.sort((p, q) => input.frame[p]! - input.frame[q]! || bary[p]! - bary[q]! || p - q);
-      place(l);
+  // Frames kept contiguous in every layer: the median decrossing, then a stable sort by frame.
+  const twoLayer = decrossTwoLayer().order(twolayerAgg().aggregator(aggMedian)).inits([]).passes(L.passes);
+  const decross = (layers: SugiNode<number, number>[][]): void => {
+    twoLayer(layers);
+    for (const layer of layers) {
+      const rank = new Map(layer.map((s, k) => [s, k]));
+      layer.sort((p, q) => frameOf(input, p) - frameOf(input, q) || rank.get(p)! - rank.get(q)!);
     }
   };
-  const down = layers.map((_, i) => i);
-  const up = down.slice().reverse();
-  for (let s = 0; s < L.sweeps; s++) sweep(s % 2 === 0 ? pred : succ, s % 2 === 0 ? down : up);
+  // d3-dag lays layers out top to bottom: its x is our y and its y our x.
+  const { width, height } = sugiyama()
+    .layering(layeringLongestPath())
+    .decross(decross)
+    .coord(layeredGraphSize(input) <= L.greedyMaxSize ? coordGreedy() : coordCenter())
+    .nodeSize([L.nodeH, L.nodeW])
+    .gap([L.rowGap, L.layerGap])(dag);
 
   const x = new Float64Array(n);
   const y = new Float64Array(n);
   const w = new Float64Array(n).fill(L.nodeW);
   const h = new Float64Array(n).fill(L.nodeH);
   const hidden = new Uint8Array(n);
+  for (const node of dag.nodes()) {
+    x[node.data] = node.y - L.nodeW / 2;
+    y[node.data] = node.x - L.nodeH / 2;
+  }
+
+  // Bend points: the link's inner points; every layout edge between the same two nodes shares them.
+  const inner: number[][] = new Array<number[]>(E);
+  for (const link of dag.links()) {
+    const pts: number[] = [];
+    for (const [px, py] of link.points.slice(1, -1)) pts.push(py, px);
+    inner[link.data] = pts;
+  }
+  const offset = new Int32Array(E + 1);
+  const flat: number[] = [];
+  for (let e = 0; e < E; e++) {
+    const first = linkOf.get(edgeFrom[e]! * n + edgeTo[e]!);
+    const pts = first === undefined ? undefined : inner[first];
+    if (pts) flat.push(...pts);
+    offset[e + 1] = flat.length / 2;
+  }
+  const edgeBends: EdgeBends = { offset, points: Float64Array.from(flat) };
+
+  const groups = frameGroups(input, x, y, w, h, hidden, collapsed);
+  return { kind: 'layered', x, y, w, h, hidden, groups, lanes: [], width: Math.max(1, height), height: Math.max(1, width), edgeBends };
+}
+
+/** One grey group per run of a frame's nodes in a layer (a column); collapsed frames' runs become
+ * one box their nodes share. Mutates the boxes of collapsed nodes. */
+function frameGroups(input: LayoutInput, x: Float64Array, y: Float64Array, w: Float64Array, h: Float64Array, hidden: Uint8Array, collapsed: ReadonlySet<number>): FrameGroup[] {
+  const L = LAYERED;
+  const columns = new Map<number, number[]>();
+  for (let i = 0; i < x.length; i++) {
+    const c = columns.get(x[i]!);
+    if (c) c.push(i);
+    else columns.set(x[i]!, [i]);
+  }
   const groups: FrameGroup[] = [];
-  let height = 0;
-  layers.forEach((l, li) => {
-    const lx = li * L.layerStep;
-    let row = 0;
+  for (const [cx, column] of columns) {
+    column.sort((a, b) => y[a]! - y[b]!);
     let k = 0;
-    while (k < l.length) {
-      // One run of nodes of the same frame.
-      const f = input.frame[l[k]!]!;
+    while (k < column.length) {
+      const f = input.frame[column[k]!]!;
       let j = k;
-      while (j < l.length && input.frame[l[j]!] === f) j++;
+      while (j < column.length && input.frame[column[j]!] === f) j++;
+      const top = y[column[k]!]!;
+      const bottom = y[column[j - 1]!]! + L.nodeH;
       const isCollapsed = collapsed.has(f);
-      const top = row * L.rowStep;
       if (isCollapsed) {
         for (let m = k; m < j; m++) {
-          const v = l[m]!;
-          x[v] = lx;
+          const v = column[m]!;
           y[v] = top;
+          h[v] = bottom - top;
           hidden[v] = 1;
         }
-        row += 1;
-      } else {
-        for (let m = k; m < j; m++) {
-          const v = l[m]!;
-          x[v] = lx;
-          y[v] = row * L.rowStep;
-          row++;
-        }
       }
-      const bottom = (row - 1) * L.rowStep + L.nodeH;
-      groups.push({ frame: f, x: lx - L.framePad, y: top - L.framePad, w: L.nodeW + 2 * L.framePad, h: bottom - top + 2 * L.framePad, collapsed: isCollapsed });
-      row += 1; // a gap row between frames
+      groups.push({ frame: f, x: cx - L.framePad, y: top - L.framePad, w: w[column[k]!]! + 2 * L.framePad, h: bottom - top + 2 * L.framePad, collapsed: isCollapsed });
       k = j;
     }
-    height = Math.max(height, row * L.rowStep);
-  });
-  // Wrap into bands when the layout is much wider than tall.
-  const width = Math.max(1, layerCount * L.layerStep);
-  let bands = 1;
-  if (width > L.maxAspect * height) bands = Math.max(1, Math.round(Math.sqrt(width / (1.6 * Math.max(height, 1)))));
-  if (bands > 1) {
-    const perBand = Math.ceil(layerCount / bands);
-    const bandH = height + L.bandGap;
-    const shift = (li: number): [number, number] => {
-      const b = Math.floor(li / perBand);
-      return [-b * perBand * L.layerStep, b * bandH];
-    };
-    for (let i = 0; i < n; i++) {
-      const [dx, dy] = shift(layer[i]!);
-      x[i]! += dx;
-      y[i]! += dy;
-    }
-    for (const g of groups) {
-      const [dx, dy] = shift(Math.round((g.x + L.framePad) / L.layerStep));
-      g.x += dx;
-      g.y += dy;
-    }
-    return { kind: 'layered', x, y, w, h, hidden, groups, lanes: [], width: perBand * L.layerStep, height: bands * bandH - L.bandGap };
   }
-  return { kind: 'layered', x, y, w, h, hidden, groups, lanes: [], width, height: Math.max(1, height) };
-
+  return groups;
 }

@@ -4,8 +4,9 @@
  * All text goes through xmlEscape.
  */
 import type { GraphNode } from '@pcp/graph-builder';
+import { edgePath, edgeShown, intersects, pathBounds } from './edgeGeometry.ts';
 import { xmlEscape } from './escape.ts';
-import { CRITICAL_COLOUR, FRAME_FILL, FRAME_STROKE, KIND_COLOUR } from './kinds.ts';
+import { COLLAPSED_FRAME_FILL, CRITICAL_COLOUR, FRAME_FILL, FRAME_STROKE, KIND_COLOUR } from './kinds.ts';
 import type { Layout, LayoutInput } from './layoutTypes.ts';
 import { nodeLabel } from './nodeText.ts';
 
@@ -36,25 +37,21 @@ export function layoutToSvg(layout: Layout, input: LayoutInput, nodes: readonly 
   out.push('<g class="frames">');
   for (const g of layout.groups) {
     if (!inView(g.x, g.y, g.w, g.h)) continue;
-    out.push(`<rect x="${g.x}" y="${g.y}" width="${g.w}" height="${g.h}" fill="${g.collapsed ? '#cfcfcf' : FRAME_FILL}" stroke="${FRAME_STROKE}" stroke-width="0.5"/>`);
+    out.push(`<rect x="${g.x}" y="${g.y}" width="${g.w}" height="${g.h}" fill="${g.collapsed ? COLLAPSED_FRAME_FILL : FRAME_FILL}" stroke="${FRAME_STROKE}" stroke-width="0.5"/>`);
     const label = opt.frameLabels?.[g.frame];
     if (label && layout.kind === 'time') out.push(`<text x="${g.x + 4}" y="${g.y + 10}" font-size="9" fill="#555">${xmlEscape(label)}</text>`);
   }
   out.push('</g><g class="edges" stroke="#888" stroke-width="0.4" fill="none">');
   const n = input.kinds.length;
-  const cx = (i: number, right: boolean): number => layout.x[i]! + (right ? layout.w[i]! : 0);
-  const cy = (i: number): number => layout.y[i]! + layout.h[i]! / 2;
+  const pts: number[] = [];
   for (let e = 0; e < input.edgeFrom.length; e++) {
-    const a = input.edgeFrom[e]!;
-    const b = input.edgeTo[e]!;
-    if (layout.hidden[a] && layout.hidden[b] && input.frame[a] === input.frame[b]) continue;
-    const x1 = cx(a, true);
-    const y1 = cy(a);
-    const x2 = cx(b, false);
-    const y2 = cy(b);
-    if (!inView(Math.min(x1, x2), Math.min(y1, y2), Math.abs(x2 - x1), Math.abs(y2 - y1))) continue;
-    const crit = opt.critical?.has(a) && opt.critical.has(b);
-    out.push(`<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}"${crit ? ` stroke="${CRITICAL_COLOUR}" stroke-width="1.5"` : ''}/>`);
+    if (!edgeShown(layout, input, e)) continue;
+    edgePath(layout, input, e, pts);
+    if (!intersects(pathBounds(pts), vp)) continue;
+    const crit = opt.critical?.has(input.edgeFrom[e]!) && opt.critical.has(input.edgeTo[e]!);
+    const style = crit ? ` stroke="${CRITICAL_COLOUR}" stroke-width="1.5"` : '';
+    if (pts.length === 4) out.push(`<line x1="${pts[0]!.toFixed(1)}" y1="${pts[1]!.toFixed(1)}" x2="${pts[2]!.toFixed(1)}" y2="${pts[3]!.toFixed(1)}"${style}/>`);
+    else out.push(`<polyline points="${pts.map((v) => v.toFixed(1)).join(' ')}"${style}/>`);
   }
   out.push('</g><g class="nodes">');
   for (let i = 0; i < n; i++) {

@@ -47,9 +47,26 @@ export interface Layout {
   lanes: LaneLabel[];
   width: number;
   height: number;
+  /** Bend points of routed edges (layered layout); edges without them are straight. */
+  edgeBends?: EdgeBends;
   /** Layout scale for the time axis: px per ms (time layout only). */
   pxPerMs?: number;
   axis?: TimeAxis;
+}
+
+/** Bend points of layout edge e: points[2 * offset[e] .. 2 * offset[e + 1]) as x, y pairs, in order
+ * from the source to the target (offset has one entry per layout edge, plus one). */
+export interface EdgeBends {
+  offset: Int32Array;
+  points: Float64Array;
+}
+
+/** A rectangle in layout coordinates (a viewport, a bounding box). */
+export interface Rect {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
 }
 
 /** The time layout's x axis: linear up to breakT, then a compressed tail. */
