@@ -83,19 +83,6 @@ export function loadDelayCdfs(dirArg?: string): DelayCdfs {
   return out;
 }
 
-/** Draws from a CDF by inversion: the first point whose cumulative probability reaches u. */
-export function sampleCdf(points: Array<[number, number]>, u: number): number {
-  let lo = 0;
-  let hi = points.length - 1;
-  if (hi < 0) return 0;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (points[mid]![1] >= u) hi = mid;
-    else lo = mid + 1;
-  }
-  return points[lo]![0];
-}
-
 /** A CDF as two flat arrays, for a cache-friendly binary search. */
 interface FlatCdf {
   delay: Float64Array;

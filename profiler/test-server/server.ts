@@ -334,7 +334,3 @@ export async function startTestServer(opts: TestServerOptions): Promise<TestServ
   };
 }
 
-/** Read a file the way the server would send it (placeholders expanded), e.g. for expected sizes. */
-export function servedText(server: TestServer, file: string): string {
-  return server.expand(readFileSync(file, 'utf8'));
-}

@@ -226,7 +226,3 @@ export interface GraphNavigation {
 }
 
 export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;
-
-export function isKind<K extends NodeKind>(node: GraphNode, kind: K): node is NodeOfKind<K> {
-  return node.kind === kind;
-}

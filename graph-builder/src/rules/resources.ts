@@ -50,10 +50,6 @@ export function causeNode(ctx: RuleContext, cause: Cause): string | undefined {
   return undefined;
 }
 
-export function causeRule(ctx: RuleContext, cause: Cause, onComputation: EdgeRule, onToken: EdgeRule): EdgeRule {
-  return cause.kind === 'token' ? onToken : onComputation;
-}
-
 export function resourceRules(ctx: RuleContext): void {
   for (const r of ctx.acts.resources) {
     const parent = causeNode(ctx, r.issuedBy);
