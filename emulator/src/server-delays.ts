@@ -4,8 +4,7 @@
  * legacy corpus' `server-delay-cdfs/*.dist` files (`delaySeconds cumulativeProbability` per line).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Rng } from './rng.ts';
 
 export type MimeClass = 'text' | 'css' | 'javascript' | 'image' | 'other' | 'post';
@@ -33,11 +32,8 @@ export function mimeClass(mimeType: string, method: string): MimeClass {
   return 'other';
 }
 
-/** The shared data directory: $PCP_SHARED, else ../shared beside the repository root. */
-export function sharedDir(): string {
-  if (process.env.PCP_SHARED) return resolve(process.env.PCP_SHARED);
-  return resolve(fileURLToPath(new URL('../../../shared', import.meta.url)));
-}
+export { sharedDir } from '@pcp/graph-builder/legacy-corpus.ts';
+import { sharedDir } from '@pcp/graph-builder/legacy-corpus.ts';
 
 export function defaultCdfDir(): string {
   return join(sharedDir(), 'legacy-corpus', 'server-delay-cdfs');

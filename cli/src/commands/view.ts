@@ -5,7 +5,6 @@
  */
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { CliError, flag, num, parse, type Command } from '../kit.ts';
 
 const usage = `
@@ -34,8 +33,8 @@ export const command: Command = {
     let paths = p.positionals;
     if (paths.length === 0) {
       // ../shared relative to the repository root (as in CI), whatever the working directory.
-      const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-      const corpus = resolve(process.env.PCP_SHARED ?? resolve(repoRoot, '../shared'), 'legacy-corpus');
+      const { sharedDir } = await import('@pcp/graph-builder/legacy-corpus.ts');
+      const corpus = resolve(sharedDir(), 'legacy-corpus');
       if (!existsSync(corpus)) throw new CliError(`no graphs given and no corpus at ${corpus} (pass graph files or directories)`);
       paths = [corpus];
     }
