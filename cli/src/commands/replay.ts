@@ -1,0 +1,153 @@
+/**
+ * pcp replay: a profiled page served again from its bundle's archive (Mahimahi's ReplayShell idea),
+ * and real Chromium loads of it. A thin shell over @pcp/replay.
+ */
+import { CliError, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
+
+const usage = `
+usage: pcp replay BUNDLE --serve [--port N] [--bind ADDR] [options]
+       pcp replay BUNDLE [--runs 5] [--json] [--protocol h1|h2] [options]
+
+Serves every origin recorded in BUNDLE's archive.har (written by pcp profile --archive) on this
+machine: plain http origins over HTTP/1.1, https origins over TLS with a certificate made at start
+(Chromium trusts it through --ignore-certificate-errors-spki-list), HTTP/2 where the recording saw
+h2. Chromium reaches the origins through --host-resolver-rules (host names and IP literals alike).
+Each response is held for the server delay measured from the bundle's capture.pcap (as pcp delays
+measures and estimates them); requests the archive lacks get a 404 and are counted. Matching: the
+exact URL first, then the same path with cache-busting query parameters ignored (see replay/README.md).
+
+--serve: serve until interrupted, printing one ready line with the page URL and the Chromium switches.
+Otherwise: load the replayed page --runs times, each in a fresh headless Chromium (new profile, cold
+cache), and print loadTime and domContentLoadedTime (ms from navigation start, from the page's
+Navigation Timing) per run and their medians.
+
+options:
+  --serve                 serve only (until SIGINT/SIGTERM)
+  --port N                first port: origins listen on N, N+1, ... (default: free ports)
+  --bind ADDR             address to listen on (default 127.0.0.1)
+  --runs N                loads (default 5)
+  --json                  print {loadTime, domContentLoadedTime, runs: [{loadTime, domContentLoadedTime}]}
+  --protocol h1|h2        serve every https origin over HTTP/1.1 or HTTP/2 instead of as recorded
+                          (plain http origins stay HTTP/1.1: Chromium has no cleartext HTTP/2)
+  --server-delays FILE    server delays from FILE (the JSON of pcp delays) instead of the capture
+  --no-server-delays      answer at once
+  --timeout MS            cap on one load (default 60000)
+  --chromium PATH         browser executable (default /usr/bin/chromium)
+  -h, --help
+
+exit status: 1 when a load fails or the bundle has no archive.
+`;
+
+export const command: Command = {
+  name: 'replay',
+  summary: 'serve a profiled page again from its archive and load it in Chromium',
+  usage,
+  async run(args) {
+    const p = parse(args, {
+      serve: { type: 'boolean' },
+      port: { type: 'string' },
+      bind: { type: 'string' },
+      runs: { type: 'string' },
+      json: { type: 'boolean' },
+      protocol: { type: 'string' },
+      'server-delays': { type: 'string' },
+      'no-server-delays': { type: 'boolean' },
+      timeout: { type: 'string' },
+      chromium: { type: 'string' },
+    });
+    const [bundle, ...extra] = p.positionals;
+    if (!bundle || extra.length) throw new UsageError('expected one BUNDLE directory');
+    const protocol = str(p, 'protocol');
+    if (protocol !== undefined && protocol !== 'h1' && protocol !== 'h2') throw new UsageError(`--protocol expects h1 or h2, got '${protocol}'`);
+    const port = num(p, 'port', 0);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port expects a port number');
+    const runs = num(p, 'runs', 5);
+    if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs expects a positive integer');
+    const timeoutMs = num(p, 'timeout', 60_000);
+
+    const { readArchive, ArchiveError, assignDelays, startReplayServer, loadOnce, summarise } = await import('@pcp/replay');
+    let archive;
+    try {
+      archive = readArchive(bundle);
+    } catch (e) {
+      if (e instanceof ArchiveError) throw new CliError(e.message);
+      throw e;
+    }
+    const records = await serverDelays(bundle, str(p, 'server-delays'), flag(p, 'no-server-delays'));
+    const d = assignDelays(archive.entries, records);
+    const delayNote = records.length ? `server delays: ${d.measured} measured, ${d.estimated} estimated, ${d.none} none` : 'server delays: none (no capture.pcap)';
+
+    const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined });
+    const onSignal = (): void => {
+      void server.close().then(() => process.exit(130));
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    try {
+      if (protocol === 'h2' && server.origins.some((o) => o.scheme === 'http')) {
+        console.error('warning: --protocol h2 applies to https origins only; plain http origins stay HTTP/1.1');
+      }
+      if (flag(p, 'serve')) {
+        const list = server.origins.map((o) => `${o.origin} -> ${o.served} :${o.listenPort}`).join(', ');
+        console.log(`replaying ${server.pageUrl} (${server.origins.length} origins: ${list}; ${archive.entries.length} responses; ${delayNote}); load it with: chromium ${server.chromiumArgs.map(shellQuote).join(' ')} ${shellQuote(server.pageUrl)}`);
+        await new Promise<void>(() => {});
+      }
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        server.resetStats();
+        const t = await loadOnce(server.pageUrl, { chromiumArgs: server.chromiumArgs, executablePath: str(p, 'chromium'), timeoutMs }).catch((e: Error) => {
+          throw new CliError(`run ${i + 1}: ${e.message}`);
+        });
+        results.push(t);
+        const s = server.stats;
+        const misses = s.misses.length ? `, ${s.misses.length} misses (${s.misses.slice(0, 3).map((m) => m.url).join(' ')}${s.misses.length > 3 ? ' ...' : ''})` : ', 0 misses';
+        const line = `run ${i + 1}: load ${t.loadTime.toFixed(1)} ms, DOMContentLoaded ${t.domContentLoadedTime.toFixed(1)} ms; ${s.requests} requests${misses}`;
+        if (flag(p, 'json')) console.error(line);
+        else console.log(line);
+      }
+      const sum = summarise(results);
+      if (flag(p, 'json')) console.log(JSON.stringify(sum));
+      else console.log(`median of ${runs}: load ${sum.loadTime} ms, DOMContentLoaded ${sum.domContentLoadedTime} ms (${delayNote})`);
+      return 0;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      await server.close();
+    }
+  },
+};
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The delay records: --server-delays FILE, else measured from the bundle's capture like pcp build does. */
+async function serverDelays(bundle: string, file: string | undefined, off: boolean): Promise<{ method?: string; url: string; delayMs: number | null; estimated?: boolean }[]> {
+  if (off) return [];
+  const { existsSync, mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  let tmp: string | undefined;
+  if (file === undefined) {
+    if (!existsSync(join(bundle, 'capture.pcap'))) return [];
+    tmp = mkdtempSync(join(tmpdir(), 'pcp-replay-delays-'));
+    file = join(tmp, 'delays.json');
+    const { runPython } = await import('./delays.ts');
+    const { code, error } = await runPython([bundle, '--out', file, '--format', 'json']);
+    if (code !== 0) {
+      rmSync(tmp, { recursive: true, force: true });
+      throw new CliError(`server delays could not be measured from ${bundle}/capture.pcap: ${error ?? `exit ${code}`} (--no-server-delays to replay without them)`);
+    }
+  }
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    const list = Array.isArray(parsed) ? parsed : (parsed as { records?: unknown }).records;
+    if (!Array.isArray(list)) throw new CliError(`${file}: expected a list of server-delay records`);
+    return list as { url: string; delayMs: number | null }[];
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(`${file}: ${(e as Error).message}`);
+  } finally {
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
