@@ -73,12 +73,16 @@ export const command: Command = {
       if (e instanceof ArchiveError) throw new CliError(e.message);
       throw e;
     }
-    const records = await serverDelays(bundle, str(p, 'server-delays'), flag(p, 'no-server-delays'));
+    const noDelays = flag(p, 'no-server-delays');
+    const records = await serverDelays(bundle, str(p, 'server-delays'), noDelays);
     const d = assignDelays(archive.entries, records);
-    const delayNote = records.length ? `server delays: ${d.measured} measured, ${d.estimated} estimated, ${d.none} none` : 'server delays: none (no capture.pcap)';
+    const delayNote = records.length ? `server delays: ${d.measured} measured, ${d.estimated} estimated, ${d.none} none`
+      : `server delays: none (${noDelays ? '--no-server-delays' : 'the bundle has no capture.pcap'})`;
 
     const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined });
     const onSignal = (): void => {
+      const s = server.stats;
+      console.error(`replay stopped: ${s.requests} requests, ${s.matched.exact} exact, ${s.matched.query} by query, ${s.misses.length} misses, ${s.emptyBodies} served with an empty body (not recorded)`);
       void server.close().then(() => process.exit(130));
     };
     process.once('SIGINT', onSignal);
