@@ -422,8 +422,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
 async function writeArchive(dir: string, meta: BundleMeta, log: DevtoolsLogEntry[], pending: Map<string, Promise<RecordedBody>>): Promise<void> {
   const bodies = new Map<string, RecordedBody>();
   const all = Promise.all([...pending].map(async ([id, b]) => { bodies.set(id, await b); }));
-  await withTimeout(all, 10_000, 'response bodies').catch(() => {});
-  for (const id of pending.keys()) if (!bodies.has(id)) bodies.set(id, { error: 'Network.getResponseBody did not answer within 10 s' });
+  await withTimeout(all, 30_000, 'response bodies').catch(() => {});
+  for (const id of pending.keys()) if (!bodies.has(id)) bodies.set(id, { error: 'Network.getResponseBody did not answer within 30 s' });
   const navStart = log.find((e) => e.method === 'Network.requestWillBeSent' && !e.sessionId && e.params.type === 'Document');
   const { har, summary } = buildHar(log, bodies, {
     creator: TOOL, browser: meta.browser?.product, pageUrl: meta.url,

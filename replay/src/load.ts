@@ -19,12 +19,14 @@ export interface LoadOptions {
   executablePath?: string;
   /** Cap on one load (default 60 s). */
   timeoutMs?: number;
+  /** Start Chromium through this (a shaped link's client namespace). */
+  wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
 }
 
 export class LoadError extends Error {}
 
 export async function loadOnce(url: string, opts: LoadOptions): Promise<LoadTimes> {
-  const browser = await launchChromium({ executablePath: opts.executablePath, extraArgs: opts.chromiumArgs });
+  const browser = await launchChromium({ executablePath: opts.executablePath, extraArgs: opts.chromiumArgs, wrap: opts.wrap });
   const cdp = browser.cdp;
   try {
     await settleBrowserUi(browser);

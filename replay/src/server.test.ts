@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import http2 from 'node:http2';
-import https from 'node:https';
+import tls from 'node:tls';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +74,7 @@ test('recorded responses: headers kept but framing redone, cache-busting query m
   assert.equal(api.body.toString(), '{"a":1}');
   assert.equal((await get(port, '/api?q=b&_=1', 'www.site.test:8080')).status, 404);
   assert.equal((await get(port, '/nothing', 'www.site.test:8080')).status, 404);
+  assert.equal((await get(port, '/favicon.ico', 'www.site.test:8080')).status, 404);
   const gone = await get(port, '/gone.js', 'www.site.test:8080');
   assert.deepEqual([gone.status, gone.body.length], [200, 0]);
   const old = await get(port, '/old', 'www.site.test:8080');
@@ -81,7 +82,8 @@ test('recorded responses: headers kept but framing redone, cache-busting query m
   assert.deepEqual(server.stats.matched, { exact: 3, query: 1 });
   assert.deepEqual(server.stats.misses.map((m) => m.url), ['http://www.site.test:8080/api?q=b&_=1', 'http://www.site.test:8080/nothing']);
   assert.equal(server.stats.emptyBodies, 1);
-  assert.equal(server.stats.requests, 6);
+  assert.equal(server.stats.faviconMisses, 1, 'an unrecorded favicon is counted apart');
+  assert.equal(server.stats.requests, 7);
 });
 
 test('TLS: HTTP/2 where recorded, HTTP/1.1 where not, with the replay certificate', async () => {
@@ -105,13 +107,12 @@ test('TLS: HTTP/2 where recorded, HTTP/1.1 where not, with the replay certificat
   } finally {
     client.close();
   }
-  const alpn = await new Promise<string | false>((resolve, reject) => {
-    const req = https.get({ host: '127.0.0.1', port: listener('https://h1.site.test:8443'), path: '/x.css', servername: 'h1.site.test', headers: { host: 'h1.site.test:8443' }, rejectUnauthorized: false, ALPNProtocols: ['h2', 'http/1.1'] }, (res) => {
-      const alpn = (res.socket as TLSSocket).alpnProtocol;
-      res.resume();
-      res.on('end', () => resolve(alpn));
+  const alpn = await new Promise<string>((resolve, reject) => {
+    const sock = tls.connect({ host: '127.0.0.1', port: listener('https://h1.site.test:8443'), servername: 'h1.site.test', rejectUnauthorized: false, ALPNProtocols: ['h2', 'http/1.1'] }, () => {
+      resolve(String(sock.alpnProtocol));
+      sock.end();
     });
-    req.on('error', reject);
+    sock.on('error', reject);
   });
   assert.equal(alpn, 'http/1.1');
 });

@@ -40,6 +40,11 @@ export interface ReplayStats {
   matched: Record<MatchKind, number>;
   /** Requests the archive lacks (answered 404). */
   misses: { method: string; url: string }[];
+  /**
+   * Unrecorded /favicon.ico requests (answered 404, counted apart): the browser asks for them on its
+   * own, late and whatever the page does, so a recording may have ended before one was made.
+   */
+  faviconMisses: number;
   /** Recorded responses whose body was not recorded, served with an empty body. */
   emptyBodies: number;
 }
@@ -91,7 +96,7 @@ function urlFor(o: RecordedOrigin, path: string): string {
 export async function startReplayServer(archive: ReplayArchive, opts: ReplayServerOptions = {}): Promise<ReplayServer> {
   const bind = opts.bind ?? '127.0.0.1';
   const matcher = createMatcher(archive.entries);
-  const stats: ReplayStats = { requests: 0, matched: { exact: 0, query: 0 }, misses: [], emptyBodies: 0 };
+  const stats: ReplayStats = { requests: 0, matched: { exact: 0, query: 0 }, misses: [], faviconMisses: 0, emptyBodies: 0 };
   const tlsHosts = archive.origins.filter((o) => o.scheme === 'https').map((o) => o.host);
   const cert: ReplayCert | undefined = tlsHosts.length ? makeReplayCert(tlsHosts) : undefined;
   const timers = new Set<NodeJS.Timeout>();
@@ -105,7 +110,8 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
     const url = urlFor(o, req.url ?? '/');
     const m = matcher.match(method, url);
     if (!m) {
-      stats.misses.push({ method, url });
+      if ((req.url ?? '') === '/favicon.ico') stats.faviconMisses++;
+      else stats.misses.push({ method, url });
       const body = Buffer.from('not in the replay archive\n');
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(body.length), 'cache-control': 'no-store' });
       res.end(body);
@@ -185,6 +191,7 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       stats.requests = 0;
       stats.matched = { exact: 0, query: 0 };
       stats.misses = [];
+      stats.faviconMisses = 0;
       stats.emptyBodies = 0;
     },
     close: closeAll,

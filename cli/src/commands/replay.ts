@@ -82,7 +82,7 @@ export const command: Command = {
     const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined });
     const onSignal = (): void => {
       const s = server.stats;
-      console.error(`replay stopped: ${s.requests} requests, ${s.matched.exact} exact, ${s.matched.query} by query, ${s.misses.length} misses, ${s.emptyBodies} served with an empty body (not recorded)`);
+      console.error(`replay stopped: ${s.requests} requests, ${s.matched.exact} exact, ${s.matched.query} by query, ${s.misses.length} misses (+${s.faviconMisses} unrecorded favicon), ${s.emptyBodies} served with an empty body (not recorded)`);
       void server.close().then(() => process.exit(130));
     };
     process.once('SIGINT', onSignal);
