@@ -4,3 +4,5 @@ export { makeReplayCert, spkiHashOf, subjectAltNames, type ReplayCert } from './
 export { assignDelays, type DelayRecord, type DelaySummary } from './delays.ts';
 export { startReplayServer, replayHeaders, rulesFor, type ReplayServer, type ReplayServerOptions, type ReplayStats, type ServedOrigin } from './server.ts';
 export { loadOnce, median, summarise, LoadError, type LoadTimes, type LoadOptions, type LoadSummary } from './load.ts';
+export { runControlled, ControlClient, type ReadyMessage } from './control.ts';
+export { startRemoteReplay, parseLoss, type RemoteReplay } from './shaped.ts';

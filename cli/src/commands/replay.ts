@@ -2,11 +2,14 @@
  * pcp replay: a profiled page served again from its bundle's archive (Mahimahi's ReplayShell idea),
  * and real Chromium loads of it. A thin shell over @pcp/replay.
  */
-import { CliError, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
+import { CliError, UsageError, flag, num, parse, str, type Command, type Parsed } from '../kit.ts';
+import { parseRate, parseTime } from '@pcp/emulator/config.ts';
+import { parseLoss } from '@pcp/replay/shaped.ts';
 
 const usage = `
 usage: pcp replay BUNDLE --serve [--port N] [--bind ADDR] [options]
        pcp replay BUNDLE [--runs 5] [--json] [--protocol h1|h2] [options]
+       pcp replay BUNDLE --bandwidth 5mbit --rtt 40ms [--loss 1%] [--runs 5] [--json] [options]
 
 Serves every origin recorded in BUNDLE's archive.har (written by pcp profile --archive) on this
 machine: plain http origins over HTTP/1.1, https origins over TLS with a certificate made at start
@@ -21,6 +24,10 @@ Otherwise: load the replayed page --runs times, each in a fresh headless Chromiu
 cache), and print loadTime and domContentLoadedTime (ms from navigation start, from the page's
 Navigation Timing) per run and their medians.
 
+Shaped loads (--bandwidth, --rtt, --loss; root needed): the replay server runs inside the server
+network namespace of a shaped link (shaper/: real kernel TCP through a link of that rate, round-trip
+time and loss) and Chromium inside the client namespace, so every byte crosses the link.
+
 options:
   --serve                 serve only (until SIGINT/SIGTERM)
   --port N                first port: origins listen on N, N+1, ... (default: free ports)
@@ -31,6 +38,11 @@ options:
                           (plain http origins stay HTTP/1.1: Chromium has no cleartext HTTP/2)
   --server-delays FILE    server delays from FILE (the JSON of pcp delays) instead of the capture
   --no-server-delays      answer at once
+  --bandwidth RATE        shaped link rate, tc units: 1.6mbit, 5mbit, 1gbit
+  --rtt TIME              shaped link round-trip time, tc units: 40ms, 0.15s
+  --loss P                shaped link loss rate each way: 1% or 0.01 (default 0)
+  --control               with --serve: print a JSON ready line and answer 'stats'/'reset' on stdin,
+                          stop when stdin ends (how shaped loads drive the server in its namespace)
   --timeout MS            cap on one load (default 60000)
   --chromium PATH         browser executable (default /usr/bin/chromium)
   -h, --help
@@ -54,6 +66,10 @@ export const command: Command = {
       'no-server-delays': { type: 'boolean' },
       timeout: { type: 'string' },
       chromium: { type: 'string' },
+      control: { type: 'boolean' },
+      bandwidth: { type: 'string' },
+      rtt: { type: 'string' },
+      loss: { type: 'string' },
     });
     const [bundle, ...extra] = p.positionals;
     if (!bundle || extra.length) throw new UsageError('expected one BUNDLE directory');
@@ -79,31 +95,44 @@ export const command: Command = {
     const delayNote = records.length ? `server delays: ${d.measured} measured, ${d.estimated} estimated, ${d.none} none`
       : `server delays: none (${noDelays ? '--no-server-delays' : 'the bundle has no capture.pcap'})`;
 
-    const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined });
-    const onSignal = (): void => {
-      const s = server.stats;
-      console.error(`replay stopped: ${s.requests} requests, ${s.matched.exact} exact, ${s.matched.query} by query, ${s.misses.length} misses (+${s.faviconMisses} unrecorded favicon), ${s.emptyBodies} served with an empty body (not recorded)`);
-      void server.close().then(() => process.exit(130));
-    };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    const control = flag(p, 'control');
+    if (control && !flag(p, 'serve')) throw new UsageError('--control goes with --serve');
+    const shaped = linkSpec(p);
+    if (shaped && flag(p, 'serve')) throw new UsageError('--serve does not take --bandwidth/--rtt/--loss (shaped loads run the server inside the link)');
+
+    if (flag(p, 'serve')) {
+      const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined });
+      if (control) {
+        // Driven by a parent over stdio (shaped loads); ends when the parent closes stdin.
+        const { runControlled } = await import('@pcp/replay/control.ts');
+        await runControlled(server, process.stdin, process.stdout);
+        return 0;
+      }
+      const onSignal = (): void => {
+        const s = server.stats;
+        console.error(`replay stopped: ${s.requests} requests, ${s.matched.exact} exact, ${s.matched.query} by query, ${s.misses.length} misses (+${s.faviconMisses} unrecorded favicon), ${s.emptyBodies} served with an empty body (not recorded)`);
+        void server.close().then(() => process.exit(130));
+      };
+      process.once('SIGINT', onSignal);
+      process.once('SIGTERM', onSignal);
+      warnH2(protocol, server.origins);
+      const list = server.origins.map((o) => `${o.origin} -> ${o.served} :${o.listenPort}`).join(', ');
+      console.log(`replaying ${server.pageUrl} (${server.origins.length} origins: ${list}; ${archive.entries.length} responses; ${delayNote}); load it with: chromium ${server.chromiumArgs.map(shellQuote).join(' ')} ${shellQuote(server.pageUrl)}`);
+      await new Promise<void>(() => {});
+    }
+
+    const target = shaped ? await shapedTarget(bundle, shaped, records, noDelays, protocol) : await localTarget(archive, protocol);
     try {
-      if (protocol === 'h2' && server.origins.some((o) => o.scheme === 'http')) {
-        console.error('warning: --protocol h2 applies to https origins only; plain http origins stay HTTP/1.1');
-      }
-      if (flag(p, 'serve')) {
-        const list = server.origins.map((o) => `${o.origin} -> ${o.served} :${o.listenPort}`).join(', ');
-        console.log(`replaying ${server.pageUrl} (${server.origins.length} origins: ${list}; ${archive.entries.length} responses; ${delayNote}); load it with: chromium ${server.chromiumArgs.map(shellQuote).join(' ')} ${shellQuote(server.pageUrl)}`);
-        await new Promise<void>(() => {});
-      }
+      warnH2(protocol, target.origins);
+      if (shaped) console.error(`shaped link: ${shaped.text} (${target.note})`);
       const results = [];
       for (let i = 0; i < runs; i++) {
-        server.resetStats();
-        const t = await loadOnce(server.pageUrl, { chromiumArgs: server.chromiumArgs, executablePath: str(p, 'chromium'), timeoutMs }).catch((e: Error) => {
+        await target.reset();
+        const t = await loadOnce(target.pageUrl, { chromiumArgs: target.chromiumArgs, executablePath: str(p, 'chromium'), timeoutMs, wrap: target.wrap }).catch((e: Error) => {
           throw new CliError(`run ${i + 1}: ${e.message}`);
         });
         results.push(t);
-        const s = server.stats;
+        const s = await target.stats();
         const misses = s.misses.length ? `, ${s.misses.length} misses (${s.misses.slice(0, 3).map((m) => m.url).join(' ')}${s.misses.length > 3 ? ' ...' : ''})` : ', 0 misses';
         const line = `run ${i + 1}: load ${t.loadTime.toFixed(1)} ms, DOMContentLoaded ${t.domContentLoadedTime.toFixed(1)} ms; ${s.requests} requests${misses}`;
         if (flag(p, 'json')) console.error(line);
@@ -114,12 +143,100 @@ export const command: Command = {
       else console.log(`median of ${runs}: load ${sum.loadTime} ms, DOMContentLoaded ${sum.domContentLoadedTime} ms (${delayNote})`);
       return 0;
     } finally {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      await server.close();
+      await target.close();
     }
   },
 };
+
+interface Target {
+  pageUrl: string;
+  origins: { scheme: string }[];
+  chromiumArgs: string[];
+  wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
+  note: string;
+  stats(): Promise<import('@pcp/replay').ReplayStats>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function warnH2(protocol: string | undefined, origins: readonly { scheme: string }[]): void {
+  if (protocol === 'h2' && origins.some((o) => o.scheme === 'http')) {
+    console.error('warning: --protocol h2 applies to https origins only; plain http origins stay HTTP/1.1');
+  }
+}
+
+/** The replay on loopback, in this process. */
+async function localTarget(archive: import('@pcp/replay').ReplayArchive, protocol: string | undefined): Promise<Target> {
+  const { startReplayServer } = await import('@pcp/replay');
+  const server = await startReplayServer(archive, { protocol: protocol as 'h1' | 'h2' | undefined });
+  return {
+    pageUrl: server.pageUrl, origins: server.origins, chromiumArgs: server.chromiumArgs, note: 'loopback',
+    stats: async () => server.stats,
+    reset: async () => server.resetStats(),
+    close: () => server.close(),
+  };
+}
+
+interface ShapedSpec { bandwidthBps: number; rttMs: number; lossRate: number; text: string }
+
+function linkSpec(p: Parsed): ShapedSpec | undefined {
+  const bw = str(p, 'bandwidth');
+  const rtt = str(p, 'rtt');
+  const loss = str(p, 'loss');
+  if (bw === undefined && rtt === undefined && loss === undefined) return undefined;
+  if (bw === undefined || rtt === undefined) throw new UsageError('a shaped load needs both --bandwidth and --rtt');
+  try {
+    const spec = { bandwidthBps: parseRate(bw), rttMs: parseTime(rtt), lossRate: loss === undefined ? 0 : parseLoss(loss) };
+    return { ...spec, text: `${bw}, RTT ${rtt}${loss ? `, loss ${loss}` : ''}` };
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** The replay server in a shaped link's server namespace, Chromium in its client namespace. */
+async function shapedTarget(bundle: string, spec: ShapedSpec, records: unknown[], noDelays: boolean, protocol: string | undefined): Promise<Target> {
+  const { openShapedLink, ShaperError } = await import('@pcp/shaper');
+  const { startRemoteReplay } = await import('@pcp/replay');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const { fileURLToPath } = await import('node:url');
+  let link;
+  try {
+    link = await openShapedLink({ bandwidthBps: spec.bandwidthBps, rttMs: spec.rttMs, lossRate: spec.lossRate });
+  } catch (e) {
+    if (e instanceof ShaperError) throw new CliError(`cannot open the shaped link: ${e.message}`);
+    throw e;
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'pcp-replay-shaped-'));
+  try {
+    const args: string[] = [];
+    if (noDelays || records.length === 0) args.push('--no-server-delays');
+    else {
+      writeFileSync(join(tmp, 'delays.json'), JSON.stringify(records));
+      args.push('--server-delays', join(tmp, 'delays.json'));
+    }
+    if (protocol) args.push('--protocol', protocol);
+    const remote = await startRemoteReplay(link, fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), bundle, args);
+    const l = link;
+    return {
+      pageUrl: remote.ready.pageUrl, origins: remote.ready.origins, chromiumArgs: remote.ready.chromiumArgs,
+      wrap: (cmd, a) => l.wrap('client', cmd, a),
+      note: `${l.backend} backend; server ${l.serverAddr}, Chromium ${l.clientAddr}`,
+      stats: () => remote.stats(),
+      reset: () => remote.resetStats(),
+      async close() {
+        await remote.close();
+        await l.close();
+        rmSync(tmp, { recursive: true, force: true });
+      },
+    };
+  } catch (e) {
+    await link.close();
+    rmSync(tmp, { recursive: true, force: true });
+    throw new CliError(`the replay server did not start in the shaped link: ${(e as Error).message}`);
+  }
+}
 
 function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
