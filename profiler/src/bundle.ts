@@ -90,6 +90,14 @@ export interface TimerSummary {
   pendingAtEnd: { timerId: string; timeout: number; frame?: string }[];
 }
 
+/** A shaped link's conditions: rate (bit/s), round-trip time (ms), loss rate each way, the shaper backend. */
+export interface NetworkConditions {
+  bandwidthBps: number;
+  rttMs: number;
+  lossRate: number;
+  backend?: string;
+}
+
 export interface BundleMeta {
   format: 'pcp-bundle/1';
   tool: { name: string; version: string };
@@ -115,6 +123,8 @@ export interface BundleMeta {
     categories: string[];
     /** Responses archived (archive.har); absent in bundles written before the option existed. */
     archive?: boolean;
+    /** Set when the page was loaded through a shaped link (pcp replay --bandwidth ... --profile). */
+    conditions?: NetworkConditions;
   };
   timings: {
     startedAt: string;

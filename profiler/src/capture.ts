@@ -20,7 +20,7 @@ import type { CdpEvent } from './cdp.ts';
 import { BrowserMissingError, launchChromium, type LaunchedBrowser } from './chromium.ts';
 import {
   BUNDLE_FILES, writeFileAtomic,
-  type BundleMeta, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
+  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
 } from './bundle.ts';
 import { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 import { collectListeners } from './listeners.ts';
@@ -50,6 +50,10 @@ export interface CaptureOptions {
   archive?: boolean;
   /** More Chromium switches (e.g. the replay's --ignore-certificate-errors-spki-list). */
   chromiumArgs?: string[];
+  /** Start Chromium through this (a shaped link's client namespace); record the link in `conditions`. */
+  wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
+  /** The network the page was loaded through, recorded in meta.json (options.conditions). */
+  conditions?: NetworkConditions;
 }
 
 export interface CaptureResult {
@@ -93,6 +97,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       timeoutMs, quietMs, stallMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
       ignoreCertificateErrors: Boolean(opts.ignoreCertificateErrors), pcap: Boolean(opts.pcap), sslKeyLog: Boolean(opts.sslKeyLog), categories,
       archive: Boolean(opts.archive),
+      conditions: opts.conditions,
     },
     timings: { startedAt: new Date(t0).toISOString(), endMs: 0 },
     counts: { requests: 0, failedRequests: 0, servedFromCache: 0, frames: 0, childTargets: 0 },
@@ -122,6 +127,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       ignoreCertificateErrors: opts.ignoreCertificateErrors,
       sslKeyLogFile: opts.sslKeyLog ? join(dir, BUNDLE_FILES.tlsKeys) : undefined,
       extraArgs: opts.chromiumArgs,
+      wrap: opts.wrap,
     });
   } catch (e) {
     if (e instanceof BrowserMissingError) return finish('failed', 'browser-missing', e.message);

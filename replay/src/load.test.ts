@@ -48,6 +48,13 @@ const resources = (dir: string): string[] => {
   return [...new Set(graph.nodes.filter((n) => n.kind === 'resource').map((n) => (n as { url: string }).url))].sort();
 };
 
+test('summarise: runs to 0.1 ms, medians of the printed runs at the top', () => {
+  assert.deepEqual(summarise([{ loadTime: 369.33, domContentLoadedTime: 1 }, { loadTime: 369.37, domContentLoadedTime: 2 }, { loadTime: 500, domContentLoadedTime: 3 }, { loadTime: 1, domContentLoadedTime: 4 }]), {
+    loadTime: 369.35, domContentLoadedTime: 2.5,
+    runs: [{ loadTime: 369.3, domContentLoadedTime: 1 }, { loadTime: 369.4, domContentLoadedTime: 2 }, { loadTime: 500, domContentLoadedTime: 3 }, { loadTime: 1, domContentLoadedTime: 4 }],
+  });
+});
+
 test('the example site replayed without its server: 0 misses, load fired, the same graph resources', async () => {
   const recorded = await recordExample('example', false);
   const archive = readArchive(recorded);
@@ -128,5 +135,4 @@ test('a cache-busted XHR is answered by query matching; a body never recorded is
   } finally {
     await server.close();
   }
-  assert.deepEqual(summarise([{ loadTime: 3, domContentLoadedTime: 1 }, { loadTime: 1, domContentLoadedTime: 2 }]), { loadTime: 2, domContentLoadedTime: 1.5, runs: [{ loadTime: 3, domContentLoadedTime: 1 }, { loadTime: 1, domContentLoadedTime: 2 }] });
 });

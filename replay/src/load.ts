@@ -83,10 +83,12 @@ export interface LoadSummary extends LoadTimes {
 
 /** Medians at the top, each run below (the `--json` layout). Pure. */
 export function summarise(runs: readonly LoadTimes[]): LoadSummary {
-  const round = (x: number): number => Math.round(x * 10) / 10;
+  // Runs to 0.1 ms (Navigation Timing's own resolution is coarser), medians of the printed values.
+  const round = (x: number, to = 10): number => Math.round(x * to) / to;
+  const rounded = runs.map((r) => ({ loadTime: round(r.loadTime), domContentLoadedTime: round(r.domContentLoadedTime) }));
   return {
-    loadTime: round(median(runs.map((r) => r.loadTime))),
-    domContentLoadedTime: round(median(runs.map((r) => r.domContentLoadedTime))),
-    runs: runs.map((r) => ({ loadTime: round(r.loadTime), domContentLoadedTime: round(r.domContentLoadedTime) })),
+    loadTime: round(median(rounded.map((r) => r.loadTime)), 100),
+    domContentLoadedTime: round(median(rounded.map((r) => r.domContentLoadedTime)), 100),
+    runs: rounded,
   };
 }

@@ -41,6 +41,8 @@ options:
   --bandwidth RATE        shaped link rate, tc units: 1.6mbit, 5mbit, 1gbit
   --rtt TIME              shaped link round-trip time, tc units: 40ms, 0.15s
   --loss P                shaped link loss rate each way: 1% or 0.01 (default 0)
+  --profile DIR           instead of timed loads, profile the replayed page once into the bundle DIR
+                          (as pcp profile; with --bandwidth/--rtt its meta.json records the link)
   --control               with --serve: print a JSON ready line and answer 'stats'/'reset' on stdin,
                           stop when stdin ends (how shaped loads drive the server in its namespace)
   --timeout MS            cap on one load (default 60000)
@@ -70,6 +72,7 @@ export const command: Command = {
       bandwidth: { type: 'string' },
       rtt: { type: 'string' },
       loss: { type: 'string' },
+      profile: { type: 'string' },
     });
     const [bundle, ...extra] = p.positionals;
     if (!bundle || extra.length) throw new UsageError('expected one BUNDLE directory');
@@ -125,6 +128,18 @@ export const command: Command = {
     try {
       warnH2(protocol, target.origins);
       if (shaped) console.error(`shaped link: ${shaped.text} (${target.note})`);
+      const profileDir = str(p, 'profile');
+      if (profileDir) {
+        // One traced load of the replayed page into a new bundle, the link's conditions in its meta.json.
+        const { capturePage } = await import('@pcp/profiler');
+        const conditions = shaped ? { bandwidthBps: shaped.bandwidthBps, rttMs: shaped.rttMs, lossRate: shaped.lossRate, backend: target.backend } : undefined;
+        const { meta } = await capturePage(target.pageUrl, profileDir, { chromiumArgs: target.chromiumArgs, wrap: target.wrap, executablePath: str(p, 'chromium'), timeoutMs, conditions });
+        const s = await target.stats();
+        const line = `${meta.status}: ${meta.url} replayed — ${meta.endReason}: ${meta.message}; ${s.requests} requests, ${s.misses.length} misses`;
+        if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${profileDir})`);
+        console.log(`${line}\nbundle: ${profileDir}`);
+        return 0;
+      }
       const results = [];
       for (let i = 0; i < runs; i++) {
         await target.reset();
@@ -154,6 +169,8 @@ interface Target {
   chromiumArgs: string[];
   wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
   note: string;
+  /** The shaper backend, for shaped targets. */
+  backend?: string;
   stats(): Promise<import('@pcp/replay').ReplayStats>;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -222,6 +239,7 @@ async function shapedTarget(bundle: string, spec: ShapedSpec, records: unknown[]
     return {
       pageUrl: remote.ready.pageUrl, origins: remote.ready.origins, chromiumArgs: remote.ready.chromiumArgs,
       wrap: (cmd, a) => l.wrap('client', cmd, a),
+      backend: l.backend,
       note: `${l.backend} backend; server ${l.serverAddr}, Chromium ${l.clientAddr}`,
       stats: () => remote.stats(),
       reset: () => remote.resetStats(),
