@@ -83,6 +83,11 @@ export const command: Command = {
     const runs = num(p, 'runs', 5);
     if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs expects a positive integer');
     const timeoutMs = num(p, 'timeout', 60_000);
+    const control = flag(p, 'control');
+    if (control && !flag(p, 'serve')) throw new UsageError('--control goes with --serve');
+    const shaped = linkSpec(p);
+    if (shaped && flag(p, 'serve')) throw new UsageError('--serve does not take --bandwidth/--rtt/--loss (shaped loads run the server inside the link)');
+    if (str(p, 'profile') !== undefined && flag(p, 'serve')) throw new UsageError('--profile and --serve do not go together');
 
     const { readArchive, ArchiveError, assignDelays, startReplayServer, loadOnce, summarise } = await import('@pcp/replay');
     let archive;
@@ -98,10 +103,6 @@ export const command: Command = {
     const delayNote = records.length ? `server delays: ${d.measured} measured, ${d.estimated} estimated, ${d.none} none`
       : `server delays: none (${noDelays ? '--no-server-delays' : 'the bundle has no capture.pcap'})`;
 
-    const control = flag(p, 'control');
-    if (control && !flag(p, 'serve')) throw new UsageError('--control goes with --serve');
-    const shaped = linkSpec(p);
-    if (shaped && flag(p, 'serve')) throw new UsageError('--serve does not take --bandwidth/--rtt/--loss (shaped loads run the server inside the link)');
 
     if (flag(p, 'serve')) {
       const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined });
