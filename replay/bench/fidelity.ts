@@ -15,7 +15,7 @@ import { capturePage } from '@pcp/profiler';
 import { startTestServer, type TestServer } from '../../profiler/test-server/server.ts';
 import { startSuiteServer, SITES_DIR } from '../../profiler/fidelity/suite.ts';
 import { runPython } from '@pcp/cli/commands/delays.ts';
-import { readArchive, assignDelays, startReplayServer, loadOnce, median, type DelayRecord, type LoadTimes } from '../src/index.ts';
+import { readArchive, assignDelays, delayRecordsOf, startReplayServer, loadOnce, median, type DelayRecord, type LoadTimes } from '../src/index.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);
@@ -34,7 +34,7 @@ async function measuredDelays(dir: string): Promise<DelayRecord[]> {
   const out = join(dir, 'delays.json');
   const { code, error } = await runPython([dir, '--out', out, '--format', 'json']);
   if (code !== 0) throw new Error(`pcp delays failed on ${dir}: ${error}`);
-  return JSON.parse(readFileSync(out, 'utf8')) as DelayRecord[];
+  return delayRecordsOf(JSON.parse(readFileSync(out, 'utf8')));
 }
 
 const work = mkdtempSync(join(tmpdir(), 'pcp-replay-check-'));

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assignDelays } from './delays.ts';
+import { assignDelays, delayRecordsOf } from './delays.ts';
 import type { ReplayEntry } from './archive.ts';
 
 const entry = (url: string, method = 'GET'): ReplayEntry => ({ index: 0, method, url, status: 200, statusText: '', headers: [], body: undefined, protocol: '', delayMs: -1 });
@@ -15,4 +15,11 @@ test('each recorded response gets its own record, repeats in order, the rest non
   ]);
   assert.deepEqual(entries.map((e) => e.delayMs), [10, 20, 5, 0, 0]);
   assert.deepEqual(s, { measured: 2, estimated: 1, none: 2 });
+});
+
+test('delayRecordsOf: the list, bare or under records', () => {
+  const r = [{ url: 'http://h/a', delayMs: 1 }];
+  assert.deepEqual(delayRecordsOf(r), r);
+  assert.deepEqual(delayRecordsOf({ records: r }), r);
+  assert.throws(() => delayRecordsOf({}), /list of server-delay records/);
 });

@@ -51,3 +51,10 @@ export function assignDelays(entries: ReplayEntry[], records: readonly DelayReco
   }
   return summary;
 }
+
+/** The records in the JSON `pcp delays` writes (a list, or `{records: [...]}`). Pure. */
+export function delayRecordsOf(json: unknown): DelayRecord[] {
+  const list = Array.isArray(json) ? json : (json as { records?: unknown } | null)?.records;
+  if (!Array.isArray(list)) throw new Error('expected a list of server-delay records (the JSON of pcp delays)');
+  return list as DelayRecord[];
+}

@@ -280,10 +280,8 @@ async function serverDelays(bundle: string, file: string | undefined, off: boole
     }
   }
   try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    const list = Array.isArray(parsed) ? parsed : (parsed as { records?: unknown }).records;
-    if (!Array.isArray(list)) throw new CliError(`${file}: expected a list of server-delay records`);
-    return list as { url: string; delayMs: number | null }[];
+    const { delayRecordsOf } = await import('@pcp/replay/delays.ts');
+    return delayRecordsOf(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {
     if (e instanceof CliError) throw e;
     throw new CliError(`${file}: ${(e as Error).message}`);
