@@ -132,3 +132,24 @@ test('replayHeaders: hop-by-hop and framing dropped, repeats joined, Set-Cookie 
   const h = replayHeaders({ headers: [{ name: 'Set-Cookie', value: 'a=1' }, { name: 'set-cookie', value: 'b=2' }, { name: 'Vary', value: 'A' }, { name: 'Vary', value: 'B' }, { name: 'Transfer-Encoding', value: 'chunked' }, { name: ':status', value: '200' }] }, 5);
   assert.deepEqual(h, { 'set-cookie': ['a=1', 'b=2'], vary: 'A, B', 'content-length': '5' });
 });
+
+test('--protocol forces every https origin to h1 or h2; plain http stays HTTP/1.1', async () => {
+  const archive = readArchive(dir);
+  for (const [force, want] of [['h1', 'http/1.1'], ['h2', 'h2']] as const) {
+    const s = await startReplayServer(archive, { protocol: force });
+    try {
+      assert.deepEqual(s.origins.map((o) => o.served), ['http/1.1', want, want, 'http/1.1']);
+      const port = s.origins.find((o) => o.origin === 'https://h1.site.test:8443')!.listenPort;
+      const alpn = await new Promise<string>((resolve, reject) => {
+        const sock = tls.connect({ host: '127.0.0.1', port, servername: 'h1.site.test', rejectUnauthorized: false, ALPNProtocols: ['h2', 'http/1.1'] }, () => {
+          resolve(String(sock.alpnProtocol));
+          sock.end();
+        });
+        sock.on('error', reject);
+      });
+      assert.equal(alpn, want);
+    } finally {
+      await s.close();
+    }
+  }
+});
