@@ -6,3 +6,4 @@ export { startReplayServer, replayHeaders, rulesFor, type ReplayServer, type Rep
 export { loadOnce, median, summarise, LoadError, type LoadTimes, type LoadOptions, type LoadSummary } from './load.ts';
 export { runControlled, ControlClient, type ReadyMessage } from './control.ts';
 export { startRemoteReplay, parseLoss, type RemoteReplay } from './shaped.ts';
+export { localTarget, shapedTarget, type ReplayTarget, type ShapedTargetOptions } from './targets.ts';

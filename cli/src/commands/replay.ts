@@ -5,6 +5,7 @@
 import { CliError, UsageError, flag, num, parse, str, type Command, type Parsed } from '../kit.ts';
 import { parseRate, parseTime } from '@pcp/emulator/config.ts';
 import { parseLoss } from '@pcp/replay/shaped.ts';
+import { fileURLToPath } from 'node:url';
 
 const usage = `
 usage: pcp replay BUNDLE --serve [--port N] [--bind ADDR] [options]
@@ -125,7 +126,11 @@ export const command: Command = {
       await new Promise<void>(() => {});
     }
 
-    const target = shaped ? await shapedTarget(bundle, shaped, records, noDelays, protocol) : await localTarget(archive, protocol);
+    const { localTarget, shapedTarget } = await import('@pcp/replay/targets.ts');
+    const proto = protocol as 'h1' | 'h2' | undefined;
+    const target = shaped
+      ? await shapedTarget(bundle, shaped, { pcpBin: fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), records: noDelays ? [] : records, protocol: proto })
+      : await localTarget(archive, proto);
     try {
       warnH2(protocol, target.origins);
       if (shaped) console.error(`shaped link: ${shaped.text} (${target.note})`);
@@ -164,35 +169,10 @@ export const command: Command = {
   },
 };
 
-interface Target {
-  pageUrl: string;
-  origins: { scheme: string }[];
-  chromiumArgs: string[];
-  wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
-  note: string;
-  /** The shaper backend, for shaped targets. */
-  backend?: string;
-  stats(): Promise<import('@pcp/replay').ReplayStats>;
-  reset(): Promise<void>;
-  close(): Promise<void>;
-}
-
 function warnH2(protocol: string | undefined, origins: readonly { scheme: string }[]): void {
   if (protocol === 'h2' && origins.some((o) => o.scheme === 'http')) {
     console.error('warning: --protocol h2 applies to https origins only; plain http origins stay HTTP/1.1');
   }
-}
-
-/** The replay on loopback, in this process. */
-async function localTarget(archive: import('@pcp/replay').ReplayArchive, protocol: string | undefined): Promise<Target> {
-  const { startReplayServer } = await import('@pcp/replay');
-  const server = await startReplayServer(archive, { protocol: protocol as 'h1' | 'h2' | undefined });
-  return {
-    pageUrl: server.pageUrl, origins: server.origins, chromiumArgs: server.chromiumArgs, note: 'loopback',
-    stats: async () => server.stats,
-    reset: async () => server.resetStats(),
-    close: () => server.close(),
-  };
 }
 
 interface ShapedSpec { bandwidthBps: number; rttMs: number; lossRate: number; text: string }
@@ -208,52 +188,6 @@ function linkSpec(p: Parsed): ShapedSpec | undefined {
     return { ...spec, text: `${bw}, RTT ${rtt}${loss ? `, loss ${loss}` : ''}` };
   } catch (e) {
     throw new UsageError((e as Error).message);
-  }
-}
-
-/** The replay server in a shaped link's server namespace, Chromium in its client namespace. */
-async function shapedTarget(bundle: string, spec: ShapedSpec, records: unknown[], noDelays: boolean, protocol: string | undefined): Promise<Target> {
-  const { openShapedLink, ShaperError } = await import('@pcp/shaper');
-  const { startRemoteReplay } = await import('@pcp/replay');
-  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  const { fileURLToPath } = await import('node:url');
-  let link;
-  try {
-    link = await openShapedLink({ bandwidthBps: spec.bandwidthBps, rttMs: spec.rttMs, lossRate: spec.lossRate });
-  } catch (e) {
-    if (e instanceof ShaperError) throw new CliError(`cannot open the shaped link: ${e.message}`);
-    throw e;
-  }
-  const tmp = mkdtempSync(join(tmpdir(), 'pcp-replay-shaped-'));
-  try {
-    const args: string[] = [];
-    if (noDelays || records.length === 0) args.push('--no-server-delays');
-    else {
-      writeFileSync(join(tmp, 'delays.json'), JSON.stringify(records));
-      args.push('--server-delays', join(tmp, 'delays.json'));
-    }
-    if (protocol) args.push('--protocol', protocol);
-    const remote = await startRemoteReplay(link, fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), bundle, args);
-    const l = link;
-    return {
-      pageUrl: remote.ready.pageUrl, origins: remote.ready.origins, chromiumArgs: remote.ready.chromiumArgs,
-      wrap: (cmd, a) => l.wrap('client', cmd, a),
-      backend: l.backend,
-      note: `${l.backend} backend; server ${l.serverAddr}, Chromium ${l.clientAddr}`,
-      stats: () => remote.stats(),
-      reset: () => remote.resetStats(),
-      async close() {
-        await remote.close();
-        await l.close();
-        rmSync(tmp, { recursive: true, force: true });
-      },
-    };
-  } catch (e) {
-    await link.close();
-    rmSync(tmp, { recursive: true, force: true });
-    throw new CliError(`the replay server did not start in the shaped link: ${(e as Error).message}`);
   }
 }
 
