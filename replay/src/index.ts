@@ -5,5 +5,5 @@ export { assignDelays, delayRecordsOf, type DelayRecord, type DelaySummary } fro
 export { startReplayServer, replayHeaders, rulesFor, type ReplayServer, type ReplayServerOptions, type ReplayStats, type ServedOrigin } from './server.ts';
 export { loadOnce, median, summarise, LoadError, type LoadTimes, type LoadOptions, type LoadSummary } from './load.ts';
 export { runControlled, ControlClient, type ReadyMessage } from './control.ts';
-export { startRemoteReplay, parseLoss, type RemoteReplay } from './shaped.ts';
+export { startRemoteReplay, type RemoteReplay } from './shaped.ts';
 export { localTarget, shapedTarget, type ReplayTarget, type ShapedTargetOptions } from './targets.ts';

@@ -14,18 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { capturePage } from '@pcp/profiler';
 import { startTestServer } from '../../profiler/test-server/server.ts';
 import { runAsync } from '@pcp/cli/testing/run.ts';
-import { parseLoss } from './shaped.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../profiler/example-site/', import.meta.url));
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
-
-test('parseLoss: percent or fraction', () => {
-  assert.equal(parseLoss('1%'), 0.01);
-  assert.equal(parseLoss('0.5%'), 0.005);
-  assert.equal(parseLoss('0.02'), 0.02);
-  assert.throws(() => parseLoss('100%'), /\[0%, 100%\)/);
-  assert.throws(() => parseLoss('lots'), /not a loss rate/);
-});
 
 const isRoot = process.getuid?.() === 0;
 

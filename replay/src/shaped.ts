@@ -50,12 +50,3 @@ export async function startRemoteReplay(link: ShapedLink, pcpBin: string, bundle
   }
   return { ready, stats: () => control.stats(), resetStats: () => control.reset(), close };
 }
-
-/** A loss rate: `1%`, `0.5%`, or a fraction `0.01`. Pure. */
-export function parseLoss(s: string): number {
-  const m = /^\s*([0-9]*\.?[0-9]+)\s*(%?)\s*$/.exec(s);
-  if (!m) throw new Error(`not a loss rate: '${s}' (e.g. 1% or 0.01)`);
-  const v = m[2] ? Number(m[1]) / 100 : Number(m[1]);
-  if (!(v >= 0 && v < 1)) throw new Error(`loss must be in [0%, 100%): '${s}'`);
-  return v;
-}

@@ -33,7 +33,7 @@
 
 #define SLOT_BYTES 2048          /* > MTU 1500; larger packets are dropped and counted */
 #define RING_SLOTS 8192          /* per direction: 100 Mbit/s x ~1 s of one-way delay */
-#define LATE_BUCKETS 2000        /* release lateness histogram, 10 us buckets, last = overflow */
+#define LATE_BUCKETS 10000       /* release lateness histogram, 10 us buckets up to 100 ms, last = overflow */
 #define LATE_BUCKET_NS 10000LL
 
 struct slot { int64_t due_ns; uint32_t len; unsigned char data[SLOT_BYTES]; };

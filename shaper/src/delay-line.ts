@@ -2,7 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { ShaperError } from './errors.ts';
-import { delayLineBinary } from './native.ts';
+import { nativeBinary } from './native.ts';
 
 export interface DirectionStats {
   packetsIn: number;
@@ -51,7 +51,7 @@ export class DelayLine {
   }
 
   static async start(o: DelayLineOptions): Promise<DelayLine> {
-    const bin = await delayLineBinary();
+    const bin = await nativeBinary('delayline');
     const args = [o.clientNetnsPath, o.serverNetnsPath, o.device, String(o.oneWayDelayUs), String(o.lossRate), String(o.seed), String(process.pid)];
     const proc = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     let stderr = '';

@@ -3,8 +3,7 @@
  * and real Chromium loads of it. A thin shell over @pcp/replay.
  */
 import { CliError, UsageError, flag, num, parse, str, type Command, type Parsed } from '../kit.ts';
-import { parseRate, parseTime } from '@pcp/emulator/config.ts';
-import { parseLoss } from '@pcp/replay/shaped.ts';
+import { parseLinkSpec } from '@pcp/shaper/spec.ts';
 import { fileURLToPath } from 'node:url';
 
 const usage = `
@@ -184,8 +183,8 @@ function linkSpec(p: Parsed): ShapedSpec | undefined {
   if (bw === undefined && rtt === undefined && loss === undefined) return undefined;
   if (bw === undefined || rtt === undefined) throw new UsageError('a shaped load needs both --bandwidth and --rtt');
   try {
-    const spec = { bandwidthBps: parseRate(bw), rttMs: parseTime(rtt), lossRate: loss === undefined ? 0 : parseLoss(loss) };
-    return { ...spec, text: `${bw}, RTT ${rtt}${loss ? `, loss ${loss}` : ''}` };
+    const spec = parseLinkSpec({ bandwidth: bw, rtt, loss });
+    return { bandwidthBps: spec.bandwidthBps, rttMs: spec.rttMs, lossRate: spec.lossRate ?? 0, text: `${bw}, RTT ${rtt}${loss ? `, loss ${loss}` : ''}` };
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

@@ -4,8 +4,8 @@
  *   probe.ts server HOST PORT          TCP and UDP on HOST:PORT; prints "ready"; serves the requests below
  *   probe.ts client HOST PORT JSON     runs the measurements in JSON (ProbePlan); prints one ProbeResult line
  *
- * Everything goes through real sockets across the link. Per TCP connection the client's first line:
- *   (none)                 a connect probe: the handshake time is one RTT (the server does nothing)
+ * Everything goes through real sockets across the link (the RTT is rttping's, see native/rttping.c).
+ * Per TCP connection the client's first line:
  *   down MS                the server sends as fast as TCP lets it until the client hangs up
  *   up MS WARMUP_MS        the client sends; the server measures goodput over MS and answers in JSON
  *   udp-count              the server answers how many distinct UDP probes it received, and resets
@@ -18,8 +18,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { goodputBps, type ByteSample } from './stats.ts';
 
 export interface ProbePlan {
-  pings: number;
-  pingGapMs: number;
   seconds: number;
   warmupMs: number;
   udpCount: number;
@@ -32,9 +30,6 @@ export interface ProbePlan {
 }
 
 export interface ProbeResult {
-  rttMs: number[];
-  /** connect probes that failed (refused, reset or timed out) */
-  rttFailures: number;
   downGoodputBps: number;
   upGoodputBps: number;
   udp: { clientToServer: { sent: number; received: number }; serverToClient: { sent: number; received: number } };
@@ -80,7 +75,7 @@ function firstLine(sock: Socket): Promise<{ line: string; rest: Buffer }> {
 }
 
 function serve(host: string, port: number): void {
-  const udp = createSocket('udp4');
+  const udp = createSocket({ type: 'udp4', recvBufferSize: 4 << 20 });
   const seen = new Set<number>();
   udp.on('message', (m) => seen.add(m.readUInt32BE(0)));
   const server = createServer((sock) => {
@@ -142,21 +137,6 @@ function request(host: string, port: number, line: string): Promise<string> {
   });
 }
 
-function connectTime(host: string, port: number, timeoutMs: number): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const t = performance.now();
-    const sock = connect({ host, port });
-    const timer = setTimeout(() => finish(undefined), timeoutMs);
-    const finish = (v: number | undefined) => {
-      clearTimeout(timer);
-      sock.resetAndDestroy();
-      resolve(v);
-    };
-    sock.once('connect', () => finish(performance.now() - t));
-    sock.once('error', () => finish(undefined));
-  });
-}
-
 function receiveDown(host: string, port: number, ms: number, warmupMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const samples: ByteSample[] = [];
@@ -201,7 +181,7 @@ function sendUp(host: string, port: number, ms: number, warmupMs: number): Promi
 }
 
 async function udpBothWays(host: string, port: number, plan: ProbePlan): Promise<ProbeResult['udp']> {
-  const sock: UdpSocket = createSocket('udp4');
+  const sock: UdpSocket = createSocket({ type: 'udp4', recvBufferSize: 4 << 20 }); // clamped to rmem_max
   await new Promise<void>((r) => sock.bind(0, plan.clientHost, () => r()));
   const seen = new Set<number>();
   sock.on('message', (m) => seen.add(m.readUInt32BE(0)));
@@ -216,19 +196,11 @@ async function udpBothWays(host: string, port: number, plan: ProbePlan): Promise
 }
 
 async function measure(host: string, port: number, plan: ProbePlan): Promise<ProbeResult> {
-  const rttMs: number[] = [];
-  let rttFailures = 0;
-  for (let i = 0; i < plan.pings; i++) {
-    const t = await connectTime(host, port, 10_000);
-    if (t === undefined) rttFailures++;
-    else rttMs.push(t);
-    await sleep(plan.pingGapMs);
-  }
   const ms = plan.seconds * 1000;
   const downGoodputBps = ms > 0 ? await receiveDown(host, port, ms, plan.warmupMs) : NaN;
   const upGoodputBps = ms > 0 ? await sendUp(host, port, ms, plan.warmupMs) : NaN;
   const udp = plan.udpCount > 0 ? await udpBothWays(host, port, plan) : { clientToServer: { sent: 0, received: 0 }, serverToClient: { sent: 0, received: 0 } };
-  return { rttMs, rttFailures, downGoodputBps, upGoodputBps, udp };
+  return { downGoodputBps, upGoodputBps, udp };
 }
 
 const [role, host, portArg, planArg] = process.argv.slice(2);
