@@ -31,6 +31,8 @@ test('buildHar: a redirect chain is one entry per hop; bodies attach to the fina
     sent('1', 'http://h:1/r', 1),
     sent('1', 'http://h:1/t.png', 1.5, { redirectResponse: { url: 'http://h:1/r', status: 302, statusText: 'Found', protocol: 'http/1.1', headers: { Location: '/t.png' } } }),
     received('1', 'http://h:1/t.png', 200, 'h2', { 'Content-Type': 'image/png', 'Set-Cookie': 'a=1\nb=2' }),
+    { method: 'Network.dataReceived', params: { requestId: '1', timestamp: 2.0005, dataLength: 2, encodedDataLength: 2 } },
+    { method: 'Network.dataReceived', params: { requestId: '1', timestamp: 2.25, dataLength: 1, encodedDataLength: 1 } },
     finished('1'),
   ];
   const bodies = new Map<string, RecordedBody>([['1', { body: Buffer.from([0, 255, 1]).toString('base64'), base64Encoded: true }]]);
@@ -46,6 +48,8 @@ test('buildHar: a redirect chain is one entry per hop; bodies attach to the fina
   assert.equal(fin!.response.content.encoding, 'base64');
   assert.deepEqual([...entryBody(fin!)!], [0, 255, 1]);
   assert.equal(fin!.response.content.size, 3);
+  assert.deepEqual(fin!._chunks, [[0.5, 2], [250, 1]], 'how the body arrived, ms after the headers');
+  assert.equal(hop!._chunks, undefined);
   assert.deepEqual(fin!.response.headers.filter((h) => h.name === 'Set-Cookie').map((h) => h.value), ['a=1', 'b=2']);
   assert.equal(har.log.version, '1.2');
 });

@@ -8,7 +8,9 @@
  * Network.getResponseBody as each response finished. One entry per response: a redirect chain is one
  * request id in the protocol and several entries here (each hop's 3xx with its Location, no body).
  * Custom fields (HAR allows `_`-prefixed ones): `_remotePort`, `_requestId`, `_resourceType`,
- * `_frameId`, `_fromCache`, and `_bodyMissing` (why the body could not be recorded).
+ * `_frameId`, `_fromCache`, `_bodyMissing` (why the body could not be recorded) and `_chunks`
+ * (`[[ms after the response headers, decoded bytes], ...]` from Network.dataReceived: how the body
+ * arrived, for `pcp replay --pace`).
  */
 import type { DevtoolsLogEntry } from './bundle.ts';
 
@@ -40,6 +42,7 @@ export interface HarEntry {
   _frameId?: string;
   _fromCache?: boolean;
   _bodyMissing?: string;
+  _chunks?: [number, number][];
 }
 
 export interface Har {
@@ -96,6 +99,9 @@ interface Open {
   entry: HarEntry;
   wallTime: number;
   timestamp: number;
+  /** Protocol clock of the response headers, once received. */
+  responseAt?: number;
+  chunks?: [number, number][];
 }
 
 /**
@@ -176,10 +182,18 @@ export function buildHar(
         if (!o || seen.has(`${id}:resp`)) break;
         seen.add(`${id}:resp`);
         closeWith(o, (p.response ?? {}) as P, n(p.timestamp, o.timestamp));
+        o.responseAt = n(p.timestamp, o.timestamp);
         const req = o.entry.request;
         req.httpVersion = o.entry.response.httpVersion;
         const reqHeaders = ((p.response as P).requestHeaders ?? undefined) as P | undefined;
         if (reqHeaders) req.headers = harHeaders(reqHeaders);
+        break;
+      }
+      case 'Network.dataReceived': {
+        const o = open.get(id);
+        if (!o || o.responseAt === undefined || seen.has(`${id}:data:${n(p.timestamp)}:${n(p.dataLength)}`)) break;
+        seen.add(`${id}:data:${n(p.timestamp)}:${n(p.dataLength)}`);
+        (o.chunks ??= []).push([Math.round(Math.max(0, n(p.timestamp, o.responseAt) - o.responseAt) * 1e4) / 10, n(p.dataLength, 0)]);
         break;
       }
       case 'Network.requestServedFromCache': {
@@ -198,6 +212,7 @@ export function buildHar(
         }
         o.entry.time = Math.max(o.entry.time, (n(p.timestamp, o.timestamp) - o.timestamp) * 1000);
         o.entry.response.bodySize = n(p.encodedDataLength, -1);
+        if (o.chunks && o.chunks.length > 1) o.entry._chunks = o.chunks;
         if (e.method === 'Network.loadingFailed') o.entry._bodyMissing = `loading failed: ${s(p.errorText)}`;
         done.push(o);
         break;

@@ -1,7 +1,7 @@
 /**
  * npm run replay:check [-- --runs N]: how close a replayed load is to the real one, on loopback.
- * Records each page with --archive, then loads it N times from its real server and N times from the
- * replay (alternating, each load in a fresh Chromium, the same Navigation Timing read), and prints the
+ * Records each page with --archive, then loads it N times from its real server, N times from the
+ * replay and N times from the replay with --pace (alternating, each load in a fresh Chromium, the same Navigation Timing read), and prints the
  * medians, replayed/real ratios, and the replay's misses. Pages: the example site (origin a over
  * HTTP/1.1 with delays, origin b over HTTP/2) and a few ground-truth pages. The replay holds each
  * response for the server delay `pcp delays` measures from the recording's capture, as pcp replay does.
@@ -39,8 +39,9 @@ async function measuredDelays(dir: string): Promise<DelayRecord[]> {
 
 const work = mkdtempSync(join(tmpdir(), 'pcp-replay-check-'));
 console.log(`replay fidelity on loopback, ${runs} loads each (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
-console.log('page                      real load  replay load  ratio   real DCL  replay DCL  ratio  misses');
+console.log('page                      real load  replay load  ratio  paced load  ratio   real DCL  replay DCL  ratio  misses');
 const ratios: number[] = [];
+const pacedRatios: number[] = [];
 try {
   for (const page of pages) {
     const server = await page.start();
@@ -52,23 +53,31 @@ try {
     const d = assignDelays(archive.entries, await measuredDelays(dir));
     process.stderr.write(`${page.name}: server delays ${d.measured} measured, ${d.estimated} estimated, ${d.none} none\n`);
     const replay = await startReplayServer(archive);
+    const pacedReplay = await startReplayServer(archive, { pace: true });
     const real: LoadTimes[] = [];
     const replayed: LoadTimes[] = [];
+    const paced: LoadTimes[] = [];
     let misses = 0;
     for (let i = 0; i < runs; i++) {
       real.push(await loadOnce(url, { chromiumArgs: [`--host-resolver-rules=${server.hostResolverRules}`, '--ignore-certificate-errors'] }));
       replay.resetStats();
       replayed.push(await loadOnce(replay.pageUrl, { chromiumArgs: replay.chromiumArgs }));
       misses += replay.stats.misses.length;
+      pacedReplay.resetStats();
+      paced.push(await loadOnce(pacedReplay.pageUrl, { chromiumArgs: pacedReplay.chromiumArgs }));
+      misses += pacedReplay.stats.misses.length;
     }
     await replay.close();
+    await pacedReplay.close();
     await server.close();
     const m = (xs: LoadTimes[], k: keyof LoadTimes): number => median(xs.map((x) => x[k]));
     const r = m(replayed, 'loadTime') / m(real, 'loadTime');
     ratios.push(r);
-    console.log(`${page.name.padEnd(25)} ${m(real, 'loadTime').toFixed(1).padStart(9)} ${m(replayed, 'loadTime').toFixed(1).padStart(12)} ${r.toFixed(3).padStart(6)} ${m(real, 'domContentLoadedTime').toFixed(1).padStart(10)} ${m(replayed, 'domContentLoadedTime').toFixed(1).padStart(11)} ${(m(replayed, 'domContentLoadedTime') / m(real, 'domContentLoadedTime')).toFixed(3).padStart(6)} ${String(misses).padStart(7)}`);
+    const rp = m(paced, 'loadTime') / m(real, 'loadTime');
+    pacedRatios.push(rp);
+    console.log(`${page.name.padEnd(25)} ${m(real, 'loadTime').toFixed(1).padStart(9)} ${m(replayed, 'loadTime').toFixed(1).padStart(12)} ${r.toFixed(3).padStart(6)} ${m(paced, 'loadTime').toFixed(1).padStart(11)} ${rp.toFixed(3).padStart(6)} ${m(real, 'domContentLoadedTime').toFixed(1).padStart(10)} ${m(replayed, 'domContentLoadedTime').toFixed(1).padStart(11)} ${(m(replayed, 'domContentLoadedTime') / m(real, 'domContentLoadedTime')).toFixed(3).padStart(6)} ${String(misses).padStart(7)}`);
   }
-  console.log(`median replayed/real load ratio ${median(ratios).toFixed(3)} over ${ratios.length} pages`);
+  console.log(`median replayed/real load ratio ${median(ratios).toFixed(3)}, paced (--pace) ${median(pacedRatios).toFixed(3)}, over ${ratios.length} pages`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

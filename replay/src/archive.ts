@@ -21,6 +21,8 @@ export interface ReplayEntry {
   protocol: string;
   /** Server delay (ms) to hold the response for; set from the bundle's capture (see delays.ts). */
   delayMs: number;
+  /** How the body arrived when recorded: [ms after the headers, bytes] (for --pace). */
+  chunks?: [number, number][];
 }
 
 export interface RecordedOrigin {
@@ -93,6 +95,7 @@ export function readArchive(bundleDir: string): ReplayArchive {
       body: entryBody(e),
       protocol: e.response.httpVersion ?? '',
       delayMs: 0,
+      chunks: Array.isArray(e._chunks) ? e._chunks : undefined,
     }));
   if (entries.length === 0) throw new ArchiveError(`${file}: the archive holds no responses`);
   const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;

@@ -29,6 +29,7 @@ before(async () => {
     { url: 'https://cdn.site.test/img.png', body: png, mimeType: 'image/png', protocol: 'h2' },
     { url: 'https://h1.site.test:8443/x.css', body: Buffer.from('p{}'), mimeType: 'text/css' },
     { url: 'http://127.0.0.1:8000/slow', body: Buffer.from('slow'), mimeType: 'text/plain' },
+    { url: 'http://127.0.0.1:8000/trickled', body: Buffer.from('aaaabbbbcccc'), mimeType: 'text/plain', chunks: [[0, 4], [150, 4], [300, 4]] },
   ]);
   const archive = readArchive(dir);
   archive.entries.find((e) => e.url.endsWith('/slow'))!.delayMs = 300;
@@ -126,6 +127,33 @@ test('a response is held for its server delay; close() cuts held responses', asy
   await new Promise((r) => setTimeout(r, 50));
   await server.close();
   assert.equal(await held, 'cut');
+});
+
+test('--pace: a body goes out as it arrived when recorded; without it, at once', async () => {
+  const archive = readArchive(dir);
+  for (const pace of [true, false]) {
+    const s = await startReplayServer(archive, { pace });
+    try {
+      const port = s.origins.find((o) => o.origin === 'http://127.0.0.1:8000')!.listenPort;
+      const arrivals = await new Promise<{ at: number; text: string }[]>((resolve, reject) => {
+        const t0 = performance.now();
+        const got: { at: number; text: string }[] = [];
+        http.get({ host: '127.0.0.1', port, path: '/trickled', headers: { host: '127.0.0.1:8000' } }, (res) => {
+          res.on('data', (c: Buffer) => got.push({ at: performance.now() - t0, text: c.toString() }));
+          res.on('end', () => resolve(got));
+        }).on('error', reject);
+      });
+      assert.equal(arrivals.map((a) => a.text).join(''), 'aaaabbbbcccc');
+      if (pace) {
+        // Lower bounds only: a loaded machine may be late, never early.
+        assert.ok(arrivals.length >= 2, 'sent in pieces');
+        assert.ok(arrivals.at(-1)!.at >= 295, `last piece after its 300 ms (${arrivals.at(-1)!.at.toFixed(0)} ms)`);
+        assert.equal(arrivals[0]!.text, 'aaaa');
+      }
+    } finally {
+      await s.close();
+    }
+  }
 });
 
 test('replayHeaders: hop-by-hop and framing dropped, repeats joined, Set-Cookie kept apart', () => {

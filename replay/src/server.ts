@@ -16,6 +16,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { ReplayArchive, RecordedOrigin, OriginProtocol, ReplayEntry } from './archive.ts';
 import { makeReplayCert, type ReplayCert } from './cert.ts';
 import { createMatcher, type MatchKind } from './match.ts';
+import { pacePlan } from './pace.ts';
 
 export interface ReplayServerOptions {
   /** Address to listen on (default 127.0.0.1). */
@@ -26,6 +27,8 @@ export interface ReplayServerOptions {
   protocol?: 'h1' | 'h2';
   /** Hold responses for their server delays (default true). */
   delays?: boolean;
+  /** Send bodies paced as they arrived when recorded (pace.ts; default false). */
+  pace?: boolean;
 }
 
 export interface ServedOrigin extends RecordedOrigin {
@@ -103,6 +106,13 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
   const sockets = new Set<Socket>();
   const servers: (http.Server | https.Server | http2.Http2SecureServer)[] = [];
   const useDelays = opts.delays ?? true;
+  const hold = (ms: number, fn: () => void): void => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      fn();
+    }, ms);
+    timers.add(t);
+  };
 
   const handler = (o: RecordedOrigin) => (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse): void => {
     stats.requests++;
@@ -126,16 +136,23 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       const headers = replayHeaders(e, body.length);
       if (req.httpVersionMajor === 1 && e.statusText) (res as http.ServerResponse).statusMessage = e.statusText;
       res.writeHead(e.status, headers);
-      res.end(body);
+      const steps = opts.pace && e.chunks ? pacePlan(e.chunks, body.length) : [{ atMs: 0, end: body.length }];
+      let from = 0;
+      for (const [i, step] of steps.entries()) {
+        const write = (): void => {
+          if (res.destroyed || res.writableEnded) return;
+          const piece = body.subarray(from, step.end);
+          from = step.end;
+          if (i === steps.length - 1) res.end(piece);
+          else (res as { write(chunk: Buffer): boolean }).write(piece);
+        };
+        if (step.atMs <= 0) write();
+        else hold(step.atMs, write);
+      }
     };
     const delay = useDelays ? e.delayMs : 0;
-    if (delay > 0) {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        send();
-      }, delay);
-      timers.add(t);
-    } else send();
+    if (delay > 0) hold(delay, send);
+    else send();
   };
 
   const origins: ServedOrigin[] = [];

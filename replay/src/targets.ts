@@ -26,8 +26,8 @@ export interface ReplayTarget {
 }
 
 /** The replay on loopback, in this process. */
-export async function localTarget(archive: ReplayArchive, protocol: 'h1' | 'h2' | undefined): Promise<ReplayTarget> {
-  const server = await startReplayServer(archive, { protocol });
+export async function localTarget(archive: ReplayArchive, protocol: 'h1' | 'h2' | undefined, pace = false): Promise<ReplayTarget> {
+  const server = await startReplayServer(archive, { protocol, pace });
   return {
     pageUrl: server.pageUrl, origins: server.origins, chromiumArgs: server.chromiumArgs, note: 'loopback',
     stats: async () => server.stats,
@@ -42,6 +42,8 @@ export interface ShapedTargetOptions {
   /** Server delays handed to the child (none: answer at once). */
   records: readonly DelayRecord[];
   protocol?: 'h1' | 'h2';
+  /** Pace bodies as recorded (--pace). */
+  pace?: boolean;
 }
 
 /** The replay server in a shaped link's server namespace, Chromium in its client namespace. */
@@ -63,6 +65,7 @@ export async function shapedTarget(bundle: string, spec: { bandwidthBps: number;
       args.push('--server-delays', join(tmp, 'delays.json'));
     }
     if (opts.protocol) args.push('--protocol', opts.protocol);
+    if (opts.pace) args.push('--pace');
     const remote = await startRemoteReplay(link, opts.pcpBin, bundle, args);
     const l = link;
     return {

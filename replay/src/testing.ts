@@ -12,6 +12,8 @@ export interface FakeResponse {
   mimeType?: string;
   /** undefined: recorded as missing. */
   body: Buffer | undefined;
+  /** How the body arrived: [ms after the headers, bytes]. */
+  chunks?: [number, number][];
 }
 
 export function writeBundle(dir: string, pageUrl: string, responses: FakeResponse[]): void {
@@ -34,6 +36,7 @@ export function writeBundle(dir: string, pageUrl: string, responses: FakeRespons
       timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: 1, receive: 0, ssl: -1 },
       _requestId: String(i),
       _bodyMissing: r.body === undefined ? 'test: not recorded' : undefined,
+      _chunks: r.chunks,
     };
   });
   const har: Har = { log: { version: '1.2', creator: { name: 'test', version: '0' }, pages: [{ startedDateTime: entries[0]?.startedDateTime ?? '', id: 'page_1', title: pageUrl, pageTimings: { onContentLoad: -1, onLoad: -1 } }], entries } };

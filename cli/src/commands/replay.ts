@@ -38,6 +38,9 @@ options:
                           (plain http origins stay HTTP/1.1: Chromium has no cleartext HTTP/2)
   --server-delays FILE    server delays from FILE (the JSON of pcp delays) instead of the capture
   --no-server-delays      answer at once
+  --pace                  send each body paced as it arrived when recorded (a trickled document,
+                          a streamed response); off by default: a recording made over a real network
+                          has that network's transfer time in its pauses
   --bandwidth RATE        shaped link rate, tc units: 1.6mbit, 5mbit, 1gbit
   --rtt TIME              shaped link round-trip time, tc units: 40ms, 0.15s
   --loss P                shaped link loss rate each way: 1% or 0.01 (default 0)
@@ -73,6 +76,7 @@ export const command: Command = {
       rtt: { type: 'string' },
       loss: { type: 'string' },
       profile: { type: 'string' },
+      pace: { type: 'boolean' },
     });
     const [bundle, ...extra] = p.positionals;
     if (!bundle || extra.length) throw new UsageError('expected one BUNDLE directory');
@@ -105,7 +109,7 @@ export const command: Command = {
 
 
     if (flag(p, 'serve')) {
-      const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined });
+      const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined, pace: flag(p, 'pace') });
       if (control) {
         // Driven by a parent over stdio (shaped loads); ends when the parent closes stdin.
         const { runControlled } = await import('@pcp/replay/control.ts');
@@ -128,8 +132,8 @@ export const command: Command = {
     const { localTarget, shapedTarget } = await import('@pcp/replay/targets.ts');
     const proto = protocol as 'h1' | 'h2' | undefined;
     const target = shaped
-      ? await shapedTarget(bundle, shaped, { pcpBin: fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), records: noDelays ? [] : records, protocol: proto })
-      : await localTarget(archive, proto);
+      ? await shapedTarget(bundle, shaped, { pcpBin: fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), records: noDelays ? [] : records, protocol: proto, pace: flag(p, 'pace') })
+      : await localTarget(archive, proto, flag(p, 'pace'));
     try {
       warnH2(protocol, target.origins);
       if (shaped) console.error(`shaped link: ${shaped.text} (${target.note})`);
