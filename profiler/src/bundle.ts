@@ -4,12 +4,14 @@
  *   devtools.log.json [{method, params, sessionId?, targetType?}] protocol events (Lighthouse's layout)
  *   frames.json       the frame tree, every frame incl. out-of-process iframes
  *   documents.json    the source of every HTML document loaded (main frame and iframes)
+ *   archive.har       with --archive: every response with its body (HAR 1.2, see archive.ts)
  *   meta.json         browser, command line, timings, status and why the capture ended (written last)
  *   capture.pcap      with --pcap;  tls-keys.log  with --ssl-key-log
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ArchiveSummary } from './archive.ts';
 
 export const BUNDLE_FILES = {
   trace: 'trace.json.gz',
@@ -20,6 +22,7 @@ export const BUNDLE_FILES = {
   meta: 'meta.json',
   pcap: 'capture.pcap',
   tlsKeys: 'tls-keys.log',
+  archive: 'archive.har',
 } as const;
 
 /**
@@ -87,6 +90,14 @@ export interface TimerSummary {
   pendingAtEnd: { timerId: string; timeout: number; frame?: string }[];
 }
 
+/** A shaped link's conditions: rate (bit/s), round-trip time (ms), loss rate each way, the shaper backend. */
+export interface NetworkConditions {
+  bandwidthBps: number;
+  rttMs: number;
+  lossRate: number;
+  backend?: string;
+}
+
 export interface BundleMeta {
   format: 'pcp-bundle/1';
   tool: { name: string; version: string };
@@ -110,6 +121,10 @@ export interface BundleMeta {
     pcap: boolean;
     sslKeyLog: boolean;
     categories: string[];
+    /** Responses archived (archive.har); absent in bundles written before the option existed. */
+    archive?: boolean;
+    /** Set when the page was loaded through a shaped link (pcp replay --bandwidth ... --profile). */
+    conditions?: NetworkConditions;
   };
   timings: {
     startedAt: string;
@@ -128,6 +143,8 @@ export interface BundleMeta {
   timers?: TimerSummary;
   inFlightAtEnd: number;
   pcap?: { interface: string; packets?: number; bytes: number };
+  /** With --archive: what archive.har holds (responses, bodies that could not be recorded, redirect hops). */
+  archive?: ArchiveSummary;
   files: string[];
 }
 

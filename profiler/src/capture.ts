@@ -20,12 +20,13 @@ import type { CdpEvent } from './cdp.ts';
 import { BrowserMissingError, launchChromium, type LaunchedBrowser } from './chromium.ts';
 import {
   BUNDLE_FILES, writeFileAtomic,
-  type BundleMeta, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
+  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
 } from './bundle.ts';
 import { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 import { collectListeners } from './listeners.ts';
 import { withTimeout } from './timeout.ts';
 import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
+import { buildHar, type RecordedBody } from './archive.ts';
 
 export interface CaptureOptions {
   executablePath?: string;
@@ -45,6 +46,14 @@ export interface CaptureOptions {
   categories?: readonly string[];
   /** Also record posted-task flows (TASK_FLOW_CATEGORIES): links MessagePort messages to their sender. */
   taskFlows?: boolean;
+  /** Also archive every response with its body (archive.har, HAR 1.2) for `pcp replay`. */
+  archive?: boolean;
+  /** More Chromium switches (e.g. the replay's --ignore-certificate-errors-spki-list). */
+  chromiumArgs?: string[];
+  /** Start Chromium through this (a shaped link's client namespace); record the link in `conditions`. */
+  wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
+  /** The network the page was loaded through, recorded in meta.json (options.conditions). */
+  conditions?: NetworkConditions;
 }
 
 export interface CaptureResult {
@@ -87,6 +96,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     options: {
       timeoutMs, quietMs, stallMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
       ignoreCertificateErrors: Boolean(opts.ignoreCertificateErrors), pcap: Boolean(opts.pcap), sslKeyLog: Boolean(opts.sslKeyLog), categories,
+      archive: Boolean(opts.archive),
+      conditions: opts.conditions,
     },
     timings: { startedAt: new Date(t0).toISOString(), endMs: 0 },
     counts: { requests: 0, failedRequests: 0, servedFromCache: 0, frames: 0, childTargets: 0 },
@@ -115,6 +126,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       executablePath: opts.executablePath, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
       ignoreCertificateErrors: opts.ignoreCertificateErrors,
       sslKeyLogFile: opts.sslKeyLog ? join(dir, BUNDLE_FILES.tlsKeys) : undefined,
+      extraArgs: opts.chromiumArgs,
+      wrap: opts.wrap,
     });
   } catch (e) {
     if (e instanceof BrowserMissingError) return finish('failed', 'browser-missing', e.message);
@@ -143,6 +156,18 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     let logging = true;
     const wake: (() => void)[] = [];
     const htmlDocs = new Map<string, DocumentSource & { pending?: Promise<void> }>();
+    // Response bodies, asked for as soon as each response finishes (before Chromium evicts them);
+    // one request per request id, in the session that saw it finish.
+    const bodies = new Map<string, Promise<RecordedBody>>();
+    const fetchBody = (requestId: string, sid: string): Promise<RecordedBody> => {
+      let b = bodies.get(requestId);
+      if (!b) {
+        b = cdp.send<{ body: string; base64Encoded: boolean }>('Network.getResponseBody', { requestId }, sid || undefined)
+          .then((r): RecordedBody => ({ body: r.body, base64Encoded: r.base64Encoded }), (e: Error): RecordedBody => ({ error: e.message }));
+        bodies.set(requestId, b);
+      }
+      return b;
+    };
     const poke = (): void => {
       for (const w of wake.splice(0)) w();
     };
@@ -190,13 +215,15 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
           break;
         case 'Network.loadingFinished': {
           inflight.delete(key);
+          if (opts.archive) void fetchBody(key, sid);
           const doc = htmlDocs.get(key);
           if (doc && !doc.pending) {
             // Keep each HTML document's source: trace positions (parser initiators, ParseHTML
             // lines) are only meaningful against it, and they lag behind the tags in trickled documents.
-            doc.pending = cdp.send<{ body: string; base64Encoded: boolean }>('Network.getResponseBody', { requestId: key }, sid || undefined)
-              .then((b) => { doc.body = b.body; doc.base64Encoded = b.base64Encoded; })
-              .catch((e: Error) => { doc.error = e.message; });
+            doc.pending = fetchBody(key, sid).then((b) => {
+              if ('error' in b) doc.error = b.error;
+              else { doc.body = b.body; doc.base64Encoded = b.base64Encoded; }
+            });
           }
           break;
         }
@@ -342,6 +369,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       await withTimeout(Promise.all([...htmlDocs.values()].map((d) => d.pending)), 5000, 'document bodies').catch(() => {});
       const docs: DocumentSource[] = [...htmlDocs.values()].map(({ pending: _pending, ...d }) => d);
       writeFileAtomic(join(dir, BUNDLE_FILES.documents), JSON.stringify(docs) + '\n');
+      if (opts.archive) await writeArchive(dir, meta, log, bodies);
       meta.finalUrl = frames.frames.find((f) => f.id === mainFrameId)?.url;
       if (!loadFired) {
         // A document still loading holds up the renderer's trace flush (seen with a main document
@@ -401,8 +429,26 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
   }
 }
 
+/** archive.har from the log and the bodies fetched during the load; its counts go to meta.archive. */
+async function writeArchive(dir: string, meta: BundleMeta, log: DevtoolsLogEntry[], pending: Map<string, Promise<RecordedBody>>): Promise<void> {
+  const bodies = new Map<string, RecordedBody>();
+  const all = Promise.all([...pending].map(async ([id, b]) => { bodies.set(id, await b); }));
+  await withTimeout(all, 30_000, 'response bodies').catch(() => {});
+  for (const id of pending.keys()) if (!bodies.has(id)) bodies.set(id, { error: 'Network.getResponseBody did not answer within 30 s' });
+  const navStart = log.find((e) => e.method === 'Network.requestWillBeSent' && !e.sessionId && e.params.type === 'Document');
+  const { har, summary } = buildHar(log, bodies, {
+    creator: TOOL, browser: meta.browser?.product, pageUrl: meta.url,
+    pageStarted: navStart ? new Date(Number(navStart.params.wallTime) * 1000).toISOString() : undefined,
+    onContentLoad: meta.timings.domContentLoadedMs !== undefined && meta.timings.navigateMs !== undefined ? meta.timings.domContentLoadedMs - meta.timings.navigateMs : undefined,
+    onLoad: meta.timings.loadMs !== undefined && meta.timings.navigateMs !== undefined ? meta.timings.loadMs - meta.timings.navigateMs : undefined,
+  });
+  writeFileAtomic(join(dir, BUNDLE_FILES.archive), JSON.stringify(har) + '\n');
+  meta.archive = summary;
+  if (summary.missingBodies) meta.warnings.push(`archive: ${summary.missingBodies} of ${summary.entries} response bodies could not be recorded (see _bodyMissing in ${BUNDLE_FILES.archive})`);
+}
+
 /** Let Chromium's own WebUI (the headless omnibox popup) finish loading before we trace, so it does not compete. */
-async function settleBrowserUi(browser: LaunchedBrowser): Promise<void> {
+export async function settleBrowserUi(browser: LaunchedBrowser): Promise<void> {
   const cdp = browser.cdp;
   const t0 = Date.now();
   const { targetInfos } = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets', { filter: [{}] });

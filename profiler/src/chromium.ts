@@ -23,6 +23,8 @@ export interface LaunchOptions {
   sslKeyLogFile?: string;
   /** More switches, appended last. */
   extraArgs?: string[];
+  /** Start the browser through this, e.g. inside a network namespace (a shaped link's wrap('client', ...)). */
+  wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
 }
 
 export interface LaunchedBrowser {
@@ -84,7 +86,8 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Chromium reads SSLKEYLOGFILE too; only the explicit switch should decide where keys go.
   delete env.SSLKEYLOGFILE;
-  const proc = spawnTied(exe, args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], env, detached: false });
+  const launch = opts.wrap ? opts.wrap(exe, args) : { cmd: exe, args };
+  const proc = spawnTied(launch.cmd, launch.args, { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], env, detached: false });
   let tail = '';
   proc.stderr?.setEncoding('utf8');
   proc.stderr?.on('data', (d: string) => {
@@ -109,8 +112,9 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
     }
   };
   try {
-    // The first answer proves the browser is up and the pipe works.
-    await withTimeout(Promise.race([cdp.send('Browser.getVersion'), spawnError]), 60_000, 'Chromium did not answer on the DevTools pipe within 60 s');
+    // The first answer proves the browser is up and the pipe works. Generous: on a machine shared by
+    // many jobs (load average 80 on 2 cores seen) a healthy start has taken over 30 s.
+    await withTimeout(Promise.race([cdp.send('Browser.getVersion'), spawnError]), 90_000, 'Chromium did not answer on the DevTools pipe within 90 s');
   } catch (e) {
     proc.kill('SIGKILL');
     await exited;
@@ -120,7 +124,7 @@ export async function launchChromium(opts: LaunchOptions = {}): Promise<Launched
   return {
     cdp,
     process: proc,
-    commandLine: [exe, ...args],
+    commandLine: [launch.cmd, ...launch.args],
     userDataDir,
     stderrTail: () => tail,
     async close(): Promise<void> {

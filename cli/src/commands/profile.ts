@@ -32,6 +32,8 @@ options:
   --viewport WxH                 window size (default 1280x800)
   --user-agent UA                override the user agent
   --chromium PATH                browser executable (default /usr/bin/chromium)
+  --archive                      also store every response with its body in archive.har (HAR 1.2),
+                                 for pcp replay; meta.json counts bodies that could not be recorded
   --task-flows                   also trace posted-task flows, which link a MessagePort message to the
                                  script that sent it (traces ~4x larger, loads slower)
   --force                        re-capture pages whose bundle is complete
@@ -60,6 +62,7 @@ export const command: Command = {
       chromium: { type: 'string' },
       force: { type: 'boolean' },
       'task-flows': { type: 'boolean' },
+      archive: { type: 'boolean' },
     });
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out DIR is required');
@@ -104,6 +107,7 @@ export const command: Command = {
       viewport,
       userAgent: str(p, 'user-agent'),
       taskFlows: flag(p, 'task-flows'),
+      archive: flag(p, 'archive'),
     };
     const { capturePage, profileMany, DEFAULT_CHROMIUM } = await import('@pcp/profiler');
     const { existsSync } = await import('node:fs');

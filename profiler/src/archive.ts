@@ -1,0 +1,271 @@
+/**
+ * The bundle's response archive (`pcp profile --archive`): every response the page received, in
+ * HAR 1.2 as the DevTools Network panel exports it (content.text, with encoding "base64" for binary
+ * bodies), so that `pcp replay` can serve the page again without its origin and any HAR reader
+ * (Chrome DevTools, har-validator, WebPageTest, mitmproxy) can open it.
+ *
+ * Built from the DevTools log (pure: `buildHar`) plus the bodies fetched with
+ * Network.getResponseBody as each response finished. One entry per response: a redirect chain is one
+ * request id in the protocol and several entries here (each hop's 3xx with its Location, no body).
+ * Custom fields (HAR allows `_`-prefixed ones): `_remotePort`, `_requestId`, `_resourceType`,
+ * `_frameId`, `_fromCache`, `_bodyMissing` (why the body could not be recorded) and `_chunks`
+ * (`[[ms after the response headers, decoded bytes], ...]` from Network.dataReceived: how the body
+ * arrived, for `pcp replay --pace`).
+ */
+import type { DevtoolsLogEntry } from './bundle.ts';
+
+/** A body as Network.getResponseBody returned it, or why it could not. */
+export type RecordedBody = { body: string; base64Encoded: boolean } | { error: string };
+
+export interface HarHeader { name: string; value: string }
+export interface HarQueryParam { name: string; value: string }
+
+export interface HarEntry {
+  startedDateTime: string;
+  time: number;
+  request: {
+    method: string; url: string; httpVersion: string; cookies: unknown[]; headers: HarHeader[];
+    queryString: HarQueryParam[]; postData?: { mimeType: string; text: string }; headersSize: number; bodySize: number;
+  };
+  response: {
+    status: number; statusText: string; httpVersion: string; cookies: unknown[]; headers: HarHeader[];
+    content: { size: number; mimeType: string; text?: string; encoding?: 'base64' };
+    redirectURL: string; headersSize: number; bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { blocked: number; dns: number; connect: number; send: number; wait: number; receive: number; ssl: number };
+  serverIPAddress?: string;
+  connection?: string;
+  _remotePort?: number;
+  _requestId: string;
+  _resourceType?: string;
+  _frameId?: string;
+  _fromCache?: boolean;
+  _bodyMissing?: string;
+  _chunks?: [number, number][];
+}
+
+export interface Har {
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    browser?: { name: string; version: string };
+    pages: { startedDateTime: string; id: string; title: string; pageTimings: { onContentLoad: number; onLoad: number } }[];
+    entries: (HarEntry & { pageref: string })[];
+  };
+}
+
+export interface ArchiveSummary {
+  /** Responses archived (redirect hops included). */
+  entries: number;
+  /** Responses whose body the protocol could not return (see the entries' `_bodyMissing`). */
+  missingBodies: number;
+  /** Redirect hops (3xx entries). */
+  redirects: number;
+}
+
+type P = Record<string, unknown>;
+const s = (v: unknown): string => (typeof v === 'string' ? v : '');
+const n = (v: unknown, d = -1): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+
+/** Requests with no network exchange to replay. */
+export function isArchivable(url: string): boolean {
+  return /^https?:/i.test(url);
+}
+
+/** Protocol header objects join repeated headers with '\n' (Set-Cookie): one HAR header per value. */
+export function harHeaders(h: unknown): HarHeader[] {
+  const out: HarHeader[] = [];
+  for (const [name, value] of Object.entries((h ?? {}) as Record<string, unknown>)) {
+    for (const v of String(value).split('\n')) out.push({ name, value: v });
+  }
+  return out;
+}
+
+function queryString(url: string): HarQueryParam[] {
+  try {
+    return [...new URL(url).searchParams].map(([name, value]) => ({ name, value }));
+  } catch {
+    return [];
+  }
+}
+
+function httpVersion(protocol: string): string {
+  // DevTools' own export writes the protocol as the version ('http/1.1', 'h2', 'h3').
+  return protocol || 'http/1.1';
+}
+
+interface Open {
+  entry: HarEntry;
+  wallTime: number;
+  timestamp: number;
+  /** Protocol clock of the response headers, once received. */
+  responseAt?: number;
+  chunks?: [number, number][];
+}
+
+/**
+ * Every response in the DevTools log as HAR entries, bodies attached from `bodies` (keyed by
+ * request id: only the final response of a request has one). Pure.
+ */
+export function buildHar(
+  log: readonly DevtoolsLogEntry[], bodies: ReadonlyMap<string, RecordedBody>,
+  info: { creator: { name: string; version: string }; browser?: string; pageUrl: string; pageStarted?: string; onContentLoad?: number; onLoad?: number },
+): { har: Har; summary: ArchiveSummary } {
+  const open = new Map<string, Open>();
+  const done: Open[] = [];
+  const seen = new Set<string>(); // requestId:phase, against the same event logged in two sessions
+
+  const closeWith = (o: Open, resp: P, timestamp: number): void => {
+    const r = o.entry.response;
+    r.status = n(resp.status, 0);
+    r.statusText = s(resp.statusText);
+    r.httpVersion = httpVersion(s(resp.protocol));
+    r.headers = harHeaders(resp.headers);
+    r.content.mimeType = s(resp.mimeType) || 'x-unknown';
+    r.redirectURL = r.headers.find((h) => h.name.toLowerCase() === 'location')?.value ?? '';
+    r.headersSize = -1;
+    o.entry.serverIPAddress = s(resp.remoteIPAddress) || undefined;
+    o.entry._remotePort = n(resp.remotePort, 0) || undefined;
+    o.entry.connection = resp.connectionId === undefined ? undefined : String(resp.connectionId);
+    o.entry._fromCache = Boolean(resp.fromDiskCache || resp.fromPrefetchCache || resp.fromServiceWorker) || undefined;
+    o.entry.time = Math.max(0, (timestamp - o.timestamp) * 1000);
+    o.entry.timings.wait = o.entry.time;
+  };
+
+  for (const e of log) {
+    const p = e.params;
+    const id = s(p.requestId);
+    switch (e.method) {
+      case 'Network.requestWillBeSent': {
+        const req = (p.request ?? {}) as P;
+        const url = s(req.url);
+        const hop = `${id}:send:${url}:${n(p.timestamp)}`;
+        if (seen.has(hop)) break;
+        seen.add(hop);
+        const prev = open.get(id);
+        if (prev && p.redirectResponse) {
+          closeWith(prev, p.redirectResponse as P, n(p.timestamp, prev.timestamp));
+          prev.entry.response.content.size = 0;
+          prev.entry.response.bodySize = 0;
+          done.push(prev);
+          open.delete(id);
+        }
+        if (!isArchivable(url)) break;
+        const wallTime = n(p.wallTime, 0);
+        const postData = typeof req.postData === 'string' ? { mimeType: s((req.headers as P | undefined)?.['Content-Type']), text: req.postData } : undefined;
+        open.set(id, {
+          wallTime,
+          timestamp: n(p.timestamp, 0),
+          entry: {
+            startedDateTime: new Date(wallTime * 1000).toISOString(),
+            time: 0,
+            request: {
+              method: s(req.method) || 'GET', url, httpVersion: 'http/1.1', cookies: [], headers: harHeaders(req.headers),
+              queryString: queryString(url), postData, headersSize: -1, bodySize: postData ? Buffer.byteLength(postData.text) : 0,
+            },
+            response: {
+              status: 0, statusText: '', httpVersion: '', cookies: [], headers: [], content: { size: 0, mimeType: 'x-unknown' },
+              redirectURL: '', headersSize: -1, bodySize: -1,
+            },
+            cache: {},
+            timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: 0, receive: 0, ssl: -1 },
+            _requestId: id,
+            _resourceType: s(p.type) || undefined,
+            _frameId: s(p.frameId) || undefined,
+          },
+        });
+        break;
+      }
+      case 'Network.responseReceived': {
+        const o = open.get(id);
+        if (!o || seen.has(`${id}:resp`)) break;
+        seen.add(`${id}:resp`);
+        closeWith(o, (p.response ?? {}) as P, n(p.timestamp, o.timestamp));
+        o.responseAt = n(p.timestamp, o.timestamp);
+        const req = o.entry.request;
+        req.httpVersion = o.entry.response.httpVersion;
+        const reqHeaders = ((p.response as P).requestHeaders ?? undefined) as P | undefined;
+        if (reqHeaders) req.headers = harHeaders(reqHeaders);
+        break;
+      }
+      case 'Network.dataReceived': {
+        const o = open.get(id);
+        if (!o || o.responseAt === undefined || seen.has(`${id}:data:${n(p.timestamp)}:${n(p.dataLength)}`)) break;
+        seen.add(`${id}:data:${n(p.timestamp)}:${n(p.dataLength)}`);
+        (o.chunks ??= []).push([Math.round(Math.max(0, n(p.timestamp, o.responseAt) - o.responseAt) * 1e4) / 10, n(p.dataLength, 0)]);
+        break;
+      }
+      case 'Network.requestServedFromCache': {
+        const o = open.get(id);
+        if (o) o.entry._fromCache = true;
+        break;
+      }
+      case 'Network.loadingFinished':
+      case 'Network.loadingFailed': {
+        const o = open.get(id);
+        if (!o) break;
+        open.delete(id);
+        if (e.method === 'Network.loadingFailed' && !o.entry.response.status) {
+          // No response at all (refused, aborted before headers): nothing a server could replay.
+          break;
+        }
+        o.entry.time = Math.max(o.entry.time, (n(p.timestamp, o.timestamp) - o.timestamp) * 1000);
+        o.entry.response.bodySize = n(p.encodedDataLength, -1);
+        if (o.chunks && o.chunks.length > 1) o.entry._chunks = o.chunks;
+        if (e.method === 'Network.loadingFailed') o.entry._bodyMissing = `loading failed: ${s(p.errorText)}`;
+        done.push(o);
+        break;
+      }
+    }
+  }
+  // Responses still open at the end (streamed, hung, or the capture ended first).
+  for (const o of open.values()) {
+    if (!o.entry.response.status) continue;
+    o.entry._bodyMissing ??= 'the response had not finished when the capture ended';
+    done.push(o);
+  }
+
+  let missing = 0;
+  let redirects = 0;
+  const entries = done
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .map((o) => {
+      const en = o.entry;
+      const r = en.response;
+      if (r.status >= 300 && r.status < 400 && r.redirectURL) {
+        redirects++;
+        return en;
+      }
+      const b = bodies.get(en._requestId);
+      if (!en._bodyMissing) {
+        if (!b) en._bodyMissing = 'no body was returned for this response';
+        else if ('error' in b) en._bodyMissing = b.error;
+        else {
+          r.content.text = b.body;
+          if (b.base64Encoded) r.content.encoding = 'base64';
+          r.content.size = b.base64Encoded ? Buffer.from(b.body, 'base64').length : Buffer.byteLength(b.body);
+        }
+      }
+      if (en._bodyMissing) missing++;
+      return en;
+    });
+  const pageStarted = info.pageStarted ?? entries[0]?.startedDateTime ?? new Date(0).toISOString();
+  const har: Har = {
+    log: {
+      version: '1.2',
+      creator: info.creator,
+      browser: info.browser ? { name: 'Chromium', version: info.browser } : undefined,
+      pages: [{ startedDateTime: pageStarted, id: 'page_1', title: info.pageUrl, pageTimings: { onContentLoad: info.onContentLoad ?? -1, onLoad: info.onLoad ?? -1 } }],
+      entries: entries.map((en) => ({ pageref: 'page_1', ...en })),
+    },
+  };
+  return { har, summary: { entries: entries.length, missingBodies: missing, redirects } };
+}
+
+/** The decoded body bytes of an entry, or undefined when it was not recorded. */
+export function entryBody(entry: Pick<HarEntry, 'response'>): Buffer | undefined {
+  const c = entry.response.content;
+  if (c.text === undefined) return undefined;
+  return c.encoding === 'base64' ? Buffer.from(c.text, 'base64') : Buffer.from(c.text, 'utf8');
+}

@@ -1,0 +1,103 @@
+/**
+ * A bundle's response archive (archive.har, written by `pcp profile --archive`) read for replay:
+ * the page URL, every recorded response with its body bytes, and the origins to serve.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUNDLE_FILES, entryBody, readMeta, type Har, type HarHeader } from '@pcp/profiler';
+
+export type OriginProtocol = 'http/1.1' | 'h2';
+
+export interface ReplayEntry {
+  /** Position in the archive (recorded order). */
+  index: number;
+  method: string;
+  url: string;
+  status: number;
+  statusText: string;
+  headers: HarHeader[];
+  /** Undefined when the body could not be recorded (served empty and counted). */
+  body: Buffer | undefined;
+  protocol: string;
+  /** Server delay (ms) to hold the response for; set from the bundle's capture (see delays.ts). */
+  delayMs: number;
+  /** How the body arrived when recorded: [ms after the headers, bytes] (for --pace). */
+  chunks?: [number, number][];
+}
+
+export interface RecordedOrigin {
+  /** scheme://host:port, the port always explicit. */
+  origin: string;
+  scheme: 'http' | 'https';
+  host: string;
+  port: number;
+  /** True for an IP literal (127.0.0.1, [::1]) rather than a host name. */
+  ipLiteral: boolean;
+  /** h2 when any response of the origin came over HTTP/2, else http/1.1. */
+  protocol: OriginProtocol;
+}
+
+export interface ReplayArchive {
+  pageUrl: string;
+  entries: ReplayEntry[];
+  origins: RecordedOrigin[];
+}
+
+export class ArchiveError extends Error {}
+
+/** scheme://host:port with the default port made explicit. */
+export function originOf(url: string): { origin: string; scheme: 'http' | 'https'; host: string; port: number } {
+  const u = new URL(url);
+  const scheme = u.protocol === 'https:' ? 'https' : 'http';
+  const port = u.port ? Number(u.port) : scheme === 'https' ? 443 : 80;
+  return { origin: `${scheme}://${u.hostname}:${port}`, scheme, host: u.hostname, port };
+}
+
+export function isIpLiteral(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+}
+
+/** The origins of the entries, in order of first use (the page's first). Pure. */
+export function recordedOrigins(entries: readonly Pick<ReplayEntry, 'url' | 'protocol'>[]): RecordedOrigin[] {
+  const by = new Map<string, RecordedOrigin>();
+  for (const e of entries) {
+    const o = originOf(e.url);
+    let r = by.get(o.origin);
+    if (!r) {
+      r = { ...o, ipLiteral: isIpLiteral(o.host), protocol: 'http/1.1' };
+      by.set(o.origin, r);
+    }
+    if (e.protocol === 'h2') r.protocol = 'h2';
+  }
+  return [...by.values()];
+}
+
+export function readArchive(bundleDir: string): ReplayArchive {
+  if (!existsSync(bundleDir)) throw new ArchiveError(`${bundleDir}: no such bundle directory`);
+  const file = join(bundleDir, BUNDLE_FILES.archive);
+  if (!existsSync(file)) throw new ArchiveError(`${bundleDir} has no ${BUNDLE_FILES.archive}: profile the page with --archive to record its responses`);
+  let har: Har;
+  try {
+    har = JSON.parse(readFileSync(file, 'utf8')) as Har;
+  } catch (e) {
+    throw new ArchiveError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  if (!Array.isArray(har?.log?.entries)) throw new ArchiveError(`${file}: not a HAR file (no log.entries)`);
+  const entries: ReplayEntry[] = har.log.entries
+    .filter((e) => e?.request?.url && /^https?:/.test(e.request.url) && e.response?.status > 0)
+    .map((e, index) => ({
+      index,
+      method: e.request.method || 'GET',
+      url: e.request.url.replace(/#.*$/, ''),
+      status: e.response.status,
+      statusText: e.response.statusText ?? '',
+      headers: e.response.headers ?? [],
+      body: entryBody(e),
+      protocol: e.response.httpVersion ?? '',
+      delayMs: 0,
+      chunks: Array.isArray(e._chunks) ? e._chunks : undefined,
+    }));
+  if (entries.length === 0) throw new ArchiveError(`${file}: the archive holds no responses`);
+  const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;
+  return { pageUrl, entries, origins: recordedOrigins(entries) };
+}

@@ -1,0 +1,183 @@
+/**
+ * The replay server on loopback, spoken to by node's own clients the way Chromium would after
+ * --host-resolver-rules: each origin on its own listener, the recorded Host/authority kept.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import http2 from 'node:http2';
+import tls from 'node:tls';
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TLSSocket } from 'node:tls';
+import { readArchive } from './archive.ts';
+import { replayHeaders, startReplayServer, type ReplayServer } from './server.ts';
+import { writeBundle } from './testing.ts';
+
+let dir: string;
+let server: ReplayServer;
+const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 255, 128]);
+before(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'pcp-replay-server-'));
+  writeBundle(dir, 'http://www.site.test:8080/', [
+    { url: 'http://www.site.test:8080/', body: Buffer.from('<p>page</p>'), headers: { 'Content-Encoding': 'gzip', 'Content-Length': '999', 'X-Kept': 'yes' } },
+    { url: 'http://www.site.test:8080/api?_=1700000000000&q=a', body: Buffer.from('{"a":1}'), mimeType: 'application/json' },
+    { url: 'http://www.site.test:8080/gone.js', body: undefined, mimeType: 'text/javascript' },
+    { url: 'http://www.site.test:8080/old', status: 301, body: undefined, headers: { Location: '/' } },
+    { url: 'https://cdn.site.test/img.png', body: png, mimeType: 'image/png', protocol: 'h2' },
+    { url: 'https://h1.site.test:8443/x.css', body: Buffer.from('p{}'), mimeType: 'text/css' },
+    { url: 'http://127.0.0.1:8000/slow', body: Buffer.from('slow'), mimeType: 'text/plain' },
+    { url: 'http://127.0.0.1:8000/trickled', body: Buffer.from('aaaabbbbcccc'), mimeType: 'text/plain', chunks: [[0, 4], [150, 4], [300, 4]] },
+  ]);
+  const archive = readArchive(dir);
+  archive.entries.find((e) => e.url.endsWith('/slow'))!.delayMs = 300;
+  server = await startReplayServer(archive);
+});
+after(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const listener = (origin: string): number => server.origins.find((o) => o.origin === origin)!.listenPort;
+
+function get(port: number, path: string, host: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('origins, listeners and the Chromium switches', () => {
+  assert.deepEqual(server.origins.map((o) => [o.origin, o.served]), [
+    ['http://www.site.test:8080', 'http/1.1'], ['https://cdn.site.test:443', 'h2'], ['https://h1.site.test:8443', 'http/1.1'], ['http://127.0.0.1:8000', 'http/1.1'],
+  ]);
+  assert.match(server.hostResolverRules, new RegExp(`^MAP www\\.site\\.test:8080 127\\.0\\.0\\.1:${listener('http://www.site.test:8080')}, `));
+  assert.ok(server.hostResolverRules.includes(`MAP 127.0.0.1:8000 127.0.0.1:${listener('http://127.0.0.1:8000')}`), 'IP literal origins are mapped too');
+  assert.ok(server.hostResolverRules.endsWith('MAP * ~NOTFOUND'));
+  assert.ok(server.chromiumArgs.includes(`--ignore-certificate-errors-spki-list=${server.spkiHash}`));
+});
+
+test('recorded responses: headers kept but framing redone, cache-busting query matched, misses 404 and counted, missing bodies empty', async () => {
+  server.resetStats();
+  const port = listener('http://www.site.test:8080');
+  const page = await get(port, '/', 'www.site.test:8080');
+  assert.equal(page.status, 200);
+  assert.equal(page.body.toString(), '<p>page</p>');
+  assert.equal(page.headers['content-encoding'], undefined, 'bodies are stored decoded');
+  assert.equal(page.headers['content-length'], String(page.body.length));
+  assert.equal(page.headers['x-kept'], 'yes');
+  const api = await get(port, '/api?q=a&_=1800000000000', 'www.site.test:8080');
+  assert.equal(api.body.toString(), '{"a":1}');
+  assert.equal((await get(port, '/api?q=b&_=1', 'www.site.test:8080')).status, 404);
+  assert.equal((await get(port, '/nothing', 'www.site.test:8080')).status, 404);
+  assert.equal((await get(port, '/favicon.ico', 'www.site.test:8080')).status, 404);
+  const gone = await get(port, '/gone.js', 'www.site.test:8080');
+  assert.deepEqual([gone.status, gone.body.length], [200, 0]);
+  const old = await get(port, '/old', 'www.site.test:8080');
+  assert.deepEqual([old.status, old.headers.location], [301, '/']);
+  assert.deepEqual(server.stats.matched, { exact: 3, query: 1 });
+  assert.deepEqual(server.stats.misses.map((m) => m.url), ['http://www.site.test:8080/api?q=b&_=1', 'http://www.site.test:8080/nothing']);
+  assert.equal(server.stats.emptyBodies, 1);
+  assert.equal(server.stats.faviconMisses, 1, 'an unrecorded favicon is counted apart');
+  assert.equal(server.stats.requests, 7);
+});
+
+test('TLS: HTTP/2 where recorded, HTTP/1.1 where not, with the replay certificate', async () => {
+  const client = http2.connect(`https://cdn.site.test`, {
+    lookup: (_h, _o, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }] as never, 4),
+    port: listener('https://cdn.site.test:443'), servername: 'cdn.site.test', rejectUnauthorized: false,
+  } as http2.SecureClientSessionOptions);
+  try {
+    const peer = await new Promise<X509Certificate>((resolve) => client.once('connect', () => resolve((client.socket as TLSSocket).getPeerX509Certificate()!)));
+    assert.equal((client.socket as TLSSocket).alpnProtocol, 'h2');
+    assert.equal(peer.checkHost('cdn.site.test'), 'cdn.site.test');
+    const spki = createHash('sha256').update(peer.publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+    assert.equal(spki, server.spkiHash);
+    const req = client.request({ ':path': '/img.png', ':authority': 'cdn.site.test' });
+    const chunks: Buffer[] = [];
+    const status = await new Promise<number>((resolve) => req.on('response', (h) => resolve(Number(h[':status']))));
+    req.on('data', (c: Buffer) => chunks.push(c));
+    await new Promise((r) => req.on('end', r));
+    assert.equal(status, 200);
+    assert.deepEqual(Buffer.concat(chunks), png);
+  } finally {
+    client.close();
+  }
+  const alpn = await new Promise<string>((resolve, reject) => {
+    const sock = tls.connect({ host: '127.0.0.1', port: listener('https://h1.site.test:8443'), servername: 'h1.site.test', rejectUnauthorized: false, ALPNProtocols: ['h2', 'http/1.1'] }, () => {
+      resolve(String(sock.alpnProtocol));
+      sock.end();
+    });
+    sock.on('error', reject);
+  });
+  assert.equal(alpn, 'http/1.1');
+});
+
+test('a response is held for its server delay; close() cuts held responses', async () => {
+  const t0 = performance.now();
+  const slow = await get(listener('http://127.0.0.1:8000'), '/slow', '127.0.0.1:8000');
+  assert.equal(slow.body.toString(), 'slow');
+  assert.ok(performance.now() - t0 >= 295, 'held at least its 300 ms');
+  const held = get(listener('http://127.0.0.1:8000'), '/slow', '127.0.0.1:8000').then(() => 'answered', () => 'cut');
+  await new Promise((r) => setTimeout(r, 50));
+  await server.close();
+  assert.equal(await held, 'cut');
+});
+
+test('--pace: a body goes out as it arrived when recorded; without it, at once', async () => {
+  const archive = readArchive(dir);
+  for (const pace of [true, false]) {
+    const s = await startReplayServer(archive, { pace });
+    try {
+      const port = s.origins.find((o) => o.origin === 'http://127.0.0.1:8000')!.listenPort;
+      const arrivals = await new Promise<{ at: number; text: string }[]>((resolve, reject) => {
+        const t0 = performance.now();
+        const got: { at: number; text: string }[] = [];
+        http.get({ host: '127.0.0.1', port, path: '/trickled', headers: { host: '127.0.0.1:8000' } }, (res) => {
+          res.on('data', (c: Buffer) => got.push({ at: performance.now() - t0, text: c.toString() }));
+          res.on('end', () => resolve(got));
+        }).on('error', reject);
+      });
+      assert.equal(arrivals.map((a) => a.text).join(''), 'aaaabbbbcccc');
+      if (pace) {
+        // Lower bounds only: a loaded machine may be late, never early.
+        assert.ok(arrivals.length >= 2, 'sent in pieces');
+        assert.ok(arrivals.at(-1)!.at >= 295, `last piece after its 300 ms (${arrivals.at(-1)!.at.toFixed(0)} ms)`);
+        assert.equal(arrivals[0]!.text, 'aaaa');
+      }
+    } finally {
+      await s.close();
+    }
+  }
+});
+
+test('replayHeaders: hop-by-hop and framing dropped, repeats joined, Set-Cookie kept apart', () => {
+  const h = replayHeaders({ headers: [{ name: 'Set-Cookie', value: 'a=1' }, { name: 'set-cookie', value: 'b=2' }, { name: 'Vary', value: 'A' }, { name: 'Vary', value: 'B' }, { name: 'Transfer-Encoding', value: 'chunked' }, { name: ':status', value: '200' }] }, 5);
+  assert.deepEqual(h, { 'set-cookie': ['a=1', 'b=2'], vary: 'A, B', 'content-length': '5' });
+});
+
+test('--protocol forces every https origin to h1 or h2; plain http stays HTTP/1.1', async () => {
+  const archive = readArchive(dir);
+  for (const [force, want] of [['h1', 'http/1.1'], ['h2', 'h2']] as const) {
+    const s = await startReplayServer(archive, { protocol: force });
+    try {
+      assert.deepEqual(s.origins.map((o) => o.served), ['http/1.1', want, want, 'http/1.1']);
+      const port = s.origins.find((o) => o.origin === 'https://h1.site.test:8443')!.listenPort;
+      const alpn = await new Promise<string>((resolve, reject) => {
+        const sock = tls.connect({ host: '127.0.0.1', port, servername: 'h1.site.test', rejectUnauthorized: false, ALPNProtocols: ['h2', 'http/1.1'] }, () => {
+          resolve(String(sock.alpnProtocol));
+          sock.end();
+        });
+        sock.on('error', reject);
+      });
+      assert.equal(alpn, want);
+    } finally {
+      await s.close();
+    }
+  }
+});
