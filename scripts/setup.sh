@@ -8,7 +8,7 @@ SUDO=""
 if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
 
 # command -> Debian package
-declare -A APT=( [chromium]=chromium [tcpdump]=tcpdump [tshark]=tshark [dot]=graphviz [rsvg-convert]=librsvg2-bin [gcc]=build-essential [ip]=iproute2 [tc]=iproute2 )
+declare -A APT=( [chromium]=chromium [tcpdump]=tcpdump [tshark]=tshark [dot]=graphviz [rsvg-convert]=librsvg2-bin [gcc]=build-essential [ip]=iproute2 [tc]=iproute2 [openssl]=openssl [setpriv]=util-linux )
 missing=()
 for cmd in "${!APT[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${APT[$cmd]}")
