@@ -65,6 +65,17 @@ export function num(p: Parsed, name: string, fallback: number): number {
   return n;
 }
 
+/** A whole number >= 1 (counts: runs, workers, pages at once); `fallback` when the option is absent. */
+export function positiveInt(p: Parsed, name: string, fallback: number): number;
+export function positiveInt(p: Parsed, name: string, fallback?: number): number | undefined;
+export function positiveInt(p: Parsed, name: string, fallback?: number): number | undefined {
+  const v = str(p, name);
+  if (v === undefined) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} expects a positive integer, got '${v}'`);
+  return n;
+}
+
 export function requireStr(p: Parsed, name: string): string {
   const v = str(p, name);
   if (v === undefined) throw new UsageError(`--${name} is required`);

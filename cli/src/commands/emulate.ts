@@ -4,7 +4,7 @@
  */
 import type { EmulatorConfig, SimResult } from '@pcp/emulator';
 import type { Graph } from '@pcp/graph-builder';
-import { CliError, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
+import { positiveInt, CliError, UsageError, flag, parse, str, type Command } from '../kit.ts';
 
 const usage = `usage: pcp emulate <graph.json[.gz]> --bandwidth <rate> --rtt <time> [options]
 
@@ -70,8 +70,7 @@ export const command: Command = {
   async run(args) {
     const p = parse(args, OPTIONS);
     if (p.positionals.length !== 1) throw new UsageError('expected exactly one graph file');
-    const runs = num(p, 'runs', 1);
-    if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs expects a positive integer');
+    const runs = positiveInt(p, 'runs', 1);
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
     const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
     const opts: Record<string, string | undefined> = {};

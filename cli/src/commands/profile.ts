@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CliError, Progress, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
+import { positiveInt, CliError, Progress, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
 
 const usage = `
 usage: pcp profile URL... --out DIR [options]
@@ -93,8 +93,7 @@ export const command: Command = {
       if (!m) throw new UsageError(`--viewport expects WxH, got '${vp}'`);
       viewport = { width: Number(m[1]), height: Number(m[2]) };
     }
-    const concurrency = num(p, 'concurrency', 1);
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError('--concurrency expects a positive integer');
+    const concurrency = positiveInt(p, 'concurrency', 1);
     const opts = {
       executablePath: str(p, 'chromium'),
       timeoutMs: num(p, 'timeout', 60_000),

@@ -2,7 +2,7 @@
  * pcp replay: a profiled page served again from its bundle's archive (Mahimahi's ReplayShell idea),
  * and real Chromium loads of it. A thin shell over @pcp/replay.
  */
-import { CliError, UsageError, flag, num, parse, str, type Command, type Parsed } from '../kit.ts';
+import { positiveInt, CliError, UsageError, flag, num, parse, str, type Command, type Parsed } from '../kit.ts';
 import { parseLinkSpec } from '@pcp/shaper/spec.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -84,8 +84,7 @@ export const command: Command = {
     if (protocol !== undefined && protocol !== 'h1' && protocol !== 'h2') throw new UsageError(`--protocol expects h1 or h2, got '${protocol}'`);
     const port = num(p, 'port', 0);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port expects a port number');
-    const runs = num(p, 'runs', 5);
-    if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs expects a positive integer');
+    const runs = positiveInt(p, 'runs', 5);
     const timeoutMs = num(p, 'timeout', 60_000);
     const control = flag(p, 'control');
     if (control && !flag(p, 'serve')) throw new UsageError('--control goes with --serve');

@@ -2,7 +2,7 @@
  * pcp shaper check: open a shaped link (two network namespaces, see shaper/README.md), measure it with
  * real sockets and print the figures against the targets. A thin shell over @pcp/shaper's runCheck.
  */
-import { CliError, UsageError, flag, parse, str, type Command } from '../kit.ts';
+import { positiveInt, CliError, UsageError, flag, parse, str, type Command } from '../kit.ts';
 
 const usage = `usage: pcp shaper check --bandwidth <rate> --rtt <time> [--loss <p>] [options]
 
@@ -43,13 +43,6 @@ const OPTIONS = {
   json: { type: 'boolean' },
 } as const;
 
-function positiveInt(name: string, v: string | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--${name} expects a positive integer, got '${v}'`);
-  return n;
-}
-
 export const command: Command = {
   name: 'shaper',
   summary: 'check the shaped link (rate, RTT, loss) that replay and profile load pages through',
@@ -66,7 +59,7 @@ export const command: Command = {
     } catch (e) {
       throw new UsageError((e as Error).message);
     }
-    const options = { pings: positiveInt('pings', str(p, 'pings')), seconds: positiveInt('seconds', str(p, 'seconds')), udpCount: positiveInt('probes', str(p, 'probes')) };
+    const options = { pings: positiveInt(p, 'pings'), seconds: positiveInt(p, 'seconds'), udpCount: positiveInt(p, 'probes') };
     const { runCheck, formatReport } = await import('@pcp/shaper/measure/check.ts');
     try {
       const report = await runCheck(spec, options);

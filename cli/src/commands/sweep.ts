@@ -3,7 +3,7 @@
  * (graph, config, run). Resumable: rows already in the output are skipped. A graph that fails is
  * reported and skipped; the others go on.
  */
-import { CliError, Progress, UsageError, num, parse, str, type Command } from '../kit.ts';
+import { positiveInt, CliError, Progress, UsageError, parse, str, type Command } from '../kit.ts';
 
 const usage = `usage: pcp sweep <graph|dir>... --grid <grid.json> --out <results.csv> [--workers N] [--runs N]
 
@@ -59,10 +59,8 @@ export const command: Command = {
       if (e instanceof GridError) throw new UsageError(`${gridPath}: ${e.message}`);
       throw new CliError(`${gridPath}: ${(e as Error).message}`);
     }
-    const runs = num(p, 'runs', grid.runs);
-    if (!Number.isInteger(runs) || runs < 1) throw new UsageError('--runs expects a positive integer');
-    const workers = num(p, 'workers', availableParallelism());
-    if (!Number.isInteger(workers) || workers < 1) throw new UsageError('--workers expects a positive integer');
+    const runs = positiveInt(p, 'runs', grid.runs);
+    const workers = positiveInt(p, 'workers', availableParallelism());
 
     const graphs: string[] = [];
     for (const g of p.positionals) {
