@@ -1,16 +1,11 @@
 /**
- * One page load under the profiler: launch Chromium, trace and log the load in every frame, decide
- * when it is over (completion policy), and write the bundle (see bundle.ts).
+ * One page load under the profiler: launch Chromium, trace and log the load in every frame, follow it
+ * with the load monitor (load-monitor.ts) until the completion policy (completion.ts) ends it, and
+ * write the bundle (see bundle.ts).
  *
- * Completion policy (thesis §3.7: wait for onload, then for the page to go quiet):
- * after the main frame's load event, the capture ends once no network event (request sent, response,
- * data, finish, failure, cache hit) and no frame navigation has happened for `quietMs` (default
- * 1000 ms), not counting requests that have made no progress for `stallMs` (default 10 s: long
- * polls and hung responses do not keep a capture open). Timers are seen through what they do: a
- * timer chain that issues requests or navigates frames keeps the page busy; meta.json lists the
- * timers still pending at the end (from the trace) so a longer --quiet can be chosen when they
- * matter. The whole load is capped at `timeoutMs` (default 60 s): the reason is 'timeout' after
- * load, 'no-load' when load never fired.
+ * Defaults: `quietMs` 1000 ms, `stallMs` 10 s, `timeoutMs` 60 s. Timers are seen through what they do:
+ * a timer chain that issues requests or navigates frames keeps the page busy; meta.json lists the
+ * timers still pending at the end (from the trace) so a longer --quiet can be chosen when they matter.
  */
 import { mkdirSync, statSync, existsSync, readFileSync, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -27,6 +22,8 @@ import { collectListeners } from './listeners.ts';
 import { withTimeout } from './timeout.ts';
 import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
 import { buildHar, type RecordedBody } from './archive.ts';
+import { LoadMonitor } from './load-monitor.ts';
+import { completionVerdict, navigationVerdict } from './completion.ts';
 
 export interface CaptureOptions {
   executablePath?: string;
@@ -63,14 +60,11 @@ export interface CaptureResult {
 
 const TOOL = { name: 'pcp-profiler', version: '0.1.0' };
 
-/** Domains whose events go to the DevTools log. */
 /**
  * Protocol events kept in the DevTools log. Runtime.exceptionThrown: an uncaught exception fires the
  * window's error event, which the trace does not show; the builder places it from this report.
  */
 const LOGGED = /^(?:(?:Network|Page|Target|Inspector)\.|Runtime\.exceptionThrown$)/;
-/** Events that show the page is still loading something. */
-const ACTIVITY = /^(Network\.(requestWillBeSent|responseReceived|dataReceived|loadingFinished|loadingFailed|requestServedFromCache)|Page\.(frameNavigated|frameStartedLoading|frameRequestedNavigation|frameAttached))$/;
 
 type P = Record<string, unknown>;
 const s = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -147,14 +141,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     const sessions = new Map<string, { targetType: string; targetId: string }>(); // child sessions only
     let pageSession = '';
     let mainFrameId = '';
-    let lastActivity = Date.now();
-    const inflight = new Map<string, number>(); // session:requestId -> last progress time
-    let loadFired = false;
-    let crashed = '';
-    let browserGone = false;
-    let downloadSeen = false;
+    const monitor = new LoadMonitor();
     let logging = true;
-    const wake: (() => void)[] = [];
     const htmlDocs = new Map<string, DocumentSource & { pending?: Promise<void> }>();
     // Response bodies, asked for as soon as each response finishes (before Chromium evicts them);
     // one request per request id, in the session that saw it finish.
@@ -168,17 +156,10 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       }
       return b;
     };
-    const poke = (): void => {
-      for (const w of wake.splice(0)) w();
-    };
-
     const onEvent = (ev: CdpEvent): void => {
       const sid = ev.sessionId ?? '';
       if (!pageSession || (sid !== pageSession && !sessions.has(sid))) {
-        if (ev.method === 'Browser.downloadWillBegin') {
-          downloadSeen = true;
-          poke();
-        }
+        if (ev.method === 'Browser.downloadWillBegin') monitor.downloadBegan();
         return;
       }
       // After the capture ended (leaving a page that never loaded), nothing more belongs to it.
@@ -193,12 +174,9 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         log.push(entry);
       }
       const p = ev.params;
-      if (ACTIVITY.test(ev.method)) lastActivity = Date.now();
-      // Request ids are browser-wide: an out-of-process iframe's navigation starts in the parent's session.
       const key = s(p.requestId);
       switch (ev.method) {
         case 'Network.requestWillBeSent':
-          inflight.set(key, Date.now());
           if (sid === pageSession && meta.timings.navigationStartMonotonic === undefined && p.type === 'Document') {
             meta.timings.navigationStartMonotonic = p.timestamp as number;
           }
@@ -208,13 +186,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
             const r = p.response as P;
             htmlDocs.set(key, { requestId: key, url: s(r.url), frameId: s(p.frameId), mimeType: s(r.mimeType) });
           }
-          if (inflight.has(key)) inflight.set(key, Date.now());
-          break;
-        case 'Network.dataReceived':
-          if (inflight.has(key)) inflight.set(key, Date.now());
           break;
         case 'Network.loadingFinished': {
-          inflight.delete(key);
           if (opts.archive) void fetchBody(key, sid);
           const doc = htmlDocs.get(key);
           if (doc && !doc.pending) {
@@ -227,21 +200,14 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
           }
           break;
         }
-        case 'Network.loadingFailed':
-          inflight.delete(key);
-          break;
         case 'Page.loadEventFired':
-          if (sid === pageSession && !loadFired) {
-            loadFired = true;
+          if (sid === pageSession && !monitor.loadFired) {
             meta.timings.loadMs = since();
             meta.timings.loadMonotonic = p.timestamp as number;
           }
           break;
         case 'Page.domContentEventFired':
           if (sid === pageSession && meta.timings.domContentLoadedMs === undefined) meta.timings.domContentLoadedMs = since();
-          break;
-        case 'Inspector.targetCrashed':
-          crashed = sid === pageSession ? 'the page renderer crashed' : `a child target's renderer crashed (${sessions.get(sid)?.targetType})`;
           break;
         case 'Target.attachedToTarget':
           void attachChild(p);
@@ -250,7 +216,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
           // Keep the mapping: late events of a detached session are dropped by Chromium anyway.
           break;
       }
-      poke();
+      const crashLabel = sid === pageSession ? 'the page renderer crashed' : `a child target's renderer crashed (${sessions.get(sid)?.targetType})`;
+      monitor.observe(ev.method, p, sid === pageSession, crashLabel);
     };
 
     const attachChild = async (p: P): Promise<void> => {
@@ -270,10 +237,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     };
 
     cdp.on('event', onEvent);
-    cdp.once('close', () => {
-      browserGone = true;
-      poke();
-    });
+    cdp.once('close', () => monitor.browserClosed());
 
     const targets = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
     const page = targets.targetInfos.find((t) => t.type === 'page');
@@ -308,60 +272,37 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
 
     meta.timings.navigateMs = since();
     const deadline = t0 + meta.timings.navigateMs + timeoutMs;
-    // Resolves when cond() holds, re-checked on every protocol event and at least every 100 ms.
-    const until = async (cond: () => boolean): Promise<void> => {
-      while (!cond()) {
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, 100);
-          wake.push(() => { clearTimeout(timer); r(); });
-        });
-      }
-    };
     type Nav = { frameId: string; loaderId?: string; errorText?: string; isDownload?: boolean };
     // A renderer that dies mid-navigation (or a browser that hangs) never answers Page.navigate.
     let navAnswered = false;
     const nav = await Promise.race([
       cdp.send<Nav>('Page.navigate', { url }, pageSession),
-      until(() => navAnswered || Boolean(crashed) || browserGone || Date.now() >= deadline).then(() => undefined),
+      monitor.until(() => navAnswered || Boolean(monitor.crashed) || monitor.browserGone || Date.now() >= deadline).then(() => undefined),
     ]);
     navAnswered = true;
     mainFrameId = nav?.frameId ?? page.targetId;
     if (nav?.errorText && !nav.isDownload) {
       // A crash or download aborts the navigation (net::ERR_ABORTED) just before it is reported.
       const grace = Date.now() + 1000;
-      await until(() => Boolean(crashed) || downloadSeen || browserGone || Date.now() >= grace);
+      await monitor.until(() => Boolean(monitor.crashed) || monitor.downloadSeen || monitor.browserGone || Date.now() >= grace);
     }
+    const navEnd = navigationVerdict(nav, monitor.state(deadline));
     let endReason: EndReason;
-    let navError = '';
-    if (!nav || crashed || browserGone) {
-      endReason = browserGone ? 'browser-crash' : crashed ? 'renderer-crash' : 'no-load';
-    } else if (nav.isDownload || (nav.errorText && downloadSeen)) {
-      endReason = 'download';
-    } else if (nav.errorText) {
-      endReason = 'unreachable';
-      navError = nav.errorText;
-    } else {
-      // Wait for load, then quiet; wake on every event and at least every 100 ms.
+    const navError = navEnd?.navError ?? '';
+    if (navEnd) endReason = navEnd.reason;
+    else {
+      // Wait for load, then quiet; judged on every event and at least every 100 ms.
       for (;;) {
-        if (browserGone) { endReason = 'browser-crash'; break; }
-        if (crashed) { endReason = 'renderer-crash'; break; }
-        if (downloadSeen && !loadFired) { endReason = 'download'; break; }
-        const now = Date.now();
-        if (now >= deadline) { endReason = loadFired ? 'timeout' : 'no-load'; break; }
-        if (loadFired && now - lastActivity >= quietMs) {
-          const live = [...inflight.values()].filter((t) => now - t < stallMs).length;
-          if (live === 0) { endReason = 'quiet'; break; }
-        }
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, 100);
-          wake.push(() => { clearTimeout(timer); r(); });
-        });
+        const v = completionVerdict(monitor.state(deadline), { quietMs, stallMs });
+        if (v.end) { endReason = v.reason; break; }
+        await monitor.next();
       }
     }
-    meta.inFlightAtEnd = inflight.size;
+    meta.inFlightAtEnd = monitor.inFlight.size;
     // --- collect -------------------------------------------------------------------------------
     let traceOk = false;
-    if (!browserGone) {
+    const { crashed, loadFired } = monitor;
+    if (!monitor.browserGone) {
       // A crashed renderer never answers: do not wait long for its frame tree.
       const frames = await collectFrames(browser, pageSession, sessions, log, mainFrameId, crashed ? 300 : 5000);
       writeFileAtomic(join(dir, BUNDLE_FILES.frames), JSON.stringify(frames, null, 2) + '\n');
