@@ -15,7 +15,7 @@ import type { CdpEvent } from './cdp.ts';
 import { BrowserMissingError, launchChromium, type LaunchedBrowser } from './chromium.ts';
 import {
   BUNDLE_FILES, writeFileAtomic,
-  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
+  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type BundleFrame, type FramesFile, type TimerSummary,
 } from './bundle.ts';
 import { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 import { collectListeners } from './listeners.ts';
@@ -422,7 +422,7 @@ function iframeSessions<T extends { targetType: string }>(sessions: Map<string, 
 async function collectFrames(
   browser: LaunchedBrowser, pageSession: string, sessions: Map<string, { targetType: string }>, log: DevtoolsLogEntry[], mainFrameId: string, waitMs: number,
 ): Promise<FramesFile> {
-  const byId = new Map<string, FrameInfo>();
+  const byId = new Map<string, BundleFrame>();
   const walk = (t: RawFrameTree, sessionId: string, outOfProcess: boolean, parentId: string | null): void => {
     const f = t.frame;
     const prev = byId.get(f.id);
