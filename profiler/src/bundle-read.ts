@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { BUNDLE_FILES } from './bundle-files.ts';
 import type { BundleFrame, BundleMeta, DevtoolsLogEntry, DocumentSource, FramesFile, ListenerRecord } from './bundle.ts';
+import type { Har } from './archive.ts';
 
 /** A bundle file that exists but is not what the contract says; the message names the file. */
 export class BundleFileError extends Error {}
@@ -46,7 +47,7 @@ function readJson(dir: string, name: string): unknown {
 
 /** Checks every element of a list file; the first bad one names the file and its index. */
 function list<T>(value: unknown, name: string, what: string, ok: (v: Obj) => boolean): T[] {
-  if (!Array.isArray(value)) throw new BundleFileError(`${name}: expected a list of ${what}`);
+  if (!Array.isArray(value)) throw new BundleFileError(`${name}: expected a list, each ${what}`);
   value.forEach((v, i) => {
     if (!isObj(v) || !ok(v)) throw new BundleFileError(`${name}: entry ${i} is not ${what}`);
   });
@@ -93,4 +94,12 @@ export function readBundleMeta(dir: string, name: string = BUNDLE_FILES.meta): B
   if (typeof v.url !== 'string' || typeof v.status !== 'string') throw new BundleFileError(`${name}: no url or status`);
   if (v.browser !== undefined && !(isObj(v.browser) && typeof v.browser.product === 'string')) throw new BundleFileError(`${name}: browser has no product`);
   return v as unknown as BundleMeta;
+}
+
+/** archive.har (with --archive): HAR 1.2 with the profiler's extensions (archive.ts), checked down to log.entries. */
+export function readArchiveHar(dir: string, name: string = BUNDLE_FILES.archive): Har | undefined {
+  const v = readJson(dir, name);
+  if (v === undefined) return undefined;
+  if (!isObj(v) || !isObj(v.log) || !Array.isArray(v.log.entries)) throw new BundleFileError(`${name}: not a HAR file (no log.entries)`);
+  return v as unknown as Har;
 }
