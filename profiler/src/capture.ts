@@ -7,21 +7,22 @@
  * a timer chain that issues requests or navigates frames keeps the page busy; meta.json lists the
  * timers still pending at the end (from the trace) so a longer --quiet can be chosen when they matter.
  */
-import { mkdirSync, statSync, existsSync, readFileSync, createWriteStream } from 'node:fs';
+import { mkdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { once } from 'node:events';
 import type { CdpEvent } from './cdp.ts';
 import { BrowserMissingError, launchChromium, type LaunchedBrowser } from './chromium.ts';
 import {
   BUNDLE_FILES, writeFileAtomic,
-  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type BundleFrame, type FramesFile, type TimerSummary,
+  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason,
 } from './bundle.ts';
 import { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 import { collectListeners } from './listeners.ts';
 import { withTimeout } from './timeout.ts';
 import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
 import { buildHar, type RecordedBody } from './archive.ts';
+import { collectFrames, iframeSessions } from './frames.ts';
+import { saveTrace } from './trace-stream.ts';
+import { summariseLog, summariseTrace } from './summary.ts';
 import { LoadMonitor } from './load-monitor.ts';
 import { completionVerdict, navigationVerdict } from './completion.ts';
 
@@ -320,7 +321,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       }
       if (!opts.noTrace) {
         try {
-          await readTrace(browser, pageSession, join(dir, BUNDLE_FILES.trace));
+          await saveTrace(browser, pageSession, join(dir, BUNDLE_FILES.trace));
           traceOk = true;
         } catch (e) {
           warnings.push(`trace not saved: ${(e as Error).message}`);
@@ -405,135 +406,5 @@ export async function settleBrowserUi(browser: LaunchedBrowser): Promise<void> {
     } catch {
       // Best effort: the capture works without it, only noisier.
     }
-  }
-}
-
-interface RawFrameTree {
-  frame: { id: string; parentId?: string; url: string; urlFragment?: string; name?: string; securityOrigin?: string; mimeType?: string; loaderId?: string };
-  childFrames?: RawFrameTree[];
-}
-
-/** Every frame: the page's tree plus each out-of-process iframe's own tree, joined by frame id. */
-/** The child sessions attached to out-of-process iframes. */
-function iframeSessions<T extends { targetType: string }>(sessions: Map<string, T>): Array<[string, T]> {
-  return [...sessions].filter(([, v]) => v.targetType === 'iframe');
-}
-
-async function collectFrames(
-  browser: LaunchedBrowser, pageSession: string, sessions: Map<string, { targetType: string }>, log: DevtoolsLogEntry[], mainFrameId: string, waitMs: number,
-): Promise<FramesFile> {
-  const byId = new Map<string, BundleFrame>();
-  const walk = (t: RawFrameTree, sessionId: string, outOfProcess: boolean, parentId: string | null): void => {
-    const f = t.frame;
-    const prev = byId.get(f.id);
-    // A child target's own view of its root frame is the authoritative one (url, origin).
-    if (!prev || outOfProcess) {
-      byId.set(f.id, {
-        id: f.id, parentId: f.parentId ?? parentId ?? prev?.parentId ?? null, url: f.url + (f.urlFragment ?? ''), name: f.name,
-        securityOrigin: f.securityOrigin, mimeType: f.mimeType, loaderId: f.loaderId, outOfProcess: outOfProcess || Boolean(prev?.outOfProcess), sessionId,
-      });
-    }
-    for (const c of t.childFrames ?? []) walk(c, sessionId, false, f.id);
-  };
-  const roots: [string, boolean][] = [[pageSession, false], ...iframeSessions(sessions).map(([k]) => [k, true] as [string, boolean])];
-  for (const [sid, oop] of roots) {
-    try {
-      const { frameTree } = await withTimeout(browser.cdp.send<{ frameTree: RawFrameTree }>('Page.getFrameTree', {}, sid), waitMs, 'getFrameTree');
-      walk(frameTree, sid === pageSession ? '' : sid, oop, null);
-    } catch {
-      // Detached meanwhile: its frames still come from the log below.
-    }
-  }
-  // Frames that came and went (or whose target detached) are known from the log's frameAttached/frameNavigated.
-  for (const e of log) {
-    if (e.method === 'Page.frameAttached') {
-      const id = s(e.params.frameId);
-      if (!byId.has(id)) byId.set(id, { id, parentId: s(e.params.parentFrameId) || null, url: '', outOfProcess: false, sessionId: e.sessionId ?? '' });
-    } else if (e.method === 'Page.frameNavigated') {
-      const f = (e.params.frame ?? {}) as RawFrameTree['frame'];
-      const known = byId.get(f.id);
-      if (!known) byId.set(f.id, { id: f.id, parentId: f.parentId ?? null, url: f.url, securityOrigin: f.securityOrigin, mimeType: f.mimeType, outOfProcess: Boolean(e.sessionId), sessionId: e.sessionId ?? '' });
-      else if (!known.url) known.url = f.url;
-    }
-  }
-  return { mainFrameId: mainFrameId || null, frames: [...byId.values()] };
-}
-
-/** Stop tracing and stream Chromium's gzipped trace straight into the bundle. */
-async function readTrace(browser: LaunchedBrowser, sessionId: string, file: string): Promise<void> {
-  const cdp = browser.cdp;
-  const complete = new Promise<P>((resolve) => {
-    const on = (ev: CdpEvent): void => {
-      if (ev.method === 'Tracing.tracingComplete' && ev.sessionId === sessionId) {
-        cdp.off('event', on);
-        resolve(ev.params);
-      }
-    };
-    cdp.on('event', on);
-  });
-  await cdp.send('Tracing.end', {}, sessionId);
-  const done = await withTimeout(complete, 30_000, 'tracing did not complete within 30 s');
-  const handle = s(done.stream);
-  if (!handle) throw new Error('Chromium returned no trace stream');
-  const out = createWriteStream(file + '.part');
-  for (;;) {
-    const r = await cdp.send<{ data: string; base64Encoded?: boolean; eof: boolean }>('IO.read', { handle, size: 4 << 20 }, sessionId);
-    if (r.data) {
-      const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'utf8');
-      if (!out.write(buf)) await once(out, 'drain');
-    }
-    if (r.eof) break;
-  }
-  await cdp.send('IO.close', { handle }, sessionId).catch(() => {});
-  out.end();
-  await once(out, 'finish');
-  const { renameSync } = await import('node:fs');
-  renameSync(file + '.part', file);
-}
-
-function summariseLog(meta: BundleMeta, log: DevtoolsLogEntry[], mainFrameId: string): void {
-  const failed = new Set<string>();
-  for (const e of log) {
-    const p = e.params;
-    if (e.method === 'Network.requestWillBeSent') meta.counts.requests++;
-    else if (e.method === 'Network.loadingFailed') failed.add(`${e.sessionId ?? ''}:${s(p.requestId)}`);
-    else if (e.method === 'Network.requestServedFromCache') meta.counts.servedFromCache++;
-    else if (e.method === 'Network.responseReceived' && !e.sessionId && p.type === 'Document' && p.frameId === mainFrameId && !meta.mainDocument) {
-      const r = p.response as P;
-      meta.mainDocument = { status: Number(r.status ?? 0), mimeType: s(r.mimeType), url: s(r.url) };
-    }
-  }
-  meta.counts.failedRequests = failed.size;
-}
-
-/** Event count and timers left pending, read back from the saved trace. */
-function summariseTrace(meta: BundleMeta, file: string, warnings: string[]): void {
-  try {
-    const raw = readFileSync(file);
-    meta.counts.traceBytes = raw.length;
-    const trace = JSON.parse(gunzipSync(raw).toString('utf8')) as { traceEvents?: { name?: string; args?: { data?: P } }[] };
-    const events = trace.traceEvents ?? [];
-    meta.counts.traceEvents = events.length;
-    const timers: TimerSummary = { installed: 0, fired: 0, removed: 0, pendingAtEnd: [] };
-    const pending = new Map<string, { timerId: string; timeout: number; frame?: string; single: boolean }>();
-    for (const e of events) {
-      const d = e.args?.data;
-      if (!d || d.timerId === undefined) continue;
-      const key = `${s(d.frame)}:${String(d.timerId)}`;
-      if (e.name === 'TimerInstall') {
-        timers.installed++;
-        pending.set(key, { timerId: String(d.timerId), timeout: Number(d.timeout ?? 0), frame: s(d.frame) || undefined, single: Boolean(d.singleShot) });
-      } else if (e.name === 'TimerFire') {
-        timers.fired++;
-        if (pending.get(key)?.single) pending.delete(key);
-      } else if (e.name === 'TimerRemove') {
-        timers.removed++;
-        pending.delete(key);
-      }
-    }
-    timers.pendingAtEnd = [...pending.values()].map(({ timerId, timeout, frame }) => ({ timerId, timeout, frame }));
-    meta.timers = timers;
-  } catch (e) {
-    warnings.push(`saved trace could not be read back: ${(e as Error).message}`);
   }
 }
