@@ -25,6 +25,7 @@ import { saveTrace } from './trace-stream.ts';
 import { summariseLog, summariseTrace } from './summary.ts';
 import { LoadMonitor } from './load-monitor.ts';
 import { completionVerdict, navigationVerdict } from './completion.ts';
+import { str, type Params } from './protocol-values.ts';
 
 export interface CaptureOptions {
   executablePath?: string;
@@ -67,8 +68,6 @@ const TOOL = { name: 'pcp-profiler', version: '0.1.0' };
  */
 const LOGGED = /^(?:(?:Network|Page|Target|Inspector)\.|Runtime\.exceptionThrown$)/;
 
-type P = Record<string, unknown>;
-const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export async function capturePage(url: string, dir: string, opts: CaptureOptions = {}): Promise<CaptureResult> {
   const t0 = Date.now();
@@ -175,7 +174,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         log.push(entry);
       }
       const p = ev.params;
-      const key = s(p.requestId);
+      const key = str(p.requestId);
       switch (ev.method) {
         case 'Network.requestWillBeSent':
           if (sid === pageSession && meta.timings.navigationStartMonotonic === undefined && p.type === 'Document') {
@@ -184,8 +183,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
           break;
         case 'Network.responseReceived':
           if (p.type === 'Document') {
-            const r = p.response as P;
-            htmlDocs.set(key, { requestId: key, url: s(r.url), frameId: s(p.frameId), mimeType: s(r.mimeType) });
+            const r = p.response as Params;
+            htmlDocs.set(key, { requestId: key, url: str(r.url), frameId: str(p.frameId), mimeType: str(r.mimeType) });
           }
           break;
         case 'Network.loadingFinished': {
@@ -221,11 +220,11 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       monitor.observe(ev.method, p, sid === pageSession, crashLabel);
     };
 
-    const attachChild = async (p: P): Promise<void> => {
-      const sid = s(p.sessionId);
-      const info = (p.targetInfo ?? {}) as P;
-      const type = s(info.type);
-      sessions.set(sid, { targetType: type, targetId: s(info.targetId) });
+    const attachChild = async (p: Params): Promise<void> => {
+      const sid = str(p.sessionId);
+      const info = (p.targetInfo ?? {}) as Params;
+      const type = str(info.type);
+      sessions.set(sid, { targetType: type, targetId: str(info.targetId) });
       meta.counts.childTargets++;
       const tries: Promise<unknown>[] = [cdp.send('Network.enable', {}, sid)];
       if (type === 'iframe' || type === 'page') {

@@ -6,6 +6,7 @@
 import type { LaunchedBrowser } from './chromium.ts';
 import type { BundleFrame, DevtoolsLogEntry, FramesFile } from './bundle.ts';
 import { withTimeout } from './timeout.ts';
+import { str } from './protocol-values.ts';
 
 /** Page.getFrameTree's answer. */
 export interface RawFrameTree {
@@ -20,7 +21,6 @@ export interface SessionTree {
   outOfProcess: boolean;
 }
 
-const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** The child sessions attached to out-of-process iframes. */
 export function iframeSessions<T extends { targetType: string }>(sessions: Map<string, T>): Array<[string, T]> {
@@ -46,8 +46,8 @@ export function joinFrames(trees: readonly SessionTree[], log: readonly Devtools
   // Frames that came and went (or whose target detached) are known from the log's frameAttached/frameNavigated.
   for (const e of log) {
     if (e.method === 'Page.frameAttached') {
-      const id = s(e.params.frameId);
-      if (!byId.has(id)) byId.set(id, { id, parentId: s(e.params.parentFrameId) || null, url: '', outOfProcess: false, sessionId: e.sessionId ?? '' });
+      const id = str(e.params.frameId);
+      if (!byId.has(id)) byId.set(id, { id, parentId: str(e.params.parentFrameId) || null, url: '', outOfProcess: false, sessionId: e.sessionId ?? '' });
     } else if (e.method === 'Page.frameNavigated') {
       const f = (e.params.frame ?? {}) as RawFrameTree['frame'];
       const known = byId.get(f.id);

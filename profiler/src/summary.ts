@@ -2,9 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { BundleMeta, DevtoolsLogEntry, TimerSummary } from './bundle.ts';
+import { str, type Params } from './protocol-values.ts';
 
-type P = Record<string, unknown>;
-const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Requests, failures, cache answers and the main document's response, into meta. Pure but for meta. */
 export function summariseLog(meta: BundleMeta, log: DevtoolsLogEntry[], mainFrameId: string): void {
@@ -12,27 +11,27 @@ export function summariseLog(meta: BundleMeta, log: DevtoolsLogEntry[], mainFram
   for (const e of log) {
     const p = e.params;
     if (e.method === 'Network.requestWillBeSent') meta.counts.requests++;
-    else if (e.method === 'Network.loadingFailed') failed.add(`${e.sessionId ?? ''}:${s(p.requestId)}`);
+    else if (e.method === 'Network.loadingFailed') failed.add(`${e.sessionId ?? ''}:${str(p.requestId)}`);
     else if (e.method === 'Network.requestServedFromCache') meta.counts.servedFromCache++;
     else if (e.method === 'Network.responseReceived' && !e.sessionId && p.type === 'Document' && p.frameId === mainFrameId && !meta.mainDocument) {
-      const r = p.response as P;
-      meta.mainDocument = { status: Number(r.status ?? 0), mimeType: s(r.mimeType), url: s(r.url) };
+      const r = p.response as Params;
+      meta.mainDocument = { status: Number(r.status ?? 0), mimeType: str(r.mimeType), url: str(r.url) };
     }
   }
   meta.counts.failedRequests = failed.size;
 }
 
 /** Timers installed, fired, removed, and those still pending at the end (single-shot fired ones are done). Pure. */
-export function timerSummary(events: readonly { name?: string; args?: { data?: P } }[]): TimerSummary {
+export function timerSummary(events: readonly { name?: string; args?: { data?: Params } }[]): TimerSummary {
   const timers: TimerSummary = { installed: 0, fired: 0, removed: 0, pendingAtEnd: [] };
   const pending = new Map<string, { timerId: string; timeout: number; frame?: string; single: boolean }>();
   for (const e of events) {
     const d = e.args?.data;
     if (!d || d.timerId === undefined) continue;
-    const key = `${s(d.frame)}:${String(d.timerId)}`;
+    const key = `${str(d.frame)}:${String(d.timerId)}`;
     if (e.name === 'TimerInstall') {
       timers.installed++;
-      pending.set(key, { timerId: String(d.timerId), timeout: Number(d.timeout ?? 0), frame: s(d.frame) || undefined, single: Boolean(d.singleShot) });
+      pending.set(key, { timerId: String(d.timerId), timeout: Number(d.timeout ?? 0), frame: str(d.frame) || undefined, single: Boolean(d.singleShot) });
     } else if (e.name === 'TimerFire') {
       timers.fired++;
       if (pending.get(key)?.single) pending.delete(key);
@@ -50,7 +49,7 @@ export function summariseTrace(meta: BundleMeta, file: string, warnings: string[
   try {
     const raw = readFileSync(file);
     meta.counts.traceBytes = raw.length;
-    const trace = JSON.parse(gunzipSync(raw).toString('utf8')) as { traceEvents?: { name?: string; args?: { data?: P } }[] };
+    const trace = JSON.parse(gunzipSync(raw).toString('utf8')) as { traceEvents?: { name?: string; args?: { data?: Params } }[] };
     const events = trace.traceEvents ?? [];
     meta.counts.traceEvents = events.length;
     meta.timers = timerSummary(events);

@@ -4,14 +4,13 @@ import { once } from 'node:events';
 import type { CdpEvent } from './cdp.ts';
 import type { LaunchedBrowser } from './chromium.ts';
 import { withTimeout } from './timeout.ts';
+import { str, type Params } from './protocol-values.ts';
 
-type P = Record<string, unknown>;
-const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** Stop tracing and stream Chromium's gzipped trace straight into the bundle. */
 export async function saveTrace(browser: LaunchedBrowser, sessionId: string, file: string): Promise<void> {
   const cdp = browser.cdp;
-  const complete = new Promise<P>((resolve) => {
+  const complete = new Promise<Params>((resolve) => {
     const on = (ev: CdpEvent): void => {
       if (ev.method === 'Tracing.tracingComplete' && ev.sessionId === sessionId) {
         cdp.off('event', on);
@@ -22,7 +21,7 @@ export async function saveTrace(browser: LaunchedBrowser, sessionId: string, fil
   });
   await cdp.send('Tracing.end', {}, sessionId);
   const done = await withTimeout(complete, 30_000, 'tracing did not complete within 30 s');
-  const handle = s(done.stream);
+  const handle = str(done.stream);
   if (!handle) throw new Error('Chromium returned no trace stream');
   const out = createWriteStream(file + '.part');
   for (;;) {
