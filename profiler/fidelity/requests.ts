@@ -2,12 +2,12 @@
  * Which URLs a bundle's page requested, from its DevTools log: the check that a page's expected
  * resource list is exactly what real Chromium fetched.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { BUNDLE_FILES, type DevtoolsLogEntry } from '../src/bundle.ts';
+import { BUNDLE_FILES, readDevtoolsLog } from '../src/bundle.ts';
 
 export function requestedUrls(bundleDir: string): string[] {
-  const log = JSON.parse(readFileSync(join(bundleDir, BUNDLE_FILES.devtoolsLog), 'utf8')) as DevtoolsLogEntry[];
+  const found = readDevtoolsLog(bundleDir);
+  if (!found) throw new Error(`${bundleDir}: no ${BUNDLE_FILES.devtoolsLog}`);
+  const log = found.log;
   const urls = new Set<string>();
   for (const e of log) {
     if (e.method !== 'Network.requestWillBeSent') continue;

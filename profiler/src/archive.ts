@@ -13,6 +13,7 @@
  * arrived, for `pcp replay --pace`).
  */
 import type { DevtoolsLogEntry } from './bundle.ts';
+import { str, type Params } from './protocol-values.ts';
 
 /** A body as Network.getResponseBody returned it, or why it could not. */
 export type RecordedBody = { body: string; base64Encoded: boolean } | { error: string };
@@ -64,8 +65,6 @@ export interface ArchiveSummary {
   redirects: number;
 }
 
-type P = Record<string, unknown>;
-const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 const n = (v: unknown, d = -1): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 
 /** Requests with no network exchange to replay. */
@@ -116,16 +115,16 @@ export function buildHar(
   const done: Open[] = [];
   const seen = new Set<string>(); // requestId:phase, against the same event logged in two sessions
 
-  const closeWith = (o: Open, resp: P, timestamp: number): void => {
+  const closeWith = (o: Open, resp: Params, timestamp: number): void => {
     const r = o.entry.response;
     r.status = n(resp.status, 0);
-    r.statusText = s(resp.statusText);
-    r.httpVersion = httpVersion(s(resp.protocol));
+    r.statusText = str(resp.statusText);
+    r.httpVersion = httpVersion(str(resp.protocol));
     r.headers = harHeaders(resp.headers);
-    r.content.mimeType = s(resp.mimeType) || 'x-unknown';
+    r.content.mimeType = str(resp.mimeType) || 'x-unknown';
     r.redirectURL = r.headers.find((h) => h.name.toLowerCase() === 'location')?.value ?? '';
     r.headersSize = -1;
-    o.entry.serverIPAddress = s(resp.remoteIPAddress) || undefined;
+    o.entry.serverIPAddress = str(resp.remoteIPAddress) || undefined;
     o.entry._remotePort = n(resp.remotePort, 0) || undefined;
     o.entry.connection = resp.connectionId === undefined ? undefined : String(resp.connectionId);
     o.entry._fromCache = Boolean(resp.fromDiskCache || resp.fromPrefetchCache || resp.fromServiceWorker) || undefined;
@@ -135,17 +134,17 @@ export function buildHar(
 
   for (const e of log) {
     const p = e.params;
-    const id = s(p.requestId);
+    const id = str(p.requestId);
     switch (e.method) {
       case 'Network.requestWillBeSent': {
-        const req = (p.request ?? {}) as P;
-        const url = s(req.url);
+        const req = (p.request ?? {}) as Params;
+        const url = str(req.url);
         const hop = `${id}:send:${url}:${n(p.timestamp)}`;
         if (seen.has(hop)) break;
         seen.add(hop);
         const prev = open.get(id);
         if (prev && p.redirectResponse) {
-          closeWith(prev, p.redirectResponse as P, n(p.timestamp, prev.timestamp));
+          closeWith(prev, p.redirectResponse as Params, n(p.timestamp, prev.timestamp));
           prev.entry.response.content.size = 0;
           prev.entry.response.bodySize = 0;
           done.push(prev);
@@ -153,7 +152,7 @@ export function buildHar(
         }
         if (!isArchivable(url)) break;
         const wallTime = n(p.wallTime, 0);
-        const postData = typeof req.postData === 'string' ? { mimeType: s((req.headers as P | undefined)?.['Content-Type']), text: req.postData } : undefined;
+        const postData = typeof req.postData === 'string' ? { mimeType: str((req.headers as Params | undefined)?.['Content-Type']), text: req.postData } : undefined;
         open.set(id, {
           wallTime,
           timestamp: n(p.timestamp, 0),
@@ -161,7 +160,7 @@ export function buildHar(
             startedDateTime: new Date(wallTime * 1000).toISOString(),
             time: 0,
             request: {
-              method: s(req.method) || 'GET', url, httpVersion: 'http/1.1', cookies: [], headers: harHeaders(req.headers),
+              method: str(req.method) || 'GET', url, httpVersion: 'http/1.1', cookies: [], headers: harHeaders(req.headers),
               queryString: queryString(url), postData, headersSize: -1, bodySize: postData ? Buffer.byteLength(postData.text) : 0,
             },
             response: {
@@ -171,8 +170,8 @@ export function buildHar(
             cache: {},
             timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: 0, receive: 0, ssl: -1 },
             _requestId: id,
-            _resourceType: s(p.type) || undefined,
-            _frameId: s(p.frameId) || undefined,
+            _resourceType: str(p.type) || undefined,
+            _frameId: str(p.frameId) || undefined,
           },
         });
         break;
@@ -181,11 +180,11 @@ export function buildHar(
         const o = open.get(id);
         if (!o || seen.has(`${id}:resp`)) break;
         seen.add(`${id}:resp`);
-        closeWith(o, (p.response ?? {}) as P, n(p.timestamp, o.timestamp));
+        closeWith(o, (p.response ?? {}) as Params, n(p.timestamp, o.timestamp));
         o.responseAt = n(p.timestamp, o.timestamp);
         const req = o.entry.request;
         req.httpVersion = o.entry.response.httpVersion;
-        const reqHeaders = ((p.response as P).requestHeaders ?? undefined) as P | undefined;
+        const reqHeaders = ((p.response as Params).requestHeaders ?? undefined) as Params | undefined;
         if (reqHeaders) req.headers = harHeaders(reqHeaders);
         break;
       }
@@ -213,7 +212,7 @@ export function buildHar(
         o.entry.time = Math.max(o.entry.time, (n(p.timestamp, o.timestamp) - o.timestamp) * 1000);
         o.entry.response.bodySize = n(p.encodedDataLength, -1);
         if (o.chunks && o.chunks.length > 1) o.entry._chunks = o.chunks;
-        if (e.method === 'Network.loadingFailed') o.entry._bodyMissing = `loading failed: ${s(p.errorText)}`;
+        if (e.method === 'Network.loadingFailed') o.entry._bodyMissing = `loading failed: ${str(p.errorText)}`;
         done.push(o);
         break;
       }

@@ -1,29 +1,17 @@
 /**
- * A capture bundle: one directory per page load.
- *   trace.json.gz     Chrome trace {"traceEvents": [...]} (DevTools Performance panel, Perfetto)
- *   devtools.log.json [{method, params, sessionId?, targetType?}] protocol events (Lighthouse's layout)
- *   frames.json       the frame tree, every frame incl. out-of-process iframes
- *   documents.json    the source of every HTML document loaded (main frame and iframes)
- *   archive.har       with --archive: every response with its body (HAR 1.2, see archive.ts)
- *   meta.json         browser, command line, timings, status and why the capture ended (written last)
- *   capture.pcap      with --pcap;  tls-keys.log  with --ssl-key-log
+ * The bundle contract: one directory per page load, written by the profiler (capture.ts) and read by
+ * the graph builder (trace adapter), `pcp build`, `pcp replay` and the resumable batch. File names,
+ * the type of each JSON file, and (bundle-read.ts, re-exported here) a validating reader for each.
+ * Every file and field, with who writes and who reads it: ../BUNDLE.md. Import it as
+ * `@pcp/profiler/bundle`: it does not load the capture (Chromium, CDP).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ArchiveSummary } from './archive.ts';
 
-export const BUNDLE_FILES = {
-  trace: 'trace.json.gz',
-  devtoolsLog: 'devtools.log.json',
-  frames: 'frames.json',
-  documents: 'documents.json',
-  listeners: 'listeners.json',
-  meta: 'meta.json',
-  pcap: 'capture.pcap',
-  tlsKeys: 'tls-keys.log',
-  archive: 'archive.har',
-} as const;
+export { BUNDLE_FILES } from './bundle-files.ts';
+import { BUNDLE_FILES } from './bundle-files.ts';
 
 /**
  * complete: load fired and the capture ended on quiet or at the cap after load;
@@ -43,6 +31,7 @@ export type EndReason =
   | 'browser-missing'
   | 'error';
 
+/** One entry of devtools.log.json. */
 export interface DevtoolsLogEntry {
   method: string;
   params: Record<string, unknown>;
@@ -51,7 +40,8 @@ export interface DevtoolsLogEntry {
   targetType?: string;
 }
 
-export interface FrameInfo {
+/** One frame of frames.json (the graph builder's trace-side FrameInfo is a different, trace-derived record). */
+export interface BundleFrame {
   id: string;
   parentId: string | null;
   url: string;
@@ -65,7 +55,7 @@ export interface FrameInfo {
   sessionId: string;
 }
 
-/** One HTML document's source as the browser received it (Network.getResponseBody). */
+/** One entry of documents.json: one HTML document's source as the browser received it (Network.getResponseBody). */
 export interface DocumentSource {
   requestId: string;
   url: string;
@@ -77,9 +67,10 @@ export interface DocumentSource {
   error?: string;
 }
 
+/** frames.json. */
 export interface FramesFile {
   mainFrameId: string | null;
-  frames: FrameInfo[];
+  frames: BundleFrame[];
 }
 
 export interface TimerSummary {
@@ -148,6 +139,23 @@ export interface BundleMeta {
   files: string[];
 }
 
+/**
+ * One entry of listeners.json: an event listener on a frame's window or document when the capture
+ * ended (DOMDebugger.getEventListeners; see listeners.ts).
+ */
+export interface ListenerRecord {
+  frameId: string;
+  target: 'window' | 'document';
+  type: string;
+  useCapture: boolean;
+  once: boolean;
+  /** The handler's position, as the protocol gives it (0-based line and column). */
+  scriptId: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+/** meta.json, or undefined when absent or unreadable (a batch then redoes the page); readBundleMeta validates. */
 export function readMeta(dir: string): BundleMeta | undefined {
   const file = join(dir, BUNDLE_FILES.meta);
   if (!existsSync(file)) return undefined;
@@ -183,3 +191,5 @@ export function slugForUrl(url: string): string {
   const hash = createHash('sha1').update(url).digest('hex').slice(0, 8);
   return `${readable}-${hash}`;
 }
+
+export * from './bundle-read.ts';

@@ -1,32 +1,31 @@
 /**
- * One page load under the profiler: launch Chromium, trace and log the load in every frame, decide
- * when it is over (completion policy), and write the bundle (see bundle.ts).
+ * One page load under the profiler: launch Chromium, trace and log the load in every frame, follow it
+ * with the load monitor (load-monitor.ts) until the completion policy (completion.ts) ends it, and
+ * write the bundle (see bundle.ts).
  *
- * Completion policy (thesis §3.7: wait for onload, then for the page to go quiet):
- * after the main frame's load event, the capture ends once no network event (request sent, response,
- * data, finish, failure, cache hit) and no frame navigation has happened for `quietMs` (default
- * 1000 ms), not counting requests that have made no progress for `stallMs` (default 10 s: long
- * polls and hung responses do not keep a capture open). Timers are seen through what they do: a
- * timer chain that issues requests or navigates frames keeps the page busy; meta.json lists the
- * timers still pending at the end (from the trace) so a longer --quiet can be chosen when they
- * matter. The whole load is capped at `timeoutMs` (default 60 s): the reason is 'timeout' after
- * load, 'no-load' when load never fired.
+ * Defaults: `quietMs` 1000 ms, `stallMs` 10 s, `timeoutMs` 60 s. Timers are seen through what they do:
+ * a timer chain that issues requests or navigates frames keeps the page busy; meta.json lists the
+ * timers still pending at the end (from the trace) so a longer --quiet can be chosen when they matter.
  */
-import { mkdirSync, statSync, existsSync, readFileSync, createWriteStream } from 'node:fs';
+import { mkdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { once } from 'node:events';
 import type { CdpEvent } from './cdp.ts';
 import { BrowserMissingError, launchChromium, type LaunchedBrowser } from './chromium.ts';
 import {
   BUNDLE_FILES, writeFileAtomic,
-  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason, type FrameInfo, type FramesFile, type TimerSummary,
+  type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason,
 } from './bundle.ts';
 import { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 import { collectListeners } from './listeners.ts';
 import { withTimeout } from './timeout.ts';
 import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
 import { buildHar, type RecordedBody } from './archive.ts';
+import { collectFrames, iframeSessions } from './frames.ts';
+import { saveTrace } from './trace-stream.ts';
+import { summariseLog, summariseTrace } from './summary.ts';
+import { LoadMonitor } from './load-monitor.ts';
+import { completionVerdict, navigationVerdict } from './completion.ts';
+import { str, type Params } from './protocol-values.ts';
 
 export interface CaptureOptions {
   executablePath?: string;
@@ -63,17 +62,12 @@ export interface CaptureResult {
 
 const TOOL = { name: 'pcp-profiler', version: '0.1.0' };
 
-/** Domains whose events go to the DevTools log. */
 /**
  * Protocol events kept in the DevTools log. Runtime.exceptionThrown: an uncaught exception fires the
  * window's error event, which the trace does not show; the builder places it from this report.
  */
 const LOGGED = /^(?:(?:Network|Page|Target|Inspector)\.|Runtime\.exceptionThrown$)/;
-/** Events that show the page is still loading something. */
-const ACTIVITY = /^(Network\.(requestWillBeSent|responseReceived|dataReceived|loadingFinished|loadingFailed|requestServedFromCache)|Page\.(frameNavigated|frameStartedLoading|frameRequestedNavigation|frameAttached))$/;
 
-type P = Record<string, unknown>;
-const s = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export async function capturePage(url: string, dir: string, opts: CaptureOptions = {}): Promise<CaptureResult> {
   const t0 = Date.now();
@@ -147,14 +141,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     const sessions = new Map<string, { targetType: string; targetId: string }>(); // child sessions only
     let pageSession = '';
     let mainFrameId = '';
-    let lastActivity = Date.now();
-    const inflight = new Map<string, number>(); // session:requestId -> last progress time
-    let loadFired = false;
-    let crashed = '';
-    let browserGone = false;
-    let downloadSeen = false;
+    const monitor = new LoadMonitor();
     let logging = true;
-    const wake: (() => void)[] = [];
     const htmlDocs = new Map<string, DocumentSource & { pending?: Promise<void> }>();
     // Response bodies, asked for as soon as each response finishes (before Chromium evicts them);
     // one request per request id, in the session that saw it finish.
@@ -168,17 +156,10 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       }
       return b;
     };
-    const poke = (): void => {
-      for (const w of wake.splice(0)) w();
-    };
-
     const onEvent = (ev: CdpEvent): void => {
       const sid = ev.sessionId ?? '';
       if (!pageSession || (sid !== pageSession && !sessions.has(sid))) {
-        if (ev.method === 'Browser.downloadWillBegin') {
-          downloadSeen = true;
-          poke();
-        }
+        if (ev.method === 'Browser.downloadWillBegin') monitor.downloadBegan();
         return;
       }
       // After the capture ended (leaving a page that never loaded), nothing more belongs to it.
@@ -193,28 +174,20 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         log.push(entry);
       }
       const p = ev.params;
-      if (ACTIVITY.test(ev.method)) lastActivity = Date.now();
-      // Request ids are browser-wide: an out-of-process iframe's navigation starts in the parent's session.
-      const key = s(p.requestId);
+      const key = str(p.requestId);
       switch (ev.method) {
         case 'Network.requestWillBeSent':
-          inflight.set(key, Date.now());
           if (sid === pageSession && meta.timings.navigationStartMonotonic === undefined && p.type === 'Document') {
             meta.timings.navigationStartMonotonic = p.timestamp as number;
           }
           break;
         case 'Network.responseReceived':
           if (p.type === 'Document') {
-            const r = p.response as P;
-            htmlDocs.set(key, { requestId: key, url: s(r.url), frameId: s(p.frameId), mimeType: s(r.mimeType) });
+            const r = p.response as Params;
+            htmlDocs.set(key, { requestId: key, url: str(r.url), frameId: str(p.frameId), mimeType: str(r.mimeType) });
           }
-          if (inflight.has(key)) inflight.set(key, Date.now());
-          break;
-        case 'Network.dataReceived':
-          if (inflight.has(key)) inflight.set(key, Date.now());
           break;
         case 'Network.loadingFinished': {
-          inflight.delete(key);
           if (opts.archive) void fetchBody(key, sid);
           const doc = htmlDocs.get(key);
           if (doc && !doc.pending) {
@@ -227,21 +200,14 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
           }
           break;
         }
-        case 'Network.loadingFailed':
-          inflight.delete(key);
-          break;
         case 'Page.loadEventFired':
-          if (sid === pageSession && !loadFired) {
-            loadFired = true;
+          if (sid === pageSession && !monitor.loadFired) {
             meta.timings.loadMs = since();
             meta.timings.loadMonotonic = p.timestamp as number;
           }
           break;
         case 'Page.domContentEventFired':
           if (sid === pageSession && meta.timings.domContentLoadedMs === undefined) meta.timings.domContentLoadedMs = since();
-          break;
-        case 'Inspector.targetCrashed':
-          crashed = sid === pageSession ? 'the page renderer crashed' : `a child target's renderer crashed (${sessions.get(sid)?.targetType})`;
           break;
         case 'Target.attachedToTarget':
           void attachChild(p);
@@ -250,14 +216,15 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
           // Keep the mapping: late events of a detached session are dropped by Chromium anyway.
           break;
       }
-      poke();
+      const crashLabel = sid === pageSession ? 'the page renderer crashed' : `a child target's renderer crashed (${sessions.get(sid)?.targetType})`;
+      monitor.observe(ev.method, p, sid === pageSession, crashLabel);
     };
 
-    const attachChild = async (p: P): Promise<void> => {
-      const sid = s(p.sessionId);
-      const info = (p.targetInfo ?? {}) as P;
-      const type = s(info.type);
-      sessions.set(sid, { targetType: type, targetId: s(info.targetId) });
+    const attachChild = async (p: Params): Promise<void> => {
+      const sid = str(p.sessionId);
+      const info = (p.targetInfo ?? {}) as Params;
+      const type = str(info.type);
+      sessions.set(sid, { targetType: type, targetId: str(info.targetId) });
       meta.counts.childTargets++;
       const tries: Promise<unknown>[] = [cdp.send('Network.enable', {}, sid)];
       if (type === 'iframe' || type === 'page') {
@@ -270,10 +237,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     };
 
     cdp.on('event', onEvent);
-    cdp.once('close', () => {
-      browserGone = true;
-      poke();
-    });
+    cdp.once('close', () => monitor.browserClosed());
 
     const targets = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
     const page = targets.targetInfos.find((t) => t.type === 'page');
@@ -308,60 +272,37 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
 
     meta.timings.navigateMs = since();
     const deadline = t0 + meta.timings.navigateMs + timeoutMs;
-    // Resolves when cond() holds, re-checked on every protocol event and at least every 100 ms.
-    const until = async (cond: () => boolean): Promise<void> => {
-      while (!cond()) {
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, 100);
-          wake.push(() => { clearTimeout(timer); r(); });
-        });
-      }
-    };
     type Nav = { frameId: string; loaderId?: string; errorText?: string; isDownload?: boolean };
     // A renderer that dies mid-navigation (or a browser that hangs) never answers Page.navigate.
     let navAnswered = false;
     const nav = await Promise.race([
       cdp.send<Nav>('Page.navigate', { url }, pageSession),
-      until(() => navAnswered || Boolean(crashed) || browserGone || Date.now() >= deadline).then(() => undefined),
+      monitor.until(() => navAnswered || Boolean(monitor.crashed) || monitor.browserGone || Date.now() >= deadline).then(() => undefined),
     ]);
     navAnswered = true;
     mainFrameId = nav?.frameId ?? page.targetId;
     if (nav?.errorText && !nav.isDownload) {
       // A crash or download aborts the navigation (net::ERR_ABORTED) just before it is reported.
       const grace = Date.now() + 1000;
-      await until(() => Boolean(crashed) || downloadSeen || browserGone || Date.now() >= grace);
+      await monitor.until(() => Boolean(monitor.crashed) || monitor.downloadSeen || monitor.browserGone || Date.now() >= grace);
     }
+    const navEnd = navigationVerdict(nav, monitor.state(deadline));
     let endReason: EndReason;
-    let navError = '';
-    if (!nav || crashed || browserGone) {
-      endReason = browserGone ? 'browser-crash' : crashed ? 'renderer-crash' : 'no-load';
-    } else if (nav.isDownload || (nav.errorText && downloadSeen)) {
-      endReason = 'download';
-    } else if (nav.errorText) {
-      endReason = 'unreachable';
-      navError = nav.errorText;
-    } else {
-      // Wait for load, then quiet; wake on every event and at least every 100 ms.
+    const navError = navEnd?.navError ?? '';
+    if (navEnd) endReason = navEnd.reason;
+    else {
+      // Wait for load, then quiet; judged on every event and at least every 100 ms.
       for (;;) {
-        if (browserGone) { endReason = 'browser-crash'; break; }
-        if (crashed) { endReason = 'renderer-crash'; break; }
-        if (downloadSeen && !loadFired) { endReason = 'download'; break; }
-        const now = Date.now();
-        if (now >= deadline) { endReason = loadFired ? 'timeout' : 'no-load'; break; }
-        if (loadFired && now - lastActivity >= quietMs) {
-          const live = [...inflight.values()].filter((t) => now - t < stallMs).length;
-          if (live === 0) { endReason = 'quiet'; break; }
-        }
-        await new Promise<void>((r) => {
-          const timer = setTimeout(r, 100);
-          wake.push(() => { clearTimeout(timer); r(); });
-        });
+        const v = completionVerdict(monitor.state(deadline), { quietMs, stallMs });
+        if (v.end) { endReason = v.reason; break; }
+        await monitor.next();
       }
     }
-    meta.inFlightAtEnd = inflight.size;
+    meta.inFlightAtEnd = monitor.inFlight.size;
     // --- collect -------------------------------------------------------------------------------
     let traceOk = false;
-    if (!browserGone) {
+    const { crashed, loadFired } = monitor;
+    if (!monitor.browserGone) {
       // A crashed renderer never answers: do not wait long for its frame tree.
       const frames = await collectFrames(browser, pageSession, sessions, log, mainFrameId, crashed ? 300 : 5000);
       writeFileAtomic(join(dir, BUNDLE_FILES.frames), JSON.stringify(frames, null, 2) + '\n');
@@ -379,7 +320,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       }
       if (!opts.noTrace) {
         try {
-          await readTrace(browser, pageSession, join(dir, BUNDLE_FILES.trace));
+          await saveTrace(browser, pageSession, join(dir, BUNDLE_FILES.trace));
           traceOk = true;
         } catch (e) {
           warnings.push(`trace not saved: ${(e as Error).message}`);
@@ -464,135 +405,5 @@ export async function settleBrowserUi(browser: LaunchedBrowser): Promise<void> {
     } catch {
       // Best effort: the capture works without it, only noisier.
     }
-  }
-}
-
-interface RawFrameTree {
-  frame: { id: string; parentId?: string; url: string; urlFragment?: string; name?: string; securityOrigin?: string; mimeType?: string; loaderId?: string };
-  childFrames?: RawFrameTree[];
-}
-
-/** Every frame: the page's tree plus each out-of-process iframe's own tree, joined by frame id. */
-/** The child sessions attached to out-of-process iframes. */
-function iframeSessions<T extends { targetType: string }>(sessions: Map<string, T>): Array<[string, T]> {
-  return [...sessions].filter(([, v]) => v.targetType === 'iframe');
-}
-
-async function collectFrames(
-  browser: LaunchedBrowser, pageSession: string, sessions: Map<string, { targetType: string }>, log: DevtoolsLogEntry[], mainFrameId: string, waitMs: number,
-): Promise<FramesFile> {
-  const byId = new Map<string, FrameInfo>();
-  const walk = (t: RawFrameTree, sessionId: string, outOfProcess: boolean, parentId: string | null): void => {
-    const f = t.frame;
-    const prev = byId.get(f.id);
-    // A child target's own view of its root frame is the authoritative one (url, origin).
-    if (!prev || outOfProcess) {
-      byId.set(f.id, {
-        id: f.id, parentId: f.parentId ?? parentId ?? prev?.parentId ?? null, url: f.url + (f.urlFragment ?? ''), name: f.name,
-        securityOrigin: f.securityOrigin, mimeType: f.mimeType, loaderId: f.loaderId, outOfProcess: outOfProcess || Boolean(prev?.outOfProcess), sessionId,
-      });
-    }
-    for (const c of t.childFrames ?? []) walk(c, sessionId, false, f.id);
-  };
-  const roots: [string, boolean][] = [[pageSession, false], ...iframeSessions(sessions).map(([k]) => [k, true] as [string, boolean])];
-  for (const [sid, oop] of roots) {
-    try {
-      const { frameTree } = await withTimeout(browser.cdp.send<{ frameTree: RawFrameTree }>('Page.getFrameTree', {}, sid), waitMs, 'getFrameTree');
-      walk(frameTree, sid === pageSession ? '' : sid, oop, null);
-    } catch {
-      // Detached meanwhile: its frames still come from the log below.
-    }
-  }
-  // Frames that came and went (or whose target detached) are known from the log's frameAttached/frameNavigated.
-  for (const e of log) {
-    if (e.method === 'Page.frameAttached') {
-      const id = s(e.params.frameId);
-      if (!byId.has(id)) byId.set(id, { id, parentId: s(e.params.parentFrameId) || null, url: '', outOfProcess: false, sessionId: e.sessionId ?? '' });
-    } else if (e.method === 'Page.frameNavigated') {
-      const f = (e.params.frame ?? {}) as RawFrameTree['frame'];
-      const known = byId.get(f.id);
-      if (!known) byId.set(f.id, { id: f.id, parentId: f.parentId ?? null, url: f.url, securityOrigin: f.securityOrigin, mimeType: f.mimeType, outOfProcess: Boolean(e.sessionId), sessionId: e.sessionId ?? '' });
-      else if (!known.url) known.url = f.url;
-    }
-  }
-  return { mainFrameId: mainFrameId || null, frames: [...byId.values()] };
-}
-
-/** Stop tracing and stream Chromium's gzipped trace straight into the bundle. */
-async function readTrace(browser: LaunchedBrowser, sessionId: string, file: string): Promise<void> {
-  const cdp = browser.cdp;
-  const complete = new Promise<P>((resolve) => {
-    const on = (ev: CdpEvent): void => {
-      if (ev.method === 'Tracing.tracingComplete' && ev.sessionId === sessionId) {
-        cdp.off('event', on);
-        resolve(ev.params);
-      }
-    };
-    cdp.on('event', on);
-  });
-  await cdp.send('Tracing.end', {}, sessionId);
-  const done = await withTimeout(complete, 30_000, 'tracing did not complete within 30 s');
-  const handle = s(done.stream);
-  if (!handle) throw new Error('Chromium returned no trace stream');
-  const out = createWriteStream(file + '.part');
-  for (;;) {
-    const r = await cdp.send<{ data: string; base64Encoded?: boolean; eof: boolean }>('IO.read', { handle, size: 4 << 20 }, sessionId);
-    if (r.data) {
-      const buf = Buffer.from(r.data, r.base64Encoded ? 'base64' : 'utf8');
-      if (!out.write(buf)) await once(out, 'drain');
-    }
-    if (r.eof) break;
-  }
-  await cdp.send('IO.close', { handle }, sessionId).catch(() => {});
-  out.end();
-  await once(out, 'finish');
-  const { renameSync } = await import('node:fs');
-  renameSync(file + '.part', file);
-}
-
-function summariseLog(meta: BundleMeta, log: DevtoolsLogEntry[], mainFrameId: string): void {
-  const failed = new Set<string>();
-  for (const e of log) {
-    const p = e.params;
-    if (e.method === 'Network.requestWillBeSent') meta.counts.requests++;
-    else if (e.method === 'Network.loadingFailed') failed.add(`${e.sessionId ?? ''}:${s(p.requestId)}`);
-    else if (e.method === 'Network.requestServedFromCache') meta.counts.servedFromCache++;
-    else if (e.method === 'Network.responseReceived' && !e.sessionId && p.type === 'Document' && p.frameId === mainFrameId && !meta.mainDocument) {
-      const r = p.response as P;
-      meta.mainDocument = { status: Number(r.status ?? 0), mimeType: s(r.mimeType), url: s(r.url) };
-    }
-  }
-  meta.counts.failedRequests = failed.size;
-}
-
-/** Event count and timers left pending, read back from the saved trace. */
-function summariseTrace(meta: BundleMeta, file: string, warnings: string[]): void {
-  try {
-    const raw = readFileSync(file);
-    meta.counts.traceBytes = raw.length;
-    const trace = JSON.parse(gunzipSync(raw).toString('utf8')) as { traceEvents?: { name?: string; args?: { data?: P } }[] };
-    const events = trace.traceEvents ?? [];
-    meta.counts.traceEvents = events.length;
-    const timers: TimerSummary = { installed: 0, fired: 0, removed: 0, pendingAtEnd: [] };
-    const pending = new Map<string, { timerId: string; timeout: number; frame?: string; single: boolean }>();
-    for (const e of events) {
-      const d = e.args?.data;
-      if (!d || d.timerId === undefined) continue;
-      const key = `${s(d.frame)}:${String(d.timerId)}`;
-      if (e.name === 'TimerInstall') {
-        timers.installed++;
-        pending.set(key, { timerId: String(d.timerId), timeout: Number(d.timeout ?? 0), frame: s(d.frame) || undefined, single: Boolean(d.singleShot) });
-      } else if (e.name === 'TimerFire') {
-        timers.fired++;
-        if (pending.get(key)?.single) pending.delete(key);
-      } else if (e.name === 'TimerRemove') {
-        timers.removed++;
-        pending.delete(key);
-      }
-    }
-    timers.pendingAtEnd = [...pending.values()].map(({ timerId, timeout, frame }) => ({ timerId, timeout, frame }));
-    meta.timers = timers;
-  } catch (e) {
-    warnings.push(`saved trace could not be read back: ${(e as Error).message}`);
   }
 }

@@ -10,18 +10,9 @@
  */
 import type { CdpConnection } from './cdp.ts';
 import { withTimeout } from './timeout.ts';
+import type { ListenerRecord } from './bundle.ts';
 
-export interface ListenerRecord {
-  frameId: string;
-  target: 'window' | 'document';
-  type: string;
-  useCapture: boolean;
-  once: boolean;
-  /** The handler's position, as the protocol gives it (0-based line and column). */
-  scriptId: string;
-  lineNumber: number;
-  columnNumber: number;
-}
+export type { ListenerRecord };
 
 /** The protocol's EventListener carries more (passive, handler, backendNodeId): only these are kept. */
 type RawListener = Omit<ListenerRecord, 'frameId' | 'target'>;

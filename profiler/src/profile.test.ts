@@ -12,7 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import net from 'node:net';
 import { capturePage } from './capture.ts';
 import { profileMany, bundleDirFor } from './batch.ts';
-import { BUNDLE_FILES, isComplete, type DocumentSource, type DevtoolsLogEntry, type FramesFile, type BundleMeta } from './bundle.ts';
+import { BUNDLE_FILES, isComplete, readBundleMeta, readDevtoolsLog, readDocuments, readFramesFile, readListeners, type DevtoolsLogEntry, type BundleMeta } from './bundle.ts';
 import { listSuite, startSuiteServer, SITES_DIR } from '../fidelity/suite.ts';
 import { requestedUrls } from '../fidelity/requests.ts';
 import type { TestServer } from '../test-server/server.ts';
@@ -29,7 +29,8 @@ after(async () => {
 });
 
 const opts = () => ({ hostResolverRules: server.hostResolverRules, ignoreCertificateErrors: true, quietMs: 500 });
-const readLog = (dir: string): DevtoolsLogEntry[] => JSON.parse(readFileSync(join(dir, BUNDLE_FILES.devtoolsLog), 'utf8')) as DevtoolsLogEntry[];
+/** Through the contract's validating reader: a real capture proves writer and readers agree. */
+const readLog = (dir: string): DevtoolsLogEntry[] => readDevtoolsLog(dir)!.log;
 
 test('a page with a cross-site HTTP/2 iframe: complete bundle, every frame logged, pcap and TLS keys', async () => {
   const page = listSuite().find((p) => p.name === 'mix-cross-origin-iframe')!;
@@ -67,14 +68,16 @@ test('a page with a cross-site HTTP/2 iframe: complete bundle, every frame logge
   const h2 = log.find((e) => e.method === 'Network.responseReceived' && (e.params.response as { url: string }).url.endsWith('/widget.js'))!;
   assert.equal((h2.params.response as { protocol: string }).protocol, 'h2');
 
-  const frames = JSON.parse(readFileSync(join(dir, BUNDLE_FILES.frames), 'utf8')) as FramesFile;
+  const frames = readFramesFile(dir)!;
   assert.equal(frames.frames.length, 2);
   const child = frames.frames.find((f) => f.parentId === frames.mainFrameId)!;
   assert.equal(child.url, server.expand('{{origin:c}}/mix-cross-origin-iframe/widget.html'));
   assert.equal(child.outOfProcess, true);
 
   // documents.json: the source of both HTML documents, exactly as served (placeholders expanded).
-  const docs = JSON.parse(readFileSync(join(dir, BUNDLE_FILES.documents), 'utf8')) as DocumentSource[];
+  const docs = readDocuments(dir)!;
+  assert.ok(readListeners(dir), 'listeners.json is written and passes its reader');
+  assert.equal(readBundleMeta(dir)?.status, 'complete');
   const source = (f: string): string => server.expand(readFileSync(join(SITES_DIR, 'mix-cross-origin-iframe', f), 'utf8'));
   assert.equal(docs.find((d) => d.url === url)?.body, source('index.html'));
   assert.equal(docs.find((d) => d.url === child.url)?.body, source('widget.html'));

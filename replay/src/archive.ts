@@ -2,9 +2,9 @@
  * A bundle's response archive (archive.har, written by `pcp profile --archive`) read for replay:
  * the page URL, every recorded response with its body bytes, and the origins to serve.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { BUNDLE_FILES, entryBody, readMeta, type Har, type HarHeader } from '@pcp/profiler';
+import { existsSync } from 'node:fs';
+import { BUNDLE_FILES, readArchiveHar, readMeta } from '@pcp/profiler/bundle';
+import { entryBody, type Har, type HarHeader } from '@pcp/profiler/archive.ts';
 
 export type OriginProtocol = 'http/1.1' | 'h2';
 
@@ -74,15 +74,13 @@ export function recordedOrigins(entries: readonly Pick<ReplayEntry, 'url' | 'pro
 
 export function readArchive(bundleDir: string): ReplayArchive {
   if (!existsSync(bundleDir)) throw new ArchiveError(`${bundleDir}: no such bundle directory`);
-  const file = join(bundleDir, BUNDLE_FILES.archive);
-  if (!existsSync(file)) throw new ArchiveError(`${bundleDir} has no ${BUNDLE_FILES.archive}: profile the page with --archive to record its responses`);
-  let har: Har;
+  let har: Har | undefined;
   try {
-    har = JSON.parse(readFileSync(file, 'utf8')) as Har;
+    har = readArchiveHar(bundleDir);
   } catch (e) {
-    throw new ArchiveError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new ArchiveError(`${bundleDir}: ${(e as Error).message}`);
   }
-  if (!Array.isArray(har?.log?.entries)) throw new ArchiveError(`${file}: not a HAR file (no log.entries)`);
+  if (!har) throw new ArchiveError(`${bundleDir} has no ${BUNDLE_FILES.archive}: profile the page with --archive to record its responses`);
   const entries: ReplayEntry[] = har.log.entries
     .filter((e) => e?.request?.url && /^https?:/.test(e.request.url) && e.response?.status > 0)
     .map((e, index) => ({
@@ -97,7 +95,7 @@ export function readArchive(bundleDir: string): ReplayArchive {
       delayMs: 0,
       chunks: Array.isArray(e._chunks) ? e._chunks : undefined,
     }));
-  if (entries.length === 0) throw new ArchiveError(`${file}: the archive holds no responses`);
+  if (entries.length === 0) throw new ArchiveError(`${bundleDir}: ${BUNDLE_FILES.archive} holds no responses`);
   const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;
   return { pageUrl, entries, origins: recordedOrigins(entries) };
 }

@@ -39,10 +39,13 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
 async function buildTrace(p: Parsed, input: string): Promise<Built> {
   const { buildFromTrace } = await import('@pcp/graph-builder/build-trace.ts');
   const { statSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { findBundleFile, TRACE_NAMES } = await import('@pcp/profiler/bundle');
   let bytes: number;
   try {
     const st = statSync(input);
-    bytes = st.isDirectory() ? statSync(`${input}/trace.json.gz`, { throwIfNoEntry: false })?.size ?? 0 : st.size;
+    const trace = st.isDirectory() ? findBundleFile(input, TRACE_NAMES) : undefined;
+    bytes = st.isDirectory() ? (trace ? statSync(join(input, trace)).size : 0) : st.size;
   } catch {
     throw new CliError(`${input}: no such file or directory`);
   }
@@ -63,16 +66,17 @@ async function addServerDelays(p: Parsed, kind: InputKind, input: string, built:
   const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { tmpdir } = await import('node:os');
+  const { BUNDLE_FILES } = await import('@pcp/profiler/bundle');
   let file = str(p, 'server-delays');
   let tmp: string | undefined;
   if (file === undefined) {
-    if (kind !== 'trace' || flag(p, 'no-server-delays') || !existsSync(join(input, 'capture.pcap'))) return;
+    if (kind !== 'trace' || flag(p, 'no-server-delays') || !existsSync(join(input, BUNDLE_FILES.pcap))) return;
     tmp = mkdtempSync(join(tmpdir(), 'pcp-delays-'));
     file = join(tmp, 'delays.json');
     const { runPython } = await import('./delays.ts');
     const { code, error } = await runPython([input, '--out', file, '--format', 'json']);
     if (code !== 0) {
-      built.warnings.push(`server delays not measured from ${input}/capture.pcap: ${error ?? `exit ${code}`}`);
+      built.warnings.push(`server delays not measured from ${join(input, BUNDLE_FILES.pcap)}: ${error ?? `exit ${code}`}`);
       rmSync(tmp, { recursive: true, force: true });
       return;
     }
@@ -121,8 +125,9 @@ completion chain, sub-computation split, §3.7.4 normalisation), with MIME-type 
 priorities and the critical path, and writes it in graph format v1 after validating it against the schema.
 
 inputs:
-  BUNDLE_DIR          a bundle written by \`pcp profile\` (trace.json.gz, devtools.log.json, meta.json,
-                      and capture.pcap when profiled with --pcap)
+  BUNDLE_DIR          a bundle written by \`pcp profile\` (trace.json.gz, devtools.log.json, frames.json,
+                      documents.json, listeners.json, meta.json, and capture.pcap when profiled with
+                      --pcap; every file: profiler/BUNDLE.md)
   TRACE.json[.gz]     a single Chrome trace, e.g. saved by the DevTools Performance panel (what it lacks,
                       such as the network log, is reported as warnings)
   --legacy-log FILE   a patched-Chromium (2016 PCP/WProf) log, one JSON record per line, plain or gzip;

@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { BUNDLE_FILES, TRACE_NAMES, findBundleFile } from '@pcp/profiler/bundle';
 import { CliError, UsageError, flag, parse, requireStr, str, type Command } from '../kit.ts';
 
 const usage = `usage: pcp lantern <bundle-dir | trace.json[.gz]> --bandwidth <rate> --rtt <time> [options]
@@ -40,9 +41,9 @@ const OPTIONS = {
 function tracePath(path: string): string {
   if (!existsSync(path)) throw new CliError(`${path}: no such file or directory`);
   if (!statSync(path).isDirectory()) return path;
-  const found = ['trace.json.gz', 'trace.json'].map((n) => join(path, n)).find((f) => existsSync(f));
-  if (!found) throw new CliError(`${path}: no trace.json.gz in this bundle`);
-  return found;
+  const found = findBundleFile(path, TRACE_NAMES);
+  if (!found) throw new CliError(`${path}: no ${BUNDLE_FILES.trace} in this bundle`);
+  return join(path, found);
 }
 
 export const command: Command = {

@@ -1,10 +1,15 @@
 /**
- * Stock Chromium input: a profiler bundle (trace.json.gz + devtools.log.json + meta.json) or a single
- * trace saved by the DevTools Performance panel. Reading is here; the cores are extract.ts (trace events
- * -> TraceLoad) and to-activities.ts (TraceLoad -> activity model).
+ * Stock Chromium input: a profiler bundle or a single trace saved by the DevTools Performance panel.
+ * Reading is here, through the bundle contract's validating readers (@pcp/profiler/bundle, described
+ * in profiler/BUNDLE.md); the cores are extract.ts (trace events -> TraceLoad) and to-activities.ts
+ * (TraceLoad -> activity model).
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  BUNDLE_FILES, TRACE_NAMES, findBundleFile, readBundleMeta, readDevtoolsLog, readDocuments, readFramesFile, readListeners,
+  type DevtoolsLogEntry,
+} from '@pcp/profiler/bundle';
 import { readText } from '../../format/io.ts';
 import { parseTrace } from './reader.ts';
 import { extractTrace, type ExtractOptions, type UncaughtException, type WindowListener } from './extract.ts';
@@ -23,13 +28,8 @@ export interface TraceInput {
   browserVersion?: string;
 }
 
-const TRACE_NAMES = ['trace.json.gz', 'trace.json'];
-const LOG_NAMES = ['devtools.log.json', 'devtools.log.json.gz'];
-
-interface DevtoolsMessage {
-  method?: string;
-  params?: Record<string, unknown>;
-}
+/** A log entry as a reader must take it: a single trace's caller may hand anything. */
+type DevtoolsMessage = Partial<DevtoolsLogEntry>;
 
 /** Parser-initiator positions by request id from Network.requestWillBeSent (0-based in the protocol). */
 export function initiatorsFromDevtoolsLog(log: unknown): ExtraInitiators {
@@ -74,53 +74,43 @@ export function exceptionsFromDevtoolsLog(log: unknown): UncaughtException[] {
   return raw.map(({ wallMs, ...e }) => ({ ...e, ts: (wallMs / 1000 + offset) * 1e6 }));
 }
 
+/**
+ * One optional bundle file through its reader: a corrupt file costs what it adds (a warning saying
+ * what is lost), never the graph.
+ */
+function optionalFile<T>(read: () => T | undefined, lost: string, warnings: string[]): T | undefined {
+  try {
+    return read();
+  } catch (e) {
+    warnings.push(`${(e as Error).message}; ${lost}`);
+    return undefined;
+  }
+}
+
 /** Listeners on frames' windows from the profiler's listeners.json (0-based positions there). */
 function bundleWindowListeners(dir: string, warnings: string[]): WindowListener[] {
-  if (!existsSync(join(dir, 'listeners.json'))) return [];
-  try {
-    const list = JSON.parse(readText(join(dir, 'listeners.json'))) as Array<Record<string, unknown>>;
-    const out: WindowListener[] = [];
-    for (const l of Array.isArray(list) ? list : []) {
-      if (l.target !== 'window' || typeof l.frameId !== 'string' || typeof l.type !== 'string' || typeof l.scriptId !== 'string') continue;
-      if (typeof l.lineNumber !== 'number' || typeof l.columnNumber !== 'number') continue;
-      out.push({ frame: l.frameId, type: l.type, scriptId: l.scriptId, line: l.lineNumber + 1, column: l.columnNumber + 1, useCapture: l.useCapture === true });
-    }
-    return out;
-  } catch (e) {
-    warnings.push(`listeners.json: unreadable (${(e as Error).message}); window and document DOMContentLoaded handlers are not told apart`);
-    return [];
-  }
+  const list = optionalFile(() => readListeners(dir), 'window and document DOMContentLoaded handlers are not told apart', warnings) ?? [];
+  return list
+    .filter((l) => l.target === 'window')
+    .map((l) => ({ frame: l.frameId, type: l.type, scriptId: l.scriptId, line: l.lineNumber + 1, column: l.columnNumber + 1, useCapture: l.useCapture === true }));
 }
 
-/** HTML sources by url from the profiler's documents.json ([{url, body, base64Encoded?}]). */
+/** HTML sources by url from the profiler's documents.json. */
 function bundleDocuments(dir: string, warnings: string[]): Map<string, string> | undefined {
-  if (!existsSync(join(dir, 'documents.json'))) return undefined;
-  try {
-    const docs = JSON.parse(readText(join(dir, 'documents.json'))) as Array<{ url?: unknown; body?: unknown; base64Encoded?: unknown }>;
-    const out = new Map<string, string>();
-    for (const d of Array.isArray(docs) ? docs : []) {
-      if (typeof d.url !== 'string' || typeof d.body !== 'string') continue;
-      out.set(d.url.split('#')[0]!, d.base64Encoded === true ? Buffer.from(d.body, 'base64').toString('utf8') : d.body);
-    }
-    return out;
-  } catch (e) {
-    warnings.push(`documents.json: unreadable (${(e as Error).message}); tag positions come from the trace alone`);
-    return undefined;
+  const docs = optionalFile(() => readDocuments(dir), 'tag positions come from the trace alone', warnings);
+  if (!docs) return undefined;
+  const out = new Map<string, string>();
+  for (const d of docs) {
+    if (d.body === undefined) continue;
+    out.set(d.url.split('#')[0]!, d.base64Encoded === true ? Buffer.from(d.body, 'base64').toString('utf8') : d.body);
   }
+  return out;
 }
 
-/** The frame tree the profiler recorded (frames.json: {frames: [{id, parentId}]}), when the bundle has one. */
+/** The frame tree the profiler recorded (frames.json), when the bundle has one. */
 function bundleFrameParents(dir: string, warnings: string[]): Map<string, string | null> | undefined {
-  if (!existsSync(join(dir, 'frames.json'))) return undefined;
-  try {
-    const tree = JSON.parse(readText(join(dir, 'frames.json'))) as { frames?: Array<{ id?: unknown; parentId?: unknown }> };
-    const out = new Map<string, string | null>();
-    for (const f of tree.frames ?? []) if (typeof f.id === 'string') out.set(f.id, typeof f.parentId === 'string' ? f.parentId : null);
-    return out;
-  } catch (e) {
-    warnings.push(`frames.json: unreadable (${(e as Error).message}); out-of-process frames attach to the main frame`);
-    return undefined;
-  }
+  const tree = optionalFile(() => readFramesFile(dir), 'out-of-process frames attach to the main frame', warnings);
+  return tree && new Map(tree.frames.map((f) => [f.id, f.parentId]));
 }
 
 /** What a bundle holds beside its trace for extraction: the frame tree, uncaught exceptions, window listeners. */
@@ -140,27 +130,15 @@ export function readTraceInput(path: string): TraceInput {
   let browserVersion: string | undefined;
   let kind: TraceInput['kind'] = 'devtools-trace';
   if (statSync(path).isDirectory()) {
-    const name = TRACE_NAMES.find((n) => existsSync(join(path, n)));
-    if (!name) throw new Error(`${path}: no trace.json.gz in this bundle (found: ${readdirSync(path).join(', ') || 'nothing'})`);
+    const name = findBundleFile(path, TRACE_NAMES);
+    if (!name) throw new Error(`${path}: no ${BUNDLE_FILES.trace} in this bundle (found: ${readdirSync(path).join(', ') || 'nothing'})`);
     tracePath = join(path, name);
     kind = 'chrome-trace';
-    const logName = LOG_NAMES.find((n) => existsSync(join(path, n)));
-    if (logName) {
-      try {
-        devtoolsLog = JSON.parse(readText(join(path, logName)));
-      } catch (e) {
-        warnings.push(`${logName}: unreadable (${(e as Error).message}); iframe initiators may be less precise`);
-      }
-    } else warnings.push('bundle has no devtools.log.json; iframe initiators come from the trace alone');
-    if (existsSync(join(path, 'meta.json'))) {
-      try {
-        // The profiler records Browser.getVersion: {product: 'Chrome/156.0…', revision, userAgent, …}.
-        const meta = JSON.parse(readText(join(path, 'meta.json'))) as { browser?: { product?: string } };
-        browserVersion = meta.browser?.product;
-      } catch {
-        warnings.push('meta.json: unreadable');
-      }
-    }
+    const found = optionalFile(() => readDevtoolsLog(path) ?? null, 'iframe initiators may be less precise', warnings);
+    if (found) devtoolsLog = found.log;
+    else if (found === null) warnings.push(`bundle has no ${BUNDLE_FILES.devtoolsLog}; iframe initiators come from the trace alone`);
+    // The profiler records Browser.getVersion: {product: 'Chrome/156.0…', revision, userAgent, …}.
+    browserVersion = optionalFile(() => readBundleMeta(path), 'the browser version comes from the trace', warnings)?.browser?.product;
   }
   const file = parseTrace(readText(tracePath), tracePath);
   warnings.push(...file.warnings);

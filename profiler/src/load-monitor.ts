@@ -1,0 +1,96 @@
+/**
+ * The load monitor: follows the protocol events of a page load and keeps what the completion policy
+ * (completion.ts) judges — load fired, last activity, requests in flight with their last progress, a
+ * crash, a lost browser, a download — and wakes waiters on every event. It holds no browser: feed it
+ * events (`observe`) and ask it for a `state` at any instant; the clock is injectable for tests.
+ */
+import type { LoadState } from './completion.ts';
+
+/** Events that show the page is still loading something. */
+export const ACTIVITY = /^(Network\.(requestWillBeSent|responseReceived|dataReceived|loadingFinished|loadingFailed|requestServedFromCache)|Page\.(frameNavigated|frameStartedLoading|frameRequestedNavigation|frameAttached))$/;
+
+export class LoadMonitor {
+  lastActivity: number;
+  /** requestId -> last progress time. Request ids are browser-wide (an OOPIF's navigation starts in its parent's session). */
+  readonly inFlight = new Map<string, number>();
+  loadFired = false;
+  /** Why a renderer crashed ('' while none did). */
+  crashed = '';
+  browserGone = false;
+  downloadSeen = false;
+  private wake: (() => void)[] = [];
+
+  constructor(private readonly clock: () => number = Date.now) {
+    this.lastActivity = clock();
+  }
+
+  /**
+   * One protocol event of the page's session (`fromPage`) or of a child target's; `crashLabel` says
+   * whose renderer it was should the event be Inspector.targetCrashed.
+   */
+  observe(method: string, params: Record<string, unknown>, fromPage: boolean, crashLabel = 'the page renderer crashed'): void {
+    const now = this.clock();
+    if (ACTIVITY.test(method)) this.lastActivity = now;
+    const id = typeof params.requestId === 'string' ? params.requestId : '';
+    switch (method) {
+      case 'Network.requestWillBeSent':
+        this.inFlight.set(id, now);
+        break;
+      case 'Network.responseReceived':
+      case 'Network.dataReceived':
+        if (this.inFlight.has(id)) this.inFlight.set(id, now);
+        break;
+      case 'Network.loadingFinished':
+      case 'Network.loadingFailed':
+        this.inFlight.delete(id);
+        break;
+      case 'Page.loadEventFired':
+        if (fromPage) this.loadFired = true;
+        break;
+      case 'Inspector.targetCrashed':
+        this.crashed = crashLabel;
+        break;
+    }
+    this.poke();
+  }
+
+  /** Browser.downloadWillBegin (a browser-level event, outside the page's sessions). */
+  downloadBegan(): void {
+    this.downloadSeen = true;
+    this.poke();
+  }
+
+  /** The browser connection closed. */
+  browserClosed(): void {
+    this.browserGone = true;
+    this.poke();
+  }
+
+  /** What the completion policy needs at this instant. */
+  state(deadline: number): LoadState {
+    return {
+      now: this.clock(), deadline, loadFired: this.loadFired, lastActivity: this.lastActivity, inFlight: this.inFlight.values(),
+      crashed: Boolean(this.crashed), browserGone: this.browserGone, downloadSeen: this.downloadSeen,
+    };
+  }
+
+  /** Resolves on the next event, or after `ms` at most. */
+  next(ms = 100): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Resolves when cond() holds, re-checked on every event and at least every 100 ms. */
+  async until(cond: () => boolean): Promise<void> {
+    while (!cond()) await this.next();
+  }
+
+  private poke(): void {
+    for (const w of this.wake.splice(0)) w();
+  }
+}
