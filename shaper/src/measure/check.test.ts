@@ -2,8 +2,9 @@
  * The shaper through real namespaces, kernel TCP and the delay line (needs root), checked for what it
  * does, with bounds a loaded machine cannot break: CPU contention can only make packets later and
  * transfers slower, never earlier or faster. So the RTT p50 is at least the target less 2 ms (the delay
- * line never releases early) and within a gross bound above it; goodput never exceeds the rate by more
- * than 10% (tbf holds it) and reaches at least half of it; a lossless link loses no UDP probe; with 1%
+ * line never releases early) and within a gross bound above it; goodput is between half and 1.5 times
+ * the rate (an unshaped TUN pair carries gigabits; a starved receiver that reads its socket buffer in
+ * one gulp can count more than the rate in a short window: 117% was seen at load average ~20); a lossless link loses no UDP probe; with 1%
  * loss the lost probes each way are within the binomial tolerance (4000 probes: 40 expected, 14..66
  * accepted). The ±2 ms / ±10% targets are timing figures: `npm run bench:shaper` and `pcp shaper check`
  * judge them (a run of this test at load average ~18 measured 87% of the rate).
@@ -70,7 +71,7 @@ function assertShaped(r: Awaited<ReturnType<typeof runCheck>>, rateBps: number, 
   assert.ok(r.rtt.p50 >= rttMs - 2, `rtt p50 ${r.rtt.p50} ms is under the ${rttMs} ms target: ${why}`);
   assert.ok(r.rtt.p50 < rttMs + 200, `rtt p50 ${r.rtt.p50} ms: ${why}`);
   for (const bps of [r.goodput.downBps, r.goodput.upBps]) {
-    assert.ok(bps <= rateBps * 1.1, `goodput ${bps} above the ${rateBps} rate: ${why}`);
+    assert.ok(bps <= rateBps * 1.5, `goodput ${bps} far above the ${rateBps} rate: ${why}`);
     assert.ok(bps >= rateBps * 0.5, `goodput ${bps} under half the ${rateBps} rate: ${why}`);
   }
 }
