@@ -67,6 +67,12 @@ export interface Token {
   end: number;
   /** Byte offset of the token in the document. */
   offset: number;
+  /**
+   * Milliseconds of the parser's own work on the document before this token (nested computations and
+   * waits excluded), when the source tells it (the trace adapter); a parse chunk lasts the work between
+   * its first and last token. Absent (legacy logs carry their own chunk times): a chunk spans its tokens.
+   */
+  work?: number;
 }
 
 /** An HTML document parsed in a frame: its tokens in parse order. */

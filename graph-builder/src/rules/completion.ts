@@ -42,7 +42,10 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     const prev = lastChunkOfFrame.get(d.doc.frame);
     // A frame's own document is the one carried by its document resource; else the latest parsed.
     const isOwn = main && acts.frames.find((f) => f.id === d.doc.frame)?.document === d.doc.resource;
-    if (!prev || isOwn) lastChunkOfFrame.set(d.doc.frame, { id: last.id, end: last.end });
+    // Parsed: when the parser reached the document's end (its last token), not the last chunk's end (a
+    // chunk lasts its parse work, rules/parse.ts).
+    const end = Math.max(d.doc.tokens[d.doc.tokens.length - 1]!.end, last.start);
+    if (!prev || isOwn) lastChunkOfFrame.set(d.doc.frame, { id: last.id, end });
   }
 
   const chainOf = new Map<string, ComputationActivity[]>();

@@ -83,7 +83,9 @@ function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token
     kind: 'parse_chunk',
     frame: doc.frame,
     start: a.start,
-    end: Math.max(b.end, a.start),
+    // Parsing work, not the span: a chunk that waited for a blocking script lasts its own work (the wait
+    // is the edges': the script's download -> its evaluation -> the next chunk).
+    end: a.work !== undefined && b.work !== undefined ? a.start + Math.max(0, b.work - a.work) : Math.max(b.end, a.start),
     docUrl: doc.url,
     startLine: a.line,
     startColumn: Math.max(0, a.column),

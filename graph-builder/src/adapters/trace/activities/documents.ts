@@ -6,6 +6,7 @@
 import type { DocumentActivity, Token } from '../../../model/types.ts';
 import type { Slice, TraceRequest } from '../load.ts';
 import { sameDoc, type ActivityContext, type TokenKey } from './context.ts';
+import { parseWorkClock, type ParseWorkClock } from './parse-work.ts';
 
 /** Token key -> its document and token number. */
 export type TokenIndex = Map<TokenKey, { doc: string; token: number }>;
@@ -18,7 +19,8 @@ export function documentActivities(ctx: ActivityContext): { documents: DocumentA
     const parses = ctx.slices.filter((sl) => sl.kind === 'parse' && sl.frame === traceFrame && sl.url !== undefined && sameDoc(sl.url, req.url));
     const keys = ctx.tokenKeys.filter((k) => k.doc === id);
     if (parses.length === 0 && keys.length === 0) continue;
-    const tokens = buildTokens(parses, keys, req, tokenIndex, id);
+    const work = parseWorkClock(parses, ctx.slices, (sl) => ctx.compOfSlice.has(sl.index));
+    const tokens = buildTokens(parses, keys, req, tokenIndex, id, work);
     documents.push({ id, frame: ctx.fid(traceFrame), url: req.url, resource: ctx.resId.get(req)!, tokens });
   }
   return { documents, tokenIndex };
@@ -28,9 +30,9 @@ export function documentActivities(ctx: ActivityContext): { documents: DocumentA
  * A document's tokens in source order: the start of each parse slice, every tag the builder needs, and
  * the end of parsing. Times: when the parser reached the line (interpolated inside the slice that
  * covers it, never after a bound such as the start of the script the tag ran); byte offsets likewise
- * from each slice's parsed byte count.
+ * from each slice's parsed byte count; with `work`, each token's parse work done before it (parse-work.ts).
  */
-export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest, index: TokenIndex, doc: string): Token[] {
+export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest, index: TokenIndex, doc: string, work?: ParseWorkClock): Token[] {
   const ps = [...parses].sort((a, b) => a.start - b.start);
   const offsets: number[] = [];
   let acc = 0;
@@ -73,6 +75,7 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
   // Times never go backwards in source order (the parser is sequential).
   for (let i = 1; i < tokens.length; i++) if (tokens[i]!.start < tokens[i - 1]!.start) tokens[i]!.start = tokens[i]!.end = tokens[i - 1]!.start;
   tokens.push({ line: lastLine, column: Number.MAX_SAFE_INTEGER, tag: '#end', isStartTag: false, start: parseEnd, end: parseEnd, offset: totalBytes });
+  if (work) for (const t of tokens) t.work = work(t.start);
   sorted.forEach((e, i) => {
     for (const k of e.keys) index.set(k, { doc, token: i });
   });
