@@ -32,16 +32,23 @@ export interface PageServers {
   close(): Promise<void>;
 }
 
-/** Starts the servers the pages need (the example site's, the suite's) on loopback. */
-export async function startPageServers(pages: readonly PageSpec[]): Promise<PageServers> {
+/**
+ * Starts the servers the pages need (the example site's, the suite's) on loopback. `tls`: every
+ * origin over TLS (HTTP/1.1, or HTTP/2 where the suite offers it), so that a replay can serve each
+ * origin over either protocol (Chromium has no cleartext HTTP/2).
+ */
+export async function startPageServers(pages: readonly PageSpec[], opts: { tls?: boolean } = {}): Promise<PageServers> {
   const { startTestServer } = await import('../../profiler/test-server/server.ts');
-  const { startSuiteServer } = await import('../../profiler/fidelity/suite.ts');
+  const { startSuiteServer, SITES_DIR } = await import('../../profiler/fidelity/suite.ts');
+  const tls = Boolean(opts.tls);
   const example: TestServer | undefined = pages.some((p) => p.server === 'example')
-    ? await startTestServer({ root: join(ROOT, 'profiler/example-site'), origins: [{ name: 'a' }, { name: 'b' }] })
+    ? await startTestServer({ root: join(ROOT, 'profiler/example-site'), origins: [{ name: 'a', tls }, { name: 'b', tls }] })
     : undefined;
   let suite: TestServer | undefined;
   try {
-    suite = pages.some((p) => p.server === 'suite') ? await startSuiteServer() : undefined;
+    if (pages.some((p) => p.server === 'suite')) {
+      suite = tls ? await startTestServer({ root: SITES_DIR, origins: [{ name: 'a', tls }, { name: 'b', tls }, { name: 'c', http2: true }] }) : await startSuiteServer();
+    }
   } catch (e) {
     await example?.close();
     throw e;
