@@ -12,7 +12,7 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
 TOOLS = [("emulator", "pcp emulate"), ("lantern", "Lantern"), ("lanternNoDns", "Lantern, no DNS")]
 METRICS = [("load", "load"), ("dcl", "DOMContentLoaded")]
