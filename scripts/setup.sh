@@ -26,11 +26,11 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund --loglevel=error
 fi
 
-# Python package for server delays (dpkt), with its test tools.
+# Python package for server delays (dpkt), with its test tools (and matplotlib for the accuracy plots).
 PY=${PYTHON:-python3}
 # The editable install must point at *this* checkout (another clone may have installed itself).
 here="$(pwd)/server-delays/src/server_delays"
-installed="$("$PY" -c "import os, server_delays, dpkt, pytest, ruff; print(os.path.dirname(server_delays.__file__))" 2>/dev/null || true)"
+installed="$("$PY" -c "import os, server_delays, dpkt, pytest, ruff, matplotlib; print(os.path.dirname(server_delays.__file__))" 2>/dev/null || true)"
 if [ "$installed" != "$here" ]; then
   echo "setup: pip install server-delays" >&2
   "$PY" -m pip install -q --disable-pip-version-check -e "server-delays[dev]"

@@ -22,6 +22,7 @@ import type { Graph } from '@pcp/graph-builder';
 import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type PageIdentity } from './identity-stats.ts';
 import { emulateIdentity, LOOPBACK } from './identity-run.ts';
 import { parseEmulatorOptions, type EmulatorConfig } from '../src/config.ts';
+import { accuracyPages, startPageServers, type PageSpec } from './pages.ts';
 
 const HELP = `usage: npm run accuracy:identity [-- options]
 
@@ -44,13 +45,6 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PCP = join(ROOT, 'cli/bin/pcp.js');
 const run = promisify(execFile);
 
-interface PageSpec {
-  name: string;
-  /** Relative to the server's origin a. */
-  path: string;
-  server: 'example' | 'suite';
-}
-
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -71,11 +65,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
   const config = loopbackConfig(values.option ?? []);
   const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/identity.csv');
-  const { listSuite } = await import('../../profiler/fidelity/suite.ts');
-  const pages: PageSpec[] = [
-    { name: 'example-site', path: 'index.html', server: 'example' as const },
-    ...listSuite().map((p) => ({ name: p.name, path: p.path.slice(1), server: 'suite' as const })),
-  ].filter((p) => !values.page || values.page.includes(p.name));
+  const pages = await accuracyPages(values.page);
   if (pages.length === 0) throw new UsageError('no page matches --page');
 
   let graphsByPage: Map<string, string[]>;
@@ -149,21 +139,15 @@ function loopbackConfig(options: string[]): EmulatorConfig {
 
 /** Profiles every page `runs` times (interleaved: one pass over all pages per run) and builds each bundle. */
 async function profileAndBuild(pages: PageSpec[], runs: number, work: string): Promise<Map<string, string[]>> {
-  const { startTestServer } = await import('../../profiler/test-server/server.ts');
-  const { startSuiteServer } = await import('../../profiler/fidelity/suite.ts');
   const { capturePage } = await import('../../profiler/src/capture.ts');
-  const example = pages.some((p) => p.server === 'example')
-    ? await startTestServer({ root: join(ROOT, 'profiler/example-site'), origins: [{ name: 'a' }, { name: 'b' }] })
-    : undefined;
-  const suite = pages.some((p) => p.server === 'suite') ? await startSuiteServer() : undefined;
+  const servers = await startPageServers(pages);
   const out = new Map<string, string[]>();
   try {
     for (let k = 0; k < runs; k++) {
       for (const page of pages) {
-        const server = page.server === 'example' ? example! : suite!;
         const dir = join(work, page.name, `run${k + 1}`);
-        const url = server.urls.a! + page.path;
-        const capture = () => capturePage(url, join(dir, 'bundle'), { hostResolverRules: server.hostResolverRules, ignoreCertificateErrors: true, pcap: true, quietMs: 500 });
+        const { url, hostResolverRules } = servers.target(page);
+        const capture = () => capturePage(url, join(dir, 'bundle'), { hostResolverRules, ignoreCertificateErrors: true, pcap: true, quietMs: 500 });
         // A loaded machine sometimes starts Chromium too slowly: one retry.
         let { meta } = await capture();
         if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
@@ -183,8 +167,7 @@ async function profileAndBuild(pages: PageSpec[], runs: number, work: string): P
       }
     }
   } finally {
-    await example?.close();
-    await suite?.close();
+    await servers.close();
   }
   process.stderr.write('\n');
   return out;

@@ -1,0 +1,47 @@
+/**
+ * accuracy:emulator end to end on one page, one condition, one real load (real Chromium through a real
+ * shaped link; needs root, as the shaper does). Checks that the row is complete and consistent, never
+ * how accurate the predictions are.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runAsync } from '@pcp/cli/testing/run.ts';
+import { CSV_HEADER, TOOLS } from './grid-stats.ts';
+
+const SCRIPT = fileURLToPath(new URL('./emulator.ts', import.meta.url));
+const isRoot = process.getuid?.() === 0;
+
+test('accuracy:emulator: example site at 50mbit/20ms/h2, one load: 0 misses, real and predicted times > 0', { skip: isRoot ? false : 'the shaper needs root' }, async () => {
+  const work = mkdtempSync(join(tmpdir(), 'pcp-accuracy-test-'));
+  try {
+    const csv = join(work, 'out.csv');
+    const r = await runAsync(process.execPath, ['--import', 'tsx', SCRIPT, '--page', 'example-site', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots'], { timeoutMs: 240_000 });
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /TCP congestion control reno; real loads: [\d.]+ per minute/);
+    const [header, ...rows] = readFileSync(csv, 'utf8').trim().split('\n');
+    assert.equal(header, CSV_HEADER);
+    assert.equal(rows.length, 1);
+    const row = Object.fromEntries(CSV_HEADER.split(',').map((k, i) => [k, rows[0]!.split(',')[i]!]));
+    assert.equal(row.page, 'example-site');
+    assert.equal(row.condition, '50mbit/20ms/h2');
+    assert.equal(row.runs, '1');
+    assert.equal(row.misses, '0');
+    const n = (k: string): number => Number(row[k]);
+    // One real load: it is the median, the min and the max; it takes at least the RTTs of DNS-free
+    // TCP + TLS handshakes and the document's request.
+    assert.ok(n('real_load_ms') >= 40, `real load ${row.real_load_ms}`);
+    assert.equal(n('real_load_min_ms'), n('real_load_ms'));
+    assert.equal(n('real_load_max_ms'), n('real_load_ms'));
+    assert.ok(n('real_dcl_ms') > 0 && n('real_dcl_ms') <= n('real_load_ms'));
+    for (const t of TOOLS) {
+      assert.ok(n(`${t}_load_ms`) > 0 && n(`${t}_dcl_ms`) > 0, `${t}: ${rows[0]}`);
+      assert.ok(Math.abs(n(`${t}_load_error`) - (n(`${t}_load_ms`) - n('real_load_ms')) / n('real_load_ms')) < 1e-3);
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});
