@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 
 export interface Ran {
+  /** The child's process id (what it named its namespaces or files after). */
+  pid: number | undefined;
   status: number | null;
   stdout: string;
   stderr: string;
@@ -20,7 +22,7 @@ export function runAsync(cmd: string, args: string[], options: { cwd?: string; e
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 120_000);
     child.on('close', (status) => {
       clearTimeout(timer);
-      done({ status, stdout, stderr });
+      done({ pid: child.pid, status, stdout, stderr });
     });
   });
 }
