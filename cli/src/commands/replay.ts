@@ -205,14 +205,15 @@ async function serverDelays(bundle: string, file: string | undefined, off: boole
   const { tmpdir } = await import('node:os');
   let tmp: string | undefined;
   if (file === undefined) {
-    if (!existsSync(join(bundle, 'capture.pcap'))) return [];
+    const { BUNDLE_FILES } = await import('@pcp/profiler/bundle');
+    if (!existsSync(join(bundle, BUNDLE_FILES.pcap))) return [];
     tmp = mkdtempSync(join(tmpdir(), 'pcp-replay-delays-'));
     file = join(tmp, 'delays.json');
     const { runPython } = await import('./delays.ts');
     const { code, error } = await runPython([bundle, '--out', file, '--format', 'json']);
     if (code !== 0) {
       rmSync(tmp, { recursive: true, force: true });
-      throw new CliError(`server delays could not be measured from ${bundle}/capture.pcap: ${error ?? `exit ${code}`} (--no-server-delays to replay without them)`);
+      throw new CliError(`server delays could not be measured from ${join(bundle, BUNDLE_FILES.pcap)}: ${error ?? `exit ${code}`} (--no-server-delays to replay without them)`);
     }
   }
   try {
