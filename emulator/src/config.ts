@@ -3,6 +3,7 @@
  * (`10mbit`, `40ms`) shared by `pcp emulate`, `pcp sweep` and the viewer's backend.
  */
 import type { DelayCdfs } from './server-delays.ts';
+import { LINK_OPTION_KEYS, parseLinkOptions, resolveLinkConfig, type LinkConfig, type ResolvedLinkConfig } from './link-config.ts';
 
 export type Protocol = 'h1.0' | 'h1' | 'h1-pipelined' | 'h2' | 'quic-lite';
 export type ServerModel = 'serial' | 'parallel' | 'out-of-order';
@@ -14,7 +15,8 @@ export const PROTOCOLS: readonly Protocol[] = ['h1.0', 'h1', 'h1-pipelined', 'h2
 export const SERVER_MODELS: readonly ServerModel[] = ['serial', 'parallel', 'out-of-order'];
 export const PRIORITY_SCHEMES: readonly PriorityScheme[] = ['none', 'mimeType', 'criticalPath'];
 
-export interface EmulatorConfig {
+/** Loss, link traces, delayed ACKs and sharding are in link-config.ts. */
+export interface EmulatorConfig extends LinkConfig {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -68,7 +70,7 @@ export interface EmulatorConfig {
 }
 
 /** A config with every default filled in; what the simulator reads. */
-export interface ResolvedConfig {
+export interface ResolvedConfig extends ResolvedLinkConfig {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -158,6 +160,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     preconnect: c.preconnect ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
+    ...resolveLinkConfig(c),
   };
 }
 
@@ -209,6 +212,7 @@ function bool(name: string, v: string): boolean {
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
   const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed']);
+  for (const k of LINK_OPTION_KEYS) known.add(k);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -246,6 +250,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts.preconnect !== undefined) config.preconnect = bool('preconnect', opts.preconnect);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
+  parseLinkOptions(opts, config, bool);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

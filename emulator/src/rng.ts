@@ -26,3 +26,6 @@ export class Rng {
 export const STREAM_RED = 1;
 export const STREAM_SERVER_DELAY = 2;
 export const STREAM_RTT_JITTER = 3;
+export const STREAM_LOSS_DOWN = 4;
+export const STREAM_LOSS_UP = 5;
+export const STREAM_SPIKES = 6;

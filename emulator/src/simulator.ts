@@ -18,6 +18,7 @@ import {
   EV_ACK_ARRIVES,
   EV_COMPUTE_DONE,
   EV_CONN_ESTABLISHED,
+  EV_DELACK,
   EV_DNS_DONE,
   EV_NAV_COMMIT,
   EV_REQUEST_AT_SERVER,
@@ -30,10 +31,11 @@ import { MainThread } from './browser/main-thread.ts';
 import { ResourceScheduler } from './browser/resource-scheduler.ts';
 import { ConnectionPool, type HostPool, type HttpConnection } from './http/connection-pool.ts';
 import type { Exchange } from './http/send-buffer.ts';
-import { BottleneckLink } from './network/bottleneck.ts';
+import type { BottleneckLink } from './network/bottleneck.ts';
+import { buildPath } from './network/path.ts';
 import type { NetContext, Segment, TcpConnection } from './network/tcp.ts';
 import { compileGraph, K_DCHUNK, K_MARKER, K_PARSE, K_RESOURCE, K_TIMER, type PageModel } from './page-model.ts';
-import { Rng, STREAM_RED, STREAM_SERVER_DELAY } from './rng.ts';
+import { Rng, STREAM_SERVER_DELAY } from './rng.ts';
 import { ServerDelaySampler } from './server-delays.ts';
 
 export interface ResourceTiming {
@@ -65,6 +67,8 @@ export interface SimResult {
   resources: ResourceTiming[];
   nodes: Array<{ id: string; start: number; end: number }>;
   drops: number;
+  /** Packets the links' loss models dropped, both directions (handshakes included). */
+  losses: number;
   retransmissions: number;
   /** Packets offered to the bottleneck, bytes delivered, connections opened: for loss rates and checks. */
   packets: number;
@@ -158,7 +162,8 @@ class Simulation {
     this.thread = new MainThread(m);
     this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
     if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.pool.request(this.exchangeOf[r]!, m.res[m.resOf[r]!]!.host, t));
-    this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
+    const path = buildPath(cfg);
+    this.link = path.down;
     const ackLanes = new Map<number, number>();
     this.net = {
       q: this.q,
@@ -179,6 +184,8 @@ class Simulation {
       icwnd: cfg.icwnd,
       cubic: cfg.congestionControl === 'cubic',
       stats: { retransmissions: 0, bytesDelivered: 0 },
+      uplink: path.up,
+      delayedAcks: cfg.delayedAcks,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
@@ -200,11 +207,14 @@ class Simulation {
         }
         case EV_ACK_ARRIVES: {
           const s = ev.a as Segment;
-          s.conn.onAck(s, now);
+          s.conn.onAck(s, now, ev.b);
           break;
         }
         case EV_RTO:
           (ev.a as TcpConnection).onRto(ev.b, now);
+          break;
+        case EV_DELACK:
+          (ev.a as TcpConnection).onDelayedAck(ev.b, now);
           break;
         case EV_COMPUTE_DONE:
           this.thread.busy = false;
@@ -497,6 +507,7 @@ class Simulation {
       resources,
       nodes,
       drops: this.link.drops,
+      losses: this.link.losses + (this.net.uplink?.losses ?? 0),
       retransmissions: this.net.stats.retransmissions,
       packets: this.link.packets,
       bytesDelivered: this.net.stats.bytesDelivered,

@@ -20,6 +20,9 @@ import { DnsCache } from './dns-cache.ts';
 import { SendBuffer, type Exchange } from './send-buffer.ts';
 import { ServerSession } from './server.ts';
 
+/** A request on the wire (headers of a typical GET), for lossy or traced uplinks. */
+const REQUEST_WIRE_BYTES = 500;
+
 export class HttpConnection {
   readonly tcp: TcpConnection;
   readonly server: ServerSession;
@@ -63,6 +66,9 @@ export interface PoolCallbacks {
   exchangeDone(x: Exchange, now: number): void;
 }
 
+/** Suffix of the pool key of a server's large-object shard. */
+const LARGE_SHARD = ' (large objects)';
+
 function overlap(a0: number, a1: number, b0: number, b1: number): number {
   if (!(b1 > b0)) return 0;
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
@@ -99,11 +105,26 @@ export class ConnectionPool {
     return u.length > 0 && u.includes(host) ? u[0]! : host;
   }
 
-  private poolFor(host: string): HostPool {
-    const key = this.serverKey(host);
+  /**
+   * h2-aware domain sharding (Goel 2017 §VIII, `shardLarge`): with HTTP/2, responses above the threshold
+   * come from a second hostname of the same server, so over a second connection (its own DNS lookup,
+   * handshake and congestion window); the small ones keep the first.
+   */
+  private shardLarge(x: Exchange): boolean {
+    return this.multiplexed && this.cfg.shardLarge > 0 && x.bytes > this.cfg.shardLarge;
+  }
+
+  private poolFor(host: string, shard = ''): HostPool {
+    const server = this.serverKey(host);
+    const key = server + shard;
     let p = this.pools.get(key);
+    if (!p && shard !== '') {
+      const base = this.poolFor(host); // the same server: the same path
+      p = new HostPool(key, base.up, base.rtt);
+      this.pools.set(key, p);
+    }
     if (!p) {
-      let extra = this.cfg.extraRttMs.get(key) ?? this.cfg.extraRttMs.get(key.replace(/:\d+$/, '')) ?? 0;
+      let extra = this.cfg.extraRttMs.get(server) ?? this.cfg.extraRttMs.get(server.replace(/:\d+$/, '')) ?? 0;
       // Jitter rides on the client->server direction, like extra RTT, so the bottleneck keeps send order.
       if (this.cfg.rttJitter > 0) extra += (2 * this.jitter.next() - 1) * this.cfg.rttJitter * (this.cfg.rttMs / 4);
       p = new HostPool(key, this.cfg.rttMs / 2 + extra, this.cfg.rttMs + extra);
@@ -113,7 +134,7 @@ export class ConnectionPool {
   }
 
   request(x: Exchange, host: string, now: number): void {
-    const pool = this.poolFor(host);
+    const pool = this.shardLarge(x) ? this.poolFor(host, LARGE_SHARD) : this.poolFor(host);
     pool.pending.push(x);
     if (this.dns.resolve(pool.key, now, pool)) this.dispatch(pool, now);
   }
@@ -182,13 +203,13 @@ export class ConnectionPool {
 
   private open(pool: HostPool, now: number): HttpConnection {
     const buffer = new SendBuffer(this.prioritised, this.cfg.preemption);
-    const tcp = new TcpConnection(this.net, pool.up, this.cfg.protocol === 'quic-lite', buffer);
+    const tcp = new TcpConnection(this.net, pool.up, this.cfg.protocol === 'quic-lite', buffer, pool.rtt);
     const conn = new HttpConnection(pool, tcp, new ServerSession(this.cfg.server, this.q, buffer), now);
     pool.conns.push(conn);
     this.all.push(conn);
     this.connectionsOpened++;
-    // SYN / SYN-ACK (1 RTT; the request rides with the final ACK), then tlsRtts more for TLS.
-    this.q.schedule(now + pool.rtt * (1 + this.cfg.tlsRtts), EV_CONN_ESTABLISHED, conn);
+    // SYN / SYN-ACK (1 RTT; the request rides with the final ACK), then tlsRtts more for TLS; lossy links retry.
+    this.q.schedule(now + tcp.handshakeTime(this.cfg.tlsRtts), EV_CONN_ESTABLISHED, conn);
     return conn;
   }
 
@@ -203,7 +224,7 @@ export class ConnectionPool {
     x.tSent = now;
     const dns = this.dns.entry(conn.pool.key);
     x.handshake = (dns ? overlap(x.tIssue, now, dns.start, dns.end) : 0) + overlap(x.tIssue, now, conn.tOpen, conn.tEst);
-    this.q.schedule(now + conn.tcp.up, EV_REQUEST_AT_SERVER, x);
+    this.q.schedule(now + conn.tcp.requestTrip(now, REQUEST_WIRE_BYTES), EV_REQUEST_AT_SERVER, x);
   }
 
   onEstablished(conn: HttpConnection, now: number): void {

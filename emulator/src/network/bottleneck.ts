@@ -7,8 +7,38 @@
  * is the number of accepted packets still to depart.
  * Queue: drop-tail, or RED with Table 3.4's settings (max_q = queueBdp x BDP, min_th = 0.66 max_q,
  * max_th = 0.8 max_q, max_p = 10%, w_a = 1 so the instantaneous queue is used, gentle, no wait).
+ *
+ * Issue 17 makes the link a reusable part (a second path instantiates its own): the service is a constant
+ * rate or a Mahimahi trace (link-trace.ts), a loss model drops packets at random after the queue admitted
+ * them (netem's loss sits on the link; a lost packet took no service), and latency spikes (spikes.ts) hold
+ * departures. A link used without these options behaves exactly as before.
  */
 import type { Rng } from '../rng.ts';
+import { TraceServer, type LinkTrace } from './link-trace.ts';
+import type { LossModel } from './loss-model.ts';
+import type { LatencySpikes } from './spikes.ts';
+
+export interface LinkOptions {
+  /** Serve by a delivery-opportunity trace instead of the constant rate (the queue is sized by its mean rate). */
+  trace?: LinkTrace;
+  loss?: LossModel;
+  spikes?: LatencySpikes;
+}
+
+/** One direction of a path as the transport sees it: offer a packet, learn when it leaves, or -1 if dropped. */
+export interface PacketLink {
+  offer(t: number, wireBytes: number): number;
+  /**
+   * A packet outside the queue's timeline (a handshake or TLS flight, timed apart from the data) meets the
+   * loss model: true when it is lost.
+   */
+  drawLoss(): boolean;
+  /** Whether the link loses packets at random at all. */
+  readonly lossy: boolean;
+  readonly drops: number;
+  readonly losses: number;
+  readonly packets: number;
+}
 
 /** Bytes on the wire per packet beyond its payload: 1500-byte MTU for a 1448-byte MSS (Table 3.3). */
 export const HEADER_BYTES = 52;
@@ -16,7 +46,7 @@ export const MSS = 1448;
 /** A queue shorter than this many packets cannot absorb even the SYN-ACK burst of a page; floor it. */
 export const MIN_QUEUE_PACKETS = 4;
 
-export class BottleneckLink {
+export class BottleneckLink implements PacketLink {
   /** Bytes per ms. */
   readonly rate: number;
   readonly maxQueue: number;
@@ -26,8 +56,15 @@ export class BottleneckLink {
   private departures: number[] = [];
   private head = 0;
   private lastDeparture = 0;
+  /** Packets the queue dropped (drop-tail or RED). */
   drops = 0;
+  /** Packets the loss model dropped. */
+  losses = 0;
   packets = 0;
+  private readonly traceServer: TraceServer | undefined;
+  private readonly loss: LossModel | undefined;
+  private readonly spikes: LatencySpikes | undefined;
+  readonly lossy: boolean;
 
   constructor(
     bandwidthBps: number,
@@ -35,7 +72,15 @@ export class BottleneckLink {
     queueBdp: number,
     private readonly red: boolean,
     private readonly rng: Rng,
+    opts: LinkOptions = {},
   ) {
+    if (opts.trace) {
+      bandwidthBps = opts.trace.meanBps;
+      this.traceServer = new TraceServer(opts.trace);
+    }
+    this.loss = opts.loss;
+    this.lossy = opts.loss !== undefined;
+    this.spikes = opts.spikes;
     this.rate = bandwidthBps / 8 / 1000;
     const bdpPackets = (bandwidthBps / 8) * (rttMs / 1000) / (MSS + HEADER_BYTES);
     this.maxQueue = Math.max(MIN_QUEUE_PACKETS, Math.round(queueBdp * bdpPackets));
@@ -56,7 +101,13 @@ export class BottleneckLink {
     return this.departures.length - h;
   }
 
-  /** Offers a packet arriving at time t; returns its departure time, or -1 when the queue drops it. */
+  drawLoss(): boolean {
+    if (!this.loss?.lost()) return false;
+    this.losses++;
+    return true;
+  }
+
+  /** Offers a packet arriving at time t; returns its departure time, or -1 when the queue drops it (or the loss model). */
   offer(t: number, wireBytes: number): number {
     this.packets++;
     const q = this.occupancy(t);
@@ -73,9 +124,38 @@ export class BottleneckLink {
         return -1;
       }
     }
-    const dep = Math.max(t, this.lastDeparture) + wireBytes / this.rate;
+    if (this.loss?.lost()) {
+      this.losses++;
+      return -1;
+    }
+    const dep = this.traceServer ? this.traceServer.serve(t, wireBytes) : Math.max(t, this.lastDeparture) + wireBytes / this.rate;
     this.lastDeparture = dep;
     this.departures.push(dep);
-    return dep;
+    return this.spikes ? this.spikes.hold(dep) : dep;
+  }
+}
+
+/**
+ * A direction with no bottleneck (the uplink unless it has a trace): packets leave as they come, unless the
+ * loss model drops them.
+ */
+export class LossyWire implements PacketLink {
+  drops = 0;
+  losses = 0;
+  packets = 0;
+  readonly lossy = true;
+  constructor(private readonly loss: LossModel) {}
+  drawLoss(): boolean {
+    if (!this.loss.lost()) return false;
+    this.losses++;
+    return true;
+  }
+  offer(t: number): number {
+    this.packets++;
+    if (this.loss.lost()) {
+      this.losses++;
+      return -1;
+    }
+    return t;
   }
 }

@@ -16,14 +16,37 @@
  * later segment's ACK and retransmits every known hole in one round (SACK-like). A lost tail has no later
  * segment and waits for the RTO (min 200 ms, exponential backoff); a timer that expires while data is
  * merely delayed in the queue is re-armed rather than retransmitting (the thesis' stale-RTO re-arm).
+ *
+ * Lossy links (issue 17): when the context has an uplink (a loss model or a trace on client->server), ACKs
+ * cross it and can be lost. ACKs are cumulative: each one covers every segment that reached the client
+ * before it was sent, so a lost ACK is repaired by the next. When the last ACKs of a flight are lost and
+ * nothing else is on its way, the RTO fires and the sender retransmits the oldest unacknowledged segment
+ * (as Linux would); the client ACKs a duplicate at once. Delayed ACKs (`delayedAcks`, Linux's
+ * __tcp_ack_snd_check): the client ACKs at once while in quick-ACK mode (the first 16 segments of a
+ * connection, and again after it was idle for an RTO), for out-of-order data, for duplicates and when more
+ * than one full segment is unacknowledged; otherwise the delayed-ACK timer sends the ACK after ATO_MIN
+ * (40 ms).
  */
 import type { EventQueue } from '../event-queue.ts';
-import { EV_ACK_ARRIVES, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
+import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange, SendBuffer } from '../http/send-buffer.ts';
-import { HEADER_BYTES, MSS, type BottleneckLink } from './bottleneck.ts';
+import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
 
 export const MIN_RTO_MS = 200;
 export const INITIAL_RTO_MS = 1000;
+/** Linux's TCP_ATO_MIN: the delayed-ACK timer. */
+export const DELACK_MS = 40;
+/** Linux's TCP_MAX_QUICKACKS: segments ACKed at once at a connection's start (and after idle). */
+export const QUICKACKS = 16;
+/** A pure ACK on the wire: 52 bytes of headers (timestamps on), as the data segments' overhead. */
+export const ACK_WIRE_BYTES = HEADER_BYTES;
+/** Backoff cap, as Linux's TCP_RTO_MAX (120 s) / 1 s allows 2^7. */
+const MAX_BACKOFF = 64;
+
+/** The RTO after the first RTT sample r (RFC 6298: SRTT = r, RTTVAR = r/2), not below the minimum. */
+export function firstRto(r: number): number {
+  return Math.max(MIN_RTO_MS, 3 * r);
+}
 const CUBIC_C = 0.4;
 const CUBIC_BETA = 0.7;
 
@@ -39,6 +62,8 @@ export interface Segment {
   arrived: boolean;
   acked: boolean;
   retx: number;
+  /** Its place in the client's arrival order (cumulative ACKs cover a prefix of it). */
+  arrivalIndex: number;
 }
 
 /** Segments are recycled across simulations for the same reason as events (see event-queue.ts). */
@@ -57,6 +82,10 @@ export interface NetContext {
   icwnd: number;
   cubic: boolean;
   stats: { retransmissions: number; bytesDelivered: number };
+  /** Client->server link for ACKs (a loss model or a trace); none: ACKs take exactly `up` and are never lost. */
+  uplink?: PacketLink;
+  /** Linux delayed ACKs at the client; default off (every segment ACKed at once). */
+  delayedAcks?: boolean;
   /** The client application receives `bytes` of exchange x. */
   deliver(x: Exchange, bytes: number, now: number): void;
 }
@@ -86,6 +115,18 @@ export class TcpConnection {
   private wMax = 0;
   private epochStart = -1;
   private cubicK = 0;
+  // Client side: segments in arrival order, those covered by the last ACK sent, the delayed-ACK state.
+  private arrivedLog: Segment[] = [];
+  private ackSentUpTo = 0;
+  private unackedBytes = 0;
+  private quickAcks = QUICKACKS;
+  private lastArrival = -1;
+  private delackArmed = false;
+  private delackGen = 0;
+  // Server side: arrivals the received ACKs covered; segments and ACKs still on the wire.
+  private ackRcvdUpTo = 0;
+  private onWire = 0;
+  private acksInFlight = 0;
 
   constructor(
     private readonly ctx: NetContext,
@@ -93,6 +134,8 @@ export class TcpConnection {
     readonly up: number,
     private readonly perSegmentDelivery: boolean,
     readonly buffer: SendBuffer,
+    /** Base round-trip time to this server, ms (handshakes; the client's RTO). */
+    readonly rtt = 2 * up,
   ) {
     this.cwnd = ctx.icwnd;
     this.ackLane = ctx.ackLane(up);
@@ -153,7 +196,8 @@ export class TcpConnection {
         s.arrived = false;
         s.acked = false;
         s.retx = 0;
-      } else s = { conn: this, seq: this.segs.length, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0 };
+        s.arrivalIndex = -1;
+      } else s = { conn: this, seq: this.segs.length, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1 };
       this.segs.push(s);
       this.transmit(s, now);
       sent = true;
@@ -175,61 +219,194 @@ export class TcpConnection {
       s.lost = true;
       this.undetected.push(s);
     } else {
+      this.onWire++;
       this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
     }
   }
 
-  /** Client side: a segment arrived; ACK it and hand data to the application. */
+  /** Client side: a segment arrived; ACK it (now or later) and hand data to the application. */
   onSegmentArrives(s: Segment, now: number): void {
-    if (s.arrived) return;
+    this.onWire--;
+    if (s.arrived) {
+      this.sendAck(now); // a duplicate: its ACK was lost; Linux ACKs duplicates at once
+      return;
+    }
     s.arrived = true;
-    this.ctx.q.scheduleLane(this.ackLane, now + this.up, EV_ACK_ARRIVES, s);
+    s.arrivalIndex = this.arrivedLog.length;
+    this.arrivedLog.push(s);
+    const inOrder = s.seq === this.rcvNext;
     if (this.perSegmentDelivery) {
       this.ctx.stats.bytesDelivered += s.len;
       this.ctx.deliver(s.x, s.len, now);
+    }
+    if (inOrder) {
+      const segs = this.segs;
+      const deliver = !this.perSegmentDelivery;
+      while (this.rcvNext < segs.length && segs[this.rcvNext]!.arrived) {
+        const d = segs[this.rcvNext++]!;
+        if (!deliver) continue;
+        this.ctx.stats.bytesDelivered += d.len;
+        this.ctx.deliver(d.x, d.len, now);
+      }
+    } // else a hole before it: TCP holds it back (head-of-line blocking)
+    this.ackPolicy(s, inOrder, now);
+  }
+
+  private ackPolicy(s: Segment, inOrder: boolean, now: number): void {
+    if (!this.ctx.delayedAcks) {
+      this.sendAck(now);
       return;
     }
-    if (s.seq !== this.rcvNext) return; // a hole before it: TCP holds it back (head-of-line blocking)
-    const segs = this.segs;
-    while (this.rcvNext < segs.length && segs[this.rcvNext]!.arrived) {
-      const d = segs[this.rcvNext++]!;
-      this.ctx.stats.bytesDelivered += d.len;
-      this.ctx.deliver(d.x, d.len, now);
+    // Quick-ACK again after an idle period longer than the client's RTO (tcp_event_data_recv).
+    if (this.lastArrival >= 0 && now - this.lastArrival > this.clientRto()) this.quickAcks = QUICKACKS;
+    this.lastArrival = now;
+    this.unackedBytes += s.len;
+    // Out of order, or filling a hole (data still held back behind another one): ACK at once.
+    const holes = !inOrder || this.rcvNext < this.maxArrivedSeq() + 1;
+    if (this.quickAcks > 0 || holes || this.unackedBytes > MSS) {
+      if (this.quickAcks > 0) this.quickAcks--;
+      this.sendAck(now);
+      return;
+    }
+    if (!this.delackArmed) {
+      this.delackArmed = true;
+      this.ctx.q.schedule(now + DELACK_MS, EV_DELACK, this, ++this.delackGen);
     }
   }
 
-  /** Server side: the ACK for segment s arrived. */
-  onAck(s: Segment, now: number): void {
-    if (s.acked) return;
-    s.acked = true;
-    this.pipe--;
-    if (s.retx === 0) {
-      const r = now - s.sendT;
-      if (Number.isNaN(this.srtt)) {
-        this.srtt = r;
-        this.rttvar = r / 2;
-      } else {
-        this.rttvar = 0.75 * this.rttvar + 0.25 * Math.abs(this.srtt - r);
-        this.srtt = 0.875 * this.srtt + 0.125 * r;
+  private maxArrived = -1;
+  private maxArrivedSeq(): number {
+    const log = this.arrivedLog;
+    const last = log[log.length - 1];
+    if (last && last.seq > this.maxArrived) this.maxArrived = last.seq;
+    return this.maxArrived;
+  }
+
+  /** The client's RTO as Linux sets it after the handshake's RTT sample. */
+  private clientRto(): number {
+    return firstRto(this.rtt);
+  }
+
+  /**
+   * How long the TCP handshake and `tlsRtts` TLS round trips take, each flight lost with the links' loss
+   * models: a lost SYN or SYN/ACK is retried after 1 s, 2 s, 4 s... (Linux's initial RTO and backoff), a
+   * lost TLS flight after the RTO of the handshake's RTT sample, doubling. A flight is one packet each way.
+   * Without random loss: exactly (1 + tlsRtts) RTT, the request riding with the final ACK.
+   */
+  handshakeTime(tlsRtts: number): number {
+    const uplink = this.ctx.uplink;
+    const down = this.ctx.link;
+    if (!uplink?.lossy && !down.lossy) return this.rtt * (1 + tlsRtts);
+    const tlsRounds = Math.ceil(tlsRtts);
+    let t = 0;
+    for (let round = 0; round <= tlsRounds; round++) {
+      const length = round === 0 ? this.rtt : (this.rtt * tlsRtts) / tlsRounds;
+      const rto = round === 0 ? INITIAL_RTO_MS : this.clientRto();
+      for (let backoff = 1; ; backoff = Math.min(backoff * 2, MAX_BACKOFF)) {
+        const lost = (uplink?.drawLoss() ?? false) || down.drawLoss();
+        if (!lost) break;
+        t += rto * backoff;
       }
-      this.rto = Math.max(MIN_RTO_MS, this.srtt + 4 * this.rttvar);
-      this.backoff = 1;
+      t += length;
     }
+    return t;
+  }
+
+  /**
+   * A request (one packet) leaves the client at `now`: its trip to the server, ms — `up`, or on a lossy
+   * uplink, plus the client's RTO (doubling) for each time it is lost.
+   */
+  requestTrip(now: number, wireBytes: number): number {
+    const uplink = this.ctx.uplink;
+    if (!uplink) return this.up;
+    let t = now;
+    for (let backoff = 1; ; backoff = Math.min(backoff * 2, MAX_BACKOFF)) {
+      const dep = uplink.offer(t, wireBytes);
+      if (dep >= 0) return dep + this.up - now;
+      this.ctx.stats.retransmissions++;
+      t += this.clientRto() * backoff;
+    }
+  }
+
+  /** The delayed-ACK timer fired. */
+  onDelayedAck(gen: number, now: number): void {
+    if (gen !== this.delackGen || !this.delackArmed) return;
+    this.sendAck(now);
+  }
+
+  /** Client side: a cumulative ACK covering every segment arrived so far leaves for the server. */
+  private sendAck(now: number): void {
+    this.delackArmed = false;
+    this.delackGen++;
+    this.unackedBytes = 0;
+    const upTo = this.arrivedLog.length;
+    this.ackSentUpTo = upTo;
+    if (upTo === 0) return;
+    let t = now;
+    const uplink = this.ctx.uplink;
+    if (uplink) {
+      t = uplink.offer(now, ACK_WIRE_BYTES);
+      if (t < 0) return; // lost: a later ACK covers these segments
+    }
+    this.acksInFlight++;
+    this.ctx.q.scheduleLane(this.ackLane, t + this.up, EV_ACK_ARRIVES, this.arrivedLog[upTo - 1]!, upTo);
+  }
+
+  /**
+   * Server side: an ACK arrived. `upTo` is how many of the client's arrivals it covers (segments that
+   * arrived before it left); without it (older callers), it covers just s.
+   */
+  onAck(s: Segment, now: number, upTo?: number): void {
+    this.acksInFlight--;
+    const log = this.arrivedLog;
+    const end = upTo ?? s.arrivalIndex + 1;
+    if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
+    let newest = s;
+    let sampled = false;
+    let newlyAcked = 0;
+    for (let i = this.ackRcvdUpTo; i < end; i++) {
+      const c = log[i]!;
+      if (c.acked) continue;
+      c.acked = true;
+      this.pipe--;
+      newlyAcked++;
+      newest = c;
+      if (c.retx === 0 && !sampled) {
+        // The oldest newly acknowledged segment gives the sample (the echoed timestamp, RFC 7323).
+        sampled = true;
+        this.rttSample(now - c.sendT);
+      }
+    }
+    this.ackRcvdUpTo = end;
     let newLoss = false;
     const ud = this.undetected;
-    while (this.udHead < ud.length && ud[this.udHead]!.order < s.order) {
+    while (this.udHead < ud.length && ud[this.udHead]!.order < newest.order) {
       const lost = ud[this.udHead++]!;
       this.pipe--;
       this.retxQueue.push(lost);
       newLoss = true;
     }
     if (newLoss && !this.inRecovery) this.enterRecovery(now);
-    else if (this.inRecovery && s.order >= this.recoverOrder) this.inRecovery = false;
-    if (!this.inRecovery && !newLoss) this.grow(now);
+    else if (this.inRecovery && newest.order >= this.recoverOrder) this.inRecovery = false;
+    if (!this.inRecovery && !newLoss) {
+      for (let i = 0; i < newlyAcked; i++) this.grow(now);
+    }
     this.lastActive = now;
     this.rtoDeadline = Infinity;
     this.trySend(now);
     if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armRto(now + this.rto * this.backoff);
+  }
+
+  private rttSample(r: number): void {
+    if (Number.isNaN(this.srtt)) {
+      this.srtt = r;
+      this.rttvar = r / 2;
+    } else {
+      this.rttvar = 0.75 * this.rttvar + 0.25 * Math.abs(this.srtt - r);
+      this.srtt = 0.875 * this.srtt + 0.125 * r;
+    }
+    this.rto = Math.max(MIN_RTO_MS, this.srtt + 4 * this.rttvar);
+    this.backoff = 1;
   }
 
   private enterRecovery(now: number): void {
@@ -287,6 +464,10 @@ export class TcpConnection {
       return;
     }
     if (this.udHead >= this.undetected.length) {
+      if (this.ackLost()) {
+        this.retransmitUnacked(now);
+        return;
+      }
       // Nothing was lost: the data is only delayed in the queue. Re-arm (stale-estimate rule, §3.7.7.2).
       this.armRto(now + this.rto * this.backoff);
       return;
@@ -303,9 +484,41 @@ export class TcpConnection {
     this.ssthresh = Math.max(this.cwnd / 2, 2);
     this.cwnd = 1;
     this.inRecovery = false;
-    this.backoff = Math.min(this.backoff * 2, 64);
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
     this.rtoDeadline = Infinity;
     this.trySend(now);
     if (this.rtoDeadline === Infinity && this.pipe > 0) this.armRto(now + this.rto * this.backoff);
+  }
+
+  /**
+   * Every segment in flight reached the client and no ACK or delayed ACK is on its way, yet some are
+   * unacknowledged: their ACKs were lost, and only a timeout can tell the sender.
+   */
+  private ackLost(): boolean {
+    return this.onWire === 0 && this.acksInFlight === 0 && !this.delackArmed && this.ackRcvdUpTo < this.arrivedLog.length;
+  }
+
+  /** RTO after lost ACKs: retransmit the oldest unacknowledged segment (the client ACKs the duplicate). */
+  private retransmitUnacked(now: number): void {
+    const s = this.arrivedLog[this.ackRcvdUpTo]!;
+    if (this.ctx.cubic) {
+      this.wMax = this.cwnd;
+      this.epochStart = -1;
+    }
+    this.ssthresh = Math.max(this.cwnd / 2, 2);
+    this.cwnd = 1;
+    this.inRecovery = false;
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
+    s.retx++;
+    this.ctx.stats.retransmissions++;
+    s.sendT = now;
+    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    if (dep >= 0) {
+      this.onWire++;
+      this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
+    }
+    this.lastActive = now;
+    this.rtoDeadline = Infinity;
+    this.armRto(now + this.rto * this.backoff);
   }
 }

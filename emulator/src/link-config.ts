@@ -1,0 +1,75 @@
+/**
+ * The link-realism part of the emulator's configuration (issue 17): random and bursty loss, latency spikes,
+ * Mahimahi link traces, delayed ACKs and h2-aware domain sharding — their options, defaults and parsing.
+ * config.ts folds them into EmulatorConfig / ResolvedConfig and parseEmulatorOptions.
+ */
+import { ConfigError } from './config.ts';
+import { loadTrace, type LinkTrace } from './network/link-trace.ts';
+import { parseLoss, parseLossModel, type LossSpec } from './network/loss-model.ts';
+import { parseSpikes, type SpikeSpec } from './network/spikes.ts';
+
+export interface LinkConfig {
+  /** Random (Bernoulli) loss of every packet each way, as a fraction: 0.01 = 1% (the shaper's `--loss`). */
+  lossRate?: number;
+  /** Bursty loss each way, `gilbert:P_GB,P_BG,LOSS_G,LOSS_B` (or parsed); replaces lossRate. */
+  lossModel?: string | LossSpec;
+  /** Downlink latency spikes, `MEAN_INTERVAL,DURATION` such as `2s,300ms` (or parsed). */
+  latencySpikes?: string | SpikeSpec;
+  /** Mahimahi trace (a file path, or parsed) for the downlink: replaces bandwidthBps as its rate. */
+  downlinkTrace?: string | LinkTrace;
+  /** Mahimahi trace for the uplink (ACKs and requests); default: an uplink that never limits. */
+  uplinkTrace?: string | LinkTrace;
+  /** Linux delayed ACKs at the client; default false (every segment ACKed at once, the thesis' model). */
+  delayedAcks?: boolean;
+  /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
+  shardLarge?: number;
+}
+
+export interface ResolvedLinkConfig {
+  loss: LossSpec | undefined;
+  latencySpikes: SpikeSpec | undefined;
+  downlinkTrace: LinkTrace | undefined;
+  uplinkTrace: LinkTrace | undefined;
+  delayedAcks: boolean;
+  shardLarge: number;
+}
+
+export const LINK_OPTION_KEYS = ['loss', 'loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'delayed-acks', 'shard-large'] as const;
+
+function trace(v: string | LinkTrace | undefined): LinkTrace | undefined {
+  return typeof v === 'string' ? loadTrace(v) : v;
+}
+
+export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
+  if (c.lossRate !== undefined && !(c.lossRate >= 0 && c.lossRate < 1)) throw new ConfigError(`lossRate must be in [0, 1), got ${c.lossRate}`);
+  const model = typeof c.lossModel === 'string' ? parseLossModel(c.lossModel) : c.lossModel;
+  const loss: LossSpec | undefined = model ?? (c.lossRate ? { kind: 'bernoulli', p: c.lossRate } : undefined);
+  const spikes = typeof c.latencySpikes === 'string' ? parseSpikes(c.latencySpikes) : c.latencySpikes;
+  if (spikes && !(spikes.intervalMs > 0 && spikes.durationMs > 0)) throw new ConfigError('latencySpikes: interval and duration must be positive');
+  const shardLarge = c.shardLarge ?? 0;
+  if (!(shardLarge >= 0) || !Number.isFinite(shardLarge)) throw new ConfigError(`shardLarge must be a non-negative number of bytes, got ${c.shardLarge}`);
+  return {
+    loss,
+    latencySpikes: spikes,
+    downlinkTrace: trace(c.downlinkTrace),
+    uplinkTrace: trace(c.uplinkTrace),
+    delayedAcks: c.delayedAcks ?? false,
+    shardLarge,
+  };
+}
+
+/** The link options among string options (CLI flags, query strings) into `config`; `bool` parses switches. */
+export function parseLinkOptions(opts: Record<string, string | undefined>, config: LinkConfig, bool: (name: string, v: string) => boolean): void {
+  if (opts.loss !== undefined) config.lossRate = parseLoss(opts.loss);
+  if (opts['loss-model'] !== undefined) config.lossModel = parseLossModel(opts['loss-model']);
+  if (opts['latency-spikes'] !== undefined) config.latencySpikes = parseSpikes(opts['latency-spikes']);
+  if (opts['downlink-trace'] !== undefined) config.downlinkTrace = opts['downlink-trace'];
+  if (opts['uplink-trace'] !== undefined) config.uplinkTrace = opts['uplink-trace'];
+  if (opts['delayed-acks'] !== undefined) config.delayedAcks = bool('delayed-acks', opts['delayed-acks']);
+  if (opts['shard-large'] !== undefined) {
+    const m = /^\s*([0-9]*\.?[0-9]+)\s*(b|kb|k|mb|m)?\s*$/i.exec(opts['shard-large']);
+    if (!m) throw new ConfigError(`--shard-large expects a size in bytes (e.g. 30000, 30kb), got '${opts['shard-large']}'`);
+    const unit = (m[2] ?? 'b').toLowerCase();
+    config.shardLarge = Number(m[1]) * (unit.startsWith('k') ? 1e3 : unit.startsWith('m') ? 1e6 : 1);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Random packet loss on a link, one model per direction (issue 17): none, Bernoulli (every packet lost with
+ * probability p, as netem's `loss random`), or Gilbert–Elliott (a two-state Markov chain per packet, as
+ * netem's `loss gemodel p r 1-h 1-k`: in the Good state packets are lost with LOSS_G, in the Bad state with
+ * LOSS_B; before each packet the chain moves Good->Bad with P_GB and Bad->Good with P_BG). Bursty cellular
+ * loss (Goel 2017 §V: clusters of retransmissions, up to 40% of a 70 ms slice) is the Bad state.
+ * Every draw comes from the model's own seeded Rng substream, so runs are reproducible.
+ */
+import { ConfigError } from '../config.ts';
+import type { Rng } from '../rng.ts';
+
+export interface LossModel {
+  /** Draws whether the next packet offered to the link is lost. */
+  lost(): boolean;
+}
+
+/** Gilbert–Elliott parameters: per-packet transition probabilities and per-state loss rates, all in [0, 1]. */
+export interface GilbertParams {
+  pGB: number;
+  pBG: number;
+  lossG: number;
+  lossB: number;
+}
+
+/** A loss model as configured: `lossRate` alone is Bernoulli; `gilbert` takes precedence. */
+export type LossSpec = { kind: 'bernoulli'; p: number } | ({ kind: 'gilbert' } & GilbertParams);
+
+export class BernoulliLoss implements LossModel {
+  constructor(private readonly p: number, private readonly rng: Rng) {}
+  lost(): boolean {
+    return this.rng.next() < this.p;
+  }
+}
+
+export class GilbertElliottLoss implements LossModel {
+  /** The chain starts in Good. */
+  bad = false;
+  constructor(private readonly g: GilbertParams, private readonly rng: Rng) {}
+  lost(): boolean {
+    const move = this.rng.next();
+    if (this.bad ? move < this.g.pBG : move < this.g.pGB) this.bad = !this.bad;
+    return this.rng.next() < (this.bad ? this.g.lossB : this.g.lossG);
+  }
+}
+
+/** The long-run loss rate of a Gilbert–Elliott chain: the stationary share of Bad times LOSS_B, plus Good's. */
+export function gilbertMeanLoss(g: GilbertParams): number {
+  const sum = g.pGB + g.pBG;
+  const piB = sum > 0 ? g.pGB / sum : 0;
+  return piB * g.lossB + (1 - piB) * g.lossG;
+}
+
+export function makeLossModel(spec: LossSpec | undefined, rng: Rng): LossModel | undefined {
+  if (!spec) return undefined;
+  if (spec.kind === 'bernoulli') return spec.p > 0 ? new BernoulliLoss(spec.p, rng) : undefined;
+  return gilbertMeanLoss(spec) > 0 ? new GilbertElliottLoss(spec, rng) : undefined;
+}
+
+/** `1%`, `0.5%` or a fraction `0.01`; 0 <= loss < 1. */
+export function parseLoss(s: string): number {
+  const m = /^\s*([0-9]*\.?[0-9]+(?:e-?\d+)?)\s*(%?)\s*$/i.exec(s);
+  const v = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
+  if (!(v >= 0 && v < 1)) throw new ConfigError(`not a loss rate: '${s}' (use a percentage like 1% or a fraction like 0.01, below 100%)`);
+  return v;
+}
+
+/** `gilbert:P_GB,P_BG,LOSS_G,LOSS_B` (each a fraction or a percentage), or `bernoulli:P`. */
+export function parseLossModel(s: string): LossSpec {
+  const m = /^\s*(gilbert|bernoulli)\s*:(.*)$/i.exec(s);
+  if (!m) throw new ConfigError(`not a loss model: '${s}' (use gilbert:P_GB,P_BG,LOSS_G,LOSS_B or bernoulli:P)`);
+  const parts = m[2]!.split(',');
+  const nums = parts.map((p) => {
+    const t = p.trim();
+    const v = t.endsWith('%') ? Number(t.slice(0, -1)) / 100 : Number(t);
+    if (t === '' || !(v >= 0 && v <= 1)) throw new ConfigError(`loss model '${s}': '${t}' is not a probability in [0, 1]`);
+    return v;
+  });
+  if (m[1]!.toLowerCase() === 'bernoulli') {
+    if (nums.length !== 1 || !(nums[0]! < 1)) throw new ConfigError(`loss model '${s}': bernoulli takes one probability below 1`);
+    return { kind: 'bernoulli', p: nums[0]! };
+  }
+  if (nums.length !== 4) throw new ConfigError(`loss model '${s}': gilbert takes four numbers P_GB,P_BG,LOSS_G,LOSS_B, got ${nums.length}`);
+  const [pGB, pBG, lossG, lossB] = nums as [number, number, number, number];
+  if (!(gilbertMeanLoss({ pGB, pBG, lossG, lossB }) < 1)) throw new ConfigError(`loss model '${s}': every packet would be lost`);
+  return { kind: 'gilbert', pGB, pBG, lossG, lossB };
+}

@@ -1,0 +1,34 @@
+/**
+ * One network path between the client and the servers: the downlink bottleneck (rate or trace, queue,
+ * loss, spikes) and the uplink (none when it neither loses nor limits; else a loss model, or a traced
+ * bottleneck). A second path (MPTCP) builds its own with another `index`, so its random streams differ.
+ */
+import type { ResolvedConfig } from '../config.ts';
+import { Rng, STREAM_LOSS_DOWN, STREAM_LOSS_UP, STREAM_RED, STREAM_SPIKES } from '../rng.ts';
+import { BottleneckLink, LossyWire, type PacketLink } from './bottleneck.ts';
+import { makeLossModel } from './loss-model.ts';
+import { LatencySpikes } from './spikes.ts';
+
+export interface PathLinks {
+  down: BottleneckLink;
+  up: PacketLink | undefined;
+}
+
+/** The uplink's queue when it follows a trace, in BDPs of that trace: deep, as cellular uplinks are. */
+const UPLINK_QUEUE_BDP = 4;
+
+export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'queue' | 'seed' | 'loss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'>;
+
+export function buildPath(cfg: PathConfig, index = 0): PathLinks {
+  const stream = (s: number): Rng => new Rng(cfg.seed, s + 16 * index);
+  const down = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', stream(STREAM_RED), {
+    trace: cfg.downlinkTrace,
+    loss: makeLossModel(cfg.loss, stream(STREAM_LOSS_DOWN)),
+    spikes: cfg.latencySpikes ? new LatencySpikes(cfg.latencySpikes, stream(STREAM_SPIKES)) : undefined,
+  });
+  const upLoss = makeLossModel(cfg.loss, stream(STREAM_LOSS_UP));
+  let up: PacketLink | undefined;
+  if (cfg.uplinkTrace) up = new BottleneckLink(cfg.uplinkTrace.meanBps, cfg.rttMs, UPLINK_QUEUE_BDP, false, stream(STREAM_RED), { trace: cfg.uplinkTrace, loss: upLoss });
+  else if (upLoss) up = new LossyWire(upLoss);
+  return { down, up };
+}
