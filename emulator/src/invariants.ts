@@ -4,12 +4,14 @@
  * - no negative durations, in resource timings or node spans;
  * - load (and end) time >= the graph's critical path with zero network time (computations and timer
  *   delays only), since the network and the main thread can only add time;
- * - load time >= the bytes the load marker depends on over the bandwidth, end time >= all bytes over it.
+ * - load time >= the bytes the load marker depends on over the bandwidth, end time >= all bytes over it
+ *   (with a downlink trace: >= the time the trace's opportunities from 0 can carry those bytes).
  */
 import type { Graph } from '@pcp/graph-builder';
 import { resolveConfig, type EmulatorConfig } from './config.ts';
 import { compileGraph, K_RESOURCE, K_TIMER, topoOrder, type PageModel } from './page-model.ts';
 import type { SimResult } from './simulator.ts';
+import { TraceServer } from './network/link-trace.ts';
 
 const EPS = 1e-6;
 
@@ -98,9 +100,10 @@ export function checkInvariants(graph: Graph, config: EmulatorConfig, r: SimResu
   for (let i = 0; i < m.n; i++) maxPath = Math.max(maxPath, lb.pathTo[i]!);
   if (m.load >= 0 && r.loadTime + EPS < lb.pathTo[m.load]!) bad.push(`loadTime ${r.loadTime} < zero-network critical path ${lb.pathTo[m.load]}`);
   if (r.endTime + EPS < maxPath && !r.warnings) bad.push(`endTime ${r.endTime} < zero-network critical path ${maxPath}`);
-  const msPerByte = 8000 / cfg.bandwidthBps;
-  if (m.load >= 0 && r.loadTime + EPS < lb.loadBytes * msPerByte) bad.push(`loadTime ${r.loadTime} < load-critical bytes over bandwidth ${lb.loadBytes * msPerByte}`);
-  if (r.endTime + EPS < r.bytesDelivered * msPerByte) bad.push(`endTime ${r.endTime} < bytes over bandwidth ${r.bytesDelivered * msPerByte}`);
+  const trace = cfg.downlinkTrace;
+  const minTime = (bytes: number): number => (bytes <= 0 ? 0 : trace ? new TraceServer(trace).serve(0, bytes) : (bytes * 8000) / cfg.bandwidthBps);
+  if (m.load >= 0 && r.loadTime + EPS < minTime(lb.loadBytes)) bad.push(`loadTime ${r.loadTime} < load-critical bytes over bandwidth ${minTime(lb.loadBytes)}`);
+  if (r.endTime + EPS < minTime(r.bytesDelivered)) bad.push(`endTime ${r.endTime} < bytes over bandwidth ${minTime(r.bytesDelivered)}`);
   if (r.domContentLoadedTime > r.endTime + EPS || r.loadTime > r.endTime + EPS) bad.push('a completion time lies after the end of the graph');
   return bad;
 }

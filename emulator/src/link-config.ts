@@ -13,6 +13,8 @@ export interface LinkConfig {
   lossRate?: number;
   /** Bursty loss each way, `gilbert:P_GB,P_BG,LOSS_G,LOSS_B` (or parsed); replaces lossRate. */
   lossModel?: string | LossSpec;
+  /** The uplink's own loss model (asymmetric links; `list:` models to lose given packets); default: as the downlink. */
+  uplinkLossModel?: string | LossSpec;
   /** Downlink latency spikes, `MEAN_INTERVAL,DURATION` such as `2s,300ms` (or parsed). */
   latencySpikes?: string | SpikeSpec;
   /** Mahimahi trace (a file path, or parsed) for the downlink: replaces bandwidthBps as its rate. */
@@ -27,6 +29,7 @@ export interface LinkConfig {
 
 export interface ResolvedLinkConfig {
   loss: LossSpec | undefined;
+  uplinkLoss: LossSpec | undefined;
   latencySpikes: SpikeSpec | undefined;
   downlinkTrace: LinkTrace | undefined;
   uplinkTrace: LinkTrace | undefined;
@@ -34,7 +37,7 @@ export interface ResolvedLinkConfig {
   shardLarge: number;
 }
 
-export const LINK_OPTION_KEYS = ['loss', 'loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'delayed-acks', 'shard-large'] as const;
+export const LINK_OPTION_KEYS = ['loss', 'loss-model', 'uplink-loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'delayed-acks', 'shard-large'] as const;
 
 function trace(v: string | LinkTrace | undefined): LinkTrace | undefined {
   return typeof v === 'string' ? loadTrace(v) : v;
@@ -48,8 +51,10 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   if (spikes && !(spikes.intervalMs > 0 && spikes.durationMs > 0)) throw new ConfigError('latencySpikes: interval and duration must be positive');
   const shardLarge = c.shardLarge ?? 0;
   if (!(shardLarge >= 0) || !Number.isFinite(shardLarge)) throw new ConfigError(`shardLarge must be a non-negative number of bytes, got ${c.shardLarge}`);
+  const upModel = typeof c.uplinkLossModel === 'string' ? parseLossModel(c.uplinkLossModel) : c.uplinkLossModel;
   return {
     loss,
+    uplinkLoss: upModel ?? loss,
     latencySpikes: spikes,
     downlinkTrace: trace(c.downlinkTrace),
     uplinkTrace: trace(c.uplinkTrace),
@@ -62,6 +67,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
 export function parseLinkOptions(opts: Record<string, string | undefined>, config: LinkConfig, bool: (name: string, v: string) => boolean): void {
   if (opts.loss !== undefined) config.lossRate = parseLoss(opts.loss);
   if (opts['loss-model'] !== undefined) config.lossModel = parseLossModel(opts['loss-model']);
+  if (opts['uplink-loss-model'] !== undefined) config.uplinkLossModel = parseLossModel(opts['uplink-loss-model']);
   if (opts['latency-spikes'] !== undefined) config.latencySpikes = parseSpikes(opts['latency-spikes']);
   if (opts['downlink-trace'] !== undefined) config.downlinkTrace = opts['downlink-trace'];
   if (opts['uplink-trace'] !== undefined) config.uplinkTrace = opts['uplink-trace'];

@@ -89,7 +89,8 @@ export class TraceServer {
   private firstAt(t: number): number {
     const n = this.n;
     const P = this.trace.periodMs;
-    const cycle = Math.max(0, Math.floor(t / P));
+    // The cycle whose opportunities span (cycle*P, (cycle+1)*P]: one at exactly t may end the previous cycle.
+    const cycle = Math.max(0, Math.ceil(t / P) - 1);
     const within = t - cycle * P;
     const ts = this.trace.times;
     let lo = 0;

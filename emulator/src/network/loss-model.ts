@@ -23,12 +23,27 @@ export interface GilbertParams {
 }
 
 /** A loss model as configured: `lossRate` alone is Bernoulli; `gilbert` takes precedence. */
-export type LossSpec = { kind: 'bernoulli'; p: number } | ({ kind: 'gilbert' } & GilbertParams);
+export type LossSpec = { kind: 'bernoulli'; p: number } | ({ kind: 'gilbert' } & GilbertParams) | { kind: 'list'; packets: readonly number[] };
 
 export class BernoulliLoss implements LossModel {
   constructor(private readonly p: number, private readonly rng: Rng) {}
   lost(): boolean {
     return this.rng.next() < this.p;
+  }
+}
+
+/**
+ * Loses exactly the listed packets, counted from 1 in the order they meet the model (ns-3's
+ * ReceiveListErrorModel): for hand-derived timelines and for targeted what-ifs ("lose the SYN/ACK").
+ */
+export class ListLoss implements LossModel {
+  private n = 0;
+  private readonly drop: Set<number>;
+  constructor(packets: readonly number[]) {
+    this.drop = new Set(packets);
+  }
+  lost(): boolean {
+    return this.drop.has(++this.n);
   }
 }
 
@@ -53,6 +68,7 @@ export function gilbertMeanLoss(g: GilbertParams): number {
 export function makeLossModel(spec: LossSpec | undefined, rng: Rng): LossModel | undefined {
   if (!spec) return undefined;
   if (spec.kind === 'bernoulli') return spec.p > 0 ? new BernoulliLoss(spec.p, rng) : undefined;
+  if (spec.kind === 'list') return new ListLoss(spec.packets);
   return gilbertMeanLoss(spec) > 0 ? new GilbertElliottLoss(spec, rng) : undefined;
 }
 
@@ -64,11 +80,22 @@ export function parseLoss(s: string): number {
   return v;
 }
 
-/** `gilbert:P_GB,P_BG,LOSS_G,LOSS_B` (each a fraction or a percentage), or `bernoulli:P`. */
+/**
+ * `gilbert:P_GB,P_BG,LOSS_G,LOSS_B` (each a fraction or a percentage), `bernoulli:P`, or `list:N,N,...`
+ * (lose exactly those packets, counted from 1).
+ */
 export function parseLossModel(s: string): LossSpec {
-  const m = /^\s*(gilbert|bernoulli)\s*:(.*)$/i.exec(s);
-  if (!m) throw new ConfigError(`not a loss model: '${s}' (use gilbert:P_GB,P_BG,LOSS_G,LOSS_B or bernoulli:P)`);
+  const m = /^\s*(gilbert|bernoulli|list)\s*:(.*)$/i.exec(s);
+  if (!m) throw new ConfigError(`not a loss model: '${s}' (use gilbert:P_GB,P_BG,LOSS_G,LOSS_B, bernoulli:P or list:N,N,...)`);
   const parts = m[2]!.split(',');
+  if (m[1]!.toLowerCase() === 'list') {
+    const packets = parts.map((p) => {
+      const n = Number(p.trim());
+      if (!Number.isInteger(n) || n < 1) throw new ConfigError(`loss model '${s}': '${p.trim()}' is not a packet number (1, 2, ...)`);
+      return n;
+    });
+    return { kind: 'list', packets };
+  }
   const nums = parts.map((p) => {
     const t = p.trim();
     const v = t.endsWith('%') ? Number(t.slice(0, -1)) / 100 : Number(t);

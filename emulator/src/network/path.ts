@@ -17,7 +17,7 @@ export interface PathLinks {
 /** The uplink's queue when it follows a trace, in BDPs of that trace: deep, as cellular uplinks are. */
 const UPLINK_QUEUE_BDP = 4;
 
-export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'queue' | 'seed' | 'loss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'>;
+export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'queue' | 'seed' | 'loss' | 'uplinkLoss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'>;
 
 export function buildPath(cfg: PathConfig, index = 0): PathLinks {
   const stream = (s: number): Rng => new Rng(cfg.seed, s + 16 * index);
@@ -26,7 +26,7 @@ export function buildPath(cfg: PathConfig, index = 0): PathLinks {
     loss: makeLossModel(cfg.loss, stream(STREAM_LOSS_DOWN)),
     spikes: cfg.latencySpikes ? new LatencySpikes(cfg.latencySpikes, stream(STREAM_SPIKES)) : undefined,
   });
-  const upLoss = makeLossModel(cfg.loss, stream(STREAM_LOSS_UP));
+  const upLoss = makeLossModel(cfg.uplinkLoss, stream(STREAM_LOSS_UP));
   let up: PacketLink | undefined;
   if (cfg.uplinkTrace) up = new BottleneckLink(cfg.uplinkTrace.meanBps, cfg.rttMs, UPLINK_QUEUE_BDP, false, stream(STREAM_RED), { trace: cfg.uplinkTrace, loss: upLoss });
   else if (upLoss) up = new LossyWire(upLoss);

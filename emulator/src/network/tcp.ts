@@ -115,6 +115,7 @@ export class TcpConnection {
   private wMax = 0;
   private epochStart = -1;
   private cubicK = 0;
+  private forceRetx = false;
   // Client side: segments in arrival order, those covered by the last ACK sent, the delayed-ACK state.
   private arrivedLog: Segment[] = [];
   private ackSentUpTo = 0;
@@ -168,6 +169,16 @@ export class TcpConnection {
       this.cwnd = Math.max(this.cwnd / 2 ** Math.min(k, 30), restart);
     }
     let sent = false;
+    if (this.forceRetx && this.retxHead < this.retxQueue.length) {
+      // Fast retransmit goes out on entering recovery whatever the window (RFC 6582 step 2; Linux's PRR
+      // forces one segment when recovery starts).
+      const s = this.retxQueue[this.retxHead++]!;
+      s.retx++;
+      this.ctx.stats.retransmissions++;
+      this.transmit(s, now);
+      sent = true;
+    }
+    this.forceRetx = false;
     while (this.pipe + 1 <= this.cwnd) {
       if (this.retxHead < this.retxQueue.length) {
         const s = this.retxQueue[this.retxHead++]!;
@@ -411,6 +422,7 @@ export class TcpConnection {
 
   private enterRecovery(now: number): void {
     this.inRecovery = true;
+    this.forceRetx = true;
     this.recoverOrder = this.orderSeq;
     if (this.ctx.cubic) {
       this.wMax = this.cwnd;

@@ -1,0 +1,153 @@
+/**
+ * Hand-derived timelines for issue 17's link mechanisms: lost handshakes, requests, data and ACKs; link
+ * traces; h2-aware domain sharding. Same arithmetic as simulator.test.ts (10 Mbit/s, 40 ms, droptail):
+ * a full packet takes 1.2 ms on the bottleneck; server->bottleneck 10 ms, bottleneck->client 10 ms,
+ * client->server 20 ms. One 10-segment response with server delay 0: established at 40, request at the
+ * server at 60, its segments reach the bottleneck at 70, segment k departs 70 + 1.2k, reaches the client
+ * at 80 + 1.2k, its ACK reaches the server at 100 + 1.2k; the load ends at 92.
+ * Loss models `list` lose exactly the listed packets of one direction, counted from 1 in the order they meet
+ * the model: on the downlink the SYN/ACK is #1 (then TLS flights), then data segments in sending order;
+ * on the uplink the SYN is #1 (then TLS flights), then the request, then ACKs.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PageBuilder } from './testing/build.ts';
+import { simulateChecked, timingOf } from './testing/check.ts';
+import type { EmulatorConfig } from './config.ts';
+import { traceFromTimes } from './network/link-trace.ts';
+
+const MSS = 1448;
+const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
+const close = (actual: number, expected: number, what: string): void =>
+  assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: expected ${expected}, got ${actual}`);
+const page = new PageBuilder().resource('r', 'http://a.com/x', 10 * MSS, { serverDelay: 0 }).edge('r', 'load').build();
+const lose = (down: number[], up: number[]): EmulatorConfig => ({
+  ...base,
+  lossModel: { kind: 'list', packets: down },
+  uplinkLossModel: { kind: 'list', packets: up },
+});
+
+test('no loss listed: the lossy machinery leaves the lossless timeline alone', () => {
+  const r = simulateChecked(page, lose([], []));
+  close(r.loadTime, 92, 'load');
+  assert.equal(r.losses, 0);
+  assert.equal(r.retransmissions, 0);
+});
+
+test('a lost SYN/ACK or SYN: the client retries the SYN after the initial RTO of 1 s', () => {
+  // SYN at 0; its SYN/ACK lost; SYN again at 1000, established at 1040: everything shifts by 1000.
+  for (const cfg of [lose([1], []), lose([], [1])]) {
+    const r = simulateChecked(page, cfg);
+    close(timingOf(r, 'r').handshake, 1040, 'handshake');
+    close(r.loadTime, 1092, 'load');
+    assert.equal(r.losses, 1);
+  }
+  // Both the first SYN/ACK and the second SYN: backoff doubles the wait, 1 s then 2 s: established at 3040.
+  const twice = simulateChecked(page, lose([1], [2]));
+  close(timingOf(twice, 'r').handshake, 3040, 'handshake after two losses');
+  close(twice.loadTime, 3092, 'load');
+});
+
+test('a lost TLS flight waits for the RTO of the handshake RTT sample (max(200 ms, 3 RTT))', () => {
+  // tlsRtts 1: SYN/ACK (#1) arrives at 40; the server's TLS flight (#2) is lost; the client's RTO
+  // max(200, 120) = 200 later the flight is repeated: established at 40 + 200 + 40 = 280; request at the
+  // server 300, data reaches the client at 300 + 32 = 332.
+  const r = simulateChecked(page, { ...lose([2], []), tlsRtts: 1 });
+  close(timingOf(r, 'r').handshake, 280, 'handshake');
+  close(r.loadTime, 332, 'load');
+});
+
+test('a lost request is resent after the client RTO (200 ms)', () => {
+  // Uplink: SYN #1, request #2 lost at 40, resent at 240, at the server at 260, data at the client at 292.
+  const r = simulateChecked(page, lose([], [2]));
+  close(timingOf(r, 'r').request, 220, 'request trip');
+  close(r.loadTime, 292, 'load');
+  assert.equal(r.retransmissions, 1);
+});
+
+test('a lost segment in the middle: fast retransmit on the next ACK, whatever the window', () => {
+  // Downlink #6 = segment 5, lost without taking service: segments 6..10 depart at 70 + 1.2(k-1).
+  // Segment 6 departs 76.0, reaches the client 86.0; its ACK at the server at 106.0 shows the hole: segment
+  // 5 goes again at once, reaches the idle bottleneck at 116.0, departs 117.2, reaches the client at 127.2,
+  // which delivers 5..10 together.
+  const r = simulateChecked(page, lose([6], []));
+  close(r.loadTime, 127.2, 'load');
+  assert.equal(r.retransmissions, 1);
+  assert.equal(r.losses, 1);
+  assert.equal(r.drops, 0);
+});
+
+test('a lost tail segment waits for the RTO (min 200 ms)', () => {
+  // Downlink #11 = segment 10. Segment 9's ACK reaches the server at 110.8 and re-arms the RTO: with SRTT
+  // about 41-51 ms and RTTVAR at most 20.6, SRTT + 4 RTTVAR < 200, so RTO = 200: it fires at 310.8,
+  // segment 10 goes again, departs the bottleneck at 322.0, reaches the client at 332.0.
+  const r = simulateChecked(page, lose([11], []));
+  close(r.loadTime, 332, 'load');
+  assert.equal(r.retransmissions, 1);
+});
+
+test('a lost ACK in the middle is covered by the next cumulative ACK; the last one costs a spurious RTO', () => {
+  // Uplink: SYN #1, request #2, ACKs of segments 1..10 are #3..#12.
+  const mid = simulateChecked(page, lose([], [5]));
+  close(mid.loadTime, 92, 'load');
+  assert.equal(mid.retransmissions, 0);
+  // The last ACK lost: the page has all its bytes at 92 (load unchanged), but the server, hearing nothing,
+  // times out at 110.8 + 200 = 310.8 and resends segment 10, whose duplicate the client ACKs at once.
+  const last = simulateChecked(page, lose([], [12]));
+  close(last.loadTime, 92, 'load');
+  assert.equal(last.retransmissions, 1);
+  assert.equal(last.losses, 1);
+});
+
+test('random loss: seeded and reproducible; more loss, longer loads on average', () => {
+  const g = new PageBuilder().resource('r', 'http://a.com/x', 200 * MSS, { serverDelay: 0 }).edge('r', 'load').build();
+  const mean = (cfg: EmulatorConfig): number => {
+    let s = 0;
+    for (let seed = 1; seed <= 20; seed++) s += simulateChecked(g, { ...cfg, seed }).loadTime;
+    return s / 20;
+  };
+  const lossless = simulateChecked(g, base).loadTime;
+  const bern = mean({ ...base, lossRate: 0.02 });
+  const gilbert = mean({ ...base, lossModel: 'gilbert:0.01,0.3,0,0.5' });
+  assert.ok(bern > lossless, `2% loss (${bern}) slower than none (${lossless})`);
+  assert.ok(gilbert > lossless, `bursty loss (${gilbert}) slower than none (${lossless})`);
+  const a = simulateChecked(g, { ...base, lossRate: 0.02, seed: 7 });
+  assert.ok(a.losses > 0, 'some packets lost at 2% over ~220 packets each way');
+});
+
+test('a constant 12 Mbit/s trace (one 1500-byte opportunity per ms) serves a packet per whole ms', () => {
+  // Segments reach the bottleneck at 70; opportunities at 70, 71, ...: segment k departs at 69 + k,
+  // reaches the client at 79 + k; the tenth at 89.
+  const r = simulateChecked(page, { ...base, downlinkTrace: traceFromTimes([1]) });
+  close(r.loadTime, 89, 'load');
+  // An opportunity every 2 ms from 2: arrival 70 -> departures 70, 72, ..., 88 -> the client at 98.
+  close(simulateChecked(page, { ...base, downlinkTrace: traceFromTimes([2]) }).loadTime, 98, 'half the rate');
+});
+
+test('a traced uplink carries the request and ACKs: one opportunity every 7 ms delays the request', () => {
+  // Uplink opportunities at 7, 14, ..., 42: the request sent at 40 leaves at 42, reaches the server at 62,
+  // and the data reaches the client 2 ms later than without the trace: 94.
+  const r = simulateChecked(page, { ...base, uplinkTrace: traceFromTimes([7]) });
+  close(timingOf(r, 'r').request, 22, 'request waits for the uplink opportunity at 42');
+  close(r.loadTime, 94, 'load');
+});
+
+test('h2-aware sharding: a large response gets its own connection and stops queueing behind small ones', () => {
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
+    .resource('b', 'http://a.com/b', 10 * MSS, { serverDelay: 0 })
+    .edge('a', 'load').edge('b', 'load').build();
+  // One connection: at 60 a's segment and 9 of b's fill cwnd 10; a departs 71.2; b's 9 depart 72.4 .. 82.0;
+  // b's tenth leaves on a's ACK (at the server at 101.2), departs 112.4 and reaches the client at 122.4.
+  const one = simulateChecked(g, { ...base, protocol: 'h2' });
+  close(timingOf(one, 'b').end, 122.4, 'b, one connection');
+  assert.equal(one.connections, 1);
+  // Sharded (> 2 segments): b on a second connection, with its own window of 10: all its segments leave at
+  // 60 behind a's one: they depart 72.4 .. 83.2, the last reaches the client at 93.2.
+  const sharded = simulateChecked(g, { ...base, protocol: 'h2', shardLarge: 2 * MSS });
+  close(timingOf(sharded, 'a').end, 81.2, 'a');
+  close(timingOf(sharded, 'b').end, 93.2, 'b, its own connection');
+  assert.equal(sharded.connections, 2);
+  // HTTP/1.1 is not affected (it has its own connections per host already).
+  assert.equal(simulateChecked(g, { ...base, shardLarge: 2 * MSS }).connections, 2);
+});
