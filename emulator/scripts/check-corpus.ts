@@ -3,8 +3,11 @@
  * family at a spread of (bandwidth, RTT) points, each simulation checked with checkInvariants and for
  * activities that never ran. Prints the violations and a summary line; exits 1 when there are any.
  */
+import { fileURLToPath } from 'node:url';
 import { checkInvariants, simulate, type EmulatorConfig } from '../src/index.ts';
 import { loadCorpus } from './corpus.ts';
+
+const trace = (name: string): string => fileURLToPath(new URL(`../traces/${name}.trace`, import.meta.url));
 
 const configs: EmulatorConfig[] = [
   { bandwidthBps: 1e6, rttMs: 100, protocol: 'h1', icwnd: 4 },
@@ -14,6 +17,11 @@ const configs: EmulatorConfig[] = [
   { bandwidthBps: 2.5e6, rttMs: 40, protocol: 'h1-pipelined', server: 'serial' },
   { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1.0', dnsRtts: 1, tlsRtts: 1 },
   { bandwidthBps: 1e9, rttMs: 400, protocol: 'h1', congestionControl: 'cubic', queue: 'droptail', icwnd: 1 },
+  // Issue 17: lossy links, bursty loss with latency spikes, link traces, delayed ACKs, sharding.
+  { bandwidthBps: 5e6, rttMs: 40, protocol: 'h1', lossRate: 0.01 },
+  { bandwidthBps: 5e6, rttMs: 70, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', delayedAcks: true, tlsRtts: 1 },
+  { bandwidthBps: 1e6, rttMs: 70, protocol: 'h2', downlinkTrace: trace('cellular-variable'), uplinkTrace: trace('const-12mbit'), lossRate: 0.005, shardLarge: 30_000, delayedAcks: true },
+  { bandwidthBps: 10e6, rttMs: 80, protocol: 'quic-lite', delayedAcks: true, uplinkLossModel: 'bernoulli:0.05', congestionControl: 'cubic' },
 ];
 const corpus = loadCorpus();
 let bad = 0;

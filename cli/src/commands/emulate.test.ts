@@ -68,3 +68,25 @@ test('pcp sweep writes one row per (graph, config, run), skips a bad graph, and 
   assert.match(again.stderr, /1 rows written/);
   assert.equal(readFileSync(out, 'utf8').trim().split('\n').length, 9);
 });
+
+test('pcp emulate: lossy-link options reach the simulation (a lost SYN/ACK costs the 1 s initial RTO); bad ones fail in one line', () => {
+  // The SYN/ACK (downlink packet 1) lost: the SYN is retried at 1000, and everything moves by 1000 ms.
+  const out = execFileSync('node', [PCP, 'emulate', graphPath, '--bandwidth', '10mbit', '--rtt', '40ms', '--queue', 'droptail', '--loss-model', 'list:1', '--uplink-loss-model', 'list:999', '--delayed-acks', '--json'], { encoding: 'utf8' });
+  const r = JSON.parse(out) as { loadTime: number; losses: number };
+  assert.ok(Math.abs(r.loadTime - 1150.2) < 1e-6, `load ${r.loadTime}`);
+  assert.equal(r.losses, 1);
+  const traced = spawnSync('node', [PCP, 'emulate', graphPath, '--bandwidth', '1mbit', '--rtt', '40ms', '--downlink-trace', fileURLToPath(new URL('../../../emulator/traces/const-12mbit.trace', import.meta.url)), '--loss', '1%', '--shard-large', '30kb'], { encoding: 'utf8' });
+  assert.equal(traced.status, 0, traced.stderr);
+  assert.match(traced.stdout, /losses \d+/);
+  for (const [args, msg] of [
+    [['--loss', '150%'], /not a loss rate: '150%'/],
+    [['--loss-model', 'gilbert:0.1,0.2'], /gilbert takes four numbers/],
+    [['--downlink-trace', join(dir, 'nope.trace')], /cannot read link trace .*nope\.trace': ENOENT/],
+    [['--latency-spikes', '2s'], /expected MEAN_INTERVAL,DURATION/],
+  ] as const) {
+    const bad = spawnSync('node', [PCP, 'emulate', graphPath, '--bandwidth', '10mbit', '--rtt', '40ms', ...args], { encoding: 'utf8' });
+    assert.equal(bad.status, 2, bad.stderr);
+    assert.match(bad.stderr, msg);
+    assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+  }
+});

@@ -31,6 +31,17 @@ options:
   --unshard <hosts>      comma-separated hosts merged onto the first one's server
   --rtt-jitter <x>       per-run jitter of each server's RTT, +-x times RTT/4 (thesis: 0.1) (default 0)
   --no-preloader         disable the browser's preloader
+
+lossy and variable links (emulator/README.md, "Lossy links"):
+  --loss <p>             random loss each way: 1% or 0.01                       (default 0)
+  --loss-model <m>       gilbert:P_GB,P_BG,LOSS_G,LOSS_B (bursty, Gilbert-Elliott), bernoulli:P, or
+                         list:N,N (lose exactly those packets), each way; replaces --loss
+  --uplink-loss-model <m> the uplink's own loss model (requests, ACKs)        (default: as the downlink)
+  --latency-spikes <i,d> downlink stalls of d about every i (Poisson): 2s,300ms
+  --downlink-trace <f>   Mahimahi trace for the downlink rate (emulator/traces/README.md)
+  --uplink-trace <f>     Mahimahi trace for the uplink (requests, ACKs)
+  --delayed-acks         Linux delayed ACKs at the client (quick ACKs, 2 segments, 40 ms)
+  --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
@@ -57,6 +68,14 @@ const OPTIONS = {
   'extra-rtt': { type: 'string' },
   unshard: { type: 'string' },
   'no-preloader': { type: 'boolean' },
+  loss: { type: 'string' },
+  'loss-model': { type: 'string' },
+  'uplink-loss-model': { type: 'string' },
+  'latency-spikes': { type: 'string' },
+  'downlink-trace': { type: 'string' },
+  'uplink-trace': { type: 'string' },
+  'delayed-acks': { type: 'boolean' },
+  'shard-large': { type: 'string' },
   'rtt-jitter': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
@@ -74,11 +93,12 @@ export const command: Command = {
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
     const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
     const opts: Record<string, string | undefined> = {};
-    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed']) {
+    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed', 'loss', 'loss-model', 'uplink-loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'shard-large']) {
       opts[k] = str(p, k);
     }
     if (flag(p, 'preemption')) opts.preemption = 'true';
     if (flag(p, 'no-preloader')) opts.preloader = 'false';
+    if (flag(p, 'delayed-acks')) opts['delayed-acks'] = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(opts);
@@ -113,7 +133,7 @@ export const command: Command = {
     });
     if (flag(p, 'json')) {
       const offset = first.navigationStartOffset !== undefined ? { navigationStartOffset: first.navigationStartOffset } : {};
-      console.log(JSON.stringify({ ...offset, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
+      console.log(JSON.stringify({ ...offset, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, losses: median(results.map((r) => r.losses)), retransmissions: sum.retransmissions, runs }));
       return 0;
     }
     const f = (v: number): string => `${v.toFixed(1)} ms`;
@@ -123,7 +143,7 @@ export const command: Command = {
     console.log(`  load              ${f(sum.loadTime)}`);
     console.log(`  end of graph      ${f(sum.endTime)}`);
     if (first.navigationStartOffset !== undefined) console.log(`  (times from the main document's request; navigation start is ${f(first.navigationStartOffset)} earlier)`);
-    console.log(`  resources ${first.resources.length}, connections ${first.connections}, packets ${first.packets}, drops ${sum.drops}, retransmissions ${sum.retransmissions}`);
+    console.log(`  resources ${first.resources.length}, connections ${first.connections}, packets ${first.packets}, drops ${sum.drops}, losses ${median(results.map((r) => r.losses))}, retransmissions ${sum.retransmissions}`);
     for (const w of first.warnings ?? []) console.error(`warning: ${w}`);
     return 0;
   },
