@@ -197,7 +197,7 @@ async function predict(recordings: Recording[], conditions: Condition[], congest
       continue;
     }
     for (const c of conditions) {
-      const emu = emulateIdentity(r.graph, { bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, protocol: c.protocol, congestionControl });
+      const emu = emulateIdentity(r.graph, { bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, lossRate: c.lossRate, protocol: c.protocol, congestionControl });
       if (typeof emu === 'string') {
         console.log(`${r.page.name}: ${emu}; left out`);
         break;

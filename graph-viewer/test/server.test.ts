@@ -176,6 +176,13 @@ test('what-if runs the emulator; bad options get a 400 with the emulator\'s reas
   assert.match(bad.body, /not a rate/);
   assert.equal((await raw('/api/whatif', { method: 'POST', body: '{nope' })).status, 400);
   assert.equal((await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: '../x', options: {} }) })).status, 404);
+  // Lossy links from the panel; link traces would read server files: refused.
+  const lossy = await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: 'www.friv.com', options: { bandwidth: '5mbit', rtt: '40ms', loss: '2%', 'delayed-acks': 'true' } }) });
+  assert.equal(lossy.status, 200, lossy.body);
+  assert.ok((JSON.parse(lossy.body) as { result: { losses: number } }).result.losses > 0);
+  const traced = await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: 'www.friv.com', options: { bandwidth: '5mbit', rtt: '40ms', 'downlink-trace': '/etc/passwd' } }) });
+  assert.equal(traced.status, 400);
+  assert.match(traced.body, /reads a file on the server/);
 });
 
 test('a profiler bundle without a graph is reported, its trace is not tried as a graph', async () => {

@@ -3,15 +3,17 @@
  * that takes a shaped link. Rates and times use the emulator's tc-unit parsers.
  */
 import { parseRate, parseTime } from '@pcp/emulator/config.ts';
+import { parseLoss as parseLossRate } from '@pcp/emulator';
 import { ShaperError } from './errors.ts';
 import type { LinkSpec } from './link.ts';
 
-/** `1%`, `0.5%` or a fraction `0.01`; 0 ≤ loss < 1. */
+/** `1%`, `0.5%` or a fraction `0.01`; 0 ≤ loss < 1 (the emulator's parser, so both read --loss alike). */
 export function parseLoss(s: string): number {
-  const m = /^\s*([0-9]*\.?[0-9]+)\s*(%?)\s*$/.exec(s);
-  const v = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
-  if (!(v >= 0 && v < 1)) throw new ShaperError(`not a loss rate: '${s}' (use a percentage like 1% or a fraction like 0.01, below 100%)`);
-  return v;
+  try {
+    return parseLossRate(s);
+  } catch (e) {
+    throw new ShaperError((e as Error).message);
+  }
 }
 
 export function parseLinkSpec(o: { bandwidth?: string; rtt?: string; loss?: string; seed?: string }): LinkSpec {

@@ -169,16 +169,7 @@ export class TcpConnection {
       this.cwnd = Math.max(this.cwnd / 2 ** Math.min(k, 30), restart);
     }
     let sent = false;
-    if (this.forceRetx && this.retxHead < this.retxQueue.length) {
-      // Fast retransmit goes out on entering recovery whatever the window (RFC 6582 step 2; Linux's PRR
-      // forces one segment when recovery starts).
-      const s = this.retxQueue[this.retxHead++]!;
-      s.retx++;
-      this.ctx.stats.retransmissions++;
-      this.transmit(s, now);
-      sent = true;
-    }
-    this.forceRetx = false;
+    if (this.forceRetx) sent = this.fastRetransmit(now);
     while (this.pipe + 1 <= this.cwnd) {
       if (this.retxHead < this.retxQueue.length) {
         const s = this.retxQueue[this.retxHead++]!;
@@ -218,6 +209,20 @@ export class TcpConnection {
       this.lastActive = now;
       if (this.rtoDeadline === Infinity) this.armRto(now + this.rto * this.backoff);
     }
+  }
+
+  /**
+   * Fast retransmit goes out on entering recovery whatever the window (RFC 6582 step 2; Linux's PRR forces
+   * one segment when recovery starts).
+   */
+  private fastRetransmit(now: number): boolean {
+    this.forceRetx = false;
+    if (this.retxHead >= this.retxQueue.length) return false;
+    const s = this.retxQueue[this.retxHead++]!;
+    s.retx++;
+    this.ctx.stats.retransmissions++;
+    this.transmit(s, now);
+    return true;
   }
 
   private transmit(s: Segment, now: number): void {

@@ -19,6 +19,11 @@ const FIELDS: { key: string; label: string; choices?: string[]; value: [string, 
   { key: 'connections', label: 'connections / host', value: ['6', ''] },
   { key: 'server', label: 'server model', choices: ['', 'serial', 'parallel', 'out-of-order'], value: ['', ''] },
   { key: 'priority', label: 'priority scheme', choices: ['none', 'mimeType', 'criticalPath'], value: ['none', 'criticalPath'] },
+  { key: 'loss', label: 'random loss', value: ['', ''] },
+  { key: 'loss-model', label: 'loss model (gilbert:…)', value: ['', ''] },
+  { key: 'latency-spikes', label: 'latency spikes (2s,300ms)', value: ['', ''] },
+  { key: 'delayed-acks', label: 'delayed ACKs', choices: ['', 'true', 'false'], value: ['', ''] },
+  { key: 'shard-large', label: 'h2 shard above (bytes)', value: ['', ''] },
 ];
 
 export function whatIfPanel(graphId: string, recordedLoad: number | null, onResults: (runs: WhatIfRun[]) => void): HTMLElement {

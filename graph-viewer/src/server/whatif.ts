@@ -15,6 +15,8 @@ export class WhatIfInputError extends Error {}
 export async function runWhatIf(graph: Graph, options: Record<string, string | undefined>): Promise<SimulationResult> {
   // Loaded on first use: `pcp view` starts without the simulator's modules.
   const { parseEmulatorOptions, simulate, ConfigError } = await import('@pcp/emulator');
+  // Trace options name files on this machine: not something a page in the browser may choose.
+  for (const k of ['downlink-trace', 'uplink-trace']) if (options[k] !== undefined) throw new WhatIfInputError(`${k} reads a file on the server: use pcp emulate for link traces`);
   let config;
   try {
     config = parseEmulatorOptions(options);
