@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError } from '../config.ts';
 import { Rng } from '../rng.ts';
-import { gilbertMeanLoss, makeLossModel, parseLoss, parseLossModel } from './loss-model.ts';
+import { gilbertFromClusters, gilbertMeanLoss, makeLossModel, parseLoss, parseLossModel } from './loss-model.ts';
 
 test('parseLoss: percentages and fractions below 1; one-line errors', () => {
   assert.equal(parseLoss('1%'), 0.01);
@@ -62,4 +62,12 @@ test('list: loses exactly the listed packets, counting from 1', () => {
   const m = makeLossModel({ kind: 'list', packets: [2, 4] }, new Rng(1, 1))!;
   assert.deepEqual([1, 2, 3, 4, 5].map(() => m.lost()), [false, true, false, true, false]);
   assert.equal(makeLossModel({ kind: 'bernoulli', p: 0 }, new Rng(1, 1)), undefined, 'p = 0: no model at all');
+});
+
+test('gilbertFromClusters: time-described clusters become per-packet transitions', () => {
+  // 6 Mbit/s of 1500-byte packets = 0.5 per ms: a 70 ms cluster is 35 packets, a 1 s gap 500.
+  const g = gilbertFromClusters({ packetsPerMs: 0.5, badMs: 70, gapMs: 1000, lossBad: 0.2 });
+  assert.deepEqual(g, { pGB: 1 / 500, pBG: 1 / 35, lossG: 0, lossB: 0.2 });
+  // Share of packets in Bad: 35 / 535; loss rate 0.2 x that.
+  assert.ok(Math.abs(gilbertMeanLoss(g) - (0.2 * 35) / 535) < 1e-12);
 });

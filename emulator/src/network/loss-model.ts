@@ -111,3 +111,14 @@ export function parseLossModel(s: string): LossSpec {
   if (!(gilbertMeanLoss({ pGB, pBG, lossG, lossB }) < 1)) throw new ConfigError(`loss model '${s}': every packet would be lost`);
   return { kind: 'gilbert', pGB, pBG, lossG, lossB };
 }
+
+/**
+ * A Gilbert–Elliott chain from loss clusters described in time (Goel 2017 §V–VI: a 70 ms slice with up to
+ * 40% of segments lost, clusters `gapMs` apart): per-packet transitions for a link carrying `packetsPerMs`
+ * packets while busy — Bad lasts badMs (P_BG = 1 / packets in badMs), Good lasts gapMs (P_GB likewise).
+ * The chain moves per packet, as netem's does, so the times hold while the link is busy.
+ */
+export function gilbertFromClusters(o: { packetsPerMs: number; badMs: number; gapMs: number; lossBad: number; lossGood?: number }): GilbertParams {
+  const per = (ms: number): number => Math.min(1, 1 / Math.max(1, ms * o.packetsPerMs));
+  return { pGB: per(o.gapMs), pBG: per(o.badMs), lossG: o.lossGood ?? 0, lossB: o.lossBad };
+}

@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkInvariants, simulate } from '../../src/index.ts';
+import { buildPage, pageBytes, PAGE_FAMILIES } from './pages.ts';
+import { goelConfig, LOSS_PROFILES } from './profiles.ts';
+
+test('Goel page families: counts and sizes as the paper describes them', () => {
+  const by = new Map(PAGE_FAMILIES.map((p) => [p.name, p]));
+  assert.equal(by.get('small-365')!.objects.length, 365);
+  assert.equal(by.get('large-10')!.objects.length, 10);
+  for (const [name, large, mb] of [['mixed-3', 3, 2], ['mixed-12', 12, 8], ['mixed-18', 18, 12]] as const) {
+    const p = by.get(name)!;
+    assert.equal(p.objects.length, 136);
+    assert.equal(p.large, large);
+    for (const b of p.objects.slice(0, large)) assert.ok(b >= 30_000 && b <= 620_000, `${name} large ${b}`);
+    for (const b of p.objects.slice(large)) assert.ok(b >= 20 && b <= 5000, `${name} small ${b}`);
+    const total = pageBytes(p) / 1e6;
+    assert.ok(total > mb * 0.9 && total <= mb * 1.01, `${name}: ${total} MB, about ${mb}`);
+  }
+});
+
+test('Goel pages: large objects on their own hostnames when sharded; every profile simulates cleanly', () => {
+  const p = PAGE_FAMILIES.find((f) => f.name === 'mixed-3')!;
+  const g = buildPage(p, 3);
+  const hosts = new Set(g.nodes.flatMap((n) => (n.kind === 'resource' ? [new URL(n.url).host] : [])));
+  assert.deepEqual([...hosts].sort(), ['large0.example.com', 'large1.example.com', 'large2.example.com', 'www.example.com']);
+  for (const profile of LOSS_PROFILES) {
+    for (const protocol of ['h1', 'h2'] as const) {
+      const cfg = goelConfig(profile, protocol, { shardLarge: protocol === 'h2' ? 20_000 : 0 });
+      const r = simulate(buildPage(p), cfg);
+      assert.deepEqual(checkInvariants(buildPage(p), cfg, r), [], `${profile.name} ${protocol}`);
+      assert.equal(r.warnings, undefined);
+    }
+  }
+});

@@ -1,0 +1,134 @@
+/**
+ * Goel et al. 2017 ("Domain-sharding for faster HTTP/2 in lossy cellular networks") in the emulator (root
+ * script "emulate:goel"): its synthetic page families under its loss profiles, HTTP/1.1 with 6 connections
+ * vs HTTP/2 on one connection vs HTTP/2 with large objects sharded (`--shard-large`: one second connection;
+ * and Goel's Type B: every large object on its own hostname), median page load times printed as tables,
+ * then the paper's stated trends (Figures 13-16, 19, 22) checked one by one. See emulator/README.md.
+ */
+import { parseArgs } from 'node:util';
+import { simulate, type EmulatorConfig } from '../../src/index.ts';
+import { median, quantile } from '../../src/stats.ts';
+import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
+import { goelConfig, GOEL_RATE_BPS, GOEL_RTT_MS, CLUSTER_LOSS, LOSS_PROFILES, type LossProfile } from './profiles.ts';
+
+const HELP = `usage: npm run emulate:goel [-- --runs N]
+
+Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
+cellular loss profiles (Good / Median / Poor loss clusters, plus lossless and random 1%), ${GOEL_RATE_BPS / 1e6} Mbit/s,
+${GOEL_RTT_MS} ms, TLS, CUBIC, delayed ACKs: median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+(2 connections) and h2 with each large object on its own hostname (Goel's Type B); then its trends checked.
+
+  --runs N     seeds 1..N per cell (default 15)
+  -h, --help   this help
+`;
+
+/** Between the small objects (<= 5 KB) and the large ones (>= 30 KB). */
+const SHARD_THRESHOLD = 20_000;
+
+type Variant = 'h1' | 'h2' | 'h2-shard' | 'h2-typeB';
+const VARIANTS: readonly Variant[] = ['h1', 'h2', 'h2-shard', 'h2-typeB'];
+
+interface Cell {
+  median: number;
+  p25: number;
+  p75: number;
+  lossRate: number;
+}
+
+function cellConfig(v: Variant, profile: LossProfile): EmulatorConfig {
+  if (v === 'h1') return goelConfig(profile, 'h1');
+  return goelConfig(profile, 'h2', v === 'h2-shard' ? { shardLarge: SHARD_THRESHOLD } : {});
+}
+
+function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: number, hosts?: number): Cell {
+  const graph = buildPage(page, hosts ?? (v === 'h2-typeB' ? page.large : 0));
+  const loads: number[] = [];
+  let lost = 0;
+  let packets = 0;
+  for (let seed = 1; seed <= runs; seed++) {
+    const r = simulate(graph, { ...cellConfig(v, profile), seed });
+    loads.push(r.loadTime);
+    lost += r.losses;
+    packets += r.packets;
+  }
+  return { median: median(loads), p25: quantile(loads, 0.25), p75: quantile(loads, 0.75), lossRate: packets ? lost / packets : 0 };
+}
+
+function main(): number {
+  let runs = 15;
+  try {
+    const { values } = parseArgs({ options: { runs: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    if (values.help) {
+      console.log(HELP);
+      return 0;
+    }
+    if (values.runs !== undefined) {
+      runs = Number(values.runs);
+      if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs expects a positive integer, got '${values.runs}'`);
+    }
+  } catch (e) {
+    console.error(`emulate:goel: ${(e as Error).message}`);
+    return 2;
+  }
+  const s = (ms: number): string => (ms / 1000).toFixed(2);
+  console.log(`Goel 2017 in the emulator: ${GOEL_RATE_BPS / 1e6} Mbit/s, RTT ${GOEL_RTT_MS} ms, TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${runs} seeds per cell`);
+  console.log(`loss profiles (Gilbert-Elliott each way; ${CLUSTER_LOSS * 100}% loss inside 70 ms clusters):`);
+  for (const p of LOSS_PROFILES) console.log(`  ${p.name.padEnd(10)} ${p.what.padEnd(24)} mean loss ${(p.meanLoss * 100).toFixed(2)}% per direction`);
+  console.log('');
+
+  const t0 = performance.now();
+  const cells = new Map<string, Cell>();
+  const key = (page: string, v: string, profile: string): string => `${page}|${v}|${profile}`;
+  for (const page of PAGE_FAMILIES) {
+    for (const profile of LOSS_PROFILES) {
+      for (const v of VARIANTS) {
+        if (page.large === 0 && v !== 'h1' && v !== 'h2') continue;
+        cells.set(key(page.name, v, profile.name), runCell(page, v, profile, runs));
+      }
+    }
+  }
+
+  console.log('Median page load time, s (Figures 13-15, 16, 22): h1 | h2 | h2 + --shard-large 20 KB | h2, each large object its own host');
+  const header = 'page'.padEnd(24) + LOSS_PROFILES.map((p) => p.name.padStart(27)).join('');
+  console.log(header);
+  for (const page of PAGE_FAMILIES) {
+    let line = `${page.name} (${(pageBytes(page) / 1e6).toFixed(1)} MB)`.padEnd(24);
+    for (const profile of LOSS_PROFILES) {
+      const parts = VARIANTS.map((v) => cells.get(key(page.name, v, profile.name))).map((c) => (c ? s(c.median) : '-'));
+      line += parts.join(' | ').padStart(27);
+    }
+    console.log(line);
+  }
+
+  // Figure 19: the 10 x 435 KB page under Good, h2 over 1, 2, 3, 6 and 10 hostnames, beside h1.
+  const large10 = PAGE_FAMILIES.find((p) => p.name === 'large-10')!;
+  const good = LOSS_PROFILES.find((p) => p.name === 'Good')!;
+  const h1Good = runCell(large10, 'h1', good, runs);
+  const byConns = [1, 2, 3, 6, 10].map((k) => ({ k, cell: runCell(large10, 'h2', good, runs, k === 1 ? 0 : k) }));
+  const goelFig19: Record<number, number> = { 1: 15, 2: 12, 3: 10, 6: 9, 10: 8 };
+  console.log('\n10 x 435 KB under Good: median PLT, s (Goel Figure 19: h1 8 s; h2 over 1/2/3/6/10 connections 15/12/10/9/8 s)');
+  console.log(`  h1 (6 connections)   ${s(h1Good.median)}   (Goel 8)`);
+  for (const { k, cell } of byConns) console.log(`  h2, ${String(k).padStart(2)} connection(s) ${s(cell.median)}   (Goel ${goelFig19[k]})   p25-p75 ${s(cell.p25)}-${s(cell.p75)}`);
+
+  // The paper's trends.
+  const c = (page: string, v: Variant, profile: string): number => cells.get(key(page, v, profile))!.median;
+  const lossy = ['Good', 'Median', 'Poor'];
+  const checks: Array<[string, boolean, string]> = [];
+  const all = (f: (p: string) => boolean): boolean => lossy.every(f);
+  const ratios = (page: string, a: Variant, b: Variant): string => lossy.map((p) => `${p} ${(c(page, a, p) / c(page, b, p)).toFixed(2)}`).join(', ');
+  checks.push(['Fig. 13: 365 x 1 KB, h2 faster than h1 in every lossy profile', all((p) => c('small-365', 'h2', p) < c('small-365', 'h1', p)), `h2/h1: ${ratios('small-365', 'h2', 'h1')}`]);
+  checks.push(['Fig. 14: 10 x 435 KB, h1 faster than h2 in every lossy profile', all((p) => c('large-10', 'h1', p) < c('large-10', 'h2', p)), `h2/h1: ${ratios('large-10', 'h2', 'h1')}`]);
+  checks.push(['Fig. 15: 136 objects / 2 MB, h2 faster than h1', all((p) => c('mixed-3', 'h2', p) < c('mixed-3', 'h1', p)), `h2/h1: ${ratios('mixed-3', 'h2', 'h1')}`]);
+  checks.push(['abstract: pages with many large objects (8, 12 MB), h2 slower than h1', all((p) => c('mixed-12', 'h2', p) > c('mixed-12', 'h1', p) && c('mixed-18', 'h2', p) > c('mixed-18', 'h1', p)), `8 MB h2/h1: ${ratios('mixed-12', 'h2', 'h1')}; 12 MB: ${ratios('mixed-18', 'h2', 'h1')}`]);
+  checks.push(['Fig. 16/22: 8 MB page, sharded h2 (either) faster than h2 on one connection', all((p) => c('mixed-12', 'h2-shard', p) < c('mixed-12', 'h2', p) && c('mixed-12', 'h2-typeB', p) < c('mixed-12', 'h2', p)), `shard/h2: ${ratios('mixed-12', 'h2-shard', 'h2')}; Type B/h2: ${ratios('mixed-12', 'h2-typeB', 'h2')}`]);
+  checks.push(['Fig. 16: each large object on its own connection (Type B) beats fewer connections', all((p) => c('mixed-12', 'h2-typeB', p) <= c('mixed-12', 'h2-shard', p)), `Type B/shard: ${ratios('mixed-12', 'h2-typeB', 'h2-shard')}`]);
+  checks.push(['Fig. 22: Good, 8 MB: sharded h2 ~53% faster than h2 and ~10% faster than h1', c('mixed-12', 'h2-typeB', 'Good') < c('mixed-12', 'h1', 'Good'), `Type B vs h2 ${((1 - c('mixed-12', 'h2-typeB', 'Good') / c('mixed-12', 'h2', 'Good')) * 100).toFixed(0)}% faster, vs h1 ${((1 - c('mixed-12', 'h2-typeB', 'Good') / c('mixed-12', 'h1', 'Good')) * 100).toFixed(0)}% faster`]);
+  const mono = byConns.every((x, i) => i === 0 || x.cell.median <= byConns[i - 1]!.cell.median * 1.02);
+  checks.push(['Fig. 19: 10 x 435 KB, PLT falls as h2 connections go 1 -> 10, h2(1)/h1 about 1.9', mono, `h2(1)/h1 ${(byConns[0]!.cell.median / h1Good.median).toFixed(2)}, h2(10)/h1 ${(byConns[4]!.cell.median / h1Good.median).toFixed(2)}`]);
+  console.log('\nGoel\'s trends:');
+  for (const [what, ok, detail] of checks) console.log(`  ${ok ? 'agrees   ' : 'DISAGREES'} ${what} (${detail})`);
+  console.log(`\n${checks.filter((x) => x[1]).length} of ${checks.length} trends reproduced; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
+process.exitCode = main();
