@@ -1,0 +1,83 @@
+/**
+ * Accuracy of the link models against ground truth (root script "emulate:link-check"):
+ * 1. loss models: the loss rate and mean loss-run length the simulator's links produce vs the analytic
+ *    values (Bernoulli p and run 1/(1-p); Gilbert-Elliott's stationary rate and 1/P_BG runs when LOSS_B ~ 1);
+ * 2. TCP under random loss: a 10 MB NewReno transfer on an uncongested 100 Mbit/s, 70 ms path vs the Mathis
+ *    et al. (1997) formula MSS/RTT x sqrt(3/2) / sqrt(p), the standard model of Reno-style throughput;
+ * 3. link traces: a transfer of two trace periods' worth (at least 10 MB) over each shipped trace vs the
+ *    trace's mean rate x 1448/1500 (payload share).
+ * Prints each figure beside its target; exits 1 when one misses. `--seeds N` (default 5).
+ */
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { simulate, type EmulatorConfig } from '../src/index.ts';
+import { gilbertMeanLoss, makeLossModel, type LossSpec } from '../src/network/loss-model.ts';
+import { loadTrace } from '../src/network/link-trace.ts';
+import { Rng, STREAM_LOSS_DOWN } from '../src/rng.ts';
+import { PageBuilder } from '../src/testing/build.ts';
+import { median } from '../src/stats.ts';
+
+const { values } = parseArgs({ options: { seeds: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+if (values.help) {
+  console.log('usage: npm run emulate:link-check [-- --seeds N]\n\nLoss models, TCP under random loss (Mathis) and link traces against ground truth.');
+  process.exit(0);
+}
+const seeds = Number(values.seeds ?? 5);
+if (!Number.isInteger(seeds) || seeds < 1) {
+  console.error(`emulate:link-check: --seeds expects a positive integer, got '${values.seeds}'`);
+  process.exit(2);
+}
+let misses = 0;
+const verdict = (ok: boolean): string => {
+  if (!ok) misses++;
+  return ok ? 'ok' : 'MISSED';
+};
+
+console.log('1. loss models, 1,000,000 packets each (rate; mean run of consecutive losses)');
+const models: Array<[string, LossSpec, number, number]> = [
+  ['bernoulli 1%', { kind: 'bernoulli', p: 0.01 }, 0.01, 1 / 0.99],
+  ['gilbert 0.5%,20%,0,~1', { kind: 'gilbert', pGB: 0.005, pBG: 0.2, lossG: 0, lossB: 1 - 1e-9 }, gilbertMeanLoss({ pGB: 0.005, pBG: 0.2, lossG: 0, lossB: 1 }), 1 / 0.2],
+];
+for (const [name, spec, rate, run] of models) {
+  const m = makeLossModel(spec, new Rng(1, STREAM_LOSS_DOWN))!;
+  let lost = 0;
+  let runs = 0;
+  let prev = false;
+  const n = 1_000_000;
+  for (let i = 0; i < n; i++) {
+    const l = m.lost();
+    if (l) lost++;
+    if (l && !prev) runs++;
+    prev = l;
+  }
+  const r = lost / n;
+  const mr = lost / runs;
+  console.log(`  ${name.padEnd(24)} rate ${(r * 100).toFixed(3)}% (analytic ${(rate * 100).toFixed(3)}%)  run ${mr.toFixed(2)} (analytic ${run.toFixed(2)})  ${verdict(Math.abs(r - rate) / rate < 0.03 && Math.abs(mr - run) / run < 0.05)}`);
+}
+
+const bulk = (bytes: number) => new PageBuilder().resource('r', 'http://a.com/x', bytes, { serverDelay: 0 }).edge('r', 'load').build();
+const goodput = (bytes: number, cfg: EmulatorConfig): number[] =>
+  Array.from({ length: seeds }, (_, i) => {
+    const r = simulate(bulk(bytes), { ...cfg, seed: i + 1 });
+    return (bytes * 8) / r.resources[0]!.transfer / 1000; // Mbit/s
+  });
+
+console.log(`\n2. NewReno, 10 MB, 100 Mbit/s, 70 ms, random loss on the data path; median goodput over ${seeds} seeds vs Mathis (target within 25%)`);
+for (const p of [0.005, 0.01, 0.02]) {
+  const g = median(goodput(10e6, { bandwidthBps: 100e6, rttMs: 70, protocol: 'h1', queue: 'droptail', queueBdp: 4, lossModel: { kind: 'bernoulli', p }, uplinkLossModel: { kind: 'list', packets: [] } }));
+  const mathis = ((1448 * 8) / 0.07) * Math.sqrt(1.5) / Math.sqrt(p) / 1e6;
+  console.log(`  p ${(p * 100).toFixed(1)}%: ${g.toFixed(2)} Mbit/s, Mathis ${mathis.toFixed(2)} (ratio ${(g / mathis).toFixed(2)})  ${verdict(Math.abs(g / mathis - 1) < 0.25)}`);
+}
+
+console.log(`\n3. link traces, two periods' worth (>= 10 MB); median goodput vs the trace's mean rate x 1448/1500 (target within 5%)`);
+for (const name of ['const-12mbit', 'cellular-variable']) {
+  const path = fileURLToPath(new URL(`../traces/${name}.trace`, import.meta.url));
+  const t = loadTrace(path);
+  // A deep queue: the rate, not the queue, should limit; the transfer spans several trace periods for the 12 Mbit/s one.
+  const bytes = Math.max(10e6, Math.round(((t.meanBps / 8) * (2 * t.periodMs)) / 1000 * (1448 / 1500)));
+  const g = median(goodput(bytes, { bandwidthBps: t.meanBps, rttMs: 40, protocol: 'h1', queue: 'droptail', queueBdp: 40, downlinkTrace: path }));
+  const want = (t.meanBps * 1448) / 1500 / 1e6;
+  console.log(`  ${name.padEnd(18)} ${(bytes / 1e6).toFixed(1)} MB: ${g.toFixed(2)} Mbit/s, trace ${want.toFixed(2)} (ratio ${(g / want).toFixed(3)})  ${verdict(Math.abs(g / want - 1) < 0.05)}`);
+}
+console.log(misses ? `\n${misses} figure(s) missed their target` : '\nevery figure within its target');
+process.exitCode = misses ? 1 : 0;
