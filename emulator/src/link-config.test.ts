@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ConfigError, parseEmulatorOptions, resolveConfig } from './config.ts';
+
+test('link options parse from words and resolve with their defaults', () => {
+  const c = parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', loss: '1%', 'delayed-acks': 'true', 'shard-large': '30kb', 'latency-spikes': '2s,300ms' });
+  assert.equal(c.lossRate, 0.01);
+  assert.equal(c.delayedAcks, true);
+  assert.equal(c.shardLarge, 30_000);
+  const r = resolveConfig(c);
+  assert.deepEqual(r.loss, { kind: 'bernoulli', p: 0.01 });
+  assert.deepEqual(r.uplinkLoss, r.loss, 'the uplink loses like the downlink unless told otherwise');
+  assert.deepEqual(r.latencySpikes, { intervalMs: 2000, durationMs: 300 });
+  const plain = resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h1' });
+  assert.equal(plain.loss, undefined);
+  assert.equal(plain.delayedAcks, false);
+  assert.equal(plain.shardLarge, 0);
+  const g = resolveConfig(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', loss: '1%', 'loss-model': 'gilbert:1%,20%,0,30%', 'uplink-loss-model': 'bernoulli:0' }));
+  assert.equal(g.loss?.kind, 'gilbert', 'a loss model replaces --loss');
+  assert.deepEqual(g.uplinkLoss, { kind: 'bernoulli', p: 0 });
+});
+
+test('bad link options: one-line ConfigErrors', () => {
+  const o = { bandwidth: '5mbit', rtt: '40ms' };
+  assert.throws(() => parseEmulatorOptions({ ...o, loss: '2' }), ConfigError);
+  assert.throws(() => parseEmulatorOptions({ ...o, 'shard-large': 'big' }), /--shard-large expects a size/);
+  assert.throws(() => parseEmulatorOptions({ ...o, 'delayed-acks': 'maybe' }), /--delayed-acks expects true or false/);
+  assert.throws(() => parseEmulatorOptions({ ...o, 'downlink-trace': '/nonexistent.trace' }), /cannot read link trace/);
+  assert.throws(() => resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h1', lossRate: 1 }), /lossRate must be in \[0, 1\)/);
+});
