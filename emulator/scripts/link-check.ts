@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { simulate, type EmulatorConfig } from '../src/index.ts';
-import { gilbertMeanLoss, makeLossModel, type LossSpec } from '../src/network/loss-model.ts';
+import { gilbertMeanLoss, makeLossModel, measureLoss, type LossSpec } from '../src/network/loss-model.ts';
 import { loadTrace } from '../src/network/link-trace.ts';
 import { Rng, STREAM_LOSS_DOWN } from '../src/rng.ts';
 import { PageBuilder } from '../src/testing/build.ts';
@@ -39,19 +39,7 @@ const models: Array<[string, LossSpec, number, number]> = [
   ['gilbert 0.5%,20%,0,~1', { kind: 'gilbert', pGB: 0.005, pBG: 0.2, lossG: 0, lossB: 1 - 1e-9 }, gilbertMeanLoss({ pGB: 0.005, pBG: 0.2, lossG: 0, lossB: 1 }), 1 / 0.2],
 ];
 for (const [name, spec, rate, run] of models) {
-  const m = makeLossModel(spec, new Rng(1, STREAM_LOSS_DOWN))!;
-  let lost = 0;
-  let runs = 0;
-  let prev = false;
-  const n = 1_000_000;
-  for (let i = 0; i < n; i++) {
-    const l = m.lost();
-    if (l) lost++;
-    if (l && !prev) runs++;
-    prev = l;
-  }
-  const r = lost / n;
-  const mr = lost / runs;
+  const { rate: r, meanRun: mr } = measureLoss(makeLossModel(spec, new Rng(1, STREAM_LOSS_DOWN))!, 1_000_000);
   console.log(`  ${name.padEnd(24)} rate ${(r * 100).toFixed(3)}% (analytic ${(rate * 100).toFixed(3)}%)  run ${mr.toFixed(2)} (analytic ${run.toFixed(2)})  ${verdict(Math.abs(r - rate) / rate < 0.03 && Math.abs(mr - run) / run < 0.05)}`);
 }
 

@@ -3,12 +3,9 @@ import assert from 'node:assert/strict';
 import { parseLinkSpec, parseLoss } from './spec.ts';
 import { ShaperError } from './errors.ts';
 
-test('loss is a percentage or a fraction below 1', () => {
+test('loss reads as the emulator reads it (its tests cover the forms), with shaper errors', () => {
   assert.equal(parseLoss('1%'), 0.01);
-  assert.equal(parseLoss('0.5%'), 0.005);
-  assert.equal(parseLoss('0.02'), 0.02);
-  assert.equal(parseLoss('0'), 0);
-  for (const bad of ['100%', '1', 'lots', '-1%', '']) assert.throws(() => parseLoss(bad), ShaperError, bad);
+  assert.throws(() => parseLoss('100%'), (e: Error) => e instanceof ShaperError && /not a loss rate: '100%'/.test(e.message));
 });
 
 test('a link spec from tc units', () => {

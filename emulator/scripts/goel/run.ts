@@ -89,13 +89,13 @@ function main(): number {
   }
 
   console.log('Median page load time, s (Figures 13-15, 16, 22): h1 | h2 | h2 + --shard-large 20 KB | h2, each large object its own host');
-  const header = 'page'.padEnd(24) + LOSS_PROFILES.map((p) => p.name.padStart(27)).join('');
+  const header = 'page'.padEnd(24) + LOSS_PROFILES.map((p) => p.name.padStart(34)).join('');
   console.log(header);
   for (const page of PAGE_FAMILIES) {
     let line = `${page.name} (${(pageBytes(page) / 1e6).toFixed(1)} MB)`.padEnd(24);
     for (const profile of LOSS_PROFILES) {
       const parts = VARIANTS.map((v) => cells.get(key(page.name, v, profile.name))).map((c) => (c ? s(c.median) : '-'));
-      line += parts.join(' | ').padStart(27);
+      line += parts.join(' | ').padStart(34);
     }
     console.log(line);
   }

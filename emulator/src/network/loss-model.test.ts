@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError } from '../config.ts';
 import { Rng } from '../rng.ts';
-import { gilbertFromClusters, gilbertMeanLoss, makeLossModel, parseLoss, parseLossModel } from './loss-model.ts';
+import { gilbertFromClusters, gilbertMeanLoss, makeLossModel, measureLoss, parseLoss, parseLossModel } from './loss-model.ts';
 
 test('parseLoss: percentages and fractions below 1; one-line errors', () => {
   assert.equal(parseLoss('1%'), 0.01);
@@ -26,9 +26,7 @@ test('parseLossModel: gilbert, bernoulli and list specs; clear errors', () => {
 test('Bernoulli: the measured rate matches p within 4 standard deviations; seeded', () => {
   const n = 200_000;
   const p = 0.01;
-  const m = makeLossModel({ kind: 'bernoulli', p }, new Rng(3, 4))!;
-  let lost = 0;
-  for (let i = 0; i < n; i++) if (m.lost()) lost++;
+  const lost = measureLoss(makeLossModel({ kind: 'bernoulli', p }, new Rng(3, 4))!, n).rate * n;
   const sd = Math.sqrt(n * p * (1 - p));
   assert.ok(Math.abs(lost - n * p) < 4 * sd, `${lost} lost of ${n}`);
   const again = makeLossModel({ kind: 'bernoulli', p }, new Rng(3, 4))!;
@@ -41,20 +39,8 @@ test('Gilbert-Elliott: long-run rate = stationary mix; losses come in bursts (me
   const g = { pGB: 0.01, pBG: 0.2, lossG: 0, lossB: 1 - 1e-12 };
   // pi_B = 0.01 / 0.21; with LOSS_B ~ 1 the loss rate is pi_B = 4.76%, and a loss run lasts 1/P_BG = 5 packets.
   assert.ok(Math.abs(gilbertMeanLoss(g) - 0.01 / 0.21) < 1e-9);
-  const m = makeLossModel({ kind: 'gilbert', ...g }, new Rng(5, 4))!;
-  const n = 400_000;
-  let lost = 0;
-  let runs = 0;
-  let prev = false;
-  for (let i = 0; i < n; i++) {
-    const l = m.lost();
-    if (l) lost++;
-    if (l && !prev) runs++;
-    prev = l;
-  }
-  const rate = lost / n;
+  const { rate, meanRun } = measureLoss(makeLossModel({ kind: 'gilbert', ...g }, new Rng(5, 4))!, 400_000);
   assert.ok(Math.abs(rate - 0.01 / 0.21) < 0.005, `rate ${rate}`);
-  const meanRun = lost / runs;
   assert.ok(meanRun > 4.5 && meanRun < 5.5, `mean loss run ${meanRun} packets (Bernoulli at the same rate: ~1.05)`);
 });
 

@@ -122,3 +122,19 @@ export function gilbertFromClusters(o: { packetsPerMs: number; badMs: number; ga
   const per = (ms: number): number => Math.min(1, 1 / Math.max(1, ms * o.packetsPerMs));
   return { pGB: per(o.gapMs), pBG: per(o.badMs), lossG: o.lossGood ?? 0, lossB: o.lossBad };
 }
+
+/** What a model does over n packets: its loss rate and mean run of consecutive losses (for checks). */
+export function measureLoss(m: LossModel, n: number): { rate: number; meanRun: number } {
+  let lost = 0;
+  let runs = 0;
+  let prev = false;
+  for (let i = 0; i < n; i++) {
+    const l = m.lost();
+    if (l) {
+      lost++;
+      if (!prev) runs++;
+    }
+    prev = l;
+  }
+  return { rate: lost / n, meanRun: runs ? lost / runs : 0 };
+}

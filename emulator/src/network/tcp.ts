@@ -494,6 +494,14 @@ export class TcpConnection {
       this.pipe--;
       this.retxQueue.push(ud[this.udHead++]!);
     }
+    this.collapseWindow();
+    this.rtoDeadline = Infinity;
+    this.trySend(now);
+    if (this.rtoDeadline === Infinity && this.pipe > 0) this.armRto(now + this.rto * this.backoff);
+  }
+
+  /** A retransmission timeout: ssthresh halves, the window restarts at one segment, the timer backs off. */
+  private collapseWindow(): void {
     if (this.ctx.cubic) {
       this.wMax = this.cwnd;
       this.epochStart = -1;
@@ -502,9 +510,6 @@ export class TcpConnection {
     this.cwnd = 1;
     this.inRecovery = false;
     this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
-    this.rtoDeadline = Infinity;
-    this.trySend(now);
-    if (this.rtoDeadline === Infinity && this.pipe > 0) this.armRto(now + this.rto * this.backoff);
   }
 
   /**
@@ -518,14 +523,7 @@ export class TcpConnection {
   /** RTO after lost ACKs: retransmit the oldest unacknowledged segment (the client ACKs the duplicate). */
   private retransmitUnacked(now: number): void {
     const s = this.arrivedLog[this.ackRcvdUpTo]!;
-    if (this.ctx.cubic) {
-      this.wMax = this.cwnd;
-      this.epochStart = -1;
-    }
-    this.ssthresh = Math.max(this.cwnd / 2, 2);
-    this.cwnd = 1;
-    this.inRecovery = false;
-    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
+    this.collapseWindow();
     s.retx++;
     this.ctx.stats.retransmissions++;
     s.sendT = now;
