@@ -25,6 +25,8 @@ export interface LinkConfig {
   delayedAcks?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
+  /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
+  shardConnections?: number;
 }
 
 export interface ResolvedLinkConfig {
@@ -35,9 +37,10 @@ export interface ResolvedLinkConfig {
   uplinkTrace: LinkTrace | undefined;
   delayedAcks: boolean;
   shardLarge: number;
+  shardConnections: number;
 }
 
-export const LINK_OPTION_KEYS = ['loss', 'loss-model', 'uplink-loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'delayed-acks', 'shard-large'] as const;
+export const LINK_OPTION_KEYS = ['loss', 'loss-model', 'uplink-loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'delayed-acks', 'shard-large', 'shard-connections'] as const;
 
 function trace(v: string | LinkTrace | undefined): LinkTrace | undefined {
   return typeof v === 'string' ? loadTrace(v) : v;
@@ -52,6 +55,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   const shardLarge = c.shardLarge ?? 0;
   if (!(shardLarge >= 0) || !Number.isFinite(shardLarge)) throw new ConfigError(`shardLarge must be a non-negative number of bytes, got ${c.shardLarge}`);
   const upModel = typeof c.uplinkLossModel === 'string' ? parseLossModel(c.uplinkLossModel) : c.uplinkLossModel;
+  const shardConnections = c.shardConnections ?? 1;
+  if (!Number.isInteger(shardConnections) || shardConnections < 0) throw new ConfigError(`shardConnections must be a non-negative integer (0: one per large response), got ${c.shardConnections}`);
   return {
     loss,
     uplinkLoss: upModel ?? loss,
@@ -60,6 +65,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     uplinkTrace: trace(c.uplinkTrace),
     delayedAcks: c.delayedAcks ?? false,
     shardLarge,
+    shardConnections,
   };
 }
 
@@ -78,4 +84,6 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
     const unit = (m[2] ?? 'b').toLowerCase();
     config.shardLarge = Number(m[1]) * (unit.startsWith('k') ? 1e3 : unit.startsWith('m') ? 1e6 : 1);
   }
+  const sc = opts['shard-connections'];
+  if (sc !== undefined) config.shardConnections = sc === 'each' ? 0 : Number(/^\d+$/.test(sc) ? sc : NaN);
 }

@@ -148,6 +148,17 @@ test('h2-aware sharding: a large response gets its own connection and stops queu
   close(timingOf(sharded, 'a').end, 81.2, 'a');
   close(timingOf(sharded, 'b').end, 93.2, 'b, its own connection');
   assert.equal(sharded.connections, 2);
+  // Three large responses: over one shard connection, over two (round-robin), or one each (Goel's Type B).
+  const three = new PageBuilder()
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
+    .resource('b', 'http://a.com/b', 10 * MSS, { serverDelay: 0 })
+    .resource('c', 'http://a.com/c', 10 * MSS, { serverDelay: 0 })
+    .resource('d', 'http://a.com/d', 10 * MSS, { serverDelay: 0 })
+    .edge('a', 'load').edge('b', 'load').edge('c', 'load').edge('d', 'load').build();
+  const h2 = { ...base, protocol: 'h2' as const, shardLarge: 2 * MSS };
+  assert.equal(simulateChecked(three, h2).connections, 2);
+  assert.equal(simulateChecked(three, { ...h2, shardConnections: 2 }).connections, 3);
+  assert.equal(simulateChecked(three, { ...h2, shardConnections: 0 }).connections, 4);
   // HTTP/1.1 is not affected (it has its own connections per host already).
   assert.equal(simulateChecked(g, { ...base, shardLarge: 2 * MSS }).connections, 2);
 });

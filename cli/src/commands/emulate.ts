@@ -42,6 +42,7 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --uplink-trace <f>     Mahimahi trace for the uplink (requests, ACKs)
   --delayed-acks         Linux delayed ACKs at the client (quick ACKs, 2 segments, 40 ms)
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
+  --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
@@ -76,6 +77,7 @@ const OPTIONS = {
   'uplink-trace': { type: 'string' },
   'delayed-acks': { type: 'boolean' },
   'shard-large': { type: 'string' },
+  'shard-connections': { type: 'string' },
   'rtt-jitter': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
@@ -93,7 +95,7 @@ export const command: Command = {
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
     const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
     const opts: Record<string, string | undefined> = {};
-    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed', 'loss', 'loss-model', 'uplink-loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'shard-large']) {
+    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed', 'loss', 'loss-model', 'uplink-loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'shard-large', 'shard-connections']) {
       opts[k] = str(p, k);
     }
     if (flag(p, 'preemption')) opts.preemption = 'true';

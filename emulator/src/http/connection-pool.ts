@@ -114,6 +114,15 @@ export class ConnectionPool {
     return this.multiplexed && this.cfg.shardLarge > 0 && x.bytes > this.cfg.shardLarge;
   }
 
+  /** The shard of the next large response: round-robin over shardConnections (0: a new one each time). */
+  private largeShard(): string {
+    const k = this.cfg.shardConnections;
+    const i = this.largeResponses++;
+    return `${LARGE_SHARD} ${k === 0 ? i : i % k}`;
+  }
+
+  private largeResponses = 0;
+
   private poolFor(host: string, shard = ''): HostPool {
     const server = this.serverKey(host);
     const key = server + shard;
@@ -134,7 +143,7 @@ export class ConnectionPool {
   }
 
   request(x: Exchange, host: string, now: number): void {
-    const pool = this.shardLarge(x) ? this.poolFor(host, LARGE_SHARD) : this.poolFor(host);
+    const pool = this.shardLarge(x) ? this.poolFor(host, this.largeShard()) : this.poolFor(host);
     pool.pending.push(x);
     if (this.dns.resolve(pool.key, now, pool)) this.dispatch(pool, now);
   }

@@ -24,6 +24,7 @@ const FIELDS: { key: string; label: string; choices?: string[]; value: [string, 
   { key: 'latency-spikes', label: 'latency spikes (2s,300ms)', value: ['', ''] },
   { key: 'delayed-acks', label: 'delayed ACKs', choices: ['', 'true', 'false'], value: ['', ''] },
   { key: 'shard-large', label: 'h2 shard above (bytes)', value: ['', ''] },
+  { key: 'shard-connections', label: 'shard connections (k, each)', value: ['', ''] },
 ];
 
 export function whatIfPanel(graphId: string, recordedLoad: number | null, onResults: (runs: WhatIfRun[]) => void): HTMLElement {
