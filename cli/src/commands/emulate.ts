@@ -43,7 +43,7 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --delayed-acks         Linux delayed ACKs at the client (quick ACKs, 2 segments, 40 ms)
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
-  --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
+  --seed <n>             random seed (RED drops, losses, spikes, server delays) (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
                          navigationStartOffset when the graph records its navigation: ms from navigation
