@@ -11,6 +11,7 @@ import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events
 import { SendBuffer, type Exchange } from '../http/send-buffer.ts';
 import { Rng } from '../rng.ts';
 import { BottleneckLink, MSS } from './bottleneck.ts';
+import { ListLoss } from './loss-model.ts';
 import { TcpConnection, type NetContext, type Segment } from './tcp.ts';
 
 function exchange(bytes: number): Exchange {
@@ -18,9 +19,9 @@ function exchange(bytes: number): Exchange {
 }
 
 /** Sends `segments` full segments at 0 (and `later` more at `laterAt`); returns the ACKs' arrivals at the server. */
-function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }): Array<[number, number]> {
+function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = []): Array<[number, number]> {
   const q = new EventQueue();
-  const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1));
+  const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { loss: new ListLoss(losePackets) });
   const ctx: NetContext = {
     q, arrivalLane: q.addLane(), ackLane: () => q.addLane(), link, dS: 10, dC: 10, icwnd: 21, cubic: false,
     stats: { retransmissions: 0, bytesDelivered: 0 }, delayedAcks, deliver: () => {},
@@ -70,4 +71,15 @@ test('delayed ACKs: after an idle spell longer than the client RTO, quick-ACK mo
   // quick-ACKed at once, at the server at 541.2 (without the rule it would wait until 561.2 + 20).
   const acks = ackTimeline(true, 17, { at: 500, segments: 1 });
   assert.deepEqual(acks.slice(-2), [[100.4, 17], [541.2, 18]]);
+});
+
+test('delayed ACKs: out-of-order data and the segment filling the hole are ACKed at once', () => {
+  // Segment 18 is lost (it takes no service: 19..21 depart at 10 + 1.2(k - 1)). 17 arrives at 40.4 and waits;
+  // 19 arrives out of order at 41.6: ACK now (covering 17 and 19) -> server 61.6; 20 (42.8) and 21 (44.0)
+  // too, still behind the hole -> 62.8, 64.0. The ACK at 61.6 reveals the hole: 18 is retransmitted at
+  // once, reaches the idle bottleneck at 71.6, departs 72.8, fills the hole at the client at 82.8: ACK at
+  // once -> server 102.8.
+  const acks = ackTimeline(true, 21, undefined, [18]);
+  const quick = Array.from({ length: 16 }, (_, i) => [r(40 + 1.2 * (i + 1)), i + 1]);
+  assert.deepEqual(acks, [...quick, [61.6, 18], [62.8, 19], [64, 20], [102.8, 21]]);
 });

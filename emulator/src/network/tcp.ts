@@ -118,7 +118,8 @@ export class TcpConnection {
   private forceRetx = false;
   // Client side: segments in arrival order, those covered by the last ACK sent, the delayed-ACK state.
   private arrivedLog: Segment[] = [];
-  private ackSentUpTo = 0;
+  /** Highest sequence number arrived (data beyond rcvNext means a hole). */
+  private maxArrived = -1;
   private unackedBytes = 0;
   private quickAcks = QUICKACKS;
   private lastArrival = -1;
@@ -251,6 +252,9 @@ export class TcpConnection {
     s.arrivalIndex = this.arrivedLog.length;
     this.arrivedLog.push(s);
     const inOrder = s.seq === this.rcvNext;
+    // Out of order, or filling a hole (RFC 5681 §4.2): Linux ACKs at once.
+    const urgent = !inOrder || this.rcvNext <= this.maxArrived;
+    if (s.seq > this.maxArrived) this.maxArrived = s.seq;
     if (this.perSegmentDelivery) {
       this.ctx.stats.bytesDelivered += s.len;
       this.ctx.deliver(s.x, s.len, now);
@@ -265,10 +269,10 @@ export class TcpConnection {
         this.ctx.deliver(d.x, d.len, now);
       }
     } // else a hole before it: TCP holds it back (head-of-line blocking)
-    this.ackPolicy(s, inOrder, now);
+    this.ackPolicy(s, urgent, now);
   }
 
-  private ackPolicy(s: Segment, inOrder: boolean, now: number): void {
+  private ackPolicy(s: Segment, urgent: boolean, now: number): void {
     if (!this.ctx.delayedAcks) {
       this.sendAck(now);
       return;
@@ -277,9 +281,7 @@ export class TcpConnection {
     if (this.lastArrival >= 0 && now - this.lastArrival > this.clientRto()) this.quickAcks = QUICKACKS;
     this.lastArrival = now;
     this.unackedBytes += s.len;
-    // Out of order, or filling a hole (data still held back behind another one): ACK at once.
-    const holes = !inOrder || this.rcvNext < this.maxArrivedSeq() + 1;
-    if (this.quickAcks > 0 || holes || this.unackedBytes > MSS) {
+    if (this.quickAcks > 0 || urgent || this.unackedBytes > MSS) {
       if (this.quickAcks > 0) this.quickAcks--;
       this.sendAck(now);
       return;
@@ -288,14 +290,6 @@ export class TcpConnection {
       this.delackArmed = true;
       this.ctx.q.schedule(now + DELACK_MS, EV_DELACK, this, ++this.delackGen);
     }
-  }
-
-  private maxArrived = -1;
-  private maxArrivedSeq(): number {
-    const log = this.arrivedLog;
-    const last = log[log.length - 1];
-    if (last && last.seq > this.maxArrived) this.maxArrived = last.seq;
-    return this.maxArrived;
   }
 
   /** The client's RTO as Linux sets it after the handshake's RTT sample. */
@@ -356,7 +350,6 @@ export class TcpConnection {
     this.delackGen++;
     this.unackedBytes = 0;
     const upTo = this.arrivedLog.length;
-    this.ackSentUpTo = upTo;
     if (upTo === 0) return;
     let t = now;
     const uplink = this.ctx.uplink;
