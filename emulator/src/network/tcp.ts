@@ -116,7 +116,7 @@ export class TcpConnection {
   private epochStart = -1;
   private cubicK = 0;
   private forceRetx = false;
-  // Client side: segments in arrival order, those covered by the last ACK sent, the delayed-ACK state.
+  // Client side: segments in arrival order (ACKs cover a prefix), the delayed-ACK state.
   private arrivedLog: Segment[] = [];
   /** Highest sequence number arrived (data beyond rcvNext means a hole). */
   private maxArrived = -1;
