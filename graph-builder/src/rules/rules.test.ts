@@ -78,3 +78,22 @@ test('completion: an XHR or fetch() requested before load does not hold up the l
     assert.ok(toLoad.has('download_1') && toLoad.has('download_3'), `requestType ${type}: a.js and c.png still hold up load`);
   }
 });
+
+test('completion: the document\'s DOMContentLoaded is the marker even when a Window listener\'s record comes first', () => {
+  // Hand-made: after the snippet's parse (last token 100.42 s), a Window DOMContentLoaded record at
+  // 100.50 s (zero length, code 0xw) and then the Document's at 100.5001-100.52 (0xdoc), as
+  // www.taringa.net's log has them. The original builder's marker is the Document's dispatch on all 64
+  // sample sites; the Window's runs before it in the chain (dispatch order), then load.
+  const ev = (code: string, target: string, start: number, end: number): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target: '(nil)', targetType: target, info: '', docUrl: 'http://t.test/', frame: '1', startTime: start, endTime: end, name: 'DOMContentLoaded', urls: [] } });
+  const lines = [...SNIPPET_LINES.slice(0, -1), ev('0xw', 'Window', 100.5, 100.5), ev('0xdoc', 'Document', 100.5001, 100.52), SNIPPET_LINES[SNIPPET_LINES.length - 1]!];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const node = (id: string) => out.nodes.find((n) => n.id === id)!;
+  const dcl = node(out.markers.domContentLoaded);
+  assert.equal(dcl.kind === 'event' && dcl.eventTarget, 'Document');
+  const win = out.nodes.find((n) => n.kind === 'event' && n.eventTarget === 'Window' && n.eventName === 'DOMContentLoaded')!;
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to}`));
+  assert.ok(edges.has(`pchunk_0_2 -> ${win.id}`), 'the last parse chunk leads to the first dispatch');
+  assert.ok(edges.has(`${win.id} -> ${dcl.id}`), 'Window listener -> the document\'s dispatch (the marker)');
+  assert.ok(edges.has(`${dcl.id} -> ${out.markers.load}`), 'the marker -> load');
+});
