@@ -97,3 +97,35 @@ test('completion: the document\'s DOMContentLoaded is the marker even when a Win
   assert.ok(edges.has(`${win.id} -> ${dcl.id}`), 'Window listener -> the document\'s dispatch (the marker)');
   assert.ok(edges.has(`${dcl.id} -> ${out.markers.load}`), 'the marker -> load');
 });
+
+test('events: an XHR object reused for two requests chains each request\'s readystatechange after its own response', () => {
+  // Hand-made (as www.snapdeal.com's and www.behance.net's logs have it): the XHR object 0xx fetches
+  // u1 (sent 100.50, received 100.60) and later u2 (sent 100.70, received 100.80). State 1 of u1 fires in
+  // open() before the send; states 2 and 4 after the response. Hand-derived: u1 -> its state 2 -> its
+  // state 4; u2 -> its state 2 (not after u1's state 4: another request on the same object).
+  const u1 = 'http://t.test/api/1';
+  const u2 = 'http://t.test/api/2';
+  const rsc = (code: string, state: number, url: string, start: number): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target: '0xx', targetType: 'XMLHTTPRequest', info: `${state} : ${url}`, docUrl: 'http://t.test/', frame: '1', startTime: start, endTime: start + 0.001, name: 'readystatechange', urls: [] } });
+  const res = (id: number, url: string, sent: number, recv: number): string =>
+    JSON.stringify({ Resource: { id, url, frame: '1', sentTime: sent, recieveTime: recv, len: 10, from: '0xx', mimeType: 'application/json', contentLength: 10, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } });
+  const lines = [
+    ...SNIPPET_LINES.slice(0, -1),
+    res(20, u1, 100.5, 100.6),
+    res(21, u2, 100.7, 100.8),
+    rsc('0xr1', 1, u1, 100.49),
+    rsc('0xr2', 2, u1, 100.601),
+    rsc('0xr4', 4, u1, 100.61),
+    rsc('0xs2', 2, u2, 100.801),
+    rsc('0xs4', 4, u2, 100.81),
+    SNIPPET_LINES[SNIPPET_LINES.length - 1]!,
+  ];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const at = (t: number) => out.nodes.find((n) => n.kind === 'event' && Math.abs(n.start - t) < 1e-6)!.id;
+  const res1 = out.nodes.find((n) => n.kind === 'resource' && n.url === u1)!.id;
+  const res2 = out.nodes.find((n) => n.kind === 'resource' && n.url === u2)!.id;
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to}`));
+  for (const e of [`${res1} -> ${at(601)}`, `${at(601)} -> ${at(610)}`, `${res2} -> ${at(801)}`, `${at(801)} -> ${at(810)}`]) assert.ok(edges.has(e), `missing ${e}`);
+  assert.ok(!edges.has(`${at(610)} -> ${at(801)}`), 'u2\'s state 2 does not follow u1\'s state 4');
+  assert.ok(!edges.has(`${at(490)} -> ${at(601)}`), 'the response, not open(), precedes state 2');
+});
