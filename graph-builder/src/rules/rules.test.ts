@@ -129,3 +129,21 @@ test('events: an XHR object reused for two requests chains each request\'s ready
   assert.ok(!edges.has(`${at(610)} -> ${at(801)}`), 'u2\'s state 2 does not follow u1\'s state 4');
   assert.ok(!edges.has(`${at(490)} -> ${at(601)}`), 'the response, not open(), precedes state 2');
 });
+
+test('scripts: a redirected script runs after its element\'s fetch, though it runs under its final url', () => {
+  // Hand-made (as www.aliexpress.com's log has it, lines 474, 2609, 3408): a.js (0xe1) inserts a
+  // <script> element 0xel2 at 100.36 s; the element fetches http://t.test/x.js (100.36-100.45), which
+  // redirects, and the script runs under http://cdn.test/x.js at 100.46 s. No fetch record carries the
+  // final url. Hand-derived: x.js's download -> the script (rule 10); it was an orphan before.
+  const lines = [
+    ...SNIPPET_LINES.slice(0, -1),
+    JSON.stringify({ Element: { code: '0xel2', comp: '0xe1', doc: 'http://t.test/', frame: '1', name: 'script', startTime: 100.36, endTime: 100.36, urls: ['http://t.test/x.js'], isFragment: 1 } }),
+    JSON.stringify({ Resource: { id: 30, url: 'http://t.test/x.js', frame: '1', sentTime: 100.36, recieveTime: 100.45, len: 100, from: '0xel2', mimeType: 'application/javascript', contentLength: 100, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+    JSON.stringify({ Computation: { type: 'execScript', code: '0xe3', from: '0xel2', docUrl: 'http://t.test/', frame: '1', startTime: 100.46, endTime: 100.47, urlRecalcStyle: 'http://cdn.test/x.js', urls: [] } }),
+    SNIPPET_LINES[SNIPPET_LINES.length - 1]!,
+  ];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const x = out.nodes.find((n) => n.kind === 'resource' && n.url === 'http://t.test/x.js')!.id;
+  const run = out.nodes.find((n) => n.kind === 'script_eval' && n.scriptUrl === 'http://cdn.test/x.js')!.id;
+  assert.ok(out.edges.some((e) => e.from === x && e.to === run && e.rule === 10), `missing ${x} -> ${run} : 10`);
+});

@@ -314,7 +314,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   // ---- computation causes and kind-specific fields
   const sourceOf = (url: string, frame: string, from: string | undefined, at: number): string | undefined => {
     const cands = byUrl.get(url);
-    if (!cands?.length) return undefined;
+    if (!cands?.length) {
+      // A redirected script or style sheet runs under its final url, which no fetch record carries
+      // (www.aliexpress.com: widget.us.criteo.com fetched, sslwidget.criteo.com run): its element's fetch.
+      const own = from && !isNil(from) ? (byFromPointer.get(from) ?? []).filter((r) => r.start <= at) : [];
+      return own.reduce<ResourceActivity | undefined>((a, r) => (a === undefined || r.start >= a.start ? r : a), undefined)?.id;
+    }
     const samePointer = from && !isNil(from) ? cands.filter((r) => rawOf.get(r)?.from === from && r.start <= at) : [];
     if (samePointer.length) return samePointer[samePointer.length - 1]!.id;
     const sameFrame = cands.filter((r) => r.frame === frame);
