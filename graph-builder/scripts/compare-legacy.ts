@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Progress } from '../../cli/src/kit.ts';
+import { Progress } from '@pcp/profiler/progress';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
 import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';

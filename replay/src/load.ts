@@ -3,8 +3,7 @@
  * the profiler's launcher, told where the replay listens and which certificate to trust; the times
  * come from the page's own Navigation Timing entry, in ms from navigation start.
  */
-import { launchChromium, settleBrowserUi } from '@pcp/profiler';
-import type { CdpEvent } from '@pcp/profiler/cdp.ts';
+import { launchChromium, settleBrowserUi, type CdpEvent } from '@pcp/profiler';
 
 export interface LoadTimes {
   /** loadEventStart of the navigation entry: ms from navigation start to the load event. */

@@ -72,7 +72,7 @@ export const command: Command = {
     if (p.positionals.length !== 1) throw new UsageError('expected exactly one graph file');
     const runs = positiveInt(p, 'runs', 1);
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
-    const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
+    const { loadGraph } = await import('@pcp/graph-builder');
     const opts: Record<string, string | undefined> = {};
     for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed']) {
       opts[k] = str(p, k);

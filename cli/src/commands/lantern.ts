@@ -70,10 +70,10 @@ export const command: Command = {
       if (!(cpu > 0)) throw new UsageError(`--cpu-slowdown expects a positive number, got '${cpuArg}'`);
     }
     const file = tracePath(p.positionals[0]!);
-    const { readText } = await import('@pcp/graph-builder/format/io.ts');
-    const { parseTrace } = await import('@pcp/graph-builder/adapters/trace/reader.ts');
-    const { loadLanternTrace, simulateLantern } = await import('@pcp/emulator/lantern/predict.ts');
-    const { TraceEngineError } = await import('@pcp/emulator/lantern/trace-engine.ts');
+    const { readText } = await import('@pcp/graph-builder');
+    const { parseTrace } = await import('@pcp/graph-builder');
+    const { loadLanternTrace, simulateLantern } = await import('@pcp/emulator/lantern');
+    const { TraceEngineError } = await import('@pcp/emulator/lantern');
     let lantern, noDns;
     try {
       const trace = parseTrace(readText(file), file);

@@ -48,9 +48,9 @@ export const command: Command = {
     const { join } = await import('node:path');
     const { availableParallelism } = await import('node:os');
     const { Worker } = await import('node:worker_threads');
-    const { parseGrid, csvHeader, csvField, doneKeys, rowKey, GridError } = await import('@pcp/emulator/sweep/grid.ts');
-    type Job = import('@pcp/emulator/sweep/worker.ts').SweepJob;
-    type Msg = import('@pcp/emulator/sweep/worker.ts').SweepMessage;
+    const { parseGrid, csvHeader, csvField, doneKeys, rowKey, GridError } = await import('@pcp/emulator/sweep');
+    type Job = import('@pcp/emulator/sweep').SweepJob;
+    type Msg = import('@pcp/emulator/sweep').SweepMessage;
 
     let grid;
     try {
@@ -107,7 +107,7 @@ export const command: Command = {
     const progress = new Progress(total, 'sweep');
     const failed: string[] = [];
     let written = 0;
-    const entry = new URL('../../../emulator/src/sweep/worker-entry.mjs', import.meta.url);
+    const { SWEEP_WORKER_ENTRY: entry } = await import('@pcp/emulator/sweep');
     await new Promise<void>((resolve, reject) => {
       let next = 0;
       let live = 0;
