@@ -182,8 +182,7 @@ function keptRecordings(dir: string, pages: PageSpec[]): Recording[] {
 
 /** The emulator's and Lantern's predictions, keyed `page condition`; ms from navigation start. */
 async function predict(recordings: Recording[], conditions: Condition[], congestionControl: 'newreno' | 'cubic'): Promise<Map<string, Record<Tool, Times>>> {
-  const { parseTrace } = await import('@pcp/graph-builder');
-  const { readText } = await import('@pcp/graph-builder');
+  const { parseTrace, readText } = await import('@pcp/graph-builder');
   const { loadLanternTrace, simulateLantern } = await import('../src/lantern/predict.ts');
   const out = new Map<string, Record<Tool, Times>>();
   for (const r of recordings) {

@@ -38,8 +38,7 @@ export interface PageServers {
  * origin over either protocol (Chromium has no cleartext HTTP/2).
  */
 export async function startPageServers(pages: readonly PageSpec[], opts: { tls?: boolean } = {}): Promise<PageServers> {
-  const { startTestServer } = await import('@pcp/profiler/testing');
-  const { startSuiteServer, SITES_DIR } = await import('@pcp/profiler/testing');
+  const { startTestServer, startSuiteServer, SITES_DIR } = await import('@pcp/profiler/testing');
   const tls = Boolean(opts.tls);
   const example: TestServer | undefined = pages.some((p) => p.server === 'example')
     ? await startTestServer({ root: join(ROOT, 'profiler/example-site'), origins: [{ name: 'a', tls }, { name: 'b', tls }] })

@@ -16,8 +16,7 @@ interface Built {
 const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> = {
   trace: buildTrace,
   'legacy-log': async (p, input) => {
-    const { readLegacyLogFile } = await import('@pcp/graph-builder');
-    const { buildFromLegacyLog, LegacyLogError } = await import('@pcp/graph-builder');
+    const { readLegacyLogFile, buildFromLegacyLog, LegacyLogError } = await import('@pcp/graph-builder');
     let log;
     try {
       log = readLegacyLogFile(input);

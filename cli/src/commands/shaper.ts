@@ -51,8 +51,7 @@ export const command: Command = {
     const p = parse(args, OPTIONS);
     const [sub, ...extra] = p.positionals;
     if (sub !== 'check' || extra.length) throw new UsageError(sub === undefined ? 'expected a subcommand: check' : `unknown subcommand '${[sub, ...extra].join(' ')}'`);
-    const { ShaperError } = await import('@pcp/shaper');
-    const { parseLinkSpec } = await import('@pcp/shaper');
+    const { ShaperError, parseLinkSpec } = await import('@pcp/shaper');
     let spec;
     try {
       spec = parseLinkSpec({ bandwidth: str(p, 'bandwidth'), rtt: str(p, 'rtt'), loss: str(p, 'loss'), seed: str(p, 'seed') });
