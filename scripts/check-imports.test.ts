@@ -49,7 +49,7 @@ test('public names, relative paths inside a package and tests using testing subp
 test('library files: src/ modules, not tests and not testing helpers', () => {
   assert.equal(isLibraryFile('emulator/src/simulator.ts'), true);
   assert.equal(isLibraryFile('emulator/src/simulator.test.ts'), false);
-  assert.equal(isLibraryFile('emulator/src/testing/build.ts'), false);
+  assert.equal(isLibraryFile('emulator/src/testing/check.ts'), false);
   assert.equal(isLibraryFile('replay/src/testing.ts'), false);
   assert.equal(isLibraryFile('emulator/scripts/corpus.ts'), false);
 });

@@ -1,3 +1,2 @@
-/** @pcp/emulator/testing: page builders and checked simulation for tests (here and in other packages). */
-export { PageBuilder } from './build.ts';
+/** @pcp/emulator/testing: checked simulation for tests (graphs come from @pcp/graph-builder/testing's PageBuilder). */
 export { simulateChecked, timingOf } from './check.ts';
