@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { capturePage } from '@pcp/profiler';
 import { startTestServer, type TestServer, startSuiteServer, SITES_DIR } from '@pcp/profiler/testing';
-import { measureServerDelays } from '@pcp/graph-builder';
-import { readArchive, assignDelays, delayRecordsOf, startReplayServer, loadOnce, median, type DelayRecord, type LoadTimes } from '../src/index.ts';
+import { measureServerDelays, median } from '@pcp/graph-builder';
+import { readArchive, assignDelays, delayRecordsOf, startReplayServer, loadOnce, type DelayRecord, type LoadTimes } from '../src/index.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);

@@ -17,7 +17,8 @@ import { buildFromTrace } from '@pcp/graph-builder';
 import { runAsync } from '@pcp/cli/testing';
 import { readArchive } from './archive.ts';
 import { startReplayServer } from './server.ts';
-import { loadOnce, median, summarise } from './load.ts';
+import { median } from '@pcp/graph-builder';
+import { loadOnce, summarise } from './load.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../profiler/example-site/', import.meta.url));
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));

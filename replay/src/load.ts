@@ -3,6 +3,7 @@
  * the profiler's launcher, told where the replay listens and which certificate to trust; the times
  * come from the page's own Navigation Timing entry, in ms from navigation start.
  */
+import { median } from '@pcp/graph-builder';
 import { launchChromium, settleBrowserUi, type CdpEvent } from '@pcp/profiler';
 
 export interface LoadTimes {
@@ -67,13 +68,6 @@ export async function loadOnce(url: string, opts: LoadOptions): Promise<LoadTime
   } finally {
     await browser.close();
   }
-}
-
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 export interface LoadSummary extends LoadTimes {
