@@ -11,13 +11,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { capturePage } from '../../profiler/src/capture.ts';
-import { startTestServer } from '../../profiler/test-server/server.ts';
-import { startSuiteServer } from '../../profiler/fidelity/suite.ts';
+import { capturePage } from '@pcp/profiler';
+import { startTestServer, startSuiteServer } from '@pcp/profiler/testing';
 import { parseRate, parseTime } from '../src/config.ts';
 import { median } from '../src/stats.ts';
 import { loadLanternTrace, simulateLantern } from '../src/lantern/predict.ts';
-import { readText } from '@pcp/graph-builder/format/io.ts';
+import { readText } from '@pcp/graph-builder';
 
 const { values } = parseArgs({ options: { keep: { type: 'string' }, rtt: { type: 'string' }, bandwidth: { type: 'string' } } });
 const rttMs = parseTime(values.rtt ?? '0.1ms');

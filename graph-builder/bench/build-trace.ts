@@ -21,8 +21,8 @@ const rounds = Number(values.rounds ?? 5);
 let bundles = positionals;
 let tmp: string | undefined;
 if (bundles.length === 0) {
-  const { listSuite, startSuiteServer, pageUrl } = await import('../../profiler/fidelity/suite.ts');
-  const { profileMany } = await import('../../profiler/src/batch.ts');
+  const { listSuite, startSuiteServer, pageUrl } = await import('@pcp/profiler/testing');
+  const { profileMany } = await import('@pcp/profiler');
   tmp = mkdtempSync(join(tmpdir(), 'pcp-bench-trace-'));
   const server = await startSuiteServer();
   const pages = listSuite();

@@ -16,7 +16,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Progress } from '../../cli/src/kit.ts';
+import { parseArgs } from 'node:util';
+import { Progress } from '@pcp/profiler/progress';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
 import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';
@@ -25,15 +26,30 @@ import { legacySites } from '../src/legacy-corpus.ts';
 import { mean } from '../src/analysis/stats.ts';
 import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, v1MatchView, type PathDivergence, type SiteFigures } from './legacy-match.ts';
 
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
-  process.stdout.write('usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]\n');
+const USAGE = 'usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]\n';
+let opt;
+try {
+  opt = parseArgs({ options: { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, tail: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
+} catch (e) {
+  process.stderr.write(`compare:legacy: ${(e as Error).message}\n${USAGE}`);
+  process.exit(2);
+}
+if (opt.help) {
+  process.stdout.write(USAGE);
   process.exit(0);
 }
-const evalKey = args.includes('--match') && args[args.indexOf('--match') + 1] === 'order' ? 'order' : 'time';
+const evalKey = opt.match ?? 'time';
+const diffN = Number(opt.diff ?? 0);
+if (evalKey !== 'time' && evalKey !== 'order') {
+  process.stderr.write(`compare:legacy: --match expects time or order, got '${evalKey}'\n`);
+  process.exit(2);
+}
+if (!Number.isInteger(diffN) || diffN < 0) {
+  process.stderr.write(`compare:legacy: --diff expects a count, got '${opt.diff}'\n`);
+  process.exit(2);
+}
 const OPTS = { mine: { evalKey }, ref: { evalKey } } as const;
-const siteArg = args.includes('--site') ? args[args.indexOf('--site') + 1] : undefined;
-const diffN = args.includes('--diff') ? Number(args[args.indexOf('--diff') + 1]) : 0;
+const siteArg = opt.site;
 
 const sites = legacySites().filter((s) => !siteArg || s.slug === siteArg);
 const progress = new Progress(sites.length, 'compare:legacy');
@@ -96,7 +112,7 @@ for (const { slug, f, cp } of rows) {
   causes.set(cause, (causes.get(cause) ?? 0) + 1);
   process.stdout.write(`${slug.slice(0, 43).padEnd(44)} ${pct(f.critJaccard)}  ${cause}${cp.step ? `: ${cp.step}` : ''}\n`);
 }
-if (args.includes('--tail')) {
+if (opt.tail) {
   process.stdout.write(`\nresources whose parent set differs, by what differs (parents only the reference has | only we have):\n`);
   for (const [cls, n] of [...tail].sort((x, y) => y[1] - x[1])) process.stdout.write(`${String(n).padStart(5)}  ${cls}\n`);
 }

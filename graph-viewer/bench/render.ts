@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
+import { loadGraph } from '@pcp/graph-builder';
 import { startViewer } from '../src/server/server.ts';
 import { layoutToSvg } from '../src/shared/layoutSvg.ts';
 import { toLayoutInput } from '../src/shared/layoutTypes.ts';

@@ -31,7 +31,7 @@ const { values } = parseArgs({
     'task-flows': { type: 'boolean' },
   },
 });
-const { buildFromTrace } = await import('@pcp/graph-builder/build-trace.ts');
+const { buildFromTrace } = await import('@pcp/graph-builder');
 
 const pages = listSuite().filter((p) => !values.page || values.page.includes(p.name));
 if (pages.length === 0) {

@@ -3,7 +3,7 @@
  * and real Chromium loads of it. A thin shell over @pcp/replay.
  */
 import { positiveInt, CliError, UsageError, flag, num, parse, str, type Command, type Parsed } from '../kit.ts';
-import { parseLinkSpec } from '@pcp/shaper/spec.ts';
+import { parseLinkSpec } from '@pcp/shaper';
 import { fileURLToPath } from 'node:url';
 
 const usage = `
@@ -111,7 +111,7 @@ export const command: Command = {
       const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined, pace: flag(p, 'pace') });
       if (control) {
         // Driven by a parent over stdio (shaped loads); ends when the parent closes stdin.
-        const { runControlled } = await import('@pcp/replay/control.ts');
+        const { runControlled } = await import('@pcp/replay');
         await runControlled(server, process.stdin, process.stdout);
         return 0;
       }
@@ -128,7 +128,7 @@ export const command: Command = {
       await new Promise<void>(() => {});
     }
 
-    const { localTarget, shapedTarget } = await import('@pcp/replay/targets.ts');
+    const { localTarget, shapedTarget } = await import('@pcp/replay');
     const proto = protocol as 'h1' | 'h2' | undefined;
     const target = shaped
       ? await shapedTarget(bundle, shaped, { pcpBin: fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), records: noDelays ? [] : records, protocol: proto, pace: flag(p, 'pace') })
@@ -200,29 +200,25 @@ function shellQuote(s: string): string {
 /** The delay records: --server-delays FILE, else measured from the bundle's capture like pcp build does. */
 async function serverDelays(bundle: string, file: string | undefined, off: boolean): Promise<{ method?: string; url: string; delayMs: number | null; estimated?: boolean }[]> {
   if (off) return [];
-  const { existsSync, mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+  const { existsSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  let tmp: string | undefined;
+  const { delayRecordsOf } = await import('@pcp/replay');
   if (file === undefined) {
     const { BUNDLE_FILES } = await import('@pcp/profiler/bundle');
-    if (!existsSync(join(bundle, BUNDLE_FILES.pcap))) return [];
-    tmp = mkdtempSync(join(tmpdir(), 'pcp-replay-delays-'));
-    file = join(tmp, 'delays.json');
-    const { runPython } = await import('./delays.ts');
-    const { code, error } = await runPython([bundle, '--out', file, '--format', 'json']);
-    if (code !== 0) {
-      rmSync(tmp, { recursive: true, force: true });
-      throw new CliError(`server delays could not be measured from ${join(bundle, BUNDLE_FILES.pcap)}: ${error ?? `exit ${code}`} (--no-server-delays to replay without them)`);
+    const pcap = join(bundle, BUNDLE_FILES.pcap);
+    if (!existsSync(pcap)) return [];
+    const { measureServerDelays } = await import('@pcp/graph-builder');
+    let json: unknown;
+    try {
+      json = await measureServerDelays(bundle);
+    } catch (e) {
+      throw new CliError(`server delays could not be measured from ${pcap}: ${(e as Error).message} (--no-server-delays to replay without them)`);
     }
+    return delayRecordsOf(json);
   }
   try {
-    const { delayRecordsOf } = await import('@pcp/replay/delays.ts');
     return delayRecordsOf(JSON.parse(readFileSync(file, 'utf8')));
   } catch (e) {
-    if (e instanceof CliError) throw e;
     throw new CliError(`${file}: ${(e as Error).message}`);
-  } finally {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
   }
 }
