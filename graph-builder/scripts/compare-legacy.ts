@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { Progress } from '@pcp/profiler/progress';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
@@ -26,18 +26,15 @@ import { legacySites } from '../src/legacy-corpus.ts';
 import { mean } from '../src/analysis/stats.ts';
 import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, v1MatchView, type PathDivergence, type SiteFigures } from './legacy-match.ts';
 
-const USAGE = 'usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]\n';
-let opt;
-try {
-  opt = parseArgs({ options: { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, tail: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }).values;
-} catch (e) {
-  process.stderr.write(`compare:legacy: ${(e as Error).message}\n${USAGE}`);
-  process.exit(2);
-}
-if (opt.help) {
-  process.stdout.write(USAGE);
-  process.exit(0);
-}
+const opt = scriptArgs('compare:legacy', `
+usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]
+
+Rebuilds the 64 legacy logs of ../shared/legacy-corpus, exports them as pcp export --format legacy
+does, and compares the exported files (and the v1 graphs) with the original builder's graphs: resource
+sets, parent sets, edge precision/recall, critical-path Jaccard and Spearman of priorities, per site and
+in aggregate. --site one site; --diff N lists N missing/extra edges per site; --match how evaluations are
+told apart (start time, default, or order); --tail classifies every parent disagreement.
+`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, tail: { type: 'boolean' } }).values;
 const evalKey = opt.match ?? 'time';
 const diffN = Number(opt.diff ?? 0);
 if (evalKey !== 'time' && evalKey !== 'order') {

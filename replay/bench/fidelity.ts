@@ -10,13 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { capturePage } from '@pcp/profiler';
 import { startTestServer, type TestServer, startSuiteServer, SITES_DIR } from '@pcp/profiler/testing';
 import { measureServerDelays, median } from '@pcp/graph-builder';
 import { readArchive, assignDelays, delayRecordsOf, startReplayServer, loadOnce, type DelayRecord, type LoadTimes } from '../src/index.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = scriptArgs('replay:check', `
+usage: npm run replay:check [-- --runs N]
+
+Records four pages (the example site and three ground-truth pages) with --archive, replays each on
+loopback N times (default 5) and compares the replayed loads with direct loads of the original servers:
+load and DOMContentLoaded medians and the replay's misses.
+`, { runs: { type: 'string', default: '5' } });
 const runs = Number(values.runs);
 const EXAMPLE = fileURLToPath(new URL('../../profiler/example-site/', import.meta.url));
 
