@@ -59,6 +59,17 @@ export async function serverDelays(bundle: string, file: string | undefined, off
   }
 }
 
+/** The bundle's archive.har; a missing or bad archive is a one-line CliError. */
+export async function readBundleArchive(bundle: string) {
+  const { readArchive, ArchiveError } = await import('@pcp/replay');
+  try {
+    return readArchive(bundle);
+  } catch (e) {
+    if (e instanceof ArchiveError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
 export interface ReplayProfileOptions {
   /** Through this shaped link; on loopback when absent. */
   shaped?: ShapedSpec;
@@ -79,14 +90,8 @@ const PCP_BIN = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
  * conditions in its meta.json. Returns the new bundle's meta and the replay server's request counts.
  */
 export async function profileReplay(bundle: string, profileDir: string, o: ReplayProfileOptions) {
-  const { readArchive, ArchiveError, localTarget, shapedTarget } = await import('@pcp/replay');
-  let archive;
-  try {
-    archive = readArchive(bundle);
-  } catch (e) {
-    if (e instanceof ArchiveError) throw new CliError(e.message);
-    throw e;
-  }
+  const { localTarget, shapedTarget } = await import('@pcp/replay');
+  const archive = await readBundleArchive(bundle);
   const target = o.shaped
     ? await shapedTarget(bundle, o.shaped, { pcpBin: PCP_BIN, records: o.records, protocol: o.protocol, pace: o.pace })
     : await localTarget(archive, o.protocol, o.pace);

@@ -3,7 +3,7 @@
  * and real Chromium loads of it. A thin shell over @pcp/replay.
  */
 import { positiveInt, CliError, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
-import { linkSpec, profileReplay, serverDelays } from './replay-profile.ts';
+import { linkSpec, profileReplay, readBundleArchive, serverDelays } from './replay-profile.ts';
 import { fileURLToPath } from 'node:url';
 
 const usage = `
@@ -92,14 +92,8 @@ export const command: Command = {
     if (shaped && flag(p, 'serve')) throw new UsageError('--serve does not take --bandwidth/--rtt/--loss (shaped loads run the server inside the link)');
     if (str(p, 'profile') !== undefined && flag(p, 'serve')) throw new UsageError('--profile and --serve do not go together');
 
-    const { readArchive, ArchiveError, assignDelays, startReplayServer, loadOnce, summarise } = await import('@pcp/replay');
-    let archive;
-    try {
-      archive = readArchive(bundle);
-    } catch (e) {
-      if (e instanceof ArchiveError) throw new CliError(e.message);
-      throw e;
-    }
+    const { assignDelays, startReplayServer, loadOnce, summarise } = await import('@pcp/replay');
+    const archive = await readBundleArchive(bundle);
     const noDelays = flag(p, 'no-server-delays');
     const records = await serverDelays(bundle, str(p, 'server-delays'), noDelays);
     const d = assignDelays(archive.entries, records);
