@@ -3,6 +3,7 @@
  * (`10mbit`, `40ms`) shared by `pcp emulate`, `pcp sweep` and the viewer's backend.
  */
 import type { DelayCdfs } from './server-delays.ts';
+import { MULTIPATH_OPTION_KEYS, parseMultipathOptions, resolveMultipath, type MultipathConfig, type ResolvedMultipath } from './mptcp/options.ts';
 
 export type Protocol = 'h1.0' | 'h1' | 'h1-pipelined' | 'h2' | 'quic-lite';
 export type ServerModel = 'serial' | 'parallel' | 'out-of-order';
@@ -14,7 +15,7 @@ export const PROTOCOLS: readonly Protocol[] = ['h1.0', 'h1', 'h1-pipelined', 'h2
 export const SERVER_MODELS: readonly ServerModel[] = ['serial', 'parallel', 'out-of-order'];
 export const PRIORITY_SCHEMES: readonly PriorityScheme[] = ['none', 'mimeType', 'criticalPath'];
 
-export interface EmulatorConfig {
+export interface EmulatorConfig extends MultipathConfig {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -68,7 +69,7 @@ export interface EmulatorConfig {
 }
 
 /** A config with every default filled in; what the simulator reads. */
-export interface ResolvedConfig {
+export interface ResolvedConfig extends ResolvedMultipath {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -158,6 +159,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     preconnect: c.preconnect ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
+    ...resolveMultipath(c),
   };
 }
 
@@ -205,10 +207,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, and the multipath keys of mptcp/options.ts (path2, mptcp-scheduler, ...). Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', ...MULTIPATH_OPTION_KEYS]);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -246,6 +248,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts.preconnect !== undefined) config.preconnect = bool('preconnect', opts.preconnect);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
+  Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }
