@@ -31,6 +31,12 @@ options:
   --unshard <hosts>      comma-separated hosts merged onto the first one's server
   --rtt-jitter <x>       per-run jitter of each server's RTT, +-x times RTT/4 (thesis: 0.1) (default 0)
   --no-preloader         disable the browser's preloader
+  --path2 <b,rtt[,loss]> a second path (own bottleneck): every connection is MPTCP, starting on the first
+                         path and joining this one 2 RTT1 + 1.5 RTT2 after its SYN, e.g. 10mbit,200ms,1%
+  --mptcp-scheduler <s>  minrtt | stream (the thesis' HTTP-aware Stream Scheduler) (default minrtt)
+  --mptcp-cc <c>         lia (coupled, RFC 6356) | uncoupled (NewReno per subflow) (default lia)
+  --mptcp-lookahead <b>  Stream Scheduler lookahead: true | false                  (default true)
+  --mptcp-rcvbuf <bytes> connection-level receive buffer                          (default 16 MiB)
   --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
@@ -58,6 +64,11 @@ const OPTIONS = {
   unshard: { type: 'string' },
   'no-preloader': { type: 'boolean' },
   'rtt-jitter': { type: 'string' },
+  path2: { type: 'string' },
+  'mptcp-scheduler': { type: 'string' },
+  'mptcp-cc': { type: 'string' },
+  'mptcp-lookahead': { type: 'string' },
+  'mptcp-rcvbuf': { type: 'string' },
   seed: { type: 'string' },
   runs: { type: 'string' },
   json: { type: 'boolean' },
@@ -74,7 +85,7 @@ export const command: Command = {
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
     const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
     const opts: Record<string, string | undefined> = {};
-    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed']) {
+    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed', 'path2', 'mptcp-scheduler', 'mptcp-cc', 'mptcp-lookahead', 'mptcp-rcvbuf']) {
       opts[k] = str(p, k);
     }
     if (flag(p, 'preemption')) opts.preemption = 'true';
@@ -113,7 +124,8 @@ export const command: Command = {
     });
     if (flag(p, 'json')) {
       const offset = first.navigationStartOffset !== undefined ? { navigationStartOffset: first.navigationStartOffset } : {};
-      console.log(JSON.stringify({ ...offset, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
+      const mp = first.multipath ? { multipath: first.multipath } : {};
+      console.log(JSON.stringify({ ...offset, ...mp, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
       return 0;
     }
     const f = (v: number): string => `${v.toFixed(1)} ms`;
@@ -124,6 +136,7 @@ export const command: Command = {
     console.log(`  end of graph      ${f(sum.endTime)}`);
     if (first.navigationStartOffset !== undefined) console.log(`  (times from the main document's request; navigation start is ${f(first.navigationStartOffset)} earlier)`);
     console.log(`  resources ${first.resources.length}, connections ${first.connections}, packets ${first.packets}, drops ${sum.drops}, retransmissions ${sum.retransmissions}`);
+    if (first.multipath) console.log(`  two paths: ${(100 * first.multipath.bytesPath2 / Math.max(1, first.bytesDelivered)).toFixed(1)}% of bytes on the second (${opts.path2}), its drops ${first.multipath.drops2}, most bytes held for reordering ${first.multipath.maxReorderBytes}`);
     for (const w of first.warnings ?? []) console.error(`warning: ${w}`);
     return 0;
   },

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError, parseEmulatorOptions, resolveConfig } from '../config.ts';
-import { parsePath } from './options.ts';
+import { expandPaths, parsePath } from './options.ts';
 
 test('path2 parses BANDWIDTH,RTT[,LOSS] in tc units', () => {
   assert.deepEqual(parsePath('10mbit,200ms'), { bandwidthBps: 10e6, rttMs: 200 });
@@ -21,4 +21,12 @@ test('multipath options through parseEmulatorOptions, with one-line errors', () 
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', 'mptcp-scheduler': 'random' }), /--mptcp-scheduler must be one of minrtt, stream/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms,150%' }), /path2 loss must be in \[0, 1\)/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms', cc: 'cubic' }), /LIA couples NewReno/);
+});
+
+test('a grid\'s paths value stands for bandwidth, rtt and path2', () => {
+  assert.deepEqual(expandPaths({ paths: '10mbit,40ms', protocol: 'h2' }), { protocol: 'h2', bandwidth: '10mbit', rtt: '40ms' });
+  assert.deepEqual(expandPaths({ paths: '10mbit,40ms; 2mbit,200ms,1%' }), { bandwidth: '10mbit', rtt: '40ms', path2: '2mbit,200ms,1%' });
+  assert.deepEqual(expandPaths({ bandwidth: '1mbit' }), { bandwidth: '1mbit' });
+  assert.throws(() => expandPaths({ paths: '10mbit,40ms', rtt: '8ms' }), /either paths or rtt/);
+  assert.throws(() => expandPaths({ paths: 'a,b;c,d;e,f' }), /one or two/);
 });

@@ -97,3 +97,22 @@ export function parseMultipathOptions(opts: Record<string, string | undefined>, 
   if (opts['mptcp-rcvbuf'] !== undefined) out.mptcpRcvBuf = Number(opts['mptcp-rcvbuf']);
   return out;
 }
+
+/**
+ * A sweep grid's `paths` value: one path (`10mbit,40ms`) or two separated by `;` (`10mbit,40ms;10mbit,200ms`),
+ * the first being where connections start. Returns the options with `paths` replaced by bandwidth, rtt
+ * (and path2); giving `paths` with any of those is an error.
+ */
+export function expandPaths(opts: Record<string, string>): Record<string, string> {
+  const paths = opts.paths;
+  if (paths === undefined) return opts;
+  const { paths: _, ...rest } = opts;
+  for (const k of ['bandwidth', 'rtt', 'path2']) if (k in rest) throw new ConfigError(`give either paths or ${k}, not both`);
+  const list = paths.split(';').map((p) => p.trim());
+  if (list.length < 1 || list.length > 2) throw new ConfigError(`paths is one or two BANDWIDTH,RTT paths separated by ';', got '${paths}'`);
+  const first = list[0]!.split(',').map((x) => x.trim());
+  if (first.length !== 2) throw new ConfigError(`the first path is BANDWIDTH,RTT (e.g. 10mbit,40ms), got '${list[0]}'`);
+  const out: Record<string, string> = { ...rest, bandwidth: first[0]!, rtt: first[1]! };
+  if (list[1] !== undefined) out.path2 = list[1];
+  return out;
+}
