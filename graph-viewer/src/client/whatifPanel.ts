@@ -19,6 +19,10 @@ const FIELDS: { key: string; label: string; choices?: string[]; value: [string, 
   { key: 'connections', label: 'connections / host', value: ['6', ''] },
   { key: 'server', label: 'server model', choices: ['', 'serial', 'parallel', 'out-of-order'], value: ['', ''] },
   { key: 'priority', label: 'priority scheme', choices: ['none', 'mimeType', 'criticalPath'], value: ['none', 'criticalPath'] },
+  // A second path makes every connection MPTCP (thesis chapter 6): "bandwidth,RTT[,loss]", e.g. 10mbit,400ms.
+  { key: 'path2', label: 'second path (MPTCP)', value: ['', ''] },
+  { key: 'mptcp-scheduler', label: 'MPTCP scheduler', choices: ['', 'minrtt', 'stream'], value: ['', ''] },
+  { key: 'mptcp-cc', label: 'MPTCP coupling', choices: ['', 'lia', 'uncoupled'], value: ['', ''] },
 ];
 
 export function whatIfPanel(graphId: string, recordedLoad: number | null, onResults: (runs: WhatIfRun[]) => void): HTMLElement {
@@ -54,7 +58,7 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
         runs.push({ name: s, options: optionsOf(s), result: r.result });
       }
       status.textContent = '';
-      const t = el('table', { class: 'whatif-out' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'load'), el('th', {}, 'DCL'), el('th', {}, 'drops')));
+      const t = el('table', { class: 'whatif-out' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'load'), el('th', {}, 'DCL'), el('th', {}, 'drops'), el('th', {}, '2nd path')));
       t.append(el('tr', {}, el('td', {}, 'recorded'), el('td', {}, fmtMs(recordedLoad)), el('td', {}, ''), el('td', {}, '')));
       for (const r of runs) {
         t.append(
@@ -65,6 +69,7 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
             el('td', { class: 'load-time', 'data-ms': r.result.loadTime }, fmtMs(r.result.loadTime)),
             el('td', {}, fmtMs(r.result.domContentLoadedTime)),
             el('td', {}, String(r.result.drops)),
+            el('td', { class: 'path2-share' }, r.result.multipath ? `${((100 * r.result.multipath.bytesPath2) / Math.max(1, r.result.bytesDelivered)).toFixed(0)}% of bytes` : ''),
           ),
         );
       }
