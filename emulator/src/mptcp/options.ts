@@ -76,9 +76,6 @@ export function parsePath(s: string): PathSpec {
   return spec;
 }
 
-/** The multipath keys of parseEmulatorOptions. */
-export const MULTIPATH_OPTION_KEYS = ['path2', 'mptcp-scheduler', 'mptcp-lookahead', 'mptcp-cc', 'mptcp-rcvbuf'] as const;
-
 /** Reads the multipath string options (`path2`, `mptcp-scheduler`, ...) into a config. */
 export function parseMultipathOptions(opts: Record<string, string | undefined>, bool: (name: string, v: string) => boolean): MultipathConfig {
   const out: MultipathConfig = {};
