@@ -22,6 +22,13 @@ const configs: EmulatorConfig[] = [
   { bandwidthBps: 5e6, rttMs: 70, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', delayedAcks: true, tlsRtts: 1 },
   { bandwidthBps: 1e6, rttMs: 70, protocol: 'h2', downlinkTrace: trace('cellular-variable'), uplinkTrace: trace('const-12mbit'), lossRate: 0.005, shardLarge: 30_000, delayedAcks: true },
   { bandwidthBps: 10e6, rttMs: 80, protocol: 'quic-lite', delayedAcks: true, uplinkLossModel: 'bernoulli:0.05', congestionControl: 'cubic' },
+  // Two paths (MPTCP, thesis chapter 6): baseline h2 with LIA on a 5x-RTT second path, and MP QUIC with the
+  // Stream Scheduler on a lossy 1/5-bandwidth one.
+  { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', priority: 'criticalPath', icwnd: 4, rttJitter: 0.1, path2: { bandwidthBps: 10e6, rttMs: 200 } },
+  { bandwidthBps: 5e6, rttMs: 8, protocol: 'quic-lite', priority: 'criticalPath', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 1e6, rttMs: 8, loss: 0.01 } },
+  // Both together: MPTCP whose first path is lossy with delayed ACKs, and one whose first path follows a trace.
+  { bandwidthBps: 5e6, rttMs: 40, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', delayedAcks: true, tlsRtts: 1, path2: { bandwidthBps: 5e6, rttMs: 100, loss: 0.01 } },
+  { bandwidthBps: 1e6, rttMs: 70, protocol: 'quic-lite', downlinkTrace: trace('cellular-variable'), lossRate: 0.005, mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 5e6, rttMs: 30 } },
 ];
 const corpus = loadCorpus();
 let bad = 0;

@@ -14,7 +14,7 @@ import { simulate, type EmulatorConfig } from '../src/index.ts';
 import { gilbertMeanLoss, makeLossModel, measureLoss, type LossSpec } from '../src/network/loss-model.ts';
 import { loadTrace } from '../src/network/link-trace.ts';
 import { Rng, STREAM_LOSS_DOWN } from '../src/rng.ts';
-import { PageBuilder } from '../src/testing/build.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
 import { median } from '../src/stats.ts';
 
 const { values } = parseArgs({ options: { seeds: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });

@@ -3,7 +3,9 @@
  * (`10mbit`, `40ms`) shared by `pcp emulate`, `pcp sweep` and the viewer's backend.
  */
 import type { DelayCdfs } from './server-delays.ts';
-import { LINK_OPTION_KEYS, parseLinkOptions, resolveLinkConfig, type LinkConfig, type ResolvedLinkConfig } from './link-config.ts';
+import { parseLinkOptions, resolveLinkConfig, type LinkConfig, type ResolvedLinkConfig } from './link-config.ts';
+import { parseMultipathOptions, resolveMultipath, type MultipathConfig, type ResolvedMultipath } from './mptcp/options.ts';
+export { MPTCP_COUPLINGS, MPTCP_SCHEDULERS, parsePath, type MptcpCoupling, type MptcpScheduler, type MultipathConfig, type PathSpec } from './mptcp/options.ts';
 
 export type Protocol = 'h1.0' | 'h1' | 'h1-pipelined' | 'h2' | 'quic-lite';
 export type ServerModel = 'serial' | 'parallel' | 'out-of-order';
@@ -15,8 +17,8 @@ export const PROTOCOLS: readonly Protocol[] = ['h1.0', 'h1', 'h1-pipelined', 'h2
 export const SERVER_MODELS: readonly ServerModel[] = ['serial', 'parallel', 'out-of-order'];
 export const PRIORITY_SCHEMES: readonly PriorityScheme[] = ['none', 'mimeType', 'criticalPath'];
 
-/** Loss, link traces, delayed ACKs and sharding are in link-config.ts. */
-export interface EmulatorConfig extends LinkConfig {
+/** Loss, link traces, delayed ACKs and sharding are in link-config.ts; the second path in mptcp/options.ts. */
+export interface EmulatorConfig extends LinkConfig, MultipathConfig {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -70,7 +72,7 @@ export interface EmulatorConfig extends LinkConfig {
 }
 
 /** A config with every default filled in; what the simulator reads. */
-export interface ResolvedConfig extends ResolvedLinkConfig {
+export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -161,6 +163,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
     ...resolveLinkConfig(c),
+    ...resolveMultipath(c),
   };
 }
 
@@ -206,14 +209,62 @@ function bool(name: string, v: string): boolean {
 }
 
 /**
- * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
- * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed. Unknown keys are an error.
+ * The string options parseEmulatorOptions reads, declared once: `pcp emulate` flags, `pcp sweep` grid keys
+ * and the viewer's what-if fields are these names. 'value' options take a string; 'switch' options are
+ * true/false (on the command line a flag: --preemption, --no-preloader).
+ */
+export const EMULATOR_OPTIONS = {
+  bandwidth: 'value',
+  rtt: 'value',
+  protocol: 'value',
+  connections: 'value',
+  server: 'value',
+  priority: 'value',
+  preemption: 'switch',
+  icwnd: 'value',
+  cc: 'value',
+  'congestion-control': 'value',
+  queue: 'value',
+  'queue-bdp': 'value',
+  'dns-rtts': 'value',
+  'tls-rtts': 'value',
+  unshard: 'value',
+  'extra-rtt': 'value',
+  preloader: 'switch',
+  'resource-scheduler': 'switch',
+  'navigation-commit': 'switch',
+  preconnect: 'switch',
+  'rtt-jitter': 'value',
+  seed: 'value',
+  // Lossy links, link traces, delayed ACKs, h2 sharding (link-config.ts).
+  loss: 'value',
+  'loss-model': 'value',
+  'uplink-loss-model': 'value',
+  'latency-spikes': 'value',
+  'downlink-trace': 'value',
+  'uplink-trace': 'value',
+  'delayed-acks': 'switch',
+  'shard-large': 'value',
+  'shard-connections': 'value',
+  // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
+  path2: 'value',
+  'mptcp-scheduler': 'value',
+  'mptcp-lookahead': 'value',
+  'mptcp-cc': 'value',
+  'mptcp-rcvbuf': 'value',
+} as const satisfies Record<string, 'value' | 'switch'>;
+
+export type EmulatorOption = keyof typeof EMULATOR_OPTIONS;
+
+/** The options that take a string value (every one but the true/false switches). */
+export const EMULATOR_VALUE_OPTIONS = (Object.keys(EMULATOR_OPTIONS) as EmulatorOption[]).filter((k) => EMULATOR_OPTIONS[k] === 'value');
+
+/**
+ * Builds a config from string options as a CLI or a query string gives them, named as in EMULATOR_OPTIONS
+ * (unshard: a comma list; extra-rtt: `host=ms,host=ms`). Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed']);
-  for (const k of LINK_OPTION_KEYS) known.add(k);
-  for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined && !Object.hasOwn(EMULATOR_OPTIONS, k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
   if (bw === undefined) throw new ConfigError('bandwidth is required (e.g. 10mbit)');
@@ -251,6 +302,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   parseLinkOptions(opts, config, bool);
+  Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

@@ -1,7 +1,8 @@
 /**
  * The link-realism part of the emulator's configuration (issue 17): random and bursty loss, latency spikes,
  * Mahimahi link traces, delayed ACKs and h2-aware domain sharding — their options, defaults and parsing.
- * config.ts folds them into EmulatorConfig / ResolvedConfig and parseEmulatorOptions.
+ * config.ts folds them into EmulatorConfig / ResolvedConfig and parseEmulatorOptions; their option names are in
+ * config.ts's EMULATOR_OPTIONS.
  */
 import { ConfigError } from './config.ts';
 import { loadTrace, type LinkTrace } from './network/link-trace.ts';
@@ -39,8 +40,6 @@ export interface ResolvedLinkConfig {
   shardLarge: number;
   shardConnections: number;
 }
-
-export const LINK_OPTION_KEYS = ['loss', 'loss-model', 'uplink-loss-model', 'latency-spikes', 'downlink-trace', 'uplink-trace', 'delayed-acks', 'shard-large', 'shard-connections'] as const;
 
 function trace(v: string | LinkTrace | undefined): LinkTrace | undefined {
   return typeof v === 'string' ? loadTrace(v) : v;

@@ -11,7 +11,7 @@
  */
 import type { Graph } from '@pcp/graph-builder';
 import { Rng } from '../../src/rng.ts';
-import { PageBuilder } from '../../src/testing/build.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
 
 export interface PageFamily {
   name: string;

@@ -23,8 +23,26 @@ import { ServerSession } from './server.ts';
 /** A request on the wire (headers of a typical GET), for lossy or traced uplinks. */
 const REQUEST_WIRE_BYTES = 500;
 
+/** What carries an HttpConnection's bytes: a TcpConnection, or an MPTCP connection over two paths (mptcp/). */
+export interface Transport {
+  /** Client->server one-way delay of requests, ms. */
+  readonly up: number;
+  /** How long the TCP handshake and `tlsRtts` TLS round trips take (flights lost on lossy links). */
+  handshakeTime(tlsRtts: number): number;
+  /** A request leaving the client at `now`: its trip to the server, ms (retried on a lossy uplink). */
+  requestTrip(now: number, wireBytes: number): number;
+  /** New data in the send buffer. */
+  kick(now: number): void;
+  /** The simulation is over: hand segments back for reuse. */
+  recycle(): void;
+}
+
+export interface TransportFactory {
+  open(pool: HostPool, buffer: SendBuffer, perSegmentDelivery: boolean, now: number): Transport;
+}
+
 export class HttpConnection {
-  readonly tcp: TcpConnection;
+  readonly tcp: Transport;
   readonly server: ServerSession;
   established = false;
   tOpen: number;
@@ -36,7 +54,7 @@ export class HttpConnection {
 
   constructor(
     readonly pool: HostPool,
-    tcp: TcpConnection,
+    tcp: Transport,
     server: ServerSession,
     now: number,
   ) {
@@ -91,6 +109,8 @@ export class ConnectionPool {
     private readonly net: NetContext,
     private readonly delays: ServerDelaySampler,
     private readonly cb: PoolCallbacks,
+    /** Opens the transport of each new connection; default one TcpConnection on the simulator's network. */
+    private readonly transports?: TransportFactory,
   ) {
     this.multiplexed = cfg.protocol === 'h2' || cfg.protocol === 'quic-lite';
     this.pipelined = cfg.protocol === 'h1-pipelined';
@@ -212,7 +232,8 @@ export class ConnectionPool {
 
   private open(pool: HostPool, now: number): HttpConnection {
     const buffer = new SendBuffer(this.prioritised, this.cfg.preemption);
-    const tcp = new TcpConnection(this.net, pool.up, this.cfg.protocol === 'quic-lite', buffer, pool.rtt);
+    const perSegment = this.cfg.protocol === 'quic-lite';
+    const tcp = this.transports ? this.transports.open(pool, buffer, perSegment, now) : new TcpConnection(this.net, pool.up, perSegment, buffer, pool.rtt);
     const conn = new HttpConnection(pool, tcp, new ServerSession(this.cfg.server, this.q, buffer), now);
     pool.conns.push(conn);
     this.all.push(conn);

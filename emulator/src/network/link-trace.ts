@@ -6,8 +6,17 @@
  * opportunity and a 1500-byte packet takes one whole; an opportunity with nothing queued is wasted (as
  * Mahimahi's LinkQueue does).
  */
-import { readFileSync } from 'node:fs';
 import { ConfigError } from '../config.ts';
+
+/**
+ * node:fs, looked up only when a trace file is read: config.ts (and so this module) is also bundled into the
+ * viewer's browser client (@pcp/emulator/config), where a static node:fs import cannot resolve.
+ */
+function readText(path: string): string {
+  const fs = globalThis.process?.getBuiltinModule?.('node:fs');
+  if (!fs) throw new Error('link trace files can only be read under Node');
+  return fs.readFileSync(path, 'utf8');
+}
 
 /** Bytes one delivery opportunity carries. */
 export const TRACE_MTU = 1500;
@@ -56,7 +65,7 @@ export function loadTrace(path: string): LinkTrace {
   if (t) return t;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readText(path);
   } catch (e) {
     throw new ConfigError(`cannot read link trace '${path}': ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }

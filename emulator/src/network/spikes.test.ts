@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ConfigError } from '../config.ts';
 import { Rng } from '../rng.ts';
 import { LatencySpikes, parseSpikes } from './spikes.ts';
-import { PageBuilder } from '../testing/build.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulateChecked } from '../testing/check.ts';
 
 test('parseSpikes: MEAN_INTERVAL,DURATION in tc units; one-line errors', () => {
