@@ -6,3 +6,6 @@ export * from './legacy-corpus.ts';
 export { buildFromLegacyLog, buildFromLegacyLogStream, buildFromActivities, LegacyLogError, type BuildOptions, type BuildResult } from './build.ts';
 export { readLegacyLogFile, decodeLegacyLog, streamLegacyLogLines } from './adapters/legacy-log/file.ts';
 export type * from './model/types.ts';
+export { criticalPath, type CriticalPathResult, type CriticalPathStep } from './analysis/critpath.ts';
+export { mergeServerDelays, type ServerDelayRecord } from './merge/server-delays.ts';
+export { mimeClass, type MimeClass } from './analysis/priorities.ts';
