@@ -38,14 +38,17 @@ Runs the Python package in server-delays/ (python3, or $PYTHON): pip install -e 
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
-/** Runs `python -m server_delays`, passing stderr through; resolves with its exit code and last error line. */
-export async function runPython(args: string[]): Promise<{ code: number; error: string | undefined }> {
+/**
+ * Runs `python -m MODULE` (server_delays by default) from the repository's SRC_DIR, passing stderr
+ * through; resolves with its exit code and last error line.
+ */
+export async function runPython(args: string[], module = 'server_delays', srcDir = 'server-delays/src'): Promise<{ code: number; error: string | undefined }> {
   const { spawnTied } = await import('@pcp/profiler/child.ts');
   const python = process.env['PYTHON'] ?? 'python3';
   return new Promise((done, fail) => {
-    const child = spawnTied(python, ['-m', 'server_delays', ...args], {
+    const child = spawnTied(python, ['-m', module, ...args], {
       stdio: ['ignore', 'inherit', 'pipe'],
-      env: { ...process.env, PYTHONPATH: [join(repoRoot, 'server-delays', 'src'), process.env['PYTHONPATH']].filter(Boolean).join(':') },
+      env: { ...process.env, PYTHONPATH: [join(repoRoot, srcDir), process.env['PYTHONPATH']].filter(Boolean).join(':') },
     });
     let error: string | undefined;
     let tail = '';
