@@ -63,7 +63,7 @@ export function pageId(url: string): string {
   let hostPath = url;
   try {
     const u = new URL(url);
-    hostPath = u.host + u.pathname;
+    hostPath = u.host + decodeURIComponent(u.pathname);
   } catch {
     /* not a URL (a legacy site id): slug it as it is */
   }
