@@ -44,7 +44,7 @@ def load_cdf(s: CorpusStats, fig) -> None:
 def page_sizes(s: CorpusStats, fig) -> None:
     cols = ["nodes", "edges", "resources", "frames", "origins"]
     axes = fig.subplots(1, len(cols), sharey=True)
-    for ax, col in zip(axes, cols):
+    for ax, col in zip(axes, cols, strict=True):
         if not _ecdf(ax, s.page_rows[col]):
             _empty(ax, col)
             continue

@@ -20,10 +20,23 @@ KINDS = tables.NODE_KINDS
 
 def page(pid: str, load: float, dcl: float, network: float, compute: float, resources: int, on_cp: int) -> dict:
     row = {
-        "page_id": pid, "url": f"https://{pid}.test/", "source": "synthetic", "browser_version": None,
-        "nodes": 10 * resources, "edges": 15 * resources, "resources": resources, "frames": 1, "origins": 2,
-        "bytes": 1000 * resources, "load_ms": load, "dcl_ms": dcl, "cp_length_ms": network + compute, "cp_nodes": 5,
-        "cp_network_ms": network, "cp_computation_ms": compute, "cp_resources": on_cp,
+        "page_id": pid,
+        "url": f"https://{pid}.test/",
+        "source": "synthetic",
+        "browser_version": None,
+        "nodes": 10 * resources,
+        "edges": 15 * resources,
+        "resources": resources,
+        "frames": 1,
+        "origins": 2,
+        "bytes": 1000 * resources,
+        "load_ms": load,
+        "dcl_ms": dcl,
+        "cp_length_ms": network + compute,
+        "cp_nodes": 5,
+        "cp_network_ms": network,
+        "cp_computation_ms": compute,
+        "cp_resources": on_cp,
         "cp_resource_share": on_cp / resources,
     }
     row.update({f"cp_{k}_ms": 0 for k in KINDS})
@@ -34,11 +47,25 @@ def page(pid: str, load: float, dcl: float, network: float, compute: float, reso
 
 def resource(pid: str, nid: str, mime_class: str, size: int, delay: float | None) -> dict:
     return {
-        "page_id": pid, "node_id": nid, "url": f"https://{pid}.test/{nid}", "origin": f"https://{pid}.test",
-        "mime_type": {"image": "image/png", "javascript": "text/javascript"}[mime_class], "mime_class": mime_class,
-        "size": size, "method": "GET", "status": 200, "cached": False, "start_ms": 0, "end_ms": 10,
-        "response_start_ms": None, "server_delay_ms": delay, "server_delay_estimated": None if delay is None else False,
-        "priority_mime_type": 1.5, "priority_critical_path": 2, "request_type": None, "browser_priority": None,
+        "page_id": pid,
+        "node_id": nid,
+        "url": f"https://{pid}.test/{nid}",
+        "origin": f"https://{pid}.test",
+        "mime_type": {"image": "image/png", "javascript": "text/javascript"}[mime_class],
+        "mime_class": mime_class,
+        "size": size,
+        "method": "GET",
+        "status": 200,
+        "cached": False,
+        "start_ms": 0,
+        "end_ms": 10,
+        "response_start_ms": None,
+        "server_delay_ms": delay,
+        "server_delay_estimated": None if delay is None else False,
+        "priority_mime_type": 1.5,
+        "priority_critical_path": 2,
+        "request_type": None,
+        "browser_priority": None,
         "on_critical_path": nid == "r0",
     }
 
@@ -63,8 +90,21 @@ def corpus(tmp_path: Path) -> Path:
     )
     write_jsonl(
         src / "nodes.jsonl",
-        [{"page_id": "a", "node_id": "n", "kind": "timer", "frame": "0", "start_ms": 1, "end_ms": 2, "duration_ms": 1,
-          "phase": None, "disabled": False, "on_critical_path": False, "label": "timer 1"}],
+        [
+            {
+                "page_id": "a",
+                "node_id": "n",
+                "kind": "timer",
+                "frame": "0",
+                "start_ms": 1,
+                "end_ms": 2,
+                "duration_ms": 1,
+                "phase": None,
+                "disabled": False,
+                "on_critical_path": False,
+                "label": "timer 1",
+            }
+        ],
     )
     (src / "edges.jsonl").write_text("")  # an empty table is still a table
     tables.write_tables(src, tmp_path / "data")
@@ -129,11 +169,17 @@ def test_figures_as_png_and_svg(corpus: Path) -> None:
 
 def test_cli_describe_then_stats_on_parquet(corpus: Path) -> None:
     run = [sys.executable, "-m", "pcp_corpus"]
-    out = subprocess.run([*run, "describe", str(corpus / "jsonl"), "--data", str(corpus / "d2"), "--report", str(corpus / "r2")],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [*run, "describe", str(corpus / "jsonl"), "--data", str(corpus / "d2"), "--report", str(corpus / "r2")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert "pages: 2" in out.stdout
     assert json.loads((corpus / "r2" / "summary.json").read_text())["pages"] == 2
     assert set(json.loads((corpus / "jsonl" / "schema.json").read_text())) == set(tables.TABLES)
-    bad = subprocess.run([*run, "stats", str(corpus / "missing"), "--report", str(corpus / "r3")], capture_output=True, text=True)
+    bad = subprocess.run(
+        [*run, "stats", str(corpus / "missing"), "--report", str(corpus / "r3")], capture_output=True, text=True
+    )
     assert bad.returncode == 1
     assert bad.stderr.strip().count("\n") == 0 and bad.stderr.startswith("error: ") and "no such table" in bad.stderr
