@@ -27,7 +27,7 @@ export interface CardInput {
 
 /** Text for a markdown table cell or line: HTML and markdown punctuation escaped, one line. */
 export function mdText(s: string): string {
-  return s.replace(/\s+/g, ' ').replace(/[\\`*_[\]<>|&~]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return s.replace(/\s+/g, ' ').replace(/[\\`*[\]<>|&]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function settingsLines(settings: Record<string, unknown>): string[] {
