@@ -4,17 +4,11 @@
  * strings (urls, failure reasons) are escaped so a card never carries markup a page chose.
  */
 import { SCHEMA_VERSION } from '@pcp/graph-builder';
-import type { CorpusMeta, FailureRecord } from './layout.ts';
-import { RELEASE_FILES, tablePath } from './release.ts';
+import type { FailureRecord } from './layout.ts';
+import { RELEASE_FILES, tablePath, type ReleaseFacts } from './release.ts';
 import { TABLE_NAMES, type TableName } from './tables.ts';
 
-export interface CardInput {
-  name: string;
-  version: string;
-  license: string;
-  created: string;
-  meta: CorpusMeta;
-  pages: number;
+export interface CardInput extends ReleaseFacts {
   rows: Record<TableName, number>;
   /** summary.md written by pcp_corpus. */
   statsMarkdown: string;

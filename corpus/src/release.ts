@@ -81,13 +81,17 @@ export interface TableField {
   description: string;
 }
 
-export interface ManifestInput {
+/** What a release is: the facts its manifest and its card both state. */
+export interface ReleaseFacts {
   name: string;
   version: string;
   license: string;
   created: string;
   meta: CorpusMeta;
   pages: number;
+}
+
+export interface ManifestInput extends ReleaseFacts {
   /** Every file of the release but the manifest. */
   files: FileEntry[];
   /** Frictionless fields per table (written by pcp_corpus). */

@@ -3,15 +3,15 @@
  * their stats, sorts by any column, lists failed and unfinished pages as text (never as HTML), and
  * opens each page's graph.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { writeLegacyTestCorpus } from '@pcp/corpus/testing';
-import { startViewer, type Viewer } from '../src/server/server.ts';
-import { launch, newPage, openGraph, screenshot } from './browser.ts';
+import type { Viewer } from '../src/server/server.ts';
+import { openGraph, screenshot, useViewerSession } from './browser.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pcp-view-corpus-'));
 const ids = writeLegacyTestCorpus(dir, 4);
@@ -20,21 +20,8 @@ appendFileSync(join(dir, 'failures.jsonl'), `${JSON.stringify({ url: HOSTILE, id
 mkdirSync(join(dir, 'pages', 'half.test-00000000'));
 
 let viewer: Viewer;
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
-
-before(async () => {
-  viewer = await startViewer({ paths: [dir], port: 0, testHook: true });
-  browser = await launch();
-  page = await newPage(browser);
-  page.on('pageerror', (e) => errors.push(e.message));
-});
-after(async () => {
-  await browser?.close();
-  await viewer?.close();
-  assert.deepEqual(errors, [], 'no uncaught errors in the page');
-});
+useViewerSession([dir], (s) => ({ viewer, page } = s));
 
 const column = (key: string): Promise<string[]> => page.locator(`table.graph-list tbody tr`).evaluateAll(
   (rows, k) => rows.map((r) => {

@@ -9,7 +9,7 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { writeLegacyTestCorpus } from '@pcp/corpus/testing';
 import { runAsync } from '../../testing/run.ts';
 
@@ -76,6 +76,22 @@ print(json.dumps({"pages": len(pages), "node_pages": n, "cp_resources": cp, "pag
   assert.deepEqual([got.pages, got.node_pages, got.license], [64, 64, 'CC-BY-4.0']);
   assert.equal(got.cp_resources, got.pages_cp);
   assert.equal(got.hashed, got.resources);
+  // The pages table against the graphs of the release, counted here from the JSON.
+  const rows = await runAsync(PYTHON, ['-c', 'import sys, pandas as pd; print(pd.read_parquet(sys.argv[1]).to_json(orient="records"))', join(release, 'data', 'pages.parquet')]);
+  assert.equal(rows.status, 0, rows.stderr);
+  const table = JSON.parse(rows.stdout) as Array<{ page_id: string; nodes: number; edges: number; resources: number; bytes: number; frames: number; load_ms: number }>;
+  assert.equal(table.length, 64);
+  for (const row of table) {
+    const g = JSON.parse(gunzipSync(readFileSync(join(release, 'graphs', `${row.page_id}.json.gz`))).toString()) as {
+      nodes: Array<{ id: string; kind: string; size?: number; start: number }>; edges: unknown[]; frames: unknown[]; markers: { load: string };
+    };
+    const res = g.nodes.filter((n) => n.kind === 'resource');
+    assert.deepEqual(
+      [row.nodes, row.edges, row.resources, row.bytes, row.frames, row.load_ms],
+      [g.nodes.length, g.edges.length, res.length, res.reduce((s, n) => s + n.size!, 0), g.frames.length, g.nodes.find((n) => n.id === g.markers.load)!.start],
+      row.page_id,
+    );
+  }
   const v = await pcp('corpus', 'verify', release);
   assert.equal(v.status, 0, v.stderr);
   assert.match(v.stdout, /ok \(\d+ files and their sha256, 64 graphs valid/);
