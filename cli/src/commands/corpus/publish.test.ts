@@ -77,7 +77,7 @@ print(json.dumps({"pages": len(pages), "node_pages": n, "cp_resources": cp, "pag
   assert.equal(got.cp_resources, got.pages_cp);
   assert.equal(got.hashed, got.resources);
   // The pages table against the graphs of the release, counted here from the JSON.
-  const rows = await runAsync(PYTHON, ['-c', 'import sys, pandas as pd; print(pd.read_parquet(sys.argv[1]).to_json(orient="records"))', join(release, 'data', 'pages.parquet')]);
+  const rows = await runAsync(PYTHON, ['-c', 'import sys, pandas as pd; print(pd.read_parquet(sys.argv[1]).to_json(orient="records", double_precision=15))', join(release, 'data', 'pages.parquet')]);
   assert.equal(rows.status, 0, rows.stderr);
   const table = JSON.parse(rows.stdout) as Array<{ page_id: string; nodes: number; edges: number; resources: number; bytes: number; frames: number; load_ms: number }>;
   assert.equal(table.length, 64);
