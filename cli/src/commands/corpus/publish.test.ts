@@ -95,6 +95,11 @@ print(json.dumps({"pages": len(pages), "node_pages": n, "cp_resources": cp, "pag
   const v = await pcp('corpus', 'verify', release);
   assert.equal(v.status, 0, v.stderr);
   assert.match(v.stdout, /ok \(\d+ files and their sha256, 64 graphs valid/);
+  // The statistics of a release come from its Parquet tables, into a report elsewhere.
+  const st = await pcp('corpus', 'stats', release, '--out', join(work, 'release-report'));
+  assert.equal(st.status, 0, st.stderr);
+  assert.match(st.stdout, /^pages: 64$/m);
+  assert.equal((await pcp('corpus', 'stats', release)).status, 2, 'a release is not written to');
 });
 
 test('pcp corpus verify: a modified file, an invalid graph and an unlisted file are each one line, exit 1', async () => {
@@ -121,6 +126,21 @@ test('pcp corpus verify: a modified file, an invalid graph and an unlisted file 
   assert.match(lines.at(-1)!, /problem\(s\) in/);
 });
 
+test('pcp corpus: subcommands, their usage, and unknown ones', async () => {
+  const help = await pcp('corpus', 'stats', '--help');
+  assert.equal(help.status, 0);
+  for (const sub of ['stats', 'publish', 'verify']) assert.match(help.stdout, new RegExp(`^usage: pcp corpus ${sub} `, 'm'));
+  const none = await pcp('corpus');
+  assert.equal(none.status, 2);
+  assert.equal(none.stderr, 'pcp corpus: a subcommand is required: stats, publish, verify (see pcp corpus --help)\n');
+  const unknown = await pcp('corpus', 'nope');
+  assert.equal(unknown.status, 2);
+  assert.match(unknown.stderr, /^pcp corpus: unknown subcommand 'nope' \(one of stats, publish, verify\)/);
+  const missing = await pcp('corpus', 'verify', join(work, 'nowhere'));
+  assert.equal(missing.status, 1);
+  assert.equal(missing.stderr, `pcp corpus: ${join(work, 'nowhere')}: no such directory\n`);
+});
+
 test('pcp corpus publish: bad input is one line and nothing is written', async () => {
   const exists = await pcp('corpus', 'publish', corpus, '--out', release, '--version', '1.2.4');
   assert.equal(exists.status, 1);
@@ -136,6 +156,9 @@ test('pcp corpus publish: bad input is one line and nothing is written', async (
   mkdirSync(join(empty, 'pages'), { recursive: true });
   cpSync(join(corpus, 'corpus.json'), join(empty, 'corpus.json'));
   cpSync(join(corpus, 'pages', 'broken.test-0000abcd'), join(empty, 'pages', 'broken.test-0000abcd'), { recursive: true });
+  // A partial release left by a killed publish (its process is gone) is cleared away.
+  const dead = (await runAsync('true', [])).pid!;
+  mkdirSync(join(work, `r3.partial-${dead}`, 'graphs'), { recursive: true });
   const none = await pcp('corpus', 'publish', empty, '--out', join(work, 'r3'), '--version', '1.0.0');
   assert.equal(none.status, 1);
   assert.match(none.stderr, /no finished page with a valid graph/);

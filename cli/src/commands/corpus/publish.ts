@@ -3,7 +3,7 @@
  * Everything is written into a temporary directory beside RELEASE_DIR and renamed into place at the
  * end, so a release is never seen half-written.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CliError, flag, parse, requireStr, str, UsageError, type Command } from '../../kit.ts';
@@ -31,6 +31,22 @@ options:
   --force             replace an existing RELEASE_DIR
 `;
 
+/** Partial releases of RELEASE_DIR left by a publish that was killed (its process is gone) are removed. */
+function removeAbandoned(out: string): void {
+  const prefix = `${basename(out)}.partial-`;
+  for (const name of readdirSync(dirname(out))) {
+    const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
+    if (!Number.isInteger(pid) || pid <= 0) continue;
+    try {
+      process.kill(pid, 0);
+      if (pid !== process.pid) continue; // another publish is writing it
+    } catch {
+      /* no such process */
+    }
+    rmSync(join(dirname(out), name), { recursive: true, force: true });
+  }
+}
+
 export const command: Command = {
   name: 'publish',
   summary: 'a citable release: graphs, Parquet tables, datapackage.json, dataset card',
@@ -50,8 +66,8 @@ export const command: Command = {
     if (existsSync(out) && !flag(p, 'force')) throw new CliError(`${out} exists (choose another --out, or --force to replace it)`);
     if (!existsSync(dirname(out))) throw new CliError(`${dirname(out)}: no such directory`);
     const started = Date.now();
+    removeAbandoned(out);
     const tmp = `${out}.partial-${process.pid}`;
-    rmSync(tmp, { recursive: true, force: true });
     mkdirSync(join(tmp, corpus.RELEASE_FILES.graphs), { recursive: true });
     try {
       const { describeCorpus } = await import('./describe.ts');
