@@ -8,6 +8,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeLegacyTestCorpus } from '@pcp/corpus/testing';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 
@@ -16,6 +17,13 @@ function childCpuSeconds(times: string): number {
   const line = times.trim().split('\n').at(-1) ?? '';
   return [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((s, m) => s + Number(m[1]) * 60 + Number(m[2]), 0);
 }
+
+scriptArgs('bench:publish', `
+usage: npm run bench:publish
+
+Builds the 64-site legacy corpus (the @pcp/corpus/testing fixture), then times pcp corpus publish, verify
+and stats on it: wall-clock and CPU seconds, with the load average. Target: a release in under a minute.
+`, {});
 
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'pcp-bench-publish-'));

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import type { Graph } from '@pcp/graph-builder';
 import type { Collected, CorpusPage } from '@pcp/corpus';
 import { CliError, Progress, sourceError } from '../../kit.ts';
-import { runPython } from '../delays.ts';
 
 export interface DescribeOptions {
   /** Where the Parquet tables go. */
@@ -25,7 +24,8 @@ export interface DescribeOptions {
 
 /** Runs `python -m pcp_corpus ARGS`; a failure is a one-line CliError. */
 export async function runCorpusPython(args: string[]): Promise<void> {
-  const { code, error } = await runPython(args, 'pcp_corpus', 'corpus/python');
+  const { runPythonModule } = await import('@pcp/graph-builder');
+  const { code, error } = await runPythonModule('pcp_corpus', 'corpus/python', args);
   if (code === 0) return;
   if (error?.includes('No module named')) {
     throw new CliError(`the pcp_corpus Python package or a dependency is missing (${error}): pip install -e 'corpus/python[dev]'`);
