@@ -24,7 +24,7 @@ export function mdText(s: string): string {
   return s.replace(/\s+/g, ' ').replace(/[\\`*[\]<>|&]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function settingsLines(settings: Record<string, unknown>): string[] {
+function settingsLines(settings: object | undefined): string[] {
   const entries = Object.entries(settings ?? {});
   if (entries.length === 0) return ['(none recorded)'];
   return entries.map(([k, v]) => `- **${mdText(k)}**: ${mdText(typeof v === 'string' ? v : JSON.stringify(v))}`);

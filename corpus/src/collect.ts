@@ -7,7 +7,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGraph, type Graph } from '@pcp/graph-builder';
-import { readCorpus, type Corpus, type CorpusPage } from './layout.ts';
+import { readCorpus, type Corpus, type CorpusPage } from './read.ts';
 import { pageTables, TABLE_NAMES, type TableName } from './tables.ts';
 
 export interface SkippedPage {

@@ -1,4 +1,5 @@
 export * from './layout.ts';
+export * from './read.ts';
 export * from './tables.ts';
 export { collectTables, type Collected, type CollectOptions, type SkippedPage } from './collect.ts';
 export * from './release.ts';

@@ -1,42 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CORPUS_FORMAT, CorpusError, pageId, readCorpus, readJsonLines } from './layout.ts';
+import { pageId } from './layout.ts';
 
-test('pageId: host and path as a filesystem-safe slug, then 8 hex of the url hash; stable', () => {
-  const id = pageId('https://Example.com/a b/c?q=1#x');
-  assert.match(id, /^example\.com_a_b_c-[0-9a-f]{8}$/);
-  assert.equal(pageId('https://Example.com/a b/c?q=1#x'), id);
-  assert.notEqual(pageId('https://example.com/a b/c?q=2'), id, 'the query is in the hash');
+test('pageId: host, port and path as a filesystem-safe slug, then 8 hex of the url hash; stable', () => {
+  const id = pageId('https://example.com:8443/a b/c?q=1#x');
+  assert.match(id, /^example\.com_8443_a_20b_c_q_1-[0-9a-f]{8}$/);
+  assert.equal(pageId('https://example.com:8443/a b/c?q=1#x'), id);
+  assert.notEqual(pageId('https://example.com:8443/a b/c?q=1#y'), id, 'the whole url is hashed');
   assert.match(pageId('../../etc/passwd'), /^etc_passwd-[0-9a-f]{8}$/);
   assert.match(pageId('9gag.com'), /^9gag\.com-[0-9a-f]{8}$/);
-});
-
-test('readCorpus lists finished pages only, with their status, and the failures', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-layout-'));
-  writeFileSync(join(dir, 'corpus.json'), JSON.stringify({ format: CORPUS_FORMAT, source: 'sites', created: 'now', settings: {}, siteList: 'sites.txt' }));
-  for (const [id, done] of [['b-1', true], ['a-2', true], ['c-3', false]] as const) {
-    mkdirSync(join(dir, 'pages', id), { recursive: true });
-    writeFileSync(join(dir, 'pages', id, 'status.json'), JSON.stringify({ url: `http://${id}/`, id, status: 'ok', attempts: 1 }));
-    if (done) writeFileSync(join(dir, 'pages', id, 'DONE'), '');
-  }
-  writeFileSync(join(dir, 'failures.jsonl'), '{"url":"http://x/","id":"x","reason":"unreachable","attempts":3}\nnot json\n');
-  const c = readCorpus(dir);
-  assert.deepEqual(c.pages.map((p) => [p.id, p.status?.url]), [['a-2', 'http://a-2/'], ['b-1', 'http://b-1/']]);
-  assert.deepEqual(c.unfinished, ['c-3']);
-  assert.deepEqual(c.failures.map((f) => f.reason), ['unreachable']);
-  const problems: string[] = [];
-  readJsonLines(join(dir, 'failures.jsonl'), problems);
-  assert.deepEqual(problems, [`${join(dir, 'failures.jsonl')}:2: not a JSON line`]);
-});
-
-test('readCorpus: a directory that is not a corpus is a one-line error naming it', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-layout-'));
-  assert.throws(() => readCorpus(dir), (e: Error) => e instanceof CorpusError && e.message === `${dir}: not a corpus directory (no corpus.json)`);
-  writeFileSync(join(dir, 'corpus.json'), '{"format": "other/2"}');
-  assert.throws(() => readCorpus(dir), /format is "other\/2", expected "pcp-corpus\/1"/);
-  writeFileSync(join(dir, 'corpus.json'), '{');
-  assert.throws(() => readCorpus(dir), /corpus\.json: not valid JSON/);
 });

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCHEMA_VERSION } from '@pcp/graph-builder';
-import type { CorpusMeta } from './layout.ts';
+import type { CorpusManifest } from './layout.ts';
 import { TABLE_NAMES } from './tables.ts';
 
 export const RELEASE_FILES = {
@@ -87,7 +87,7 @@ export interface ReleaseFacts {
   version: string;
   license: string;
   created: string;
-  meta: CorpusMeta;
+  meta: CorpusManifest;
   pages: number;
 }
 

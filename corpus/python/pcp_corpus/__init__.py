@@ -1,1 +1,1 @@
-"""PCP corpus tools, Python side: the corpus tables as Parquet (tables), their statistics (stats) and plots (plots)."""
+"""PCP corpora (corpus/README.md): the Parquet tables (tables), statistics (stats) and figures (plots) of pcp corpus stats and publish."""

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { buildFromLegacyLog, legacySites, mergeServerDelays, readLegacyLogFile, type ServerDelayRecord } from '@pcp/graph-builder';
-import { CORPUS_FILES, CORPUS_FORMAT, PAGE_FILES, pageId, type CorpusMeta, type PageStatus } from '../layout.ts';
+import { CORPUS_FILES, CORPUS_FORMAT, PAGE_FILES, pageId, type CorpusManifest, type PageStatus } from '../layout.ts';
 
 /** `method hostname url size time mimetype exttype cached` rows (seconds; urls without scheme). */
 function legacyDelays(path: string): ServerDelayRecord[] {
@@ -22,9 +22,9 @@ function legacyDelays(path: string): ServerDelayRecord[] {
 export function writeLegacyTestCorpus(dir: string, count = Infinity): string[] {
   const sites = legacySites().slice(0, count);
   mkdirSync(join(dir, CORPUS_FILES.pages), { recursive: true });
-  const meta: CorpusMeta = { format: CORPUS_FORMAT, source: 'legacy', created: new Date().toISOString(), settings: { browser: 'patched Chromium (2016 logs)', runs: 1 }, siteList: CORPUS_FILES.sites };
-  writeFileSync(join(dir, CORPUS_FILES.meta), JSON.stringify(meta, null, 1));
-  writeFileSync(join(dir, CORPUS_FILES.sites), sites.map((s) => `${s.slug}\n`).join(''));
+  const meta: CorpusManifest = { format: CORPUS_FORMAT, source: 'legacy', created: new Date().toISOString(), settings: { chromium: 'patched Chromium (2016 logs)', runs: 1 }, siteList: CORPUS_FILES.siteList };
+  writeFileSync(join(dir, CORPUS_FILES.corpus), JSON.stringify(meta, null, 1));
+  writeFileSync(join(dir, CORPUS_FILES.siteList), sites.map((s) => `${s.slug}\n`).join(''));
   writeFileSync(join(dir, CORPUS_FILES.failures), '');
   return sites.map((site) => {
     const id = pageId(site.page);

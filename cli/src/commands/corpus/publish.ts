@@ -84,8 +84,8 @@ export const command: Command = {
       const R = corpus.RELEASE_FILES;
       mkdirSync(dirname(join(tmp, R.graphSchema)), { recursive: true });
       copyFileSync(SCHEMA_PATH, join(tmp, R.graphSchema));
-      copyFileSync(join(dir, corpus.CORPUS_FILES.meta), join(tmp, R.meta));
-      const sites = join(dir, meta.siteList ?? corpus.CORPUS_FILES.sites);
+      copyFileSync(join(dir, corpus.CORPUS_FILES.corpus), join(tmp, R.meta));
+      const sites = join(dir, meta.siteList ?? corpus.CORPUS_FILES.siteList);
       writeFileSync(join(tmp, R.sites), existsSync(sites) ? readFileSync(sites) : '');
       writeFileSync(join(tmp, R.license), corpus.licenseText(license, new Date().getUTCFullYear()));
       const failures = [
