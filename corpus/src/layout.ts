@@ -104,6 +104,11 @@ export function finishPage(dir: string, status: PageStatus): void {
   if (status.status === 'ok') writeFileAtomic(join(dir, PAGE_FILES.done), `${status.finishedAt}\n`);
 }
 
+/** corpus.json's content, created now. */
+export function corpusManifest(m: Omit<CorpusManifest, 'format' | 'created' | 'siteList'>): CorpusManifest {
+  return { format: CORPUS_FORMAT, created: new Date().toISOString(), siteList: CORPUS_FILES.siteList, ...m };
+}
+
 /**
  * corpus.json and sites.txt: written on the first build into DIR; a resumed build keeps the original
  * creation date and site list.
@@ -115,7 +120,7 @@ export function initCorpus(dir: string, manifest: Omit<CorpusManifest, 'format' 
     const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
     if (old.format === CORPUS_FORMAT) return old;
   }
-  const full: CorpusManifest = { format: CORPUS_FORMAT, created: new Date().toISOString(), siteList: CORPUS_FILES.siteList, ...manifest };
+  const full = corpusManifest(manifest);
   writeFileAtomic(join(dir, CORPUS_FILES.siteList), siteListText.endsWith('\n') || siteListText === '' ? siteListText : `${siteListText}\n`);
   writeJson(file, full);
   return full;

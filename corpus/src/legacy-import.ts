@@ -10,7 +10,7 @@ import {
   buildFromLegacyLog, mergeServerDelays, readLegacyLogFile, readText, validateGraph, writeJsonFile,
   type Graph, type ServerDelayRecord,
 } from '@pcp/graph-builder';
-import { appendFailure, initCorpus, isDone, pageDir, pageId, PAGE_FILES, finishPage, rewriteFailures, writeJson, type PageStatus } from './layout.ts';
+import { appendFailure, initCorpus, isDone, pageDir, pageId, PAGE_FILES, finishPage, readStatus, rewriteFailures, writeJson, type PageStatus } from './layout.ts';
 
 export interface LegacyEntry {
   /** The site id of the 2016 corpus (file names). */
@@ -92,6 +92,7 @@ export function importLegacyCorpus(rawDir: string, dir: string, onPage?: (status
     const pd = pageDir(dir, id);
     if (isDone(pd)) {
       r.skipped++;
+      onPage?.(readStatus(pd) ?? { url, id, status: 'ok', attempts: 1, startedAt: '', finishedAt: '' }, true);
       return;
     }
     rmSync(pd, { recursive: true, force: true });

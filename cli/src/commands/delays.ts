@@ -67,6 +67,12 @@ export async function runPython(args: string[]): Promise<{ code: number; error: 
   });
 }
 
+/** `pcp delays BUNDLE_DIR --out FILE --format json`, throwing the one-line reason when it fails. */
+export async function measureDelays(bundleDir: string, outFile: string): Promise<void> {
+  const { code, error } = await runPython([bundleDir, '--out', outFile, '--format', 'json']);
+  if (code !== 0) throw new CliError(error ?? `server_delays exited with ${code}`);
+}
+
 export const command: Command = {
   name: 'delays',
   summary: 'server processing delays per request from a profile bundle or pcap (thesis §3.4.1)',
