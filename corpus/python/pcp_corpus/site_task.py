@@ -23,13 +23,24 @@ def _die_with_parent() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
+def _scratch_dir() -> str | None:
+    """The worker's own scratch space: a worker killed mid-task leaves its temporary page there, and Dask
+    clears a dead worker's space when the next worker starts on the machine."""
+    try:
+        from distributed import get_worker
+
+        return get_worker().local_directory
+    except (ImportError, ValueError):
+        return None
+
+
 class SiteTaskError(RuntimeError):
     """The one-site unit ended without a status (killed, crashed): the task fails and Dask retries it."""
 
 
 def build_site(url: str, page_id: str, out: str, pcp: list[str], site_args: list[str]) -> dict:
     """Runs in a worker; returns the page's status (ok or failed with the profiler's reason)."""
-    tmp = tempfile.mkdtemp(prefix="pcp-corpus-site-")
+    tmp = tempfile.mkdtemp(prefix="pcp-corpus-site-", dir=_scratch_dir())
     try:
         proc = subprocess.run(
             [*pcp, "corpus", "build-site", url, "--out", tmp, "--id", page_id, *site_args],
