@@ -35,3 +35,11 @@ if [ "$installed" != "$here" ]; then
   echo "setup: pip install server-delays" >&2
   "$PY" -m pip install -q --disable-pip-version-check -e "server-delays[dev]"
 fi
+
+# Python package for corpora (corpus/python: the Dask driver of pcp corpus build --scheduler), editable, this checkout's.
+here_corpus="$(pwd)/corpus/python/pcp_corpus"
+installed_corpus="$("$PY" -c "import os, pcp_corpus, dask.distributed, fsspec; print(os.path.dirname(pcp_corpus.__file__))" 2>/dev/null || true)"
+if [ "$installed_corpus" != "$here_corpus" ]; then
+  echo "setup: pip install corpus/python" >&2
+  "$PY" -m pip install -q --disable-pip-version-check -e "corpus/python[dev]"
+fi
