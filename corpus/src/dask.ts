@@ -1,6 +1,7 @@
 /**
- * `pcp corpus build --scheduler`: the Python Dask driver (corpus/python/pcp_corpus/dask_build.py) run
- * as a child tied to this process, fed the job as JSON on stdin; its per-site JSON lines come back as events.
+ * The Python Dask drivers (corpus/python/pcp_corpus/: dask_build.py for `pcp corpus build --scheduler`,
+ * dask_sweep.py for `pcp sweep --scheduler`) run as a child tied to this process, fed the job as JSON on
+ * stdin; their JSON lines on stdout come back as events.
  */
 import { fileURLToPath } from 'node:url';
 import { spawnTied } from '@pcp/profiler';
@@ -32,9 +33,14 @@ export function checkScheduler(s: string): string {
 }
 
 export function runDaskBuild(job: DaskJob, onEvent: (e: DaskEvent) => void): Promise<void> {
+  return runDaskDriver('pcp_corpus.dask_build', job, onEvent);
+}
+
+/** Runs `python -m MODULE` with the job on stdin, each JSON line it prints passed to onEvent; a one-line error when it fails. */
+export function runDaskDriver<E>(module: string, job: unknown, onEvent: (e: E) => void): Promise<void> {
   const python = process.env['PYTHON'] ?? 'python3';
   return new Promise((done, fail) => {
-    const child = spawnTied(python, ['-m', 'pcp_corpus.dask_build'], {
+    const child = spawnTied(python, ['-m', module], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, PYTHONPATH: [PYTHON_DIR, process.env['PYTHONPATH']].filter(Boolean).join(':') },
     });
@@ -44,7 +50,7 @@ export function runDaskBuild(job: DaskJob, onEvent: (e: DaskEvent) => void): Pro
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
       const lines = (out + chunk).split('\n');
       out = lines.pop() ?? '';
-      for (const line of lines) if (line.startsWith('{')) onEvent(JSON.parse(line) as DaskEvent);
+      for (const line of lines) if (line.startsWith('{')) onEvent(JSON.parse(line) as E);
     });
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
       err = (err + chunk).slice(-20_000);

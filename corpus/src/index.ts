@@ -3,4 +3,4 @@ export * from './site-list.ts';
 export { buildSite, failureReason, medianRun, type SiteBuildOptions, type SiteOutcome, type CaptureLike } from './build-site.ts';
 export { buildCorpus, buildWithRetries, type PoolOptions, type PoolResult } from './pool.ts';
 export { importLegacyCorpus, legacyEntries, legacyDelayRecords, type LegacyEntry, type LegacyImportResult } from './legacy-import.ts';
-export { runDaskBuild, checkScheduler, type DaskJob, type DaskEvent } from './dask.ts';
+export { runDaskBuild, runDaskDriver, checkScheduler, type DaskJob, type DaskEvent } from './dask.ts';

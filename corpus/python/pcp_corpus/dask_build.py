@@ -15,27 +15,9 @@ import json
 import sys
 from datetime import datetime, timezone
 
+from .cluster import connect, emit, exit_on_sigterm
 from .layout import init_corpus, is_done, open_root, page_path, read_status, rewrite_failures, write_text_atomic
 from .site_task import build_site
-
-
-def emit(event: dict) -> None:
-    sys.stdout.write(json.dumps(event) + "\n")
-    sys.stdout.flush()
-
-
-def connect(scheduler: str):
-    """A Client for `tcp://HOST:PORT`, or for a LocalCluster of N worker processes (`local:N`)."""
-    from dask.distributed import Client, LocalCluster
-
-    if scheduler.startswith("local:"):
-        n = int(scheduler.split(":", 1)[1])
-        cluster = LocalCluster(
-            n_workers=n, threads_per_worker=1, processes=True, resources={"browser": 1},
-            host="127.0.0.1", dashboard_address=None,
-        )
-        return Client(cluster), cluster
-    return Client(scheduler, timeout="30s"), None
 
 
 def record_task_failure(out: str, site: dict, reason: str, started: str) -> dict:
@@ -67,7 +49,7 @@ def run(job: dict) -> int:
         else:
             todo.append(s)
     if todo:
-        client, cluster = connect(job["scheduler"])
+        client, cluster = connect(job["scheduler"], {"browser": 1})
         try:
             started = datetime.now(timezone.utc).isoformat()
             futures = {
@@ -96,6 +78,7 @@ def run(job: dict) -> int:
 
 
 def main() -> int:
+    exit_on_sigterm()
     try:
         job = json.load(sys.stdin)
         return run(job)
