@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageId, type PageStatus } from '@pcp/corpus';
 import { validateGraph, type Graph } from '@pcp/graph-builder';
-import { startTestServer, running, waitFor, type TestServer } from '@pcp/profiler/testing';
+import { descendants, startTestServer, running, waitFor, type TestServer } from '@pcp/profiler/testing';
 import { runAsync } from '../../testing/run.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/pcp.js', import.meta.url));
@@ -165,6 +165,26 @@ test('on a Dask LocalCluster of two workers, a worker killed mid-site: the task 
     const again = await pcp('corpus', 'build', list, '--out', out, '--scheduler', 'local:2');
     assert.equal(again.status, 0, again.stderr);
     assert.match(again.stdout, /^3 ok \(3 already built\), 0 failed/m);
+  });
+});
+
+test('pcp corpus build --scheduler killed with SIGKILL leaves no driver, worker, build-site or Chromium running', async () => {
+  await withServer(async (server, dir) => {
+    const list = join(dir, 'sites.txt');
+    writeFileSync(list, `${server.urls.a!}index.html?delay=300000\n`);
+    const cli = spawn(process.execPath, [BIN, 'corpus', 'build', list, '--out', join(dir, 'corpus'), '--scheduler', 'local:1', '--timeout', '600000',
+      '--host-resolver-rules', server.hostResolverRules], { stdio: 'ignore' });
+    try {
+      let seen: { pid: number; comm: string }[] = [];
+      const started = await waitFor(() => (seen = descendants(cli.pid!)).some((p) => /chrom/.test(p.comm)), 240_000, 200);
+      assert.ok(started, `Chromium under the driver's worker (saw: ${seen.map((p) => p.comm).join(', ') || 'nothing'})`);
+      seen = descendants(cli.pid!);
+      cli.kill('SIGKILL');
+      const ended = await waitFor(() => seen.every((p) => !running(p.pid)), 60_000);
+      assert.ok(ended, `still running after pcp was killed: ${seen.filter((p) => running(p.pid)).map((p) => `${p.comm} (${p.pid})`).join(', ')}`);
+    } finally {
+      cli.kill('SIGKILL');
+    }
   });
 });
 
