@@ -16,8 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { startTestServer } from '@pcp/profiler/testing';
-import { median, quantile } from '@pcp/emulator';
-import type { Graph } from '@pcp/graph-builder';
+import { median, quantile, type Graph } from '@pcp/graph-builder';
 
 const { values } = parseArgs({ options: { sites: { type: 'string' } } });
 const n = Number(values.sites ?? 8);

@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildFromTrace, mergeServerDelays, parseServerDelays, readJsonFile, validateGraph, writeJsonFile } from '@pcp/graph-builder';
+import { buildFromTrace, measureServerDelays, mergeServerDelays, parseServerDelays, readJsonFile, validateGraph, writeJsonFile } from '@pcp/graph-builder';
 import type { BundleMeta } from '@pcp/profiler/bundle';
 import { BUNDLE_FILES } from '@pcp/profiler/bundle';
 import { finishPage, PAGE_FILES, type PageStatus } from './layout.ts';
@@ -20,8 +20,8 @@ export interface SiteBuildOptions {
   capture: CaptureLike;
   /** Page loads per site; the complete load with the median load time is kept (default 1). */
   runs?: number;
-  /** Writes the server delays of a bundle's capture to a file (`pcp delays --format json`); throws on failure. */
-  measureDelays?: (bundleDir: string, outFile: string) => Promise<void>;
+  /** Measure server delays from the bundle's capture when it has one (default true). */
+  serverDelays?: boolean;
   analysisScope?: 'recorded' | 'normalised';
 }
 
@@ -67,11 +67,10 @@ export async function buildSite(url: string, id: string, dir: string, opts: Site
   warnings.push(...metas[keep]!.warnings);
 
   const delaysFile = join(dir, PAGE_FILES.delays);
-  if (opts.measureDelays && existsSync(join(bundle, BUNDLE_FILES.pcap))) {
+  if (opts.serverDelays !== false && existsSync(join(bundle, BUNDLE_FILES.pcap))) {
     try {
-      await opts.measureDelays(bundle, delaysFile);
+      writeJsonFile(delaysFile, await measureServerDelays(bundle), true);
     } catch (e) {
-      rmSync(delaysFile, { force: true });
       warnings.push(`server delays not measured: ${(e as Error).message}`);
     }
   }

@@ -203,13 +203,46 @@ function bool(name: string, v: string): boolean {
 }
 
 /**
- * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
- * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed. Unknown keys are an error.
+ * The string options parseEmulatorOptions reads, declared once: `pcp emulate` flags, `pcp sweep` grid keys
+ * and the viewer's what-if fields are these names. 'value' options take a string; 'switch' options are
+ * true/false (on the command line a flag: --preemption, --no-preloader).
+ */
+export const EMULATOR_OPTIONS = {
+  bandwidth: 'value',
+  rtt: 'value',
+  protocol: 'value',
+  connections: 'value',
+  server: 'value',
+  priority: 'value',
+  preemption: 'switch',
+  icwnd: 'value',
+  cc: 'value',
+  'congestion-control': 'value',
+  queue: 'value',
+  'queue-bdp': 'value',
+  'dns-rtts': 'value',
+  'tls-rtts': 'value',
+  unshard: 'value',
+  'extra-rtt': 'value',
+  preloader: 'switch',
+  'resource-scheduler': 'switch',
+  'navigation-commit': 'switch',
+  preconnect: 'switch',
+  'rtt-jitter': 'value',
+  seed: 'value',
+} as const satisfies Record<string, 'value' | 'switch'>;
+
+export type EmulatorOption = keyof typeof EMULATOR_OPTIONS;
+
+/** The options that take a string value (every one but the true/false switches). */
+export const EMULATOR_VALUE_OPTIONS = (Object.keys(EMULATOR_OPTIONS) as EmulatorOption[]).filter((k) => EMULATOR_OPTIONS[k] === 'value');
+
+/**
+ * Builds a config from string options as a CLI or a query string gives them, named as in EMULATOR_OPTIONS
+ * (unshard: a comma list; extra-rtt: `host=ms,host=ms`). Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed']);
-  for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined && !Object.hasOwn(EMULATOR_OPTIONS, k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
   if (bw === undefined) throw new ConfigError('bandwidth is required (e.g. 10mbit)');

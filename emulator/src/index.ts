@@ -4,6 +4,9 @@
  */
 export {
   parseEmulatorOptions,
+  EMULATOR_OPTIONS,
+  EMULATOR_VALUE_OPTIONS,
+  type EmulatorOption,
   parseRate,
   parseTime,
   resolveConfig,

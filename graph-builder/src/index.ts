@@ -7,4 +7,8 @@ export { buildFromLegacyLog, buildFromLegacyLogStream, buildFromActivities, Lega
 export { readLegacyLogFile, decodeLegacyLog, streamLegacyLogLines } from './adapters/legacy-log/file.ts';
 export type * from './model/types.ts';
 export { buildFromTrace } from './build-trace.ts';
+export { parseTrace, TraceFormatError, type TraceEvent, type TraceFile } from './adapters/trace/reader.ts';
 export { mergeServerDelays, parseServerDelays, type ServerDelayRecord, type MergeResult } from './merge/server-delays.ts';
+export { criticalPath, type CriticalPathResult, type CriticalPathStep } from './analysis/critpath.ts';
+export { median, mean, quantile } from './analysis/stats.ts';
+export { runServerDelays, measureServerDelays, type DelaysRun } from './merge/measure-delays.ts';

@@ -10,8 +10,7 @@ import { mkdtempSync, writeFileSync, symlinkSync, mkdirSync, copyFileSync, readF
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
-import { criticalPath } from '@pcp/graph-builder/analysis/critpath.ts';
+import { loadGraph, criticalPath } from '@pcp/graph-builder';
 import { startViewer, type Viewer } from '../src/server/server.ts';
 import { FIXTURES } from './browser.ts';
 

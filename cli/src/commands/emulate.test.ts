@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PageBuilder } from '@pcp/emulator/testing/build.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
 
 const PCP = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pcp-emulate-'));

@@ -2,9 +2,10 @@
  * pcp emulate: replay one dependency graph under a chosen network/protocol/server model (thesis §3.7).
  * A thin shell over @pcp/emulator's pure simulate().
  */
-import type { EmulatorConfig, SimResult } from '@pcp/emulator';
+import type { SimResult } from '@pcp/emulator';
+import { EMULATOR_VALUE_OPTIONS, type EmulatorConfig } from '@pcp/emulator/config';
 import type { Graph } from '@pcp/graph-builder';
-import { positiveInt, CliError, UsageError, flag, parse, str, type Command } from '../kit.ts';
+import { positiveInt, CliError, UsageError, flag, parse, str, type Command, type Options } from '../kit.ts';
 
 const usage = `usage: pcp emulate <graph.json[.gz]> --bandwidth <rate> --rtt <time> [options]
 
@@ -41,27 +42,12 @@ options:
 `;
 
 const OPTIONS = {
-  bandwidth: { type: 'string' },
-  rtt: { type: 'string' },
-  protocol: { type: 'string' },
-  connections: { type: 'string' },
-  server: { type: 'string' },
-  priority: { type: 'string' },
+  ...Object.fromEntries(EMULATOR_VALUE_OPTIONS.map((k) => [k, { type: 'string' } as const])),
   preemption: { type: 'boolean' },
-  icwnd: { type: 'string' },
-  cc: { type: 'string' },
-  queue: { type: 'string' },
-  'queue-bdp': { type: 'string' },
-  'dns-rtts': { type: 'string' },
-  'tls-rtts': { type: 'string' },
-  'extra-rtt': { type: 'string' },
-  unshard: { type: 'string' },
   'no-preloader': { type: 'boolean' },
-  'rtt-jitter': { type: 'string' },
-  seed: { type: 'string' },
   runs: { type: 'string' },
   json: { type: 'boolean' },
-} as const;
+} satisfies Options;
 
 export const command: Command = {
   name: 'emulate',
@@ -72,11 +58,9 @@ export const command: Command = {
     if (p.positionals.length !== 1) throw new UsageError('expected exactly one graph file');
     const runs = positiveInt(p, 'runs', 1);
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
-    const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
+    const { loadGraph } = await import('@pcp/graph-builder');
     const opts: Record<string, string | undefined> = {};
-    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed']) {
-      opts[k] = str(p, k);
-    }
+    for (const k of EMULATOR_VALUE_OPTIONS) opts[k] = str(p, k);
     if (flag(p, 'preemption')) opts.preemption = 'true';
     if (flag(p, 'no-preloader')) opts.preloader = 'false';
     let config: EmulatorConfig;

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { linkSpec } from './replay-profile.ts';
 import { positiveInt, CliError, Progress, UsageError, flag, parse, str, type Command } from '../kit.ts';
 import { PROFILE_OPTIONS, PROFILE_OPTIONS_USAGE, captureOptions, requireChromium } from '../profile-options.ts';
 
@@ -25,6 +26,12 @@ options:
   --concurrency N                pages loaded at once (default 1; each has its own browser)
 ${PROFILE_OPTIONS_USAGE}
   --force                        re-capture pages whose bundle is complete
+  --bandwidth RATE, --rtt TIME   profile through a real shaped link (root; tc units: 5mbit, 40ms), one URL:
+  [--loss P]                     the page is recorded unshaped into DIR/recording (archive and capture),
+                                 then its replay is served inside the link's server namespace and profiled
+                                 from the client namespace into DIR; meta.json's options.conditions has
+                                 the link and replayedFrom (record-and-replay, as Mahimahi: this kernel has
+                                 no veth, so a live origin cannot sit behind the link)
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.
 `;
@@ -40,6 +47,9 @@ export const command: Command = {
       concurrency: { type: 'string' },
       ...PROFILE_OPTIONS,
       force: { type: 'boolean' },
+      bandwidth: { type: 'string' },
+      rtt: { type: 'string' },
+      loss: { type: 'string' },
     });
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out DIR is required');
@@ -68,6 +78,12 @@ export const command: Command = {
     const { capturePage, profileMany, DEFAULT_CHROMIUM } = await import('@pcp/profiler');
     requireChromium(opts.executablePath, DEFAULT_CHROMIUM);
 
+    const shaped = linkSpec(p);
+    if (shaped) {
+      if (urls.length !== 1) throw new UsageError('a shaped profile takes one URL (--bandwidth/--rtt)');
+      const { profileShaped } = await import('./profile-shaped.ts');
+      return profileShaped(urls[0]!, out, shaped, opts);
+    }
     if (urls.length === 1) {
       const { meta } = await capturePage(urls[0]!, out, opts);
       const line = `${meta.status}: ${meta.url} — ${meta.endReason}: ${meta.message}`;

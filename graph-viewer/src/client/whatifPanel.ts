@@ -3,6 +3,7 @@
  * "compare A | B" in one click. Results (load time, DOMContentLoaded, drops) appear in the panel and
  * the simulated waterfalls beside the recorded one in the what-if tab.
  */
+import { PRIORITY_SCHEMES, PROTOCOLS, SERVER_MODELS, type EmulatorOption } from '@pcp/emulator/config';
 import { whatIf, type SimulationResult } from './api.ts';
 import { el, fmtMs } from './dom.ts';
 
@@ -12,13 +13,14 @@ export interface WhatIfRun {
   result: SimulationResult;
 }
 
-const FIELDS: { key: string; label: string; choices?: string[]; value: [string, string] }[] = [
+/** A few of the emulator's options (EMULATOR_OPTIONS), with its own lists of choices ('' = its default). */
+const FIELDS: { key: EmulatorOption; label: string; choices?: readonly string[]; value: [string, string] }[] = [
   { key: 'bandwidth', label: 'bandwidth', value: ['10mbit', '50mbit'] },
   { key: 'rtt', label: 'RTT', value: ['80ms', '20ms'] },
-  { key: 'protocol', label: 'protocol', choices: ['h1.0', 'h1', 'h1-pipelined', 'h2', 'quic-lite'], value: ['h1', 'h2'] },
+  { key: 'protocol', label: 'protocol', choices: PROTOCOLS, value: ['h1', 'h2'] },
   { key: 'connections', label: 'connections / host', value: ['6', ''] },
-  { key: 'server', label: 'server model', choices: ['', 'serial', 'parallel', 'out-of-order'], value: ['', ''] },
-  { key: 'priority', label: 'priority scheme', choices: ['none', 'mimeType', 'criticalPath'], value: ['none', 'criticalPath'] },
+  { key: 'server', label: 'server model', choices: ['', ...SERVER_MODELS], value: ['', ''] },
+  { key: 'priority', label: 'priority scheme', choices: PRIORITY_SCHEMES, value: ['none', 'criticalPath'] },
 ];
 
 export function whatIfPanel(graphId: string, recordedLoad: number | null, onResults: (runs: WhatIfRun[]) => void): HTMLElement {

@@ -33,10 +33,9 @@ ${PROFILE_OPTIONS_USAGE}
     const { runs, retries } = siteSettings(p);
     const { capturePage, DEFAULT_CHROMIUM } = await import('@pcp/profiler');
     requireChromium(capture.executablePath, DEFAULT_CHROMIUM);
-    const { measureDelays } = await import('../delays.ts');
     const status = await buildWithRetries({ url, id }, out, {
       retries,
-      site: { capture: (u, dir) => capturePage(u, dir, capture), runs, measureDelays },
+      site: { capture: (u, dir) => capturePage(u, dir, capture), runs },
     });
     console.log(JSON.stringify(status));
     if (status.status !== 'ok') throw new CliError(`${url}: ${status.reason}`);

@@ -93,11 +93,10 @@ exit status: 0 when every site of the list was built, 1 when a site failed or a 
       }
     } else {
       corpus.initCorpus(out, manifest, text);
-      const { measureDelays } = await import('../delays.ts');
-      await corpus.buildCorpus(sites, out, {
+        await corpus.buildCorpus(sites, out, {
         concurrency,
         retries,
-        site: { capture: (u, dir) => capturePage(u, dir, capture), runs, measureDelays },
+        site: { capture: (u, dir) => capturePage(u, dir, capture), runs },
         onSite: report,
       });
     }
