@@ -30,3 +30,43 @@ def emit(event: dict) -> None:
 def exit_on_sigterm() -> None:
     """SIGTERM (the pcp command ended) unwinds the driver, so its finally blocks close the cluster."""
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+
+
+def each_completed(scheduler: str, items: list, task, *, resources: dict | None = None, retries: int = 1, key=None):
+    """
+    Runs `task(item)` = (function, args) for every item as a Dask task (needing `resources` on its worker,
+    rerun up to `retries` times when it raises) and yields (item, result, None) or (item, None, exception)
+    as each one ends. The cluster is closed when the iteration ends, however it ends.
+    """
+    from dask.distributed import as_completed
+
+    if not items:
+        return
+    client, cluster = connect(scheduler, resources)
+    try:
+        futures = {}
+        for item in items:
+            fn, args = task(item)
+            extra = {"resources": resources} if resources else {}
+            if key is not None:
+                extra["key"] = key(item)
+            futures[client.submit(fn, *args, retries=retries, pure=False, **extra)] = item
+        for fut in as_completed(futures):
+            try:
+                yield futures[fut], fut.result(), None
+            except Exception as e:  # noqa: BLE001 - a task's failure is the caller's to record
+                yield futures[fut], None, e
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def driver_main(run) -> int:
+    """A driver's main: the job as JSON on stdin, `error: ...` on one line and exit 1 when it cannot be run."""
+    exit_on_sigterm()
+    try:
+        return run(json.load(sys.stdin))
+    except (OSError, ValueError, KeyError) as e:
+        print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1

@@ -15,7 +15,7 @@ import json
 import sys
 from datetime import datetime, timezone
 
-from .cluster import connect, emit, exit_on_sigterm
+from .cluster import driver_main, each_completed, emit
 from .layout import init_corpus, is_done, open_root, page_path, read_status, rewrite_failures, write_text_atomic
 from .site_task import build_site
 
@@ -35,8 +35,6 @@ def record_task_failure(out: str, site: dict, reason: str, started: str) -> dict
 
 
 def run(job: dict) -> int:
-    from dask.distributed import as_completed
-
     out = job["out"]
     fs, root = open_root(out)
     init_corpus(fs, root, job["manifest"], job["siteList"])
@@ -48,43 +46,23 @@ def run(job: dict) -> int:
             emit({"event": "site", "status": status, "skipped": True})
         else:
             todo.append(s)
-    if todo:
-        client, cluster = connect(job["scheduler"], {"browser": 1})
-        try:
-            started = datetime.now(timezone.utc).isoformat()
-            futures = {
-                client.submit(
-                    build_site, s["url"], s["id"], out, job["pcp"], job["siteArgs"],
-                    key=f"pcp-corpus-site-{s['id']}", resources={"browser": 1},
-                    retries=job.get("taskRetries", 2), pure=False,
-                ): s
-                for s in todo
-            }
-            for fut in as_completed(futures):
-                site = futures[fut]
-                try:
-                    status = fut.result()
-                except Exception as e:  # noqa: BLE001 - every task failure is recorded, the batch goes on
-                    first = (str(e).splitlines() or [""])[0]
-                    status = record_task_failure(out, site, f"task: {type(e).__name__}: {first}", started)
-                emit({"event": "site", "status": status, "skipped": False})
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+    started = datetime.now(timezone.utc).isoformat()
+    tasks = each_completed(
+        job["scheduler"], todo, lambda s: (build_site, (s["url"], s["id"], out, job["pcp"], job["siteArgs"])),
+        resources={"browser": 1}, retries=job.get("taskRetries", 2), key=lambda s: f"pcp-corpus-site-{s['id']}",
+    )
+    for site, status, error in tasks:
+        if error is not None:
+            first = (str(error).splitlines() or [""])[0]
+            status = record_task_failure(out, site, f"task: {type(error).__name__}: {first}", started)
+        emit({"event": "site", "status": status, "skipped": False})
     failures = rewrite_failures(fs, root, sites)
     emit({"event": "done", "failures": len(failures)})
     return 0
 
 
 def main() -> int:
-    exit_on_sigterm()
-    try:
-        job = json.load(sys.stdin)
-        return run(job)
-    except (OSError, ValueError, KeyError) as e:
-        print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 1
+    return driver_main(run)
 
 
 if __name__ == "__main__":

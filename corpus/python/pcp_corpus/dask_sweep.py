@@ -10,48 +10,29 @@ machine), "cells": [{"graph", "key", "grid": {option: value, "runs"}}], "taskRet
 
 from __future__ import annotations
 
-import json
 import sys
 
-from .cluster import connect, emit, exit_on_sigterm
+from .cluster import driver_main, each_completed, emit
 from .sweep_task import run_cell
 
 
 def run(job: dict) -> int:
-    from dask.distributed import as_completed
-
     cells = job["cells"]
-    if cells:
-        client, cluster = connect(job["scheduler"])
-        try:
-            futures = {
-                client.submit(
-                    run_cell, c["graph"], c["grid"], job["pcp"], job["cwd"],
-                    retries=job.get("taskRetries", 1), pure=False,
-                ): c
-                for c in cells
-            }
-            for fut in as_completed(futures):
-                c = futures[fut]
-                try:
-                    emit({"event": "cell", "graph": c["graph"], "key": c["key"], "rows": fut.result()})
-                except Exception as e:  # noqa: BLE001 - a failed cell is reported, the others go on
-                    emit({"event": "cell", "graph": c["graph"], "key": c["key"], "error": f"{type(e).__name__}: {e}"})
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+    tasks = each_completed(
+        job["scheduler"], cells, lambda c: (run_cell, (c["graph"], c["grid"], job["pcp"], job["cwd"])),
+        retries=job.get("taskRetries", 1),
+    )
+    for c, rows, error in tasks:
+        if error is None:
+            emit({"event": "cell", "graph": c["graph"], "key": c["key"], "rows": rows})
+        else:
+            emit({"event": "cell", "graph": c["graph"], "key": c["key"], "error": f"{type(error).__name__}: {error}"})
     emit({"event": "done"})
     return 0
 
 
 def main() -> int:
-    exit_on_sigterm()
-    try:
-        return run(json.load(sys.stdin))
-    except (OSError, ValueError, KeyError) as e:
-        print(f"error: {type(e).__name__}: {e}", file=sys.stderr)
-        return 1
+    return driver_main(run)
 
 
 if __name__ == "__main__":
