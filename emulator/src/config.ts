@@ -3,6 +3,8 @@
  * (`10mbit`, `40ms`) shared by `pcp emulate`, `pcp sweep` and the viewer's backend.
  */
 import type { DelayCdfs } from './server-delays.ts';
+import { parseMultipathOptions, resolveMultipath, type MultipathConfig, type ResolvedMultipath } from './mptcp/options.ts';
+export { MPTCP_COUPLINGS, MPTCP_SCHEDULERS, parsePath, type MptcpCoupling, type MptcpScheduler, type MultipathConfig, type PathSpec } from './mptcp/options.ts';
 
 export type Protocol = 'h1.0' | 'h1' | 'h1-pipelined' | 'h2' | 'quic-lite';
 export type ServerModel = 'serial' | 'parallel' | 'out-of-order';
@@ -14,7 +16,7 @@ export const PROTOCOLS: readonly Protocol[] = ['h1.0', 'h1', 'h1-pipelined', 'h2
 export const SERVER_MODELS: readonly ServerModel[] = ['serial', 'parallel', 'out-of-order'];
 export const PRIORITY_SCHEMES: readonly PriorityScheme[] = ['none', 'mimeType', 'criticalPath'];
 
-export interface EmulatorConfig {
+export interface EmulatorConfig extends MultipathConfig {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -68,7 +70,7 @@ export interface EmulatorConfig {
 }
 
 /** A config with every default filled in; what the simulator reads. */
-export interface ResolvedConfig {
+export interface ResolvedConfig extends ResolvedMultipath {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -158,6 +160,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     preconnect: c.preconnect ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
+    ...resolveMultipath(c),
   };
 }
 
@@ -230,6 +233,12 @@ export const EMULATOR_OPTIONS = {
   preconnect: 'switch',
   'rtt-jitter': 'value',
   seed: 'value',
+  // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
+  path2: 'value',
+  'mptcp-scheduler': 'value',
+  'mptcp-lookahead': 'value',
+  'mptcp-cc': 'value',
+  'mptcp-rcvbuf': 'value',
 } as const satisfies Record<string, 'value' | 'switch'>;
 
 export type EmulatorOption = keyof typeof EMULATOR_OPTIONS;
@@ -279,6 +288,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts.preconnect !== undefined) config.preconnect = bool('preconnect', opts.preconnect);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
+  Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

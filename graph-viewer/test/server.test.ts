@@ -177,6 +177,18 @@ test('what-if runs the emulator; bad options get a 400 with the emulator\'s reas
   assert.equal((await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: '../x', options: {} }) })).status, 404);
 });
 
+test('what-if over two paths: the share of the second path comes back, a bad path is a 400', async () => {
+  const body = JSON.stringify({ graph: 'www.friv.com', options: { bandwidth: '10mbit', rtt: '80ms', protocol: 'h2', path2: '10mbit,80ms', 'mptcp-scheduler': 'stream' } });
+  const res = await raw('/api/whatif', { method: 'POST', body });
+  assert.equal(res.status, 200, res.body);
+  const data = JSON.parse(res.body) as { result: { bytesDelivered: number; multipath: { bytesPath2: number; bytesArrived: number } } };
+  assert.equal(data.result.multipath.bytesArrived, data.result.bytesDelivered);
+  assert.ok(data.result.multipath.bytesPath2 >= 0 && data.result.multipath.bytesPath2 <= data.result.bytesDelivered);
+  const bad = await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: 'www.friv.com', options: { bandwidth: '10mbit', rtt: '80ms', path2: '10mbit' } }) });
+  assert.equal(bad.status, 400);
+  assert.match(bad.body, /a path is BANDWIDTH,RTT/);
+});
+
 test('a profiler bundle without a graph is reported, its trace is not tried as a graph', async () => {
   const { buildCatalog } = await import('../src/server/catalog.ts');
   const bundle = join(base, 'bundle');

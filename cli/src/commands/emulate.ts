@@ -32,6 +32,12 @@ options:
   --unshard <hosts>      comma-separated hosts merged onto the first one's server
   --rtt-jitter <x>       per-run jitter of each server's RTT, +-x times RTT/4 (thesis: 0.1) (default 0)
   --no-preloader         disable the browser's preloader
+  --path2 <b,rtt[,loss]> a second path (own bottleneck): every connection is MPTCP, starting on the first
+                         path and joining this one 2 RTT1 + 1.5 RTT2 after its SYN, e.g. 10mbit,200ms,1%
+  --mptcp-scheduler <s>  minrtt | stream (the thesis' HTTP-aware Stream Scheduler) (default minrtt)
+  --mptcp-cc <c>         lia (coupled, RFC 6356) | uncoupled (NewReno per subflow) (default lia)
+  --mptcp-lookahead <b>  Stream Scheduler lookahead: true | false                  (default true)
+  --mptcp-rcvbuf <bytes> connection-level receive buffer                          (default 16 MiB)
   --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
@@ -97,7 +103,8 @@ export const command: Command = {
     });
     if (flag(p, 'json')) {
       const offset = first.navigationStartOffset !== undefined ? { navigationStartOffset: first.navigationStartOffset } : {};
-      console.log(JSON.stringify({ ...offset, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
+      const mp = first.multipath ? { multipath: first.multipath } : {};
+      console.log(JSON.stringify({ ...offset, ...mp, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
       return 0;
     }
     const f = (v: number): string => `${v.toFixed(1)} ms`;
@@ -108,6 +115,7 @@ export const command: Command = {
     console.log(`  end of graph      ${f(sum.endTime)}`);
     if (first.navigationStartOffset !== undefined) console.log(`  (times from the main document's request; navigation start is ${f(first.navigationStartOffset)} earlier)`);
     console.log(`  resources ${first.resources.length}, connections ${first.connections}, packets ${first.packets}, drops ${sum.drops}, retransmissions ${sum.retransmissions}`);
+    if (first.multipath) console.log(`  two paths: ${(100 * first.multipath.bytesPath2 / Math.max(1, first.bytesDelivered)).toFixed(1)}% of bytes on the second (${opts.path2}), its drops ${first.multipath.drops2}, most bytes held for reordering ${first.multipath.maxReorderBytes}`);
     for (const w of first.warnings ?? []) console.error(`warning: ${w}`);
     return 0;
   },

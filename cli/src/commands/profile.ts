@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { linkSpec } from './replay-profile.ts';
+import { linkSpec } from '../replay-profile.ts';
 import { positiveInt, CliError, Progress, UsageError, flag, parse, str, type Command } from '../kit.ts';
 import { PROFILE_OPTIONS, PROFILE_OPTIONS_USAGE, captureOptions, requireChromium } from '../profile-options.ts';
 
@@ -81,7 +81,7 @@ export const command: Command = {
     const shaped = linkSpec(p);
     if (shaped) {
       if (urls.length !== 1) throw new UsageError('a shaped profile takes one URL (--bandwidth/--rtt)');
-      const { profileShaped } = await import('./profile-shaped.ts');
+      const { profileShaped } = await import('../profile-shaped.ts');
       return profileShaped(urls[0]!, out, shaped, opts);
     }
     if (urls.length === 1) {

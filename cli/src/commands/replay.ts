@@ -3,8 +3,7 @@
  * and real Chromium loads of it. A thin shell over @pcp/replay.
  */
 import { positiveInt, CliError, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
-import { linkSpec, profileReplay, readBundleArchive, serverDelays } from './replay-profile.ts';
-import { fileURLToPath } from 'node:url';
+import { PCP_BIN, linkSpec, profileReplay, readBundleArchive, serverDelays } from '../replay-profile.ts';
 
 const usage = `
 usage: pcp replay BUNDLE --serve [--port N] [--bind ADDR] [options]
@@ -136,7 +135,7 @@ export const command: Command = {
     const { localTarget, shapedTarget } = await import('@pcp/replay');
     const proto = protocol as 'h1' | 'h2' | undefined;
     const target = shaped
-      ? await shapedTarget(bundle, shaped, { pcpBin: fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), records: noDelays ? [] : records, protocol: proto, pace: flag(p, 'pace') })
+      ? await shapedTarget(bundle, shaped, { pcpBin: PCP_BIN, records: noDelays ? [] : records, protocol: proto, pace: flag(p, 'pace') })
       : await localTarget(archive, proto, flag(p, 'pace'));
     try {
       warnH2(protocol, target.origins);

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { CaptureOptions } from '@pcp/profiler';
-import { CliError } from '../kit.ts';
+import { CliError } from './kit.ts';
 import { profileReplay, serverDelays, type ShapedSpec } from './replay-profile.ts';
 
 /** The recording's directory inside the shaped bundle. */

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listSuite, pageUrl, startSuiteServer } from '@pcp/profiler/testing';
 import type { BundleMeta } from '@pcp/profiler/bundle';
-import { command } from './profile.ts';
-import { UsageError } from '../kit.ts';
+import { command } from './commands/profile.ts';
+import { UsageError } from './kit.ts';
 
 const ownNamespaces = (): string[] =>
   execFileSync('ip', ['netns', 'list'], { encoding: 'utf8' }).split('\n').map((l) => l.split(' ')[0]!).filter((n) => n.startsWith(`pcp-${process.pid}-`));

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLinkSpec } from '@pcp/shaper';
-import { CliError, UsageError, str, type Parsed } from '../kit.ts';
+import { CliError, UsageError, str, type Parsed } from './kit.ts';
 
 /** A shaped link as asked for on the command line. */
 export interface ShapedSpec {
@@ -83,7 +83,7 @@ export interface ReplayProfileOptions {
 }
 
 /** The pcp CLI entry, which a shaped replay starts in the link's server namespace. */
-const PCP_BIN = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
+export const PCP_BIN = fileURLToPath(new URL('../bin/pcp.js', import.meta.url));
 
 /**
  * One traced load of BUNDLE's replayed page into the bundle PROFILEDIR (as pcp profile), the link's
