@@ -2,11 +2,12 @@
  * The corpus directory (corpus/README.md): corpus.json, sites.txt, pages/<id>/ with bundle/, graph.json,
  * delays.json, status.json and the DONE marker written last, failures.jsonl. Paths, ids and the small
  * records every builder (profiled sites, legacy import, the Dask driver's tasks) writes the same way.
- * (Names and shapes as the builder's branch has them; the readers are in read.ts.)
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeJsonFile } from '@pcp/graph-builder';
+import { writeFileAtomic } from '@pcp/profiler/bundle';
 
 export const CORPUS_FORMAT = 'pcp-corpus/1';
 
@@ -75,9 +76,18 @@ export function pageId(url: string): string {
   return `${readable}-${createHash('sha256').update(url).digest('hex').slice(0, 8)}`;
 }
 
+export function pageDir(corpusDir: string, id: string): string {
+  return join(corpusDir, CORPUS_FILES.pages, id);
+}
+
 /** A page is finished when its DONE marker exists; anything else is rebuilt from scratch. */
 export function isDone(dir: string): boolean {
   return existsSync(join(dir, PAGE_FILES.done));
+}
+
+/** Pretty JSON through a temporary name and a rename, so a reader never sees half a file. */
+export function writeJson(file: string, data: unknown): void {
+  writeJsonFile(file, data, true);
 }
 
 export function readStatus(dir: string): PageStatus | undefined {
@@ -86,4 +96,52 @@ export function readStatus(dir: string): PageStatus | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** status.json, then (when ok) the DONE marker, last. */
+export function finishPage(dir: string, status: PageStatus): void {
+  writeJson(join(dir, PAGE_FILES.status), status);
+  if (status.status === 'ok') writeFileAtomic(join(dir, PAGE_FILES.done), `${status.finishedAt}\n`);
+}
+
+/** corpus.json's content, created now. */
+export function corpusManifest(m: Omit<CorpusManifest, 'format' | 'created' | 'siteList'>): CorpusManifest {
+  return { format: CORPUS_FORMAT, created: new Date().toISOString(), siteList: CORPUS_FILES.siteList, ...m };
+}
+
+/**
+ * corpus.json and sites.txt: written on the first build into DIR; a resumed build keeps the original
+ * creation date and site list.
+ */
+export function initCorpus(dir: string, manifest: Omit<CorpusManifest, 'format' | 'created' | 'siteList'>, siteListText: string): CorpusManifest {
+  mkdirSync(join(dir, CORPUS_FILES.pages), { recursive: true });
+  const file = join(dir, CORPUS_FILES.corpus);
+  if (existsSync(file)) {
+    const old = JSON.parse(readFileSync(file, 'utf8')) as CorpusManifest;
+    if (old.format === CORPUS_FORMAT) return old;
+  }
+  const full = corpusManifest(manifest);
+  writeFileAtomic(join(dir, CORPUS_FILES.siteList), siteListText.endsWith('\n') || siteListText === '' ? siteListText : `${siteListText}\n`);
+  writeJson(file, full);
+  return full;
+}
+
+export function appendFailure(dir: string, f: FailureRecord): void {
+  appendFileSync(join(dir, CORPUS_FILES.failures), `${JSON.stringify(f)}\n`);
+}
+
+/**
+ * failures.jsonl rewritten from the pages' own statuses: one line per site of `sites` that is failed
+ * now (a site that failed once and was built on resume is no longer listed).
+ */
+export function rewriteFailures(dir: string, sites: readonly { url: string; id: string }[]): FailureRecord[] {
+  const out: FailureRecord[] = [];
+  for (const s of sites) {
+    const pd = pageDir(dir, s.id);
+    if (isDone(pd)) continue;
+    const st = readStatus(pd);
+    if (st?.status === 'failed') out.push({ url: s.url, id: s.id, reason: st.reason ?? 'unknown', attempts: st.attempts });
+  }
+  writeFileAtomic(join(dir, CORPUS_FILES.failures), out.map((f) => `${JSON.stringify(f)}\n`).join(''));
+  return out;
 }
