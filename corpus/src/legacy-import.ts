@@ -81,9 +81,9 @@ export interface LegacyImportResult {
   failed: number;
 }
 
-/** Every log of RAW_DIR into DIR (resumable: finished pages skipped); a log that fails is recorded and the rest proceed. */
-export function importLegacyCorpus(rawDir: string, dir: string, onPage?: (status: PageStatus, skipped: boolean) => void): LegacyImportResult {
-  const entries = legacyEntries(rawDir);
+/** Every log of RAW_DIR (the first `limit`) into DIR (resumable: finished pages skipped); a log that fails is recorded and the rest proceed. */
+export function importLegacyCorpus(rawDir: string, dir: string, onPage?: (status: PageStatus, skipped: boolean) => void, limit = Infinity): LegacyImportResult {
+  const entries = legacyEntries(rawDir).slice(0, limit);
   initCorpus(dir, { source: 'legacy', settings: { chromium: 'patched Chromium (PCP/WProf, 2016)', runs: 1 } }, entries.map((e) => e.slug).join('\n'));
   const sites = entries.map((e) => ({ url: e.page ?? e.slug, id: pageId(e.page ?? e.slug) }));
   const r: LegacyImportResult = { imported: 0, skipped: 0, failed: 0 };
