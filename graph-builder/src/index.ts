@@ -11,4 +11,5 @@ export { parseTrace, TraceFormatError, type TraceEvent, type TraceFile } from '.
 export { mergeServerDelays, parseServerDelays, type ServerDelayRecord, type MergeResult } from './merge/server-delays.ts';
 export { criticalPath, type CriticalPathResult, type CriticalPathStep } from './analysis/critpath.ts';
 export { median, mean, quantile } from './analysis/stats.ts';
-export { runServerDelays, measureServerDelays, type DelaysRun } from './merge/measure-delays.ts';
+export { runPythonModule, runServerDelays, measureServerDelays, type DelaysRun } from './merge/measure-delays.ts';
+export { mimeClass, type MimeClass } from './analysis/priorities.ts';

@@ -23,6 +23,9 @@ options:
   --out <file>      results CSV, created or appended to (required)
   --workers <n>     worker threads (default: the number of cores)
   --runs <n>        override the grid's runs
+  --scheduler ADDR  run the grid's cells (graph x configuration) as Dask tasks instead: tcp://HOST:8786
+                    or local:N (a LocalCluster of N worker processes); graph paths must be the same on
+                    every worker (corpus/README.md); needs pip install -e corpus/python
   -h, --help        this help
 `;
 
@@ -31,6 +34,7 @@ const OPTIONS = {
   out: { type: 'string' },
   workers: { type: 'string' },
   runs: { type: 'string' },
+  scheduler: { type: 'string' },
 } as const;
 
 export const command: Command = {
@@ -105,6 +109,19 @@ export const command: Command = {
       return 0;
     }
     const progress = new Progress(total, 'sweep');
+    const scheduler = str(p, 'scheduler');
+    if (scheduler !== undefined) {
+      const { sweepOnDask } = await import('./sweep/on-dask.ts');
+      const options = new Map(grid.points.map((pt) => [pt.key, pt.options]));
+      const cells = jobs.flatMap((j) => [...new Set(j.tasks.map((t) => t.configKey))].map((key) => ({
+        graph: j.graph, key, grid: { ...options.get(key)!, runs },
+        wanted: new Set(j.tasks.filter((t) => t.configKey === key).map((t) => rowKey(j.graph, key, t.run))),
+      })));
+      const r = await sweepOnDask(scheduler, cells, out, progress, (row) => [...doneKeys(`${header}\n${row}`, header)][0] ?? '');
+      for (const f of r.failed) console.error(`failed: ${f}`);
+      console.error(`${r.written} rows written to ${out}${skipped ? `, ${skipped} already there` : ''}${r.failed.length ? `, ${r.failed.length} cell(s) failed` : ''}`);
+      return r.failed.length ? 1 : 0;
+    }
     const failed: string[] = [];
     let written = 0;
     await new Promise<void>((resolve, reject) => {

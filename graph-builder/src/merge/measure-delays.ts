@@ -17,13 +17,21 @@ export interface DelaysRun {
 }
 
 /** Runs `python -m server_delays ARGS`, passing its stderr through except the error line it returns. */
-export async function runServerDelays(args: readonly string[]): Promise<DelaysRun> {
+export function runServerDelays(args: readonly string[]): Promise<DelaysRun> {
+  return runPythonModule('server_delays', 'server-delays/src', args);
+}
+
+/**
+ * Runs `python -m MODULE ARGS` with the repository's SRC_DIR on PYTHONPATH (the project's Python packages:
+ * server_delays, pcp_corpus), tied to this process, passing its stderr through except the error line it returns.
+ */
+export async function runPythonModule(module: string, srcDir: string, args: readonly string[]): Promise<DelaysRun> {
   const { spawnTied } = await import('@pcp/profiler');
   const python = process.env['PYTHON'] ?? 'python3';
   return new Promise((done, fail) => {
-    const child = spawnTied(python, ['-m', 'server_delays', ...args], {
+    const child = spawnTied(python, ['-m', module, ...args], {
       stdio: ['ignore', 'inherit', 'pipe'],
-      env: { ...process.env, PYTHONPATH: [join(REPO_ROOT, 'server-delays', 'src'), process.env['PYTHONPATH']].filter(Boolean).join(':') },
+      env: { ...process.env, PYTHONPATH: [join(REPO_ROOT, srcDir), process.env['PYTHONPATH']].filter(Boolean).join(':') },
     });
     let error: string | undefined;
     let tail = '';
