@@ -129,13 +129,13 @@ test('pcp corpus verify: a modified file, an invalid graph and an unlisted file 
 test('pcp corpus: subcommands, their usage, and unknown ones', async () => {
   const help = await pcp('corpus', 'stats', '--help');
   assert.equal(help.status, 0);
-  for (const sub of ['stats', 'publish', 'verify']) assert.match(help.stdout, new RegExp(`^usage: pcp corpus ${sub} `, 'm'));
+  for (const sub of ['build', 'import-legacy', 'stats', 'publish', 'verify']) assert.match(help.stdout, new RegExp(`^usage: pcp corpus ${sub} `, 'm'));
   const none = await pcp('corpus');
   assert.equal(none.status, 2);
-  assert.equal(none.stderr, 'pcp corpus: a subcommand is required: stats, publish, verify (see pcp corpus --help)\n');
+  assert.equal(none.stderr, 'pcp corpus: a subcommand is required: build, import-legacy, stats, publish, verify (see pcp corpus --help)\n');
   const unknown = await pcp('corpus', 'nope');
   assert.equal(unknown.status, 2);
-  assert.match(unknown.stderr, /^pcp corpus: unknown subcommand 'nope' \(one of stats, publish, verify\)/);
+  assert.match(unknown.stderr, /^pcp corpus: unknown subcommand 'nope' \(one of build, import-legacy, stats, publish, verify\)/);
   const missing = await pcp('corpus', 'verify', join(work, 'nowhere'));
   assert.equal(missing.status, 1);
   assert.equal(missing.stderr, `pcp corpus: ${join(work, 'nowhere')}: no such directory\n`);
