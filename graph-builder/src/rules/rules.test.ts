@@ -147,3 +147,43 @@ test('scripts: a redirected script runs after its element\'s fetch, though it ru
   const run = out.nodes.find((n) => n.kind === 'script_eval' && n.scriptUrl === 'http://cdn.test/x.js')!.id;
   assert.ok(out.edges.some((e) => e.from === x && e.to === run && e.rule === 10), `missing ${x} -> ${run} : 10`);
 });
+
+test('events: an iframe element\'s load follows its frame\'s Window load and HTML (Appendix A), else the frame\'s last download chunk (rule 23)', () => {
+  // Hand-made (as www.taringa.net's facebook like-button frame, log lines 5051-5052): a.js (0xe1)
+  // inserts an <iframe> 0xif at 100.37 s that fetches f.html (frame 2, 100.37-100.45, one body chunk);
+  // the frame parses it (100.451-100.452), its Window load runs 100.46-100.47, and then the iframe
+  // element's load 100.48-100.49 (info empty, as in the log: the element's fetch). Hand-derived, Appendix A's second firing:
+  // f.html -> iframe load and frame Window load -> iframe load; no rule 23 edge (the Window load already
+  // follows the frame's download). Without the frame's Window load record, rule 23 as before: the
+  // frame's last download chunk -> iframe load.
+  const f = 'http://t.test/f.html';
+  const ev = (code: string, target: string, type: string, info: string, doc: string, frame: string, start: number): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target, targetType: type, info, docUrl: doc, frame, startTime: start, endTime: start + 0.01, name: 'load', urls: [] } });
+  const tok = (code: string, row: number, tagName: string, start: number, pos: number, isStartTag: number): string =>
+    JSON.stringify({ ObjectHash: { code, comp: '(nil)', doc: f, frame: '2', row, column: 1, tagName, startTime: start, endTime: start + 0.0005, urls: [], pos, isStartTag, isFragment: 0 } });
+  const frameLines = [
+    JSON.stringify({ Frame: { code: '2', id: 40, parent: '1', loadTime: 100.47 } }),
+    JSON.stringify({ Element: { code: '0xif', comp: '0xe1', doc: 'http://t.test/', frame: '1', name: 'iframe', startTime: 100.37, endTime: 100.37, urls: [f], isFragment: 1 } }),
+    JSON.stringify({ Resource: { id: 40, url: f, frame: '2', sentTime: 100.37, recieveTime: 100.45, len: 100, from: '0xif', mimeType: 'text/html', contentLength: 100, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+    JSON.stringify({ ReceivedChunk: { resourceId: 40, receivedTime: 100.45, len: 100 } }),
+    tok('0xg1', 0, 'html', 100.451, 0, 1),
+    tok('0xg2', 1, 'html', 100.452, 90, 0),
+  ];
+  const windowLoad = ev('0xwl', '(nil)', 'Window', '', f, '2', 100.46);
+  const iframeLoad = ev('0xil', '0xif', 'Element', '', 'http://t.test/', '1', 100.48);
+  const build = (withWindowLoad: boolean) => {
+    const lines = [...SNIPPET_LINES.slice(0, -1), ...frameLines, ...(withWindowLoad ? [windowLoad] : []), iframeLoad, SNIPPET_LINES[SNIPPET_LINES.length - 1]!];
+    const out = applyRules(legacyLogToActivities(lines, []), []);
+    const id = (p: (n: (typeof out.nodes)[number]) => boolean) => out.nodes.find(p)!.id;
+    const html = id((n) => n.kind === 'resource' && n.url === f);
+    const il = id((n) => n.kind === 'event' && n.eventTarget === 'Element' && n.eventName === 'load');
+    const parents = out.edges.filter((e) => e.to === il).map((e) => `${e.from} : ${e.rule}`).sort();
+    return { out, id, html, parents };
+  };
+  const listened = build(true);
+  const wl = listened.id((n) => n.kind === 'event' && n.eventTarget === 'Window' && n.eventName === 'load' && n.start > 400);
+  assert.deepEqual(listened.parents, [`${listened.html} : event:element.load`, `${wl} : completion:iframe.load`].sort());
+  const silent = build(false);
+  const lastChunk = silent.id((n) => n.kind === 'download_chunk' && n.id.startsWith('dchunk_1_'));
+  assert.deepEqual(silent.parents, [`${lastChunk} : 23`]);
+});
