@@ -91,9 +91,13 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     steps.push(...interactive.map(step));
     // DOMContentLoaded dispatches in the order they ran, the main frame's marker among them.
     if (isMain && !realDcl) steps.push({ id: dclId, name: 'domContentLoaded' });
-    steps.push(...dcl.map((c) => (c === realDcl ? { id: dclId, name: 'domContentLoaded' } : step(c))), ...complete.map(step));
+    // An inserted load marker stands for a load the page did not record; a 'complete' readystatechange
+    // dispatched after the marker's time (www.gsmarena.com: 58 s later, the main frame's loadTime 0)
+    // follows it, as the original builder chained them.
+    const late = (c: ComputationActivity): boolean => isMain && !realLoad && c.start > loadTime;
+    steps.push(...dcl.map((c) => (c === realDcl ? { id: dclId, name: 'domContentLoaded' } : step(c))), ...complete.filter((c) => !late(c)).map(step));
     if (isMain) steps.push({ id: loadId, name: 'load' });
-    steps.push(...loads.map(step));
+    steps.push(...complete.filter(late).map(step), ...loads.map(step));
     for (let k = 1; k < steps.length; k++) {
       const from = k === 1 ? steps[0]!.id : lastPartOf(ctx, steps[k - 1]!.id);
       ctx.edge(from, steps[k]!.id, `completion:${steps[k]!.name}`);

@@ -187,3 +187,22 @@ test('events: an iframe element\'s load follows its frame\'s Window load and HTM
   const lastChunk = silent.id((n) => n.kind === 'download_chunk' && n.id.startsWith('dchunk_1_'));
   assert.deepEqual(silent.parents, [`${lastChunk} : 23`]);
 });
+
+test('completion: a \'complete\' readystatechange dispatched after the inserted load marker follows it', () => {
+  // Hand-made (as www.gsmarena.com's log has it, line 2309: the Document's readystatechange 'complete' at
+  // 17270.25 s, 58 s after the last fetch ended; the main frame's loadTime is 0 and no Window load was
+  // recorded). The snippet reports its load at 100.9 s (900 ms) and has no load listener: the marker is
+  // inserted there. Hand-derived: 'complete' at 101.5 s -> after the marker; at 100.8 s -> before it
+  // (Chrome's order: readyState 'complete', then load).
+  for (const [t, order] of [[101.5, 'marker first'], [100.8, 'event first']] as const) {
+    const rsc = JSON.stringify({ Computation: { type: 'fireEvent', code: '0xrs', target: '(nil)', targetType: 'Document', info: 'complete', docUrl: 'http://t.test/', frame: '1', startTime: t, endTime: t + 0.001, name: 'readystatechange', urls: [] } });
+    const out = applyRules(legacyLogToActivities([...SNIPPET_LINES.slice(0, -1), rsc, SNIPPET_LINES[SNIPPET_LINES.length - 1]!], []), []);
+    const ev = out.nodes.find((n) => n.kind === 'event' && n.eventName === 'readystatechange')!.id;
+    const chain = out.edges.filter((e) => String(e.rule).startsWith('completion:')).map((e) => `${e.from} -> ${e.to}`).sort();
+    const expected =
+      order === 'marker first'
+        ? ['pchunk_0_2 -> marker_domContentLoaded', 'marker_domContentLoaded -> marker_load', `marker_load -> ${ev}`]
+        : ['pchunk_0_2 -> marker_domContentLoaded', `marker_domContentLoaded -> ${ev}`, `${ev} -> marker_load`];
+    assert.deepEqual(chain, expected.sort(), order);
+  }
+});
