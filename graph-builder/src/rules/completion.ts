@@ -108,7 +108,8 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     if (!windowLoad) continue;
     const limit = isMain ? loadTime : frameLoad!.start;
     for (const r of acts.resources) {
-      if (r.start > limit || r.id === f.document || !blocksLoad(r)) continue;
+      // The main document is the graph's root; a subframe's own document is among its resources.
+      if (r.start > limit || (isMain && r.id === f.document) || !blocksLoad(r)) continue;
       if (isMain || r.frame === f.id) ctx.edge(r.id, windowLoad, 'event:window.load');
     }
   }

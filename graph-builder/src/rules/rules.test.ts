@@ -206,3 +206,35 @@ test('completion: a \'complete\' readystatechange dispatched after the inserted 
     assert.deepEqual(chain, expected.sort(), order);
   }
 });
+
+test('events: window error and an about:blank frame\'s Window load run inside the script that caused them (re-entrant)', () => {
+  const winEvent = (code: string, name: string, target: string, doc: string, frame: string, start: number, end: number): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target, targetType: 'Window', info: '', docUrl: doc, frame, startTime: start, endTime: end, name, urls: [] } });
+  const build = (extra: string[]) => {
+    const out = applyRules(legacyLogToActivities([...SNIPPET_LINES.slice(0, -1), ...extra, SNIPPET_LINES[SNIPPET_LINES.length - 1]!], []), []);
+    return { out, edges: new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`)) };
+  };
+  // (1) As login.microsoftonline.com's log has it (lines 465-466: window error 8259.394314-.394316 inside
+  // the script 8259.393230-.394320, its `target` naming that script): a.js (0xe1, 310-390 ms) raises an
+  // error handled 320-330 ms. Hand-derived: a.js pauses: comp_0_0 [310,320] -> error (rule 25: dispatched by a computation) -> comp_0_1
+  // [330,350] -> comp_0_2 [350,390] (b.png at 350 ms hangs off comp_0_1); no split edge around the handler.
+  const err = build([winEvent('0xer', 'error', '0xe1', 'http://t.test/', '1', 100.32, 100.33)]);
+  for (const e of ['comp_0_0 -> comp_1 : 25', 'comp_1 -> comp_0_1 : split', 'comp_0_1 -> comp_0_2 : split', 'comp_0_1 -> download_2 : 2']) assert.ok(err.edges.has(e), `error: missing ${e}`);
+  assert.ok(!err.edges.has('comp_0_0 -> comp_0_1 : split'));
+  // (2) As www.etsy.com's log has it (lines 4527, 270, 8931-8932: an inline script inserts an <iframe>
+  // whose about:blank document loads, and its frame's Window load is dispatched, before the script ends):
+  // a.js inserts <iframe> 0xifb at 100.32 s, about:blank (frame 2) is requested at 100.321 s and the
+  // frame's Window load runs 100.33-100.34 s. Hand-derived: cuts at 321 (the fetch) and 330-340 (the
+  // handler): comp_0_0 [310,321] -> about:blank (rule 2); comp_0_1 [321,330] -> load (rule 25) ->
+  // comp_0_2 [340,350]; about:blank -> the frame's Window load (its own document counts among its
+  // resources, as the reference has it).
+  const blank = build([
+    JSON.stringify({ Frame: { code: '2', id: 50, parent: '1', loadTime: 100.34 } }),
+    JSON.stringify({ Element: { code: '0xifb', comp: '0xe1', doc: 'http://t.test/', frame: '1', name: 'iframe', startTime: 100.32, endTime: 100.32, urls: ['about:blank'], isFragment: 1 } }),
+    JSON.stringify({ Resource: { id: 50, url: 'about:blank', frame: '2', sentTime: 100.321, recieveTime: 0, len: 0, from: '0xifb', mimeType: 'text/html', contentLength: 0, httpStatus: 0, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+    winEvent('0xbl', 'load', '(nil)', 'about:blank', '2', 100.33, 100.34),
+  ]);
+  const ab = blank.out.nodes.find((n) => n.kind === 'resource' && n.url === 'about:blank')!.id;
+  for (const e of [`comp_0_0 -> ${ab} : 2`, 'comp_0_1 -> comp_1 : 25', 'comp_1 -> comp_0_2 : split', `${ab} -> comp_1 : event:window.load`]) assert.ok(blank.edges.has(e), `about:blank: missing ${e}`);
+  assert.ok(!blank.edges.has('comp_0_1 -> comp_0_2 : split'));
+});

@@ -482,7 +482,10 @@ function nestUnder(comps: ComputationActivity[]): void {
   for (const c of comps) {
     while (stack.length && stack[stack.length - 1]!.end <= c.start) stack.pop();
     const outer = stack[stack.length - 1];
-    if (outer && c.end <= outer.end && c.triggeredBy.kind === 'none' && c.frame === outer.frame && c.kind !== 'CssEval') {
+    // Another frame's Window load inside a script: an about:blank frame inserted by the script loads
+    // synchronously, within the script (www.etsy.com, log lines 4527, 270 and 8931-8932).
+    const sameThread = c.frame === outer?.frame || (outer?.kind === 'ScriptEval' && c.kind === 'Event' && c.eventTarget === 'Window' && c.eventName === 'load');
+    if (outer && c.end <= outer.end && c.triggeredBy.kind === 'none' && sameThread && c.kind !== 'CssEval') {
       c.triggeredBy = { kind: 'computation', id: outer.id, at: c.start };
     }
     stack.push(c);
