@@ -238,3 +238,24 @@ test('events: window error and an about:blank frame\'s Window load run inside th
   for (const e of [`comp_0_0 -> ${ab} : 2`, 'comp_0_1 -> comp_1 : 25', 'comp_1 -> comp_0_2 : split', `${ab} -> comp_1 : event:window.load`]) assert.ok(blank.edges.has(e), `about:blank: missing ${e}`);
   assert.ok(!blank.edges.has('comp_0_1 -> comp_0_2 : split'));
 });
+
+test('scripts: tokens stamped at the very instant a script starts do not make it async', () => {
+  // Hand-made (as vk.com's log has it, lines 447-454 and 992-994: px.js?ch=2 runs at 4958.107987 s, and
+  // the six tokens after its </script> carry that same stamp): the snippet's <img> token is stamped at
+  // 100.31 s, the instant a.js starts. The tokens before that instant end at a.js's </script>, so the
+  // parser had not passed the element: a.js stays parser-blocking. Hand-derived: pchunk_0_0 -> a.js (rule
+  // 12), a.js's last part -> pchunk_0_1 (rule 4), as in the snippet's own edges.
+  const lines = SNIPPET_LINES.map((l) => {
+    if (!l.includes('"ObjectHash"') || !l.includes('"0xd"')) return l;
+    const rec = JSON.parse(l) as { ObjectHash: { startTime: number; endTime: number } };
+    rec.ObjectHash.startTime = 100.31;
+    rec.ObjectHash.endTime = 100.31;
+    return JSON.stringify(rec);
+  });
+  assert.notDeepEqual(lines, SNIPPET_LINES);
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  for (const e of ['pchunk_0_0 -> comp_0_0 : 12', 'comp_0_1 -> pchunk_0_1 : 4']) assert.ok(edges.has(e), `missing ${e}`);
+  const script = out.nodes.find((n) => n.id === 'comp_0_0')!;
+  assert.equal(script.kind === 'script_eval' && script.scriptKind, 'sync');
+});

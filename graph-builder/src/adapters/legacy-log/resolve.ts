@@ -338,10 +338,18 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
         // rest of the document (sync/inline). When the parser went on past the element first, the
         // script was async (ran when its download ended) or, when parsing had finished, deferred.
         const doc = docById.get(cause.doc)!;
-        const j = lastAtOrBefore(doc.tokens, c.start);
         const declared = cause.token;
         const closing = doc.tokens[declared + 1];
-        const adjacent = j <= declared || (j === declared + 1 && closing !== undefined && !closing.isStartTag && closing.tag === doc.tokens[declared]!.tag);
+        const isAdjacent = (k: number): boolean => k <= declared || (k === declared + 1 && closing !== undefined && !closing.isStartTag && closing.tag === doc.tokens[declared]!.tag);
+        // Tokens stamped at the script's very start (the clock's resolution: vk.com, log lines 447-454,
+        // six tokens and two scripts at 4958.107987 s) may follow it: the parser did not pass the
+        // element when the tokens before that instant allow it was still there.
+        let j = lastAtOrBefore(doc.tokens, c.start);
+        let before = j;
+        while (before >= 0 && doc.tokens[before]!.start >= c.start) before--;
+        // The element's own end tag stamped at that instant was parsed before the script ran.
+        if (!isAdjacent(j) && isAdjacent(before)) j = isAdjacent(declared + 1) && closing!.start <= c.start ? declared + 1 : before;
+        const adjacent = isAdjacent(j);
         if (adjacent || !url) {
           cause = { kind: 'token', doc: doc.id, token: Math.max(j, declared) };
           c.blocksParser = true;
