@@ -259,3 +259,23 @@ test('scripts: tokens stamped at the very instant a script starts do not make it
   const script = out.nodes.find((n) => n.id === 'comp_0_0')!;
   assert.equal(script.kind === 'script_eval' && script.scriptKind, 'sync');
 });
+
+test('resources: a redirect target fetched without a requester hangs off the element whose cache hit carries its id', () => {
+  // Hand-made (as www.2ch.net's log has it: Resource 21338 x.bidswitch.net/sync, line 169, `from` (nil);
+  // Cached line 1025, the pre-redirect url apac-jp-sync.bidswitch.net/sync with id 21338, from the <img>
+  // token of line 756): the snippet's <img> 0xd hits http://t.test/r.gif at 100.412 s with id 60, and
+  // Resource 60 (http://cdn.test/final.gif, sent 100.415 s) has no requester. Hand-derived: the <img>'s
+  // chunk pchunk_0_1 -> final.gif (rule 1), and the hit stays a cached resource of that chunk.
+  const lines = [
+    ...SNIPPET_LINES.slice(0, -1),
+    JSON.stringify({ Resource: { id: 60, url: 'http://cdn.test/final.gif', frame: '1', sentTime: 100.415, recieveTime: 100.5, len: 43, from: '(nil)', mimeType: 'image/gif', contentLength: 43, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+    JSON.stringify({ Cached: { id: 60, url: 'http://t.test/r.gif', from: '0xd', mimeType: '', len: 0, httpMethod: 'GET', accessTime: 100.412, frame: '1' } }),
+    SNIPPET_LINES[SNIPPET_LINES.length - 1]!,
+  ];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const res = (url: string) => out.nodes.find((n) => n.kind === 'resource' && n.url === url)!;
+  const hit = res('http://t.test/r.gif');
+  assert.ok(hit.kind === 'resource' && hit.cached, 'the pre-redirect hit is a cached resource');
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  for (const e of [`pchunk_0_1 -> ${res('http://cdn.test/final.gif').id} : 1`, `pchunk_0_1 -> ${hit.id} : 1`]) assert.ok(edges.has(e), `missing ${e}`);
+});

@@ -116,6 +116,15 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     }
     return true;
   });
+  // A redirect's target is fetched without a requester; the element's memory-cache hits on the url it
+  // asked for carry the target's id (www.2ch.net: Resource 21338 x.bidswitch.net/sync, line 169, `from`
+  // (nil); Cached line 1025, apac-jp-sync.bidswitch.net/sync with id 21338 from the <img> token of line
+  // 756). The first such hit names the fetch's requester; the hits stay resources of their own.
+  for (const r of rawRes) {
+    if (!isNil(r.from) || r === mainRaw || adopted.has(r)) continue;
+    const hit = rawCached.filter((c) => c.id === r.id && c.url !== r.url && !isNil(c.from)).reduce<Lined<RawCached> | undefined>((a, c) => (a === undefined || c.accessTime < a.accessTime ? c : a), undefined);
+    if (hit) adopted.set(r, hit);
+  }
   for (const c of keptCached) {
     const t = ms(c.accessTime);
     const originals = networkByUrl.get(c.url) ?? [];
