@@ -279,3 +279,19 @@ test('resources: a redirect target fetched without a requester hangs off the ele
   const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
   for (const e of [`pchunk_0_1 -> ${res('http://cdn.test/final.gif').id} : 1`, `pchunk_0_1 -> ${hit.id} : 1`]) assert.ok(edges.has(e), `missing ${e}`);
 });
+
+test('events: a focus change a script makes runs inside it; a focus change by the user is left out', () => {
+  // Hand-made (as www.google.de's log has it, lines 867 and 872-873: two focusin events inside the script
+  // 2975.345317-.455144 s, their `info` naming it): a.js (0xe1, 310-390 ms) focuses an element at 320 ms
+  // (focusin 320-330 ms, info "Computation:0xe1"); a focus at 950 ms, after the load and outside any
+  // computation, is the user's. Hand-derived: a.js pauses around the handler: comp_0_0 [310,320] ->
+  // focusin (rule 25) -> comp_0_1 [330,350] -> comp_0_2 (b.png from comp_0_1); the user's focus is no node.
+  const focus = (code: string, start: number, info: string): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target: '0xin', targetType: 'Element', info, docUrl: 'http://t.test/', frame: '1', startTime: start, endTime: start + 0.01, name: 'focusin', urls: [] } });
+  const lines = [...SNIPPET_LINES.slice(0, -1), focus('0xf1', 100.32, 'Computation:0xe1'), focus('0xf2', 100.95, ''), SNIPPET_LINES[SNIPPET_LINES.length - 1]!];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  for (const e of ['comp_0_0 -> comp_1 : 25', 'comp_1 -> comp_0_1 : split', 'comp_0_1 -> comp_0_2 : split', 'comp_0_1 -> download_2 : 2']) assert.ok(edges.has(e), `missing ${e}`);
+  assert.ok(!edges.has('comp_0_0 -> comp_0_1 : split'));
+  assert.equal(out.nodes.filter((n) => n.kind === 'event').length, 1, 'only the script\'s focus change is a node');
+});

@@ -23,6 +23,7 @@ import type { RawCached, RawComputation, RawElement, RawObjectHash, RawResource 
 import { isNil } from './records.ts';
 import { LegacyLogError } from './reader.ts';
 import { lastAtOrBefore } from '../../sorted.ts';
+import { isScriptFocus } from '../../rules/select.ts';
 
 export interface HandlerData {
   meta: MetaData;
@@ -438,7 +439,10 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       const sender = /^Computation:(\S+)$/.exec(raw.info ?? '');
       if (sender) {
         const si = compIndex.lookup(sender[1], raw.startTime);
-        if (si !== undefined && si !== i) c.triggeredBy = compCause(si, Infinity);
+        // Dispatched inside its sender (element.focus() fires focusin/focus at once: www.google.de, log
+        // lines 867 and 872-873): the sender's part running then; else its end.
+        const inside = si !== undefined && isScriptFocus(c) && raws[si]!.startTime <= raw.startTime && raw.endTime <= raws[si]!.endTime;
+        if (si !== undefined && si !== i) c.triggeredBy = compCause(si, inside ? ms(raw.startTime) : Infinity);
       }
       // A message's `target` names its sender when that is a computation (postMessage from a script,
       // timer or another message handler): the message was dispatched by it.
