@@ -91,9 +91,13 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     steps.push(...interactive.map(step));
     // DOMContentLoaded dispatches in the order they ran, the main frame's marker among them.
     if (isMain && !realDcl) steps.push({ id: dclId, name: 'domContentLoaded' });
-    steps.push(...dcl.map((c) => (c === realDcl ? { id: dclId, name: 'domContentLoaded' } : step(c))), ...complete.map(step));
+    // An inserted load marker stands for a load the page did not record; a 'complete' readystatechange
+    // dispatched after the marker's time (www.gsmarena.com: 58 s later, the main frame's loadTime 0)
+    // follows it, as the original builder chained them.
+    const late = (c: ComputationActivity): boolean => isMain && !realLoad && c.start > loadTime;
+    steps.push(...dcl.map((c) => (c === realDcl ? { id: dclId, name: 'domContentLoaded' } : step(c))), ...complete.filter((c) => !late(c)).map(step));
     if (isMain) steps.push({ id: loadId, name: 'load' });
-    steps.push(...loads.map(step));
+    steps.push(...complete.filter(late).map(step), ...loads.map(step));
     for (let k = 1; k < steps.length; k++) {
       const from = k === 1 ? steps[0]!.id : lastPartOf(ctx, steps[k - 1]!.id);
       ctx.edge(from, steps[k]!.id, `completion:${steps[k]!.name}`);
@@ -104,7 +108,8 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
     if (!windowLoad) continue;
     const limit = isMain ? loadTime : frameLoad!.start;
     for (const r of acts.resources) {
-      if (r.start > limit || r.id === f.document || !blocksLoad(r)) continue;
+      // The main document is the graph's root; a subframe's own document is among its resources.
+      if (r.start > limit || (isMain && r.id === f.document) || !blocksLoad(r)) continue;
       if (isMain || r.frame === f.id) ctx.edge(r.id, windowLoad, 'event:window.load');
     }
   }

@@ -52,10 +52,20 @@ export function computationRules(ctx: RuleContext, kept: Set<string>): void {
       if (prev) ctx.edge(prev, first, rule);
       else {
         for (const r of c.eventSubjects ?? []) {
-          // Rule 23: an event of an iframe element waits for that frame's document, up to its last chunk.
           const frameDoc = [...ctx.docChunks.values()].find((d) => d.doc.resource === r && d.downloadChunks.length > 0);
-          if (frameDoc && frameDoc.doc.frame !== c.frame) ctx.edge(frameDoc.downloadChunks[frameDoc.downloadChunks.length - 1], first, 23);
-          else ctx.edge(r, first, rule);
+          if (!frameDoc || frameDoc.doc.frame === c.frame) {
+            ctx.edge(r, first, rule);
+            continue;
+          }
+          // Appendix A: an iframe element's (second) load follows the frame's completion chain, whose
+          // end, when the page listened to it, is the frame's Window load (itself after every resource
+          // of the frame), and the frame's HTML. Otherwise (rule 23) it waits for that frame's
+          // document, up to its last download chunk.
+          const frameLoad = c.eventName === 'load' ? frameWindowLoad(ctx, kept, frameDoc.doc.frame, c.start) : undefined;
+          if (frameLoad) {
+            ctx.edge(r, first, rule);
+            ctx.edge(ctx.compLast(frameLoad.id), first, 'completion:iframe.load');
+          } else ctx.edge(frameDoc.downloadChunks[frameDoc.downloadChunks.length - 1], first, 23);
         }
       }
     }
@@ -67,6 +77,16 @@ export function computationRules(ctx: RuleContext, kept: Set<string>): void {
     const next = (blockingByFrame.get(c.frame) ?? []).find((s) => s.start >= c.end);
     if (next) ctx.edge(ctx.compLast(c.id), ctx.compFirst(next.id), next.source ? 11 : 13);
   }
+}
+
+/** The latest Window load dispatched in `frame` by `before` and kept in the graph (the frame's completion chain end). */
+function frameWindowLoad(ctx: RuleContext, kept: Set<string>, frame: string, before: number): ComputationActivity | undefined {
+  let best: ComputationActivity | undefined;
+  for (const x of ctx.acts.computations) {
+    if (x.frame !== frame || !kept.has(x.id) || x.kind !== 'Event' || x.eventName !== 'load' || x.eventTarget !== 'Window' || x.start > before) continue;
+    if (!best || x.start >= best.start) best = x;
+  }
+  return best;
 }
 
 const FRAME_WORK_RULE: Record<ComputationKind, EdgeRule | undefined> = { ScriptEval: 22, Event: 23, Timer: 24, CssEval: undefined };

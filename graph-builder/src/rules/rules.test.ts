@@ -147,3 +147,151 @@ test('scripts: a redirected script runs after its element\'s fetch, though it ru
   const run = out.nodes.find((n) => n.kind === 'script_eval' && n.scriptUrl === 'http://cdn.test/x.js')!.id;
   assert.ok(out.edges.some((e) => e.from === x && e.to === run && e.rule === 10), `missing ${x} -> ${run} : 10`);
 });
+
+test('events: an iframe element\'s load follows its frame\'s Window load and HTML (Appendix A), else the frame\'s last download chunk (rule 23)', () => {
+  // Hand-made (as www.taringa.net's facebook like-button frame, log lines 5051-5052): a.js (0xe1)
+  // inserts an <iframe> 0xif at 100.37 s that fetches f.html (frame 2, 100.37-100.45, one body chunk);
+  // the frame parses it (100.451-100.452), its Window load runs 100.46-100.47, and then the iframe
+  // element's load 100.48-100.49 (info empty, as in the log: the element's fetch). Hand-derived, Appendix A's second firing:
+  // f.html -> iframe load and frame Window load -> iframe load; no rule 23 edge (the Window load already
+  // follows the frame's download). Without the frame's Window load record, rule 23 as before: the
+  // frame's last download chunk -> iframe load.
+  const f = 'http://t.test/f.html';
+  const ev = (code: string, target: string, type: string, info: string, doc: string, frame: string, start: number): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target, targetType: type, info, docUrl: doc, frame, startTime: start, endTime: start + 0.01, name: 'load', urls: [] } });
+  const tok = (code: string, row: number, tagName: string, start: number, pos: number, isStartTag: number): string =>
+    JSON.stringify({ ObjectHash: { code, comp: '(nil)', doc: f, frame: '2', row, column: 1, tagName, startTime: start, endTime: start + 0.0005, urls: [], pos, isStartTag, isFragment: 0 } });
+  const frameLines = [
+    JSON.stringify({ Frame: { code: '2', id: 40, parent: '1', loadTime: 100.47 } }),
+    JSON.stringify({ Element: { code: '0xif', comp: '0xe1', doc: 'http://t.test/', frame: '1', name: 'iframe', startTime: 100.37, endTime: 100.37, urls: [f], isFragment: 1 } }),
+    JSON.stringify({ Resource: { id: 40, url: f, frame: '2', sentTime: 100.37, recieveTime: 100.45, len: 100, from: '0xif', mimeType: 'text/html', contentLength: 100, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+    JSON.stringify({ ReceivedChunk: { resourceId: 40, receivedTime: 100.45, len: 100 } }),
+    tok('0xg1', 0, 'html', 100.451, 0, 1),
+    tok('0xg2', 1, 'html', 100.452, 90, 0),
+  ];
+  const windowLoad = ev('0xwl', '(nil)', 'Window', '', f, '2', 100.46);
+  const iframeLoad = ev('0xil', '0xif', 'Element', '', 'http://t.test/', '1', 100.48);
+  const build = (withWindowLoad: boolean) => {
+    const lines = [...SNIPPET_LINES.slice(0, -1), ...frameLines, ...(withWindowLoad ? [windowLoad] : []), iframeLoad, SNIPPET_LINES[SNIPPET_LINES.length - 1]!];
+    const out = applyRules(legacyLogToActivities(lines, []), []);
+    const id = (p: (n: (typeof out.nodes)[number]) => boolean) => out.nodes.find(p)!.id;
+    const html = id((n) => n.kind === 'resource' && n.url === f);
+    const il = id((n) => n.kind === 'event' && n.eventTarget === 'Element' && n.eventName === 'load');
+    const parents = out.edges.filter((e) => e.to === il).map((e) => `${e.from} : ${e.rule}`).sort();
+    return { out, id, html, parents };
+  };
+  const listened = build(true);
+  const wl = listened.id((n) => n.kind === 'event' && n.eventTarget === 'Window' && n.eventName === 'load' && n.start > 400);
+  assert.deepEqual(listened.parents, [`${listened.html} : event:element.load`, `${wl} : completion:iframe.load`].sort());
+  const silent = build(false);
+  const lastChunk = silent.id((n) => n.kind === 'download_chunk' && n.id.startsWith('dchunk_1_'));
+  assert.deepEqual(silent.parents, [`${lastChunk} : 23`]);
+});
+
+test('completion: a \'complete\' readystatechange dispatched after the inserted load marker follows it', () => {
+  // Hand-made (as www.gsmarena.com's log has it, line 2309: the Document's readystatechange 'complete' at
+  // 17270.25 s, 58 s after the last fetch ended; the main frame's loadTime is 0 and no Window load was
+  // recorded). The snippet reports its load at 100.9 s (900 ms) and has no load listener: the marker is
+  // inserted there. Hand-derived: 'complete' at 101.5 s -> after the marker; at 100.8 s -> before it
+  // (Chrome's order: readyState 'complete', then load).
+  for (const [t, order] of [[101.5, 'marker first'], [100.8, 'event first']] as const) {
+    const rsc = JSON.stringify({ Computation: { type: 'fireEvent', code: '0xrs', target: '(nil)', targetType: 'Document', info: 'complete', docUrl: 'http://t.test/', frame: '1', startTime: t, endTime: t + 0.001, name: 'readystatechange', urls: [] } });
+    const out = applyRules(legacyLogToActivities([...SNIPPET_LINES.slice(0, -1), rsc, SNIPPET_LINES[SNIPPET_LINES.length - 1]!], []), []);
+    const ev = out.nodes.find((n) => n.kind === 'event' && n.eventName === 'readystatechange')!.id;
+    const chain = out.edges.filter((e) => String(e.rule).startsWith('completion:')).map((e) => `${e.from} -> ${e.to}`).sort();
+    const expected =
+      order === 'marker first'
+        ? ['pchunk_0_2 -> marker_domContentLoaded', 'marker_domContentLoaded -> marker_load', `marker_load -> ${ev}`]
+        : ['pchunk_0_2 -> marker_domContentLoaded', `marker_domContentLoaded -> ${ev}`, `${ev} -> marker_load`];
+    assert.deepEqual(chain, expected.sort(), order);
+  }
+});
+
+test('events: window error and an about:blank frame\'s Window load run inside the script that caused them (re-entrant)', () => {
+  const winEvent = (code: string, name: string, target: string, doc: string, frame: string, start: number, end: number): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target, targetType: 'Window', info: '', docUrl: doc, frame, startTime: start, endTime: end, name, urls: [] } });
+  const build = (extra: string[]) => {
+    const out = applyRules(legacyLogToActivities([...SNIPPET_LINES.slice(0, -1), ...extra, SNIPPET_LINES[SNIPPET_LINES.length - 1]!], []), []);
+    return { out, edges: new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`)) };
+  };
+  // (1) As login.microsoftonline.com's log has it (lines 465-466: window error 8259.394314-.394316 inside
+  // the script 8259.393230-.394320, its `target` naming that script): a.js (0xe1, 310-390 ms) raises an
+  // error handled 320-330 ms. Hand-derived: a.js pauses: comp_0_0 [310,320] -> error (rule 25: dispatched by a computation) -> comp_0_1
+  // [330,350] -> comp_0_2 [350,390] (b.png at 350 ms hangs off comp_0_1); no split edge around the handler.
+  const err = build([winEvent('0xer', 'error', '0xe1', 'http://t.test/', '1', 100.32, 100.33)]);
+  for (const e of ['comp_0_0 -> comp_1 : 25', 'comp_1 -> comp_0_1 : split', 'comp_0_1 -> comp_0_2 : split', 'comp_0_1 -> download_2 : 2']) assert.ok(err.edges.has(e), `error: missing ${e}`);
+  assert.ok(!err.edges.has('comp_0_0 -> comp_0_1 : split'));
+  // (2) As www.etsy.com's log has it (lines 4527, 270, 8931-8932: an inline script inserts an <iframe>
+  // whose about:blank document loads, and its frame's Window load is dispatched, before the script ends):
+  // a.js inserts <iframe> 0xifb at 100.32 s, about:blank (frame 2) is requested at 100.321 s and the
+  // frame's Window load runs 100.33-100.34 s. Hand-derived: cuts at 321 (the fetch) and 330-340 (the
+  // handler): comp_0_0 [310,321] -> about:blank (rule 2); comp_0_1 [321,330] -> load (rule 25) ->
+  // comp_0_2 [340,350]; about:blank -> the frame's Window load (its own document counts among its
+  // resources, as the reference has it).
+  const blank = build([
+    JSON.stringify({ Frame: { code: '2', id: 50, parent: '1', loadTime: 100.34 } }),
+    JSON.stringify({ Element: { code: '0xifb', comp: '0xe1', doc: 'http://t.test/', frame: '1', name: 'iframe', startTime: 100.32, endTime: 100.32, urls: ['about:blank'], isFragment: 1 } }),
+    JSON.stringify({ Resource: { id: 50, url: 'about:blank', frame: '2', sentTime: 100.321, recieveTime: 0, len: 0, from: '0xifb', mimeType: 'text/html', contentLength: 0, httpStatus: 0, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+    winEvent('0xbl', 'load', '(nil)', 'about:blank', '2', 100.33, 100.34),
+  ]);
+  const ab = blank.out.nodes.find((n) => n.kind === 'resource' && n.url === 'about:blank')!.id;
+  for (const e of [`comp_0_0 -> ${ab} : 2`, 'comp_0_1 -> comp_1 : 25', 'comp_1 -> comp_0_2 : split', `${ab} -> comp_1 : event:window.load`]) assert.ok(blank.edges.has(e), `about:blank: missing ${e}`);
+  assert.ok(!blank.edges.has('comp_0_1 -> comp_0_2 : split'));
+});
+
+test('scripts: tokens stamped at the very instant a script starts do not make it async', () => {
+  // Hand-made (as vk.com's log has it, lines 447-454 and 992-994: px.js?ch=2 runs at 4958.107987 s, and
+  // the six tokens after its </script> carry that same stamp): the snippet's <img> token is stamped at
+  // 100.31 s, the instant a.js starts. The tokens before that instant end at a.js's </script>, so the
+  // parser had not passed the element: a.js stays parser-blocking. Hand-derived: pchunk_0_0 -> a.js (rule
+  // 12), a.js's last part -> pchunk_0_1 (rule 4), as in the snippet's own edges.
+  const lines = SNIPPET_LINES.map((l) => {
+    if (!l.includes('"ObjectHash"') || !l.includes('"0xd"')) return l;
+    const rec = JSON.parse(l) as { ObjectHash: { startTime: number; endTime: number } };
+    rec.ObjectHash.startTime = 100.31;
+    rec.ObjectHash.endTime = 100.31;
+    return JSON.stringify(rec);
+  });
+  assert.notDeepEqual(lines, SNIPPET_LINES);
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  for (const e of ['pchunk_0_0 -> comp_0_0 : 12', 'comp_0_1 -> pchunk_0_1 : 4']) assert.ok(edges.has(e), `missing ${e}`);
+  const script = out.nodes.find((n) => n.id === 'comp_0_0')!;
+  assert.equal(script.kind === 'script_eval' && script.scriptKind, 'sync');
+});
+
+test('resources: a redirect target fetched without a requester hangs off the element whose cache hit carries its id', () => {
+  // Hand-made (as www.2ch.net's log has it: Resource 21338 x.bidswitch.net/sync, line 169, `from` (nil);
+  // Cached line 1025, the pre-redirect url apac-jp-sync.bidswitch.net/sync with id 21338, from the <img>
+  // token of line 756): the snippet's <img> 0xd hits http://t.test/r.gif at 100.412 s with id 60, and
+  // Resource 60 (http://cdn.test/final.gif, sent 100.415 s) has no requester. Hand-derived: the <img>'s
+  // chunk pchunk_0_1 -> final.gif (rule 1), and the hit stays a cached resource of that chunk.
+  const lines = [
+    ...SNIPPET_LINES.slice(0, -1),
+    JSON.stringify({ Resource: { id: 60, url: 'http://cdn.test/final.gif', frame: '1', sentTime: 100.415, recieveTime: 100.5, len: 43, from: '(nil)', mimeType: 'image/gif', contentLength: 43, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+    JSON.stringify({ Cached: { id: 60, url: 'http://t.test/r.gif', from: '0xd', mimeType: '', len: 0, httpMethod: 'GET', accessTime: 100.412, frame: '1' } }),
+    SNIPPET_LINES[SNIPPET_LINES.length - 1]!,
+  ];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const res = (url: string) => out.nodes.find((n) => n.kind === 'resource' && n.url === url)!;
+  const hit = res('http://t.test/r.gif');
+  assert.ok(hit.kind === 'resource' && hit.cached, 'the pre-redirect hit is a cached resource');
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  for (const e of [`pchunk_0_1 -> ${res('http://cdn.test/final.gif').id} : 1`, `pchunk_0_1 -> ${hit.id} : 1`]) assert.ok(edges.has(e), `missing ${e}`);
+});
+
+test('events: a focus change a script makes runs inside it; a focus change by the user is left out', () => {
+  // Hand-made (as www.google.de's log has it, lines 867 and 872-873: two focusin events inside the script
+  // 2975.345317-.455144 s, their `info` naming it): a.js (0xe1, 310-390 ms) focuses an element at 320 ms
+  // (focusin 320-330 ms, info "Computation:0xe1"); a focus at 950 ms, after the load and outside any
+  // computation, is the user's. Hand-derived: a.js pauses around the handler: comp_0_0 [310,320] ->
+  // focusin (rule 25) -> comp_0_1 [330,350] -> comp_0_2 (b.png from comp_0_1); the user's focus is no node.
+  const focus = (code: string, start: number, info: string): string =>
+    JSON.stringify({ Computation: { type: 'fireEvent', code, target: '0xin', targetType: 'Element', info, docUrl: 'http://t.test/', frame: '1', startTime: start, endTime: start + 0.01, name: 'focusin', urls: [] } });
+  const lines = [...SNIPPET_LINES.slice(0, -1), focus('0xf1', 100.32, 'Computation:0xe1'), focus('0xf2', 100.95, ''), SNIPPET_LINES[SNIPPET_LINES.length - 1]!];
+  const out = applyRules(legacyLogToActivities(lines, []), []);
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  for (const e of ['comp_0_0 -> comp_1 : 25', 'comp_1 -> comp_0_1 : split', 'comp_0_1 -> comp_0_2 : split', 'comp_0_1 -> download_2 : 2']) assert.ok(edges.has(e), `missing ${e}`);
+  assert.ok(!edges.has('comp_0_0 -> comp_0_1 : split'));
+  assert.equal(out.nodes.filter((n) => n.kind === 'event').length, 1, 'only the script\'s focus change is a node');
+});

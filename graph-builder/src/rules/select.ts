@@ -3,12 +3,20 @@
  * Timers and events only when they matter to the load: timer chains are kept only when they eventually
  * download a resource (interval timers animating a page would otherwise flood the graph), and events
  * only when they are load-relevant by kind (Appendix A: load, error, DOMContentLoaded,
- * readystatechange) or eventually download a resource. User-interaction and unload events never.
+ * readystatechange) or eventually download a resource, and focus changes a kept computation made.
+ * User-interaction and unload events never.
  */
-import type { Activities } from '../model/types.ts';
+import type { Activities, ComputationActivity } from '../model/types.ts';
 
 const LOAD_EVENTS = new Set(['load', 'error', 'DOMContentLoaded', 'readystatechange']);
 const NEVER = new Set(['beforeunload', 'unload', 'pagehide', 'mousemove', 'mouseover', 'mouseout', 'click', 'keydown', 'keyup']);
+
+/**
+ * Focus changes a kept script or timer made (element.focus(), Appendix A's '*' events): dispatched
+ * inside it, they run before the rest of it (rules/split.ts).
+ */
+export const isScriptFocus = (c: ComputationActivity): boolean => c.kind === 'Event' && FOCUS_EVENTS.has(c.eventName ?? '');
+const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 
 export function selectComputations(acts: Activities): Set<string> {
   const issues = new Map<string, boolean>();
@@ -37,6 +45,7 @@ export function selectComputations(acts: Activities): Set<string> {
     else if (c.kind === 'Timer') {
       if (d) keep.add(c.id);
     } else if (!NEVER.has(c.eventName ?? '') && (d || LOAD_EVENTS.has(c.eventName ?? ''))) keep.add(c.id);
+    else if (isScriptFocus(c) && c.triggeredBy.kind === 'computation' && keep.has(c.triggeredBy.id)) keep.add(c.id);
   }
   return keep;
 }

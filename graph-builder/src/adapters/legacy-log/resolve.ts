@@ -23,6 +23,7 @@ import type { RawCached, RawComputation, RawElement, RawObjectHash, RawResource 
 import { isNil } from './records.ts';
 import { LegacyLogError } from './reader.ts';
 import { lastAtOrBefore } from '../../sorted.ts';
+import { isScriptFocus } from '../../rules/select.ts';
 
 export interface HandlerData {
   meta: MetaData;
@@ -116,6 +117,15 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     }
     return true;
   });
+  // A redirect's target is fetched without a requester; the element's memory-cache hits on the url it
+  // asked for carry the target's id (www.2ch.net: Resource 21338 x.bidswitch.net/sync, line 169, `from`
+  // (nil); Cached line 1025, apac-jp-sync.bidswitch.net/sync with id 21338 from the <img> token of line
+  // 756). The first such hit names the fetch's requester; the hits stay resources of their own.
+  for (const r of rawRes) {
+    if (!isNil(r.from) || r === mainRaw || adopted.has(r)) continue;
+    const hit = rawCached.filter((c) => c.id === r.id && c.url !== r.url && !isNil(c.from)).reduce<Lined<RawCached> | undefined>((a, c) => (a === undefined || c.accessTime < a.accessTime ? c : a), undefined);
+    if (hit) adopted.set(r, hit);
+  }
   for (const c of keptCached) {
     const t = ms(c.accessTime);
     const originals = networkByUrl.get(c.url) ?? [];
@@ -338,10 +348,18 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
         // rest of the document (sync/inline). When the parser went on past the element first, the
         // script was async (ran when its download ended) or, when parsing had finished, deferred.
         const doc = docById.get(cause.doc)!;
-        const j = lastAtOrBefore(doc.tokens, c.start);
         const declared = cause.token;
         const closing = doc.tokens[declared + 1];
-        const adjacent = j <= declared || (j === declared + 1 && closing !== undefined && !closing.isStartTag && closing.tag === doc.tokens[declared]!.tag);
+        const isAdjacent = (k: number): boolean => k <= declared || (k === declared + 1 && closing !== undefined && !closing.isStartTag && closing.tag === doc.tokens[declared]!.tag);
+        // Tokens stamped at the script's very start (the clock's resolution: vk.com, log lines 447-454,
+        // six tokens and two scripts at 4958.107987 s) may follow it: the parser did not pass the
+        // element when the tokens before that instant allow it was still there.
+        let j = lastAtOrBefore(doc.tokens, c.start);
+        let before = j;
+        while (before >= 0 && doc.tokens[before]!.start >= c.start) before--;
+        // The element's own end tag stamped at that instant was parsed before the script ran.
+        if (!isAdjacent(j) && isAdjacent(before)) j = isAdjacent(declared + 1) && closing!.start <= c.start ? declared + 1 : before;
+        const adjacent = isAdjacent(j);
         if (adjacent || !url) {
           cause = { kind: 'token', doc: doc.id, token: Math.max(j, declared) };
           c.blocksParser = true;
@@ -421,7 +439,10 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       const sender = /^Computation:(\S+)$/.exec(raw.info ?? '');
       if (sender) {
         const si = compIndex.lookup(sender[1], raw.startTime);
-        if (si !== undefined && si !== i) c.triggeredBy = compCause(si, Infinity);
+        // Dispatched inside its sender (element.focus() fires focusin/focus at once: www.google.de, log
+        // lines 867 and 872-873): the sender's part running then; else its end.
+        const inside = si !== undefined && isScriptFocus(c) && raws[si]!.startTime <= raw.startTime && raw.endTime <= raws[si]!.endTime;
+        if (si !== undefined && si !== i) c.triggeredBy = compCause(si, inside ? ms(raw.startTime) : Infinity);
       }
       // A message's `target` names its sender when that is a computation (postMessage from a script,
       // timer or another message handler): the message was dispatched by it.
@@ -482,7 +503,10 @@ function nestUnder(comps: ComputationActivity[]): void {
   for (const c of comps) {
     while (stack.length && stack[stack.length - 1]!.end <= c.start) stack.pop();
     const outer = stack[stack.length - 1];
-    if (outer && c.end <= outer.end && c.triggeredBy.kind === 'none' && c.frame === outer.frame && c.kind !== 'CssEval') {
+    // Another frame's Window load inside a script: an about:blank frame inserted by the script loads
+    // synchronously, within the script (www.etsy.com, log lines 4527, 270 and 8931-8932).
+    const sameThread = c.frame === outer?.frame || (outer?.kind === 'ScriptEval' && c.kind === 'Event' && c.eventTarget === 'Window' && c.eventName === 'load');
+    if (outer && c.end <= outer.end && c.triggeredBy.kind === 'none' && sameThread && c.kind !== 'CssEval') {
       c.triggeredBy = { kind: 'computation', id: outer.id, at: c.start };
     }
     stack.push(c);
