@@ -3,8 +3,17 @@
  * graph at 10 Mbit/s, 40 ms, for HTTP/2 and HTTP/1.1 (target >= 1,000/s), two-path MPTCP (target >= 300/s), and the wall time of the
  * Table 4.1 rate x RTT grid (h1 with 6 connections and h2, one run per cell) over all reference graphs.
  */
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { simulate, type EmulatorConfig } from '../src/index.ts';
 import { loadCorpus, medianGraph, RATES, RTTS, type CorpusGraph } from '../scripts/corpus.ts';
+
+scriptArgs('bench:emulate', `
+usage: npm run bench:emulate
+
+Simulations per CPU-second on one core for the median-size reference graph at 10 Mbit/s, 40 ms (HTTP/2,
+HTTP/1.1, two-path MPTCP; target >= 1,000/s single path, >= 300/s two paths) and the CPU time of the
+Table 4.1 rate x RTT grid over all reference graphs (a benchmark).
+`, {});
 
 // Pick the median-size graph, then let the other 63 go before timing: a heap full of unrelated graphs makes
 // every major GC slower and is not part of simulating one page.

@@ -4,10 +4,20 @@
  * activities that never ran. Prints the violations and a summary line; exits 1 when there are any.
  */
 import { fileURLToPath } from 'node:url';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { checkInvariants, simulate, type EmulatorConfig } from '../src/index.ts';
 import { loadCorpus } from './corpus.ts';
 
 const trace = (name: string): string => fileURLToPath(new URL(`../traces/${name}.trace`, import.meta.url));
+
+scriptArgs('emulate:check', `
+usage: npm run emulate:check
+
+Simulates the 64 reference graphs under every protocol and option family (lossy, traced and two-path
+links included) at a spread of (bandwidth, RTT) points and checks each simulation's invariants (bytes
+delivered once, phases summing to spans, bandwidth bounds, every activity run). Exit status 1 on any
+violation.
+`, {});
 
 const configs: EmulatorConfig[] = [
   { bandwidthBps: 1e6, rttMs: 100, protocol: 'h1', icwnd: 4 },

@@ -8,7 +8,7 @@
  *    trace's mean rate x 1448/1500 (payload share).
  * Prints each figure beside its target; exits 1 when one misses. `--seeds N` (default 5).
  */
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { fileURLToPath } from 'node:url';
 import { simulate, type EmulatorConfig } from '../src/index.ts';
 import { gilbertMeanLoss, makeLossModel, measureLoss, type LossSpec } from '../src/network/loss-model.ts';
@@ -17,11 +17,13 @@ import { Rng, STREAM_LOSS_DOWN } from '../src/rng.ts';
 import { PageBuilder } from '@pcp/graph-builder/testing';
 import { median } from '../src/stats.ts';
 
-const { values } = parseArgs({ options: { seeds: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-if (values.help) {
-  console.log('usage: npm run emulate:link-check [-- --seeds N]\n\nLoss models, TCP under random loss (Mathis) and link traces against ground truth.');
-  process.exit(0);
-}
+const { values } = scriptArgs('emulate:link-check', `
+usage: npm run emulate:link-check [-- --seeds N]
+
+Loss models (Bernoulli, Gilbert-Elliott) against their analytic rates and burst lengths, TCP goodput
+under random loss against the Mathis formula, and link traces against their rates, over N seeds
+(default 5). Exit status 1 when a figure misses its target.
+`, { seeds: { type: 'string' } });
 const seeds = Number(values.seeds ?? 5);
 if (!Number.isInteger(seeds) || seeds < 1) {
   console.error(`emulate:link-check: --seeds expects a positive integer, got '${values.seeds}'`);

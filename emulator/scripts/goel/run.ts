@@ -6,7 +6,7 @@
  * times printed as tables,
  * then the paper's stated trends (Figures 13-16, 19, 22) checked one by one. See emulator/README.md.
  */
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { simulate, type EmulatorConfig } from '../../src/index.ts';
 import { median, quantile } from '../../src/stats.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
@@ -58,19 +58,10 @@ function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: numbe
 }
 
 function main(): number {
-  let runs = 15;
-  try {
-    const { values } = parseArgs({ options: { runs: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-    if (values.help) {
-      console.log(HELP);
-      return 0;
-    }
-    if (values.runs !== undefined) {
-      runs = Number(values.runs);
-      if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs expects a positive integer, got '${values.runs}'`);
-    }
-  } catch (e) {
-    console.error(`emulate:goel: ${(e as Error).message}`);
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' } });
+  const runs = values.runs === undefined ? 15 : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
     return 2;
   }
   const s = (ms: number): string => (ms / 1000).toFixed(2);
