@@ -6,3 +6,5 @@ export * from './legacy-corpus.ts';
 export { buildFromLegacyLog, buildFromLegacyLogStream, buildFromActivities, LegacyLogError, type BuildOptions, type BuildResult } from './build.ts';
 export { readLegacyLogFile, decodeLegacyLog, streamLegacyLogLines } from './adapters/legacy-log/file.ts';
 export type * from './model/types.ts';
+export { jaccard, median, mean, quantile } from './analysis/stats.ts';
+export { buildFromTrace } from './build-trace.ts';

@@ -4,6 +4,7 @@ import { positiveInt, CliError, Progress, UsageError, flag, num, parse, str, typ
 const usage = `
 usage: pcp profile URL... --out DIR [options]
        pcp profile --list FILE --out DIR [options]
+       pcp profile --replay BUNDLE --out DIR [--pace] [options]
 
 Loads each page in headless Chromium (/usr/bin/chromium, fresh profile per page so the cache is
 cold) and records the load through the DevTools Protocol, in every frame including out-of-process
@@ -37,6 +38,11 @@ options:
   --task-flows                   also trace posted-task flows, which link a MessagePort message to the
                                  script that sent it (traces ~4x larger, loads slower)
   --force                        re-capture pages whose bundle is complete
+  --replay BUNDLE                profile the page of BUNDLE's archive.har (recorded with --archive, or
+                                 made by pcp synthesize) served by pcp replay on loopback: the server is
+                                 started, Chromium pointed at it, both stopped after; server delays
+                                 from BUNDLE/server-delays.json when present
+  --pace                         with --replay: bodies trickled as the archive's _chunks say
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.
 `;
@@ -63,9 +69,14 @@ export const command: Command = {
       force: { type: 'boolean' },
       'task-flows': { type: 'boolean' },
       archive: { type: 'boolean' },
+      replay: { type: 'string' },
+      pace: { type: 'boolean' },
     });
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out DIR is required');
+    const replay = str(p, 'replay');
+    if (flag(p, 'pace') && !replay) throw new UsageError('--pace goes with --replay');
+    if (replay && (p.positionals.length || str(p, 'list'))) throw new UsageError('--replay takes no URL or --list (the page is the archive\'s)');
     const urls = [...p.positionals];
     const list = str(p, 'list');
     if (list) {
@@ -77,7 +88,7 @@ export const command: Command = {
       }
       urls.push(...text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
     }
-    if (urls.length === 0) throw new UsageError('give at least one URL (or --list FILE)');
+    if (urls.length === 0 && !replay) throw new UsageError('give at least one URL (or --list FILE)');
     for (const u of urls) {
       try {
         const parsed = new URL(u);
@@ -113,6 +124,7 @@ export const command: Command = {
     const exe = opts.executablePath ?? DEFAULT_CHROMIUM;
     if (!existsSync(exe)) throw new CliError(`Chromium not found at ${exe} (install the 'chromium' package or pass --chromium PATH)`);
 
+    if (replay) return profileReplay(replay, out, opts, flag(p, 'pace'));
     if (urls.length === 1) {
       const { meta } = await capturePage(urls[0]!, out, opts);
       const line = `${meta.status}: ${meta.url} — ${meta.endReason}: ${meta.message}`;
@@ -138,3 +150,33 @@ export const command: Command = {
     return by('failed') > 0 ? 1 : 0;
   },
 };
+
+/** One profile of the page a bundle's archive holds, served by the replay on loopback for the load only. */
+async function profileReplay(bundle: string, out: string, opts: import('@pcp/profiler').CaptureOptions, pace: boolean): Promise<number> {
+  const { readArchive, ArchiveError, assignDelays, delayRecordsOf, localTarget } = await import('@pcp/replay');
+  const { SYNTH_FILES } = await import('@pcp/synth');
+  const { capturePage } = await import('@pcp/profiler');
+  const { existsSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  let archive;
+  try {
+    archive = readArchive(bundle);
+    const delays = join(bundle, SYNTH_FILES.serverDelays);
+    if (existsSync(delays)) assignDelays(archive.entries, delayRecordsOf(JSON.parse(readFileSync(delays, 'utf8'))));
+  } catch (e) {
+    if (e instanceof ArchiveError) throw new CliError(e.message);
+    throw new CliError(`${bundle}: ${(e as Error).message}`);
+  }
+  const target = await localTarget(archive, undefined, pace);
+  try {
+    const { meta } = await capturePage(target.pageUrl, out, { ...opts, chromiumArgs: target.chromiumArgs });
+    const s = await target.stats();
+    const line = `${meta.status}: ${meta.url} replayed from ${bundle} — ${meta.endReason}: ${meta.message}; ${s.requests} requests, ${s.misses.length} misses`;
+    for (const w of meta.warnings) console.error(`warning: ${w}`);
+    if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${out})`);
+    console.log(`${line}\nbundle: ${out}`);
+    return 0;
+  } finally {
+    await target.close();
+  }
+}
