@@ -85,6 +85,9 @@ export function contentKeys(ix: GraphIndex): Map<string, string> {
   const nodes = [...ix.graph.nodes].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
   const doc = (n: GraphNode): string => ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`;
   for (const [url, chunks] of ix.chunksByDoc) chunks.forEach((c, i) => keys.set(c.id, `parse ${url} #${i}`));
+  // The main frame's completion: marker nodes in trace graphs, the DOMContentLoaded and load events in legacy ones.
+  const main = ix.graph.frames.find((f) => f.parent === null);
+  for (const [name, id] of Object.entries(ix.graph.markers ?? {})) if (id && ix.byId.has(id)) keys.set(id, `marker ${name} ${stripFragment(main?.url ?? '')}`);
   for (const n of nodes) {
     if (keys.has(n.id)) continue;
     switch (n.kind) {
@@ -94,7 +97,7 @@ export function contentKeys(ix: GraphIndex): Map<string, string> {
         keys.set(n.id, `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
         break;
       }
-      case 'marker': keys.set(n.id, `marker ${n.markerName} ${doc(n)}`); break;
+      case 'marker': keys.set(n.id, `marker ${n.markerName} ${doc(n)}`); break; // (other frames' markers)
       case 'parse_chunk': break;
       default: {
         const parts = ix.partsOf.get(n.id) ?? [n.id];

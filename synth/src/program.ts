@@ -12,7 +12,7 @@ import { isComputation, stripFragment, type GraphIndex } from './graph-index.ts'
 export const RUNTIME = [
   'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
   'var E=function(t,u,f){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;(document.body||document.documentElement).appendChild(e)};',
-  'var X=function(u,h){var r=new XMLHttpRequest,k=0;r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
+  'var X=function(u,h){var r=new XMLHttpRequest,k=0;if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
 ].join('');
 
 /** How a child resource of a computation is requested. */

@@ -58,18 +58,13 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
   return regs;
 }
 
-/** [ms after the headers, bytes]: `bytes` spread evenly over `spanMs`, a piece per ~1460 bytes up to 10. */
-function evenChunks(bytes: number, spanMs: number): [number, number][] | undefined {
-  if (spanMs < 2 || bytes < 2) return undefined;
-  const k = Math.max(2, Math.min(10, Math.ceil(bytes / 1460)));
-  const out: [number, number][] = [];
-  let sent = 0;
-  for (let i = 1; i <= k; i++) {
-    const upTo = Math.round((bytes * i) / k);
-    out.push([round((spanMs * i) / k), upTo - sent]);
-    sent = upTo;
-  }
-  return out;
+/**
+ * [ms after the headers, bytes]: the headers at once, the body whole after `spanMs` (the recorded
+ * transfer), so a resource lasts as recorded and an XHR sees each readyState once.
+ */
+function heldBody(bytes: number, spanMs: number): [number, number][] | undefined {
+  if (spanMs < 1 || bytes < 1) return undefined;
+  return [[0, 0], [round(spanMs), bytes]];
 }
 
 function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
@@ -142,7 +137,7 @@ export function synthesizeSite(graph: Graph): Site {
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
     }
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? evenChunks(body.length, transfer) });
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer) });
   }
   const pageFirst = responses.sort((a, b) => Number(b.url === pageUrl) - Number(a.url === pageUrl));
   return { pageUrl, responses: pageFirst, warnings, oversize, drifted };
@@ -154,7 +149,7 @@ export function synthesizeSite(graph: Graph): Site {
  */
 function documentPace(ix: GraphIndex, r: ResourceNode, chunkEnds: number[], length: number, delayMs: number): [number, number][] | undefined {
   const dchunks = ix.graph.nodes.filter((n): n is Extract<GraphNode, { kind: 'download_chunk' }> => n.kind === 'download_chunk' && n.resource === r.id).sort((a, b) => a.index - b.index);
-  if (dchunks.length < 2) return evenChunks(length, Math.max(0, r.end - r.start - delayMs));
+  if (dchunks.length < 2) return heldBody(length, Math.max(0, r.end - r.start - delayMs));
   const headersAt = r.start + delayMs;
   const out: [number, number][] = [];
   let sent = 0;
