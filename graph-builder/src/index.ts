@@ -8,3 +8,4 @@ export { readLegacyLogFile, decodeLegacyLog, streamLegacyLogLines } from './adap
 export type * from './model/types.ts';
 export { jaccard, median, mean, quantile } from './analysis/stats.ts';
 export { buildFromTrace } from './build-trace.ts';
+export { criticalPath } from './analysis/critpath.ts';

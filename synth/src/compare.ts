@@ -3,7 +3,7 @@
  * was synthesized from. Nodes are matched by content key (graph-index.ts: resources by URL, parse
  * chunks by document and position in it, computations by frame document, kind and order). Pure.
  */
-import { jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
+import { criticalPath, jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { contentKeys, indexGraph, stripFragment, type GraphIndex } from './graph-index.ts';
 
 export interface RuleFigures {
@@ -62,8 +62,9 @@ function loadOf(g: Graph): number | undefined {
   return m?.start;
 }
 
+/** The resources on the graph's critical path (Algorithm 1 weights, computed alike for both sides). */
 function cpUrls(ix: GraphIndex): string[] {
-  return (ix.graph.criticalPath?.nodes ?? []).flatMap((id) => {
+  return criticalPath(ix.graph).nodes.flatMap((id) => {
     const n = ix.byId.get(id);
     return n?.kind === 'resource' ? [stripFragment(n.url)] : [];
   });

@@ -107,7 +107,7 @@ export function contentKeys(ix: GraphIndex): Map<string, string> {
           : n.kind === 'timer' ? `timer ${n.timerDelay}`
           : `event ${n.eventTarget.toLowerCase()}.${n.eventName}`;
         const base = ordinal(`${what} in ${doc(n)}`);
-        parts.forEach((id, i) => keys.set(id, parts.length > 1 ? `${base} part ${i}` : base));
+        parts.forEach((id, i) => keys.set(id, i > 0 ? `${base} part ${i}` : base));
       }
     }
   }

@@ -1,0 +1,86 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { synthesizeSite } from './site.ts';
+import { graphOf, res } from './testing.ts';
+
+const PAGE = 'http://www.pcp.test/';
+const HOSTILE = 'http://cdn.pcp.test/a"><script>window.pwned=1</script><img src=x onerror=alert(1)>.png';
+
+/** A page: chunk 0 declares a script at line 3 col 5; the script (20 ms) inserts an image, sets a 50 ms timer that fetches JSON with a handler; chunk 1 has an inline script. */
+function sample() {
+  return graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000, { start: 0, end: 100 }),
+    { id: 'd0', kind: 'download_chunk', resource: 'doc', index: 0, offset: 0, size: 200, start: 10, end: 40 },
+    { id: 'd1', kind: 'download_chunk', resource: 'doc', index: 1, offset: 200, size: 2800, start: 40, end: 100 },
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 3, endColumn: 5 },
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 9, startColumn: 1, endLine: 12, endColumn: 3 },
+    res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 5000, { start: 50, end: 80 }),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 80, end: 100 },
+    res('img', HOSTILE, 'image/png', 1234),
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 50, start: 150, end: 155 },
+    res('json', 'http://api.pcp.test/data.json', 'application/json', 300, { requestType: 'XHR', serverDelay: 25 }),
+    { id: 'x', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start: 200, end: 203 },
+    { id: 'inl', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'inline', start: 110, end: 112 },
+    { id: 'w', kind: 'event', eventName: 'load', eventTarget: 'Window', start: 300, end: 304 },
+    { id: 'odd', kind: 'event', eventName: 'scroll', eventTarget: 'Element', start: 400, end: 401 },
+  ], [
+    ['doc', 'd0', 'resource-chunk'], ['d0', 'd1', 9], ['d0', 'p0', 3], ['d1', 'p1', 3], ['p0', 'p1', 3],
+    ['p0', 'js', 1], ['js', 's', 10], ['s', 'p1', 4], ['s', 'img', 2], ['s', 't', 19], ['t', 'json', 2],
+    ['json', 'x', 25], ['p1', 'inl', 12], ['img', 'w', 25], ['s', 'odd', 25],
+  ]);
+}
+
+test('every resource is served with its MIME type, status, size and server delay', () => {
+  const site = synthesizeSite(sample());
+  assert.equal(site.pageUrl, PAGE);
+  assert.equal(site.responses[0]!.url, PAGE);
+  const by = new Map(site.responses.map((r) => [r.url, r]));
+  assert.equal(by.size, 4);
+  assert.equal(by.get('http://cdn.pcp.test/app.js')!.body.length, 5000);
+  assert.equal(by.get(HOSTILE)!.body.length, 1234);
+  assert.equal(by.get(HOSTILE)!.body.toString('latin1', 1, 4), 'PNG');
+  assert.equal(by.get('http://api.pcp.test/data.json')!.delayMs, 25);
+  assert.equal(by.get(PAGE)!.body.length, 3000);
+});
+
+test('the document puts the script tag at the chunk end position and the inline script after it', () => {
+  const html = synthesizeSite(sample()).responses[0]!.body.toString();
+  const lines = html.split('\n');
+  assert.equal(lines[2]!.indexOf('<script src="http://cdn.pcp.test/app.js"></script>'), 4); // line 3, column 5
+  assert.equal(lines.length >= 12, true);
+  assert.match(lines[11]!, /^  <script>\(function\(\)\{.*B\(2\);\}\)\(\)<\/script>/);
+});
+
+test('the document is trickled at the download chunks, each bringing its parse chunk', () => {
+  const doc = synthesizeSite(sample()).responses[0]!;
+  const html = doc.body.toString();
+  assert.deepEqual(doc.chunks!.map(([at]) => at), [40, 100]);
+  const firstBytes = doc.chunks![0]![1];
+  assert.ok(html.slice(0, firstBytes).includes('app.js"></script>'));
+  assert.equal(doc.chunks!.reduce((s, [, b]) => s + b, 0), doc.body.length);
+});
+
+test('the script runs its recorded time, inserts the image, sets the timer that issues the XHR with its handler', () => {
+  const site = synthesizeSite(sample());
+  const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
+  assert.match(js, /B\(20\);/);
+  assert.match(js, /E\("img","http:\/\/cdn\.pcp\.test\/a\\"\\u003e\\u003cscript/);
+  assert.match(js, /setTimeout\(function\(\)\{B\(5\);X\("http:\/\/api\.pcp\.test\/data\.json",\[function\(\)\{B\(3\);\}\]\);\},50\)/);
+  // The window load handler is installed by the first script of the frame.
+  assert.match(js, /window\.addEventListener\("load",function\(\)\{B\(4\);\}\)/);
+});
+
+test('a hostile URL never leaves its attribute or string', () => {
+  const site = synthesizeSite(sample());
+  for (const r of site.responses) {
+    const text = r.body.toString('latin1');
+    assert.ok(!text.includes('<script>window.pwned'), r.url);
+    assert.ok(!text.includes('<img src=x'), r.url);
+  }
+});
+
+test('an edge the page cannot cause is a warning, not a failure', () => {
+  const site = synthesizeSite(sample());
+  assert.equal(site.warnings.length, 1);
+  assert.match(site.warnings[0]!, /odd \(Element\.scroll\) cannot be caused/);
+});
