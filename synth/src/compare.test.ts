@@ -39,6 +39,6 @@ test('a missing resource and a different parent are counted and named', () => {
   assert.equal(moved.parentAgreement, 1 / 2);
   assert.equal(moved.parentMisses[0]!.url, 'http://img.pcp.test/i.png');
   assert.match(moved.parentMisses[0]!.source[0]!, /^script http:\/\/www\.pcp\.test\/a\.js/);
-  assert.match(moved.parentMisses[0]!.built[0]!, /^parse http:\/\/www\.pcp\.test\/ #0/);
+  assert.match(moved.parentMisses[0]!.built[0]!, /^parse http:\/\/www\.pcp\.test\/ @ resource http:\/\/www\.pcp\.test\/a\.js#0/);
   assert.deepEqual(moved.byRule['2'], { found: 0, source: 1 });
 });

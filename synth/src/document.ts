@@ -7,7 +7,7 @@
 import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-builder';
 import { htmlAttr } from './escape.ts';
 import { stripFragment } from './graph-index.ts';
-import { handlerJs, issueOf, programJs, RUNTIME, type ProgramContext } from './program.ts';
+import { handlerJs, issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface DocumentText {
   html: string;
@@ -50,7 +50,7 @@ function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEva
   const url = htmlAttr(stripFragment(r.url));
   const onloadEv = (ctx.ix.children.get(r.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!)
     .find((n) => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && n.eventName === 'load' && (ctx.ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id);
-  const onload = onloadEv ? ` onload="${htmlAttr(`(function(){${RUNTIME}(${handlerJs(ctx, onloadEv.id)})()})()`)}"` : '';
+  const onload = onloadEv ? ` onload="${htmlAttr(withRuntime(`(${handlerJs(ctx, onloadEv.id)})()`))}"` : '';
   switch (issueOf(r)) {
     case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ''}${onload}></script>`;
     case 'link': return `<link rel="stylesheet" href="${url}"${onload}>`;
@@ -62,7 +62,7 @@ function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEva
 
 /** An inline script that runs the computation whose first part is `id`. */
 export function inlineScript(ctx: ProgramContext, id: string): string {
-  return `<script>(function(){${RUNTIME}${programJs(ctx, id)}})()</script>`;
+  return `<script>${withRuntime(programJs(ctx, id))}</script>`;
 }
 
 export function documentText(ctx: ProgramContext, docUrl: string, chunks: readonly ParseChunkNode[]): DocumentText {

@@ -26,7 +26,19 @@ export interface GraphIndex {
 export const isComputation = (n: GraphNode): n is Computation =>
   n.kind === 'script_eval' || n.kind === 'css_eval' || n.kind === 'timer' || n.kind === 'event';
 
-export const stripFragment = (url: string): string => url.replace(/#.*$/, '');
+/**
+ * A URL as the browser requests it: parsed and serialised by the WHATWG URL rules (characters such as
+ * `"`, `<`, `>` and spaces percent-encoded), fragment dropped. Unparsable strings stay as they are.
+ */
+export function stripFragment(url: string): string {
+  try {
+    const u = new URL(url);
+    u.hash = '';
+    return u.href;
+  } catch {
+    return url.replace(/#.*$/, '');
+  }
+}
 
 export function indexGraph(graph: Graph): GraphIndex {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -73,8 +85,15 @@ export function indexGraph(graph: Graph): GraphIndex {
   return { graph, byId, children, parents, frameDoc, resourceByUrl, chunksByDoc, partsOf };
 }
 
-/** The node's content key: stable across a round trip when the page did the same things. */
-export function contentKeys(ix: GraphIndex): Map<string, string> {
+/**
+ * The node's content key: stable across a round trip when the page did the same things. Resources
+ * by URL (and order, for repeats); parse chunks by document and the first thing they declare (a
+ * resource, a script), chunks that declare nothing by the declaring chunk before them; computations
+ * by frame document, kind and order (style sheet evaluations by sheet alone: builders split style
+ * work differently); parts of one computation as `... part N` (`collapseParts` names them all as the
+ * whole); the main frame's completion as `marker NAME`.
+ */
+export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, string> {
   const keys = new Map<string, string>();
   const seen = new Map<string, number>();
   const ordinal = (base: string): string => {
@@ -84,7 +103,6 @@ export function contentKeys(ix: GraphIndex): Map<string, string> {
   };
   const nodes = [...ix.graph.nodes].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
   const doc = (n: GraphNode): string => ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`;
-  for (const [url, chunks] of ix.chunksByDoc) chunks.forEach((c, i) => keys.set(c.id, `parse ${url} #${i}`));
   // The main frame's completion: marker nodes in trace graphs, the DOMContentLoaded and load events in legacy ones.
   const main = ix.graph.frames.find((f) => f.parent === null);
   for (const [name, id] of Object.entries(ix.graph.markers ?? {})) if (id && ix.byId.has(id)) keys.set(id, `marker ${name} ${stripFragment(main?.url ?? '')}`);
@@ -92,13 +110,9 @@ export function contentKeys(ix: GraphIndex): Map<string, string> {
     if (keys.has(n.id)) continue;
     switch (n.kind) {
       case 'resource': keys.set(n.id, ordinal(`resource ${stripFragment(n.url)}`)); break;
-      case 'download_chunk': {
-        const r = ix.byId.get(n.resource);
-        keys.set(n.id, `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
-        break;
-      }
       case 'marker': keys.set(n.id, `marker ${n.markerName} ${doc(n)}`); break; // (other frames' markers)
-      case 'parse_chunk': break;
+      case 'parse_chunk':
+      case 'download_chunk': break; // below, once what they declare has a key
       default: {
         const parts = ix.partsOf.get(n.id) ?? [n.id];
         if (parts[0] !== n.id) break; // keyed with its first part below
@@ -106,10 +120,30 @@ export function contentKeys(ix: GraphIndex): Map<string, string> {
           : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
           : n.kind === 'timer' ? `timer ${n.timerDelay}`
           : `event ${n.eventTarget.toLowerCase()}.${n.eventName}`;
-        const base = ordinal(`${what} in ${doc(n)}`);
-        parts.forEach((id, i) => keys.set(id, i > 0 ? `${base} part ${i}` : base));
+        const base = n.kind === 'css_eval' ? `${what} in ${doc(n)}` : ordinal(`${what} in ${doc(n)}`);
+        parts.forEach((id, i) => keys.set(id, i > 0 && !collapseParts ? `${base} part ${i}` : base));
       }
     }
+  }
+  for (const [url, chunks] of ix.chunksByDoc) {
+    let anchor = 'start';
+    let after = 0;
+    for (const c of chunks) {
+      const declared = (ix.children.get(c.id) ?? [])
+        .map((e) => ix.byId.get(e.to)!)
+        .filter((n) => n.kind === 'resource' || n.kind === 'script_eval')
+        .sort((a, b) => a.start - b.start)[0];
+      if (declared) {
+        anchor = keys.get(declared.id) ?? declared.id;
+        after = 0;
+        keys.set(c.id, `parse ${url} @ ${anchor}`);
+      } else keys.set(c.id, `parse ${url} @ ${anchor} +${++after}`);
+    }
+  }
+  for (const n of nodes) {
+    if (n.kind !== 'download_chunk') continue;
+    const r = ix.byId.get(n.resource);
+    keys.set(n.id, `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
   }
   return keys;
 }

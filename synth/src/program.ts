@@ -8,12 +8,18 @@ import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-b
 import { jsString } from './escape.ts';
 import { isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
 
-/** The helpers every generated script starts with (in its own function scope). */
-export const RUNTIME = [
-  'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  'var E=function(t,u,f){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;(document.body||document.documentElement).appendChild(e)};',
-  'var X=function(u,h){var r=new XMLHttpRequest,k=0;if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
-].join('');
+/** The helpers generated code calls: B (busy for t ms), E (insert an element), X (an XHR with handlers). */
+const HELPERS: Record<string, string> = {
+  B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
+  E: 'var E=function(t,u,f){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;(document.body||document.documentElement).appendChild(e)};',
+  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
+};
+
+/** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */
+export function withRuntime(code: string): string {
+  const need = Object.keys(HELPERS).filter((h) => new RegExp(`\\b${h}\\(`).test(code));
+  return `(function(){${need.map((h) => HELPERS[h]).join('')}${code}})()`;
+}
 
 /** How a child resource of a computation is requested. */
 export type Issue = 'script' | 'link' | 'img' | 'iframe' | 'font' | 'fetch' | 'xhr';

@@ -5,6 +5,9 @@ import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const HOSTILE = 'http://cdn.pcp.test/a"><script>window.pwned=1</script><img src=x onerror=alert(1)>.png';
+/** As the browser will request it (and as the site serves it). */
+const HOSTILE_REQUESTED = new URL(HOSTILE).href;
+const HOSTILE_EVENT = 'load",function(){window.pwned=1});</script><script>window.pwned=2//';
 
 /** A page: chunk 0 declares a script at line 3 col 5; the script (20 ms) inserts an image, sets a 50 ms timer that fetches JSON with a handler; chunk 1 has an inline script. */
 function sample() {
@@ -22,11 +25,12 @@ function sample() {
     { id: 'x', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start: 200, end: 203 },
     { id: 'inl', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'inline', start: 110, end: 112 },
     { id: 'w', kind: 'event', eventName: 'load', eventTarget: 'Window', start: 300, end: 304 },
+    { id: 'h', kind: 'event', eventName: HOSTILE_EVENT, eventTarget: 'Document', start: 310, end: 311 },
     { id: 'odd', kind: 'event', eventName: 'scroll', eventTarget: 'Element', start: 400, end: 401 },
   ], [
     ['doc', 'd0', 'resource-chunk'], ['d0', 'd1', 9], ['d0', 'p0', 3], ['d1', 'p1', 3], ['p0', 'p1', 3],
     ['p0', 'js', 1], ['js', 's', 10], ['s', 'p1', 4], ['s', 'img', 2], ['s', 't', 19], ['t', 'json', 2],
-    ['json', 'x', 25], ['p1', 'inl', 12], ['img', 'w', 25], ['s', 'odd', 25],
+    ['json', 'x', 25], ['p1', 'inl', 12], ['img', 'w', 25], ['s', 'odd', 25], ['p1', 'h', 25],
   ]);
 }
 
@@ -37,8 +41,8 @@ test('every resource is served with its MIME type, status, size and server delay
   const by = new Map(site.responses.map((r) => [r.url, r]));
   assert.equal(by.size, 4);
   assert.equal(by.get('http://cdn.pcp.test/app.js')!.body.length, 5000);
-  assert.equal(by.get(HOSTILE)!.body.length, 1234);
-  assert.equal(by.get(HOSTILE)!.body.toString('latin1', 1, 4), 'PNG');
+  assert.equal(by.get(HOSTILE_REQUESTED)!.body.length, 1234);
+  assert.equal(by.get(HOSTILE_REQUESTED)!.body.toString('latin1', 1, 4), 'PNG');
   assert.equal(by.get('http://api.pcp.test/data.json')!.delayMs, 25);
   assert.equal(by.get(PAGE)!.body.length, 3000);
 });
@@ -64,19 +68,24 @@ test('the script runs its recorded time, inserts the image, sets the timer that 
   const site = synthesizeSite(sample());
   const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
   assert.match(js, /B\(20\);/);
-  assert.match(js, /E\("img","http:\/\/cdn\.pcp\.test\/a\\"\\u003e\\u003cscript/);
+  assert.ok(js.includes(`E("img",${JSON.stringify(HOSTILE_REQUESTED)})`));
   assert.match(js, /setTimeout\(function\(\)\{B\(5\);X\("http:\/\/api\.pcp\.test\/data\.json",\[function\(\)\{B\(3\);\}\]\);\},50\)/);
   // The window load handler is installed by the first script of the frame.
   assert.match(js, /window\.addEventListener\("load",function\(\)\{B\(4\);\}\)/);
 });
 
-test('a hostile URL never leaves its attribute or string', () => {
+test('a hostile URL is served and requested in its encoded form; a hostile event name stays a string', () => {
   const site = synthesizeSite(sample());
+  assert.match(HOSTILE_REQUESTED, /a%22%3E%3Cscript%3E/);
   for (const r of site.responses) {
     const text = r.body.toString('latin1');
     assert.ok(!text.includes('<script>window.pwned'), r.url);
     assert.ok(!text.includes('<img src=x'), r.url);
+    assert.ok(!text.includes('</script><script>window.pwned=2'), r.url);
   }
+  const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
+  const registered = /document\.addEventListener\(("(?:[^"\\]|\\.)*")/.exec(js);
+  assert.equal(JSON.parse(registered![1]!), HOSTILE_EVENT);
 });
 
 test('an edge the page cannot cause is a warning, not a failure', () => {

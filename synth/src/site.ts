@@ -9,7 +9,7 @@ import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bod
 import { documentText } from './document.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { indexGraph, stripFragment, type GraphIndex } from './graph-index.ts';
-import { issueOf, programJs, RUNTIME, type ProgramContext } from './program.ts';
+import { issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
@@ -81,7 +81,7 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
   });
   // Each evaluation in a frame picks its program by the frame's document and how many times it ran there.
-  return `(function(){${RUNTIME}var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[document.URL.replace(/#.*$/,"")+"|"+n];if(f)f()})();\n`;
+  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[document.URL.replace(/#.*$/,"")+"|"+n];if(f)f()`)};\n`;
 }
 
 function styleBody(ctx: ProgramContext, r: ResourceNode): string {
