@@ -42,7 +42,7 @@ try {
       const rt = await roundTrip(graph, join(work, String(i)));
       const f = rt.figures;
       rows.push({ graph: name, f, synthMs: rt.synthMs, warnings: rt.synthWarnings.length });
-      for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
+      for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
       for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
       for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
       for (const m of f.parentMisses) count(`parent differs: ${m.source.map(kindOf).join('+') || 'none'} -> ${m.built.map(kindOf).join('+') || 'none'}`);
