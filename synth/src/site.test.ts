@@ -93,3 +93,22 @@ test('an edge the page cannot cause is a warning, not a failure', () => {
   assert.equal(site.warnings.length, 1);
   assert.match(site.warnings[0]!, /odd \(Element\.scroll\) cannot be caused/);
 });
+
+test('a style sheet imports the sheets, and asks for the images and fonts, its evaluation loaded', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
+    res('css', 'http://www.pcp.test/a.css', 'text/css', 800),
+    { id: 'c', kind: 'css_eval', styleUrl: 'http://www.pcp.test/a.css' },
+    res('sub', 'http://www.pcp.test/b.css', 'text/css', 100),
+    res('bg', 'http://www.pcp.test/bg.jpg', 'image/jpeg', 400),
+    res('font', 'http://fonts.pcp.test/f.woff', 'font/woff', 300),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'css', 1], ['css', 'c', 18], ['c', 'sub', 2], ['c', 'bg', 2], ['c', 'font', 2]]);
+  const site = synthesizeSite(g);
+  const css = site.responses.find((r) => r.url.endsWith('a.css'))!.body.toString();
+  assert.match(css, /^@import url\("http:\/\/www\.pcp\.test\/b\.css"\);/);
+  assert.match(css, /html\{background-image:url\("http:\/\/www\.pcp\.test\/bg\.jpg"\)\}/);
+  assert.match(css, /@font-face\{font-family:pcp0;src:url\("http:\/\/fonts\.pcp\.test\/f\.woff"\)\}/);
+  assert.match(site.responses[0]!.body.toString(), /<link rel="stylesheet" href="http:\/\/www\.pcp\.test\/a\.css">/);
+  assert.deepEqual(site.warnings, []);
+});

@@ -74,6 +74,11 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
     .sort((a, b) => a.start - b.start);
   if (evals.length === 0) return '';
   const nth = new Map<string, number>();
+  for (const s of evals) {
+    // An evaluation caused by something else than its script's download (legacy graphs attribute later calls into a script to it) never runs: the file is evaluated once per load.
+    const byDownload = (ctx.ix.parents.get(s.id) ?? []).some((e) => ctx.ix.byId.get(e.from)?.kind === 'resource');
+    if (!byDownload) ctx.warn(`evaluation ${s.id} of ${url} has no download of its script before it: the synthesized script runs once per load`);
+  }
   const programs = evals.map((s) => {
     const doc = ctx.ix.frameDoc.get(s.frame) ?? '';
     const k = (nth.get(doc) ?? 0) + 1;
@@ -91,8 +96,10 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
     .filter((n): n is ResourceNode => n.kind === 'resource');
   const images = kids.filter((k) => issueOf(k) === 'img');
   const fonts = kids.filter((k) => issueOf(k) === 'font');
-  for (const k of kids) if (!images.includes(k) && !fonts.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
-  const rules: string[] = [];
+  const sheets = kids.filter((k) => issueOf(k) === 'link');
+  for (const k of kids) if (!images.includes(k) && !fonts.includes(k) && !sheets.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
+  // @import rules come first in a sheet.
+  const rules: string[] = sheets.map((k) => `@import ${cssUrl(stripFragment(k.url))};`);
   if (images.length) rules.push(`html{background-image:${images.map((i) => cssUrl(stripFragment(i.url))).join(',')}}`);
   fonts.forEach((f, i) => rules.push(`@font-face{font-family:pcp${i};src:${cssUrl(stripFragment(f.url))}}`));
   // Generated text asks for the fonts; each padded font fails to decode, so the next is tried.
