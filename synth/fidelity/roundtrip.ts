@@ -30,7 +30,7 @@ const count = (k: string, n = 1): void => void classes.set(k, (classes.get(k) ??
 const rules = new Map<string, { found: number; source: number }>();
 const work = mkdtempSync(join(tmpdir(), 'pcp-roundtrip-'));
 const started = performance.now();
-const kindOf = (key: string): string => key.split(' ')[0] ?? key;
+const kindOf = (key: string): string => (/^\w+_\d/.test(key) ? 'unkeyed' : key.split(' ')[0] ?? key);
 const mimeClass = (url: string): string => (/\.(png|gif|jpe?g|webp|svg)(\?|$)/i.test(url) ? 'image' : /\.js(\?|$)/i.test(url) ? 'script' : /\.css(\?|$)/i.test(url) ? 'css' : 'other');
 
 try {
@@ -42,7 +42,7 @@ try {
       const rt = await roundTrip(graph, join(work, String(i)));
       const f = rt.figures;
       rows.push({ graph: name, f, synthMs: rt.synthMs, warnings: rt.synthWarnings.length });
-      for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
+      for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
       for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
       for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
       for (const m of f.parentMisses) count(`parent differs: ${m.source.map(kindOf).join('+') || 'none'} -> ${m.built.map(kindOf).join('+') || 'none'}`);

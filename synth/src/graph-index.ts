@@ -26,6 +26,12 @@ export interface GraphIndex {
 export const isComputation = (n: GraphNode): n is Computation =>
   n.kind === 'script_eval' || n.kind === 'css_eval' || n.kind === 'timer' || n.kind === 'event';
 
+/** Legacy graphs name every element target `Element`, trace graphs the element (`Script`, `Img`, ...). */
+const eventTargetKey = (t: string): string => {
+  const x = t.toLowerCase();
+  return x === 'window' || x === 'document' || x.startsWith('xmlhttprequest') || x === 'messageport' ? x : 'element';
+};
+
 /**
  * A URL as the browser requests it: parsed and serialised by the WHATWG URL rules (characters such as
  * `"`, `<`, `>` and spaces percent-encoded), fragment dropped. Unparsable strings stay as they are.
@@ -119,11 +125,19 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
         const what = n.kind === 'script_eval' ? `script ${stripFragment(n.scriptUrl)}`
           : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
           : n.kind === 'timer' ? `timer ${n.timerDelay}`
-          : `event ${n.eventTarget.toLowerCase()}.${n.eventName}`;
+          : `event ${eventTargetKey(n.eventTarget)}.${n.eventName}`;
         const base = n.kind === 'css_eval' ? `${what} in ${doc(n)}` : ordinal(`${what} in ${doc(n)}`);
         parts.forEach((id, i) => keys.set(id, i > 0 && !collapseParts ? `${base} part ${i}` : base));
       }
     }
+  }
+  // A part off its computation's main chain (a split with two successors): named after the computation.
+  for (const n of nodes) {
+    if (keys.has(n.id) || n.kind === 'parse_chunk' || n.kind === 'download_chunk') continue;
+    let first = n.id;
+    for (let prev = ix.parents.get(first)?.find((e) => e.rule === 'split'); prev && !keys.has(first); prev = ix.parents.get(first)?.find((e) => e.rule === 'split')) first = prev.from;
+    const base = keys.get(first)?.replace(/ part \d+$/, '');
+    keys.set(n.id, base === undefined ? ordinal(`${n.kind} in ${doc(n)}`) : collapseParts ? base : `${base} part ?`);
   }
   for (const [url, chunks] of ix.chunksByDoc) {
     let anchor = 'start';

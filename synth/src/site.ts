@@ -95,8 +95,10 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
     .flatMap((n) => (ctx.ix.children.get(n.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!))
     .filter((n): n is ResourceNode => n.kind === 'resource');
   const images = kids.filter((k) => issueOf(k) === 'img');
-  const fonts = kids.filter((k) => issueOf(k) === 'font');
   const sheets = kids.filter((k) => issueOf(k) === 'link');
+  // CSS requests images, fonts and sheets only: any other type a sheet loaded (fonts served as
+  // application/octet-stream, text/plain or no type) is asked for as a font, which fetches any type.
+  const fonts = kids.filter((k) => !images.includes(k) && !sheets.includes(k) && !['script', 'iframe'].includes(issueOf(k)));
   for (const k of kids) if (!images.includes(k) && !fonts.includes(k) && !sheets.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
   // @import rules come first in a sheet.
   const rules: string[] = sheets.map((k) => `@import ${cssUrl(stripFragment(k.url))};`);
