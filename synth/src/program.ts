@@ -101,7 +101,11 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
     case 'marker':
       return undefined; // a blocking script before the next chunk; a frame's document: caused by the element
     default:
-      if (isComputation(child) && child.kind === 'script_eval' && ctx.ix.resourceByUrl.get(stripFragment(child.scriptUrl))) return undefined; // its script's eval
+      if (child.kind === 'script_eval' && firstPart(ctx, child.id) === child.id && !(ctx.ix.parents.get(child.id) ?? []).some((p) => ctx.ix.byId.get(p.from)?.kind === 'resource')) {
+        // A function of a script that this computation calls (rules 14-16): run inline, as the call.
+        return `(function(){${programJs(ctx, child.id)}})();`;
+      }
+      if (isComputation(child) && child.kind === 'script_eval') return undefined; // its script's own evaluation
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
       return undefined;
   }

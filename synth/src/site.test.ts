@@ -112,3 +112,19 @@ test('a style sheet imports the sheets, and asks for the images and fonts, its e
   assert.match(site.responses[0]!.body.toString(), /<link rel="stylesheet" href="http:\/\/www\.pcp\.test\/a\.css">/);
   assert.deepEqual(site.warnings, []);
 });
+
+test('a function of a script that a timer calls (rule 16) runs inside the timer', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
+    res('js', 'http://www.pcp.test/lib.js', 'application/javascript', 900),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 1, end: 2 },
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21 },
+    { id: 'later', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 21, end: 24 },
+    res('img', 'http://www.pcp.test/late.png', 'image/png', 100),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 't', 19], ['t', 'later', 16], ['later', 'img', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);E\("img","http:\/\/www\.pcp\.test\/late\.png"\);\}\)\(\);\},10\)/);
+  assert.deepEqual(site.warnings, []);
+});
