@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { CaptureOptions } from '@pcp/profiler';
 import { parseLinkSpec } from '@pcp/shaper';
 import { CliError, UsageError, str, type Parsed } from './kit.ts';
 
@@ -39,6 +40,9 @@ export type DelayRecords = { method?: string; url: string; delayMs: number | nul
 export async function serverDelays(bundle: string, file: string | undefined, off: boolean): Promise<DelayRecords> {
   if (off) return [];
   const { delayRecordsOf } = await import('@pcp/replay');
+  // A synthesized site (pcp synthesize) carries its graph's server delays.
+  const { SYNTH_FILES } = await import('@pcp/synth');
+  if (file === undefined && existsSync(join(bundle, SYNTH_FILES.serverDelays))) file = join(bundle, SYNTH_FILES.serverDelays);
   if (file === undefined) {
     const { BUNDLE_FILES } = await import('@pcp/profiler/bundle');
     const pcap = join(bundle, BUNDLE_FILES.pcap);
@@ -80,6 +84,8 @@ export interface ReplayProfileOptions {
   timeoutMs: number;
   /** Recorded in meta.json's conditions: where the replayed recording is, relative to the new bundle. */
   replayedFrom?: string;
+  /** Further capture options (viewport, user agent, ...) for the traced load. */
+  capture?: CaptureOptions;
 }
 
 /** The pcp CLI entry, which a shaped replay starts in the link's server namespace. */
@@ -101,7 +107,7 @@ export async function profileReplay(bundle: string, profileDir: string, o: Repla
     const conditions = o.shaped
       ? { bandwidthBps: o.shaped.bandwidthBps, rttMs: o.shaped.rttMs, lossRate: o.shaped.lossRate, backend: target.backend, ...(o.replayedFrom ? { replayedFrom: o.replayedFrom } : {}) }
       : undefined;
-    const { meta } = await capturePage(target.pageUrl, profileDir, { chromiumArgs: target.chromiumArgs, wrap: target.wrap, executablePath: o.chromium, timeoutMs: o.timeoutMs, conditions });
+    const { meta } = await capturePage(target.pageUrl, profileDir, { ...o.capture, chromiumArgs: target.chromiumArgs, wrap: target.wrap, executablePath: o.chromium, timeoutMs: o.timeoutMs, conditions });
     return { meta, stats: await target.stats(), origins: target.origins };
   } finally {
     await target.close();

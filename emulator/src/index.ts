@@ -37,3 +37,4 @@ export { compileGraph, type PageModel } from './page-model.ts';
 export { loadDelayCdfs, defaultCdfDir, sharedDir, mimeClass, type DelayCdfs, type MimeClass } from './server-delays.ts';
 export { checkInvariants, lowerBounds } from './invariants.ts';
 export { median, quantile, summarizeRuns } from './stats.ts';
+export { Rng } from './rng.ts';

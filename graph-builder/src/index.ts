@@ -10,6 +10,6 @@ export { buildFromTrace } from './build-trace.ts';
 export { parseTrace, TraceFormatError, type TraceEvent, type TraceFile } from './adapters/trace/reader.ts';
 export { mergeServerDelays, parseServerDelays, type ServerDelayRecord, type MergeResult } from './merge/server-delays.ts';
 export { criticalPath, type CriticalPathResult, type CriticalPathStep } from './analysis/critpath.ts';
-export { median, mean, quantile } from './analysis/stats.ts';
+export { jaccard, median, mean, quantile } from './analysis/stats.ts';
 export { runPythonModule, runServerDelays, measureServerDelays, type DelaysRun } from './merge/measure-delays.ts';
 export { mimeClass, type MimeClass } from './analysis/priorities.ts';

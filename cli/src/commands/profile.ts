@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { linkSpec } from '../replay-profile.ts';
+import { linkSpec, profileReplay, serverDelays } from '../replay-profile.ts';
 import { positiveInt, CliError, Progress, UsageError, flag, parse, str, type Command } from '../kit.ts';
 import { PROFILE_OPTIONS, PROFILE_OPTIONS_USAGE, captureOptions, requireChromium } from '../profile-options.ts';
 
 const usage = `
 usage: pcp profile URL... --out DIR [options]
        pcp profile --list FILE --out DIR [options]
+       pcp profile --replay BUNDLE --out DIR [--pace] [options]
 
 Loads each page in headless Chromium (/usr/bin/chromium, fresh profile per page so the cache is
 cold) and records the load through the DevTools Protocol, in every frame including out-of-process
@@ -32,6 +33,11 @@ ${PROFILE_OPTIONS_USAGE}
                                  from the client namespace into DIR; meta.json's options.conditions has
                                  the link and replayedFrom (record-and-replay, as Mahimahi: this kernel has
                                  no veth, so a live origin cannot sit behind the link)
+  --replay BUNDLE                profile the page of BUNDLE's archive.har (recorded with --archive, or
+                                 made by pcp synthesize) served by pcp replay on loopback: the server is
+                                 started, Chromium pointed at it, both stopped after; server delays
+                                 from BUNDLE/server-delays.json when present
+  --pace                         with --replay: bodies trickled as the archive's _chunks say
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.
 `;
@@ -50,9 +56,14 @@ export const command: Command = {
       bandwidth: { type: 'string' },
       rtt: { type: 'string' },
       loss: { type: 'string' },
+      replay: { type: 'string' },
+      pace: { type: 'boolean' },
     });
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out DIR is required');
+    const replay = str(p, 'replay');
+    if (flag(p, 'pace') && !replay) throw new UsageError('--pace goes with --replay');
+    if (replay && (p.positionals.length || str(p, 'list'))) throw new UsageError('--replay takes no URL or --list (the page is the archive\'s)');
     const urls = [...p.positionals];
     const list = str(p, 'list');
     if (list) {
@@ -64,7 +75,7 @@ export const command: Command = {
       }
       urls.push(...text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
     }
-    if (urls.length === 0) throw new UsageError('give at least one URL (or --list FILE)');
+    if (urls.length === 0 && !replay) throw new UsageError('give at least one URL (or --list FILE)');
     for (const u of urls) {
       try {
         const parsed = new URL(u);
@@ -83,6 +94,15 @@ export const command: Command = {
       if (urls.length !== 1) throw new UsageError('a shaped profile takes one URL (--bandwidth/--rtt)');
       const { profileShaped } = await import('../profile-shaped.ts');
       return profileShaped(urls[0]!, out, shaped, opts);
+    }
+    if (replay) {
+      const records = await serverDelays(replay, undefined, false);
+      const { meta, stats } = await profileReplay(replay, out, { records, pace: flag(p, 'pace'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture: opts });
+      const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests, ${stats.misses.length} misses`;
+      for (const w of meta.warnings) console.error(`warning: ${w}`);
+      if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${out})`);
+      console.log(`${line}\nbundle: ${out}`);
+      return 0;
     }
     if (urls.length === 1) {
       const { meta } = await capturePage(urls[0]!, out, opts);

@@ -15,7 +15,7 @@ machine: plain http origins over HTTP/1.1, https origins over TLS with a certifi
 (Chromium trusts it through --ignore-certificate-errors-spki-list), HTTP/2 where the recording saw
 h2. Chromium reaches the origins through --host-resolver-rules (host names and IP literals alike).
 Each response is held for the server delay measured from the bundle's capture.pcap (as pcp delays
-measures and estimates them); requests the archive lacks get a 404 and are counted. Matching: the
+measures and estimates them; a site made by pcp synthesize carries its graph's in server-delays.json); requests the archive lacks get a 404 and are counted. Matching: the
 exact URL first, then the same path with cache-busting query parameters ignored (see replay/README.md).
 
 --serve: serve until interrupted, printing one ready line with the page URL and the Chromium switches.

@@ -1,0 +1,88 @@
+/**
+ * `npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE]`: each graph synthesized,
+ * replayed on loopback, profiled in real Chromium, rebuilt by the trace builder and compared with
+ * itself (synth/src/compare.ts). Default set: the 64 legacy graphs, smallest first; --minutes stops
+ * starting new graphs after M minutes. Prints per graph and the means against issue 15's targets,
+ * pages per minute, synthesis speed (graphs per second), and every class of miss with its count.
+ */
+import { statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, basename } from 'node:path';
+import { legacySites, mean, median } from '@pcp/graph-builder';
+import { roundTrip, type RoundTripFigures } from '@pcp/synth';
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log('usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE]');
+  process.exit(0);
+}
+const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const minutes = Number(opt('--minutes') ?? Infinity);
+const jsonOut = opt('--json');
+const given = args.filter((a, i) => !a.startsWith('--') && !['--minutes', '--json'].includes(args[i - 1] ?? ''));
+const graphs = given.length ? given : legacySites().map((s) => s.graph).sort((a, b) => statSync(a).size - statSync(b).size);
+
+const TARGETS = { resourceJaccard: 0.99, parentAgreement: 0.95, edgePrecision: 0.9, edgeRecall: 0.9, criticalPathJaccard: 0.85, load: 0.1 };
+const rows: { graph: string; f: RoundTripFigures; synthMs: number; warnings: number }[] = [];
+const failed: { graph: string; reason: string }[] = [];
+const classes = new Map<string, number>();
+const count = (k: string, n = 1): void => void classes.set(k, (classes.get(k) ?? 0) + n);
+const rules = new Map<string, { found: number; source: number }>();
+const work = mkdtempSync(join(tmpdir(), 'pcp-roundtrip-'));
+const started = performance.now();
+const kindOf = (key: string): string => (/^\w+_\d/.test(key) ? 'unkeyed' : key.split(' ')[0] ?? key);
+const mimeClass = (url: string): string => (/\.(png|gif|jpe?g|webp|svg)(\?|$)/i.test(url) ? 'image' : /\.js(\?|$)/i.test(url) ? 'script' : /\.css(\?|$)/i.test(url) ? 'css' : 'other');
+
+try {
+  for (const [i, graph] of graphs.entries()) {
+    if ((performance.now() - started) / 60_000 > minutes) break;
+    const name = basename(graph).replace(/\.json(\.gz)?$/, '');
+    try {
+      const t0 = performance.now();
+      const rt = await roundTrip(graph, join(work, String(i)));
+      const f = rt.figures;
+      rows.push({ graph: name, f, synthMs: rt.synthMs, warnings: rt.synthWarnings.length });
+      for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
+      for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
+      for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
+      for (const m of f.parentMisses) count(`parent differs: ${m.source.map(kindOf).join('+') || 'none'} -> ${m.built.map(kindOf).join('+') || 'none'}`);
+      for (const [rule, r] of Object.entries(f.byRule)) {
+        const agg = rules.get(rule) ?? { found: 0, source: 0 };
+        agg.found += r.found;
+        agg.source += r.source;
+        rules.set(rule, agg);
+      }
+      const load = f.loadSource && f.loadBuilt ? `${f.loadBuilt.toFixed(0)}/${f.loadSource.toFixed(0)} ms` : 'n/a';
+      console.log(`${name}: resources ${f.resourceJaccard.toFixed(3)}, parents ${f.parentAgreement.toFixed(3)} (${f.parentsCompared}), edges P ${f.edgePrecision.toFixed(3)} R ${f.edgeRecall.toFixed(3)}, cp ${f.criticalPathJaccard.toFixed(3)}, load ${load}, ${rt.synthWarnings.length} warnings (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      failed.push({ graph: name, reason: (e as Error).message.split('\n')[0] ?? '' });
+      console.log(`${name}: FAILED ${(e as Error).message.split('\n')[0]}`);
+    } finally {
+      rmSync(join(work, String(i)), { recursive: true, force: true });
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+const elapsedMin = (performance.now() - started) / 60_000;
+const m = (pick: (f: RoundTripFigures) => number): number => mean(rows.map((r) => pick(r.f)));
+const loadErr = rows.filter((r) => r.f.loadSource && r.f.loadBuilt).map((r) => Math.abs(r.f.loadBuilt! / r.f.loadSource! - 1));
+const verdict = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+console.log(`\n${rows.length} graphs round-tripped, ${failed.length} failed, in ${elapsedMin.toFixed(1)} min: ${((rows.length + failed.length) / elapsedMin).toFixed(2)} pages per minute`);
+const synthSecs = rows.reduce((s, r) => s + r.synthMs, 0) / 1000;
+console.log(`synthesis: ${(rows.length / synthSecs).toFixed(1)} graphs per second (benchmark; ${synthSecs.toFixed(2)} s for ${rows.length})`);
+if (rows.length) {
+  console.log(`resource Jaccard ${m((f) => f.resourceJaccard).toFixed(3)} (target ${TARGETS.resourceJaccard}: ${verdict(m((f) => f.resourceJaccard) >= TARGETS.resourceJaccard)})`);
+  console.log(`parent agreement ${m((f) => f.parentAgreement).toFixed(3)} (target ${TARGETS.parentAgreement}: ${verdict(m((f) => f.parentAgreement) >= TARGETS.parentAgreement)})`);
+  console.log(`edge precision ${m((f) => f.edgePrecision).toFixed(3)} / recall ${m((f) => f.edgeRecall).toFixed(3)} (target ${TARGETS.edgePrecision}: ${verdict(m((f) => f.edgePrecision) >= TARGETS.edgePrecision && m((f) => f.edgeRecall) >= TARGETS.edgeRecall)})`);
+  console.log(`critical-path resource Jaccard ${m((f) => f.criticalPathJaccard).toFixed(3)} (target ${TARGETS.criticalPathJaccard}: ${verdict(m((f) => f.criticalPathJaccard) >= TARGETS.criticalPathJaccard)})`);
+  console.log(`load vs source: |error| median ${(median(loadErr) * 100).toFixed(1)}%, within 10% on ${loadErr.filter((e) => e <= TARGETS.load).length} of ${loadErr.length} (target ±10%)`);
+  console.log('\nedge recall by rule of the source graph:');
+  for (const [rule, r] of [...rules].sort((a, b) => b[1].source - a[1].source)) console.log(`  ${rule.padEnd(28)} ${r.found}/${r.source} (${(r.found / r.source).toFixed(3)})`);
+  console.log('\nclasses of miss (count over all graphs):');
+  for (const [k, n] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${k}`);
+}
+for (const f of failed) console.log(`failed: ${f.graph}: ${f.reason}`);
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ rows, failed, rules: Object.fromEntries(rules), classes: Object.fromEntries(classes) }, null, 1));
+process.exitCode = failed.length ? 1 : 0;

@@ -1,0 +1,34 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assignDelays, delayRecordsOf, readArchive } from '@pcp/replay';
+import { SYNTH_FILES, writeSiteBundle } from './bundle.ts';
+import type { Site } from './site.ts';
+
+const site: Site = {
+  pageUrl: 'http://www.pcp.test/',
+  responses: [
+    { url: 'http://www.pcp.test/', status: 200, mimeType: 'text/html', body: Buffer.from('<!DOCTYPE html><img src="https://img.pcp.test/a.png">'), delayMs: 12, chunks: [[5, 20], [40, 33]] },
+    { url: 'https://img.pcp.test/a.png', status: 404, mimeType: 'image/png', body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 255]), delayMs: 0 },
+  ],
+  warnings: ['w'], oversize: [], drifted: 0,
+};
+
+test('the replay reads a synthesized bundle: page, bodies byte for byte, statuses, protocols, pacing, delays', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+  writeSiteBundle(dir, site, 'test-graph.json');
+  const archive = readArchive(dir);
+  assert.equal(archive.pageUrl, 'http://www.pcp.test/');
+  assert.deepEqual(archive.entries.map((e) => [e.url, e.status, e.protocol]), [['http://www.pcp.test/', 200, 'http/1.1'], ['https://img.pcp.test/a.png', 404, 'h2']]);
+  assert.deepEqual(archive.entries[1]!.body, site.responses[1]!.body);
+  assert.equal(archive.entries[0]!.body!.toString(), site.responses[0]!.body.toString());
+  assert.deepEqual(archive.entries[0]!.chunks, [[5, 20], [40, 33]]);
+  assert.deepEqual(archive.origins.map((o) => [o.origin, o.protocol]), [['http://www.pcp.test:80', 'http/1.1'], ['https://img.pcp.test:443', 'h2']]);
+  const summary = assignDelays(archive.entries, delayRecordsOf(JSON.parse(readFileSync(join(dir, SYNTH_FILES.serverDelays), 'utf8'))));
+  assert.deepEqual(archive.entries.map((e) => e.delayMs), [12, 0]);
+  assert.equal(summary.measured, 2);
+  const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
+  assert.deepEqual(meta.synthesized, { source: 'test-graph.json', responses: 2, warnings: ['w'] });
+});

@@ -1,0 +1,66 @@
+/**
+ * A synthesized site written as a replay bundle: archive.har (HAR 1.2, as `pcp profile --archive`
+ * writes it, with `_chunks` for pacing), meta.json (the page URL, what was synthesized from what),
+ * and server-delays.json (the records `pcp delays` writes, which `pcp replay` and `pcp profile
+ * --replay` hold each response for).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Har, HarEntry } from '@pcp/profiler';
+import { BUNDLE_FILES } from '@pcp/profiler/bundle';
+import type { Site, SiteResponse } from './site.ts';
+
+/** The files a synthesized bundle has besides the bundle contract's. */
+export const SYNTH_FILES = { serverDelays: 'server-delays.json' } as const;
+
+const isText = (mimeType: string): boolean => /^text\/|javascript|json|xml|css|html/i.test(mimeType);
+
+function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
+  const https = r.url.startsWith('https:');
+  const proto = https ? 'h2' : 'http/1.1';
+  const mimeType = r.mimeType || 'application/octet-stream';
+  const text = isText(mimeType);
+  return {
+    pageref: 'page_1',
+    startedDateTime: new Date(Date.UTC(2026, 0, 1) + i).toISOString(),
+    time: r.delayMs,
+    request: { method: 'GET', url: r.url, httpVersion: proto, cookies: [], headers: [], queryString: [], headersSize: -1, bodySize: 0 },
+    response: {
+      status: r.status, statusText: r.status === 200 ? 'OK' : '', httpVersion: proto, cookies: [],
+      headers: [
+        { name: 'Content-Type', value: text ? `${mimeType}; charset=utf-8` : mimeType },
+        // Cross-origin XHR and fetch of the graph must succeed as they did when recorded.
+        { name: 'Access-Control-Allow-Origin', value: '*' },
+        { name: 'Cache-Control', value: 'max-age=3600' },
+      ],
+      content: text ? { size: r.body.length, mimeType, text: r.body.toString('utf8') } : { size: r.body.length, mimeType, text: r.body.toString('base64'), encoding: 'base64' },
+      redirectURL: '', headersSize: -1, bodySize: r.body.length,
+    },
+    cache: {},
+    timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: r.delayMs, receive: 0, ssl: -1 },
+    _requestId: String(i),
+    _chunks: r.chunks,
+  };
+}
+
+export interface SynthMeta {
+  source: string;
+  responses: number;
+  warnings: string[];
+}
+
+export function writeSiteBundle(dir: string, site: Site, source: string): void {
+  mkdirSync(dir, { recursive: true });
+  const entries = site.responses.map(entry);
+  const har: Har = {
+    log: {
+      version: '1.2', creator: { name: 'pcp synthesize', version: '0.1.0' },
+      pages: [{ startedDateTime: entries[0]?.startedDateTime ?? '', id: 'page_1', title: site.pageUrl, pageTimings: { onContentLoad: -1, onLoad: -1 } }],
+      entries,
+    },
+  };
+  writeFileSync(join(dir, BUNDLE_FILES.archive), JSON.stringify(har));
+  writeFileSync(join(dir, SYNTH_FILES.serverDelays), JSON.stringify(site.responses.map((r) => ({ method: 'GET', url: r.url, delayMs: r.delayMs }))));
+  const meta = { format: 'pcp-bundle/1', tool: { name: 'pcp synthesize', version: '0.1.0' }, url: site.pageUrl, status: 'complete', synthesized: { source, responses: site.responses.length, warnings: site.warnings } satisfies SynthMeta };
+  writeFileSync(join(dir, BUNDLE_FILES.meta), JSON.stringify(meta, null, 2));
+}

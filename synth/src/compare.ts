@@ -1,0 +1,123 @@
+/**
+ * A round trip scored: the graph built from the synthesized page's profile against the graph it
+ * was synthesized from. Nodes are matched by content key (graph-index.ts: resources by URL, parse
+ * chunks by document and position in it, computations by frame document, kind and order). Pure.
+ */
+import { criticalPath, jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
+import { contentKeys, indexGraph, stripFragment, type GraphIndex } from './graph-index.ts';
+
+export interface RuleFigures {
+  /** Source edges of this rule found in the built graph / all of them. */
+  found: number;
+  source: number;
+}
+
+export interface RoundTripFigures {
+  /** Jaccard of the http(s) resource URLs. */
+  resourceJaccard: number;
+  /** Resources in both graphs whose parents (by key) agree, of those in both. */
+  parentAgreement: number;
+  parentsCompared: number;
+  /** Edges by key: built edges found in the source / all built; source edges found / all source. */
+  edgePrecision: number;
+  edgeRecall: number;
+  /** Recall per rule of the source graph. */
+  byRule: Record<string, RuleFigures>;
+  /** Jaccard of the resource URLs on the two critical paths. */
+  criticalPathJaccard: number;
+  /** Load (main frame's load event), ms from the first request: source, built. */
+  loadSource?: number;
+  loadBuilt?: number;
+  /** Parse chunks per side. */
+  parseChunks: { source: number; built: number };
+  missingResources: string[];
+  extraResources: string[];
+  /** Resources whose parents differ: URL, source parents, built parents (keys). */
+  parentMisses: { url: string; source: string[]; built: string[] }[];
+}
+
+const httpUrls = (g: Graph): string[] =>
+  g.nodes.flatMap((n) => (n.kind === 'resource' && /^https?:/.test(n.url) ? [stripFragment(n.url)] : []));
+
+/** The browser asks for these on its own: never part of the page's structure. */
+const isBrowserOwn = (url: string): boolean => /\/favicon\.ico$/.test(url);
+
+function edgeKeys(ix: GraphIndex, keys: Map<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const e of ix.graph.edges) {
+    const a = keys.get(e.from);
+    const b = keys.get(e.to);
+    if (a && b && a !== b) out.set(`${a} -> ${b}`, String(e.rule));
+  }
+  return out;
+}
+
+function parentKeys(ix: GraphIndex, keys: Map<string, string>, node: GraphNode): string[] {
+  return (ix.parents.get(node.id) ?? []).map((e) => keys.get(e.from) ?? e.from).sort();
+}
+
+function loadOf(g: Graph): number | undefined {
+  if (g.navigation?.load !== undefined) return g.navigation.load;
+  const m = g.nodes.find((n) => n.id === g.markers?.load);
+  return m?.start;
+}
+
+/** The resources on the graph's critical path (Algorithm 1 weights, computed alike for both sides). */
+function cpUrls(ix: GraphIndex): string[] {
+  return criticalPath(ix.graph).nodes.flatMap((id) => {
+    const n = ix.byId.get(id);
+    return n?.kind === 'resource' ? [stripFragment(n.url)] : [];
+  });
+}
+
+export function compareRoundTrip(source: Graph, built: Graph): RoundTripFigures {
+  const si = indexGraph(source);
+  const bi = indexGraph(built);
+  // Parts collapsed: builders split computations at different points; the parent is the computation.
+  const sk = contentKeys(si, true);
+  const bk = contentKeys(bi, true);
+  const su = new Set(httpUrls(source));
+  const bu = new Set(httpUrls(built).filter((u) => su.has(u) || !isBrowserOwn(u)));
+  const parentMisses: RoundTripFigures['parentMisses'] = [];
+  let agree = 0;
+  let compared = 0;
+  for (const [url, sr] of si.resourceByUrl) {
+    const br = bi.resourceByUrl.get(url);
+    if (!br || sr.id === source.root) continue;
+    compared++;
+    const a = parentKeys(si, sk, sr);
+    const b = parentKeys(bi, bk, br);
+    if (a.join('|') === b.join('|')) agree++;
+    else parentMisses.push({ url, source: a, built: b });
+  }
+  const se = edgeKeys(si, sk);
+  const be = edgeKeys(bi, bk);
+  const byRule: Record<string, RuleFigures> = {};
+  let found = 0;
+  for (const [k, rule] of se) {
+    const r = (byRule[rule] ??= { found: 0, source: 0 });
+    r.source++;
+    if (be.has(k)) {
+      r.found++;
+      found++;
+    }
+  }
+  let correct = 0;
+  for (const k of be.keys()) if (se.has(k)) correct++;
+  const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
+  return {
+    resourceJaccard: jaccard(su, bu),
+    parentAgreement: compared ? agree / compared : 1,
+    parentsCompared: compared,
+    edgePrecision: be.size ? correct / be.size : 1,
+    edgeRecall: se.size ? found / se.size : 1,
+    byRule,
+    criticalPathJaccard: jaccard(cpUrls(si), cpUrls(bi)),
+    loadSource: loadOf(source),
+    loadBuilt: loadOf(built),
+    parseChunks: { source: count(source), built: count(built) },
+    missingResources: [...su].filter((u) => !bu.has(u)),
+    extraResources: [...bu].filter((u) => !su.has(u)),
+    parentMisses,
+  };
+}

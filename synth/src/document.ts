@@ -1,0 +1,90 @@
+/**
+ * The HTML of one document of the graph: the tags each parse chunk's children need (a script, a
+ * style sheet, an image, an iframe, an inline script with its program) placed at the chunk's
+ * recorded end position (line, column), whitespace between them, and the byte offset where each
+ * chunk's content ends (the boundaries the replay trickles the document at). Pure.
+ */
+import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-builder';
+import { htmlAttr } from './escape.ts';
+import { stripFragment } from './graph-index.ts';
+import { handlerJs, issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
+
+export interface DocumentText {
+  html: string;
+  /** UTF-8 byte offset where the content of each parse chunk (in document order) ends. */
+  chunkEnds: number[];
+  /** Chunks whose position could not be kept (content before them was longer than the gap). */
+  drifted: number;
+}
+
+/** A cursor that writes text and knows its 1-based line and column. */
+class Writer {
+  private parts: string[] = [];
+  line = 1;
+  column = 1;
+  bytes = 0;
+  write(s: string): void {
+    this.parts.push(s);
+    this.bytes += Buffer.byteLength(s);
+    const nl = s.lastIndexOf('\n');
+    if (nl < 0) this.column += s.length;
+    else {
+      this.line += s.split('\n').length - 1;
+      this.column = s.length - nl;
+    }
+  }
+  /** Whitespace up to (line, column); false when already past it. */
+  moveTo(line: number, column: number): boolean {
+    if (this.line > line || (this.line === line && this.column > column)) return false;
+    if (this.line < line) this.write('\n'.repeat(line - this.line));
+    if (this.column < column) this.write(' '.repeat(column - this.column));
+    return true;
+  }
+  text(): string {
+    return this.parts.join('');
+  }
+}
+
+/** The tag that makes the parser request `r`, with its element's load handler when the graph has one. */
+function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEvalNode['scriptKind'] | undefined): string {
+  const url = htmlAttr(stripFragment(r.url));
+  const onloadEv = (ctx.ix.children.get(r.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!)
+    .find((n) => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && n.eventName === 'load' && (ctx.ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id);
+  const onload = onloadEv ? ` onload="${htmlAttr(withRuntime(`(${handlerJs(ctx, onloadEv.id)})()`))}"` : '';
+  switch (issueOf(r)) {
+    case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ''}${onload}></script>`;
+    case 'link': return `<link rel="stylesheet" href="${url}"${onload}>`;
+    case 'img': return `<img src="${url}" alt=""${onload}>`;
+    case 'iframe': return `<iframe src="${url}"${onload}></iframe>`;
+    default: return `<link rel="preload" as="fetch" href="${url}">`;
+  }
+}
+
+/** An inline script that runs the computation whose first part is `id`. */
+export function inlineScript(ctx: ProgramContext, id: string): string {
+  return `<script>${withRuntime(programJs(ctx, id))}</script>`;
+}
+
+export function documentText(ctx: ProgramContext, docUrl: string, chunks: readonly ParseChunkNode[]): DocumentText {
+  const w = new Writer();
+  w.write('<!DOCTYPE html>');
+  const chunkEnds: number[] = [];
+  let drifted = 0;
+  for (const chunk of chunks) {
+    if (!w.moveTo(chunk.startLine, chunk.startColumn)) drifted++;
+    const tags: string[] = [];
+    for (const e of ctx.ix.children.get(chunk.id) ?? []) {
+      const child = ctx.ix.byId.get(e.to)!;
+      if (child.kind === 'resource') {
+        const evalKind = (ctx.ix.children.get(child.id) ?? []).map((c) => ctx.ix.byId.get(c.to)!).find((n): n is ScriptEvalNode => n.kind === 'script_eval')?.scriptKind;
+        tags.push(resourceTag(ctx, child, evalKind));
+      } else if (child.kind === 'script_eval' && (ctx.ix.partsOf.get(child.id)?.[0] ?? child.id) === child.id && stripFragment(child.scriptUrl) === docUrl) {
+        tags.push(inlineScript(ctx, child.id));
+      }
+    }
+    if (tags.length) w.moveTo(chunk.endLine, chunk.endColumn);
+    for (const t of tags) w.write(t);
+    chunkEnds.push(w.bytes);
+  }
+  return { html: w.text(), chunkEnds, drifted };
+}

@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { contentKeys, indexGraph, stripFragment } from './graph-index.ts';
+import { graphOf, res } from './testing.ts';
+
+const PAGE = 'http://www.pcp.test/';
+
+test('URLs are keyed as the browser requests them, without fragment', () => {
+  assert.equal(stripFragment('http://a.test/x y"<>.png#frag'), 'http://a.test/x%20y%22%3C%3E.png');
+  assert.equal(stripFragment('not a url#x'), 'not a url');
+});
+
+test('keys: chunks by what they declare, parts, element targets, the load marker', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 1, endColumn: 9 },
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 2, startColumn: 1, endLine: 2, endColumn: 9 },
+    { id: 'p2', kind: 'parse_chunk', docUrl: PAGE, startLine: 3, startColumn: 1, endLine: 3, endColumn: 9 },
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10, { start: 1 }),
+    { id: 's_0', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 2, end: 3, part: 0 },
+    { id: 's_1', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 3, end: 4, part: 1 },
+    { id: 'ev', kind: 'event', eventName: 'load', eventTarget: 'Img', start: 5, end: 6 },
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['p0', 'p1', 3], ['p1', 'p2', 3], ['js', 's_0', 10], ['s_0', 's_1', 'split'], ['s_1', 'ev', 25]]);
+  const ix = indexGraph(g);
+  assert.deepEqual(ix.partsOf.get('s_1'), ['s_0', 's_1']);
+  const k = contentKeys(ix);
+  assert.equal(k.get('p0'), `parse ${PAGE} @ resource http://www.pcp.test/a.js#0`);
+  assert.equal(k.get('p2'), `parse ${PAGE} @ resource http://www.pcp.test/a.js#0 +2`);
+  assert.equal(k.get('s_1'), `script http://www.pcp.test/a.js in ${PAGE}#0 part 1`);
+  assert.equal(contentKeys(ix, true).get('s_1'), `script http://www.pcp.test/a.js in ${PAGE}#0`);
+  assert.equal(k.get('ev'), `event element.load in ${PAGE}#0`);
+  assert.equal(k.get('load'), `marker load ${PAGE}`);
+});

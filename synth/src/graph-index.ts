@@ -1,0 +1,163 @@
+/**
+ * A graph read for synthesis and comparison: nodes by id, children and parents, the frames'
+ * document URLs, computations grouped with their parts, and each node's content key (the name a
+ * node keeps across a round trip: resources by URL, parse chunks by document and position, the
+ * rest by frame document, kind and order). Pure.
+ */
+import type { Graph, Edge, GraphNode, ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
+
+export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
+
+export interface GraphIndex {
+  graph: Graph;
+  byId: Map<string, GraphNode>;
+  children: Map<string, Edge[]>;
+  parents: Map<string, Edge[]>;
+  /** Frame id -> the URL of its document (the frame's URL, fragment dropped). */
+  frameDoc: Map<string, string>;
+  /** The first resource node of each URL (not served from cache when one is not). */
+  resourceByUrl: Map<string, ResourceNode>;
+  /** Parse chunks of each document URL, in document order. */
+  chunksByDoc: Map<string, ParseChunkNode[]>;
+  /** id of a computation part -> the ids of all parts of its computation, in order. */
+  partsOf: Map<string, string[]>;
+}
+
+export const isComputation = (n: GraphNode): n is Computation =>
+  n.kind === 'script_eval' || n.kind === 'css_eval' || n.kind === 'timer' || n.kind === 'event';
+
+/** Legacy graphs name every element target `Element`, trace graphs the element (`Script`, `Img`, ...). */
+const eventTargetKey = (t: string): string => {
+  const x = t.toLowerCase();
+  return x === 'window' || x === 'document' || x.startsWith('xmlhttprequest') || x === 'messageport' ? x : 'element';
+};
+
+/**
+ * A URL as the browser requests it: parsed and serialised by the WHATWG URL rules (characters such as
+ * `"`, `<`, `>` and spaces percent-encoded), fragment dropped. Unparsable strings stay as they are.
+ */
+export function stripFragment(url: string): string {
+  try {
+    const u = new URL(url);
+    u.hash = '';
+    return u.href;
+  } catch {
+    return url.replace(/#.*$/, '');
+  }
+}
+
+export function indexGraph(graph: Graph): GraphIndex {
+  const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const children = new Map<string, Edge[]>();
+  const parents = new Map<string, Edge[]>();
+  for (const e of graph.edges) {
+    (children.get(e.from) ?? children.set(e.from, []).get(e.from)!).push(e);
+    (parents.get(e.to) ?? parents.set(e.to, []).get(e.to)!).push(e);
+  }
+  const frameDoc = new Map(graph.frames.map((f) => [f.id, stripFragment(f.url)]));
+  const resourceByUrl = new Map<string, ResourceNode>();
+  const byStart = [...graph.nodes].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
+  for (const n of byStart) {
+    if (n.kind !== 'resource') continue;
+    const url = stripFragment(n.url);
+    const had = resourceByUrl.get(url);
+    if (!had || (had.cached && !n.cached)) resourceByUrl.set(url, n);
+  }
+  const chunksByDoc = new Map<string, ParseChunkNode[]>();
+  for (const n of byStart) {
+    if (n.kind !== 'parse_chunk') continue;
+    const doc = stripFragment(n.docUrl);
+    (chunksByDoc.get(doc) ?? chunksByDoc.set(doc, []).get(doc)!).push(n);
+  }
+  for (const list of chunksByDoc.values()) list.sort((a, b) => a.startLine - b.startLine || a.startColumn - b.startColumn || a.start - b.start);
+  const partsOf = new Map<string, string[]>();
+  for (const n of byStart) {
+    if (!isComputation(n) || partsOf.has(n.id)) continue;
+    // Walk back along split edges to the first part, then forward.
+    let first = n.id;
+    for (;;) {
+      const prev = parents.get(first)?.find((e) => e.rule === 'split');
+      if (!prev) break;
+      first = prev.from;
+    }
+    const chain = [first];
+    for (;;) {
+      const next = children.get(chain.at(-1)!)?.find((e) => e.rule === 'split');
+      if (!next || chain.includes(next.to)) break;
+      chain.push(next.to);
+    }
+    for (const id of chain) partsOf.set(id, chain);
+  }
+  return { graph, byId, children, parents, frameDoc, resourceByUrl, chunksByDoc, partsOf };
+}
+
+/**
+ * The node's content key: stable across a round trip when the page did the same things. Resources
+ * by URL (and order, for repeats); parse chunks by document and the first thing they declare (a
+ * resource, a script), chunks that declare nothing by the declaring chunk before them; computations
+ * by frame document, kind and order (style sheet evaluations by sheet alone: builders split style
+ * work differently); parts of one computation as `... part N` (`collapseParts` names them all as the
+ * whole); the main frame's completion as `marker NAME`.
+ */
+export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, string> {
+  const keys = new Map<string, string>();
+  const seen = new Map<string, number>();
+  const ordinal = (base: string): string => {
+    const k = seen.get(base) ?? 0;
+    seen.set(base, k + 1);
+    return `${base}#${k}`;
+  };
+  const nodes = [...ix.graph.nodes].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
+  const doc = (n: GraphNode): string => ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`;
+  // The main frame's completion: marker nodes in trace graphs, the DOMContentLoaded and load events in legacy ones.
+  const main = ix.graph.frames.find((f) => f.parent === null);
+  for (const [name, id] of Object.entries(ix.graph.markers ?? {})) if (id && ix.byId.has(id)) keys.set(id, `marker ${name} ${stripFragment(main?.url ?? '')}`);
+  for (const n of nodes) {
+    if (keys.has(n.id)) continue;
+    switch (n.kind) {
+      case 'resource': keys.set(n.id, ordinal(`resource ${stripFragment(n.url)}`)); break;
+      case 'marker': keys.set(n.id, `marker ${n.markerName} ${doc(n)}`); break; // (other frames' markers)
+      case 'parse_chunk':
+      case 'download_chunk': break; // below, once what they declare has a key
+      default: {
+        const parts = ix.partsOf.get(n.id) ?? [n.id];
+        if (parts[0] !== n.id) break; // keyed with its first part below
+        const what = n.kind === 'script_eval' ? `script ${stripFragment(n.scriptUrl)}`
+          : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
+          : n.kind === 'timer' ? `timer ${n.timerDelay}`
+          : `event ${eventTargetKey(n.eventTarget)}.${n.eventName}`;
+        const base = n.kind === 'css_eval' ? `${what} in ${doc(n)}` : ordinal(`${what} in ${doc(n)}`);
+        parts.forEach((id, i) => keys.set(id, i > 0 && !collapseParts ? `${base} part ${i}` : base));
+      }
+    }
+  }
+  // A part off its computation's main chain (a split with two successors): named after the computation.
+  for (const n of nodes) {
+    if (keys.has(n.id) || n.kind === 'parse_chunk' || n.kind === 'download_chunk') continue;
+    let first = n.id;
+    for (let prev = ix.parents.get(first)?.find((e) => e.rule === 'split'); prev && !keys.has(first); prev = ix.parents.get(first)?.find((e) => e.rule === 'split')) first = prev.from;
+    const base = keys.get(first)?.replace(/ part \d+$/, '');
+    keys.set(n.id, base === undefined ? ordinal(`${n.kind} in ${doc(n)}`) : collapseParts ? base : `${base} part ?`);
+  }
+  for (const [url, chunks] of ix.chunksByDoc) {
+    let anchor = 'start';
+    let after = 0;
+    for (const c of chunks) {
+      const declared = (ix.children.get(c.id) ?? [])
+        .map((e) => ix.byId.get(e.to)!)
+        .filter((n) => n.kind === 'resource' || n.kind === 'script_eval')
+        .sort((a, b) => a.start - b.start)[0];
+      if (declared) {
+        anchor = keys.get(declared.id) ?? declared.id;
+        after = 0;
+        keys.set(c.id, `parse ${url} @ ${anchor}`);
+      } else keys.set(c.id, `parse ${url} @ ${anchor} +${++after}`);
+    }
+  }
+  for (const n of nodes) {
+    if (n.kind !== 'download_chunk') continue;
+    const r = ix.byId.get(n.resource);
+    keys.set(n.id, `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
+  }
+  return keys;
+}

@@ -1,0 +1,8 @@
+export { synthesizeSite, type Site, type SiteResponse } from './site.ts';
+export { writeSiteBundle, SYNTH_FILES, type SynthMeta } from './bundle.ts';
+export { imageBody, imageFormatOf, padText, textKindOf, type ImageFormat } from './bodies.ts';
+export { htmlAttr, jsString, cssUrl } from './escape.ts';
+export { indexGraph, contentKeys, type GraphIndex } from './graph-index.ts';
+export { parametricGraph, parseSizeDist, drawSize, type SizeDist, type ParametricOptions } from './parametric.ts';
+export { compareRoundTrip, type RoundTripFigures, type RuleFigures } from './compare.ts';
+export { roundTrip, RoundTripError, type RoundTrip } from './roundtrip.ts';

@@ -1,0 +1,133 @@
+/**
+ * JavaScript for a computation of the graph: each part evaluates for its recorded duration (a busy
+ * loop on performance.now()) and then does what its children in the graph say — insert elements
+ * (script, style sheet, image, iframe), XHR/fetch with the recorded handlers, timers with the
+ * recorded delays, window messages. What it cannot cause is named in a warning. Pure.
+ */
+import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
+import { jsString } from './escape.ts';
+import { isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+
+/** The helpers generated code calls: B (busy for t ms), E (insert an element), X (an XHR with handlers). */
+const HELPERS: Record<string, string> = {
+  B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
+  E: 'var E=function(t,u,f){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;(document.body||document.documentElement).appendChild(e)};',
+  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
+};
+
+/** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */
+export function withRuntime(code: string): string {
+  const need = Object.keys(HELPERS).filter((h) => new RegExp(`\\b${h}\\(`).test(code));
+  return `(function(){${need.map((h) => HELPERS[h]).join('')}${code}})()`;
+}
+
+/** How a child resource of a computation is requested. */
+export type Issue = 'script' | 'link' | 'img' | 'iframe' | 'font' | 'fetch' | 'xhr';
+
+export function issueOf(r: ResourceNode): Issue {
+  const t = (r.requestType ?? '').toLowerCase();
+  if (t === 'xhr') return 'xhr';
+  if (t === 'fetch') return 'fetch';
+  const m = r.mimeType.toLowerCase();
+  if (m.includes('javascript') || m.includes('ecmascript')) return 'script';
+  if (m.includes('css')) return 'link';
+  if (m.includes('html')) return 'iframe';
+  if (m.startsWith('image/') || m.startsWith('img/')) return 'img';
+  if (m.includes('font') || m.includes('woff') || m.includes('sfnt')) return 'font';
+  return 'xhr';
+}
+
+export interface ProgramContext {
+  ix: GraphIndex;
+  warn(msg: string): void;
+  /** Handlers to register at the start of a computation (first part id -> events). */
+  registrations: Map<string, EventNode[]>;
+}
+
+const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
+
+/** The events that follow a resource's arrival for the element or XHR that requested it. */
+function eventsOf(ctx: ProgramContext, r: ResourceNode, target: (t: string) => boolean): EventNode[] {
+  return (ctx.ix.children.get(r.id) ?? [])
+    .map((e) => ctx.ix.byId.get(e.to)!)
+    .filter((n): n is EventNode => n.kind === 'event' && target(n.eventTarget.toLowerCase()) && firstPart(ctx, n.id) === n.id)
+    .sort((a, b) => a.start - b.start);
+}
+
+const firstPart = (ctx: ProgramContext, id: string): string => ctx.ix.partsOf.get(id)?.[0] ?? id;
+
+/** A function expression that runs the computation whose first part is `id`. */
+export function handlerJs(ctx: ProgramContext, id: string): string {
+  return `function(){${programJs(ctx, id)}}`;
+}
+
+/** The statements of a computation: every part's busy time, then what that part's children need. */
+export function programJs(ctx: ProgramContext, id: string): string {
+  const parts = ctx.ix.partsOf.get(id) ?? [id];
+  const out: string[] = [];
+  for (const ev of ctx.registrations.get(parts[0]!) ?? []) out.push(registerJs(ctx, ev));
+  for (const partId of parts) {
+    const part = ctx.ix.byId.get(partId)!;
+    const d = ms(part);
+    if (d > 0) out.push(`B(${d});`);
+    for (const e of ctx.ix.children.get(partId) ?? []) {
+      const child = ctx.ix.byId.get(e.to)!;
+      const js = childJs(ctx, part, child, e.rule);
+      if (js) out.push(js);
+    }
+  }
+  return out.join('');
+}
+
+function registerJs(ctx: ProgramContext, ev: EventNode): string {
+  const on = ev.eventTarget.toLowerCase() === 'document' ? 'document' : 'window';
+  return `${on}.addEventListener(${jsString(ev.eventName)},${handlerJs(ctx, ev.id)});`;
+}
+
+function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule: number | string): string | undefined {
+  if (rule === 'split') return undefined;
+  switch (child.kind) {
+    case 'resource': return requestJs(ctx, child);
+    case 'timer':
+      if (firstPart(ctx, child.id) !== child.id) return undefined;
+      return timerJs(ctx, child);
+    case 'event':
+      if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'window' && firstPart(ctx, child.id) === child.id) {
+        return `window.addEventListener("message",function h(){window.removeEventListener("message",h);(${handlerJs(ctx, child.id)})()});postMessage("pcp","*");`;
+      }
+      return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
+    case 'parse_chunk':
+    case 'download_chunk':
+    case 'marker':
+      return undefined; // a blocking script before the next chunk; a frame's document: caused by the element
+    default:
+      if (child.kind === 'script_eval' && firstPart(ctx, child.id) === child.id && !(ctx.ix.parents.get(child.id) ?? []).some((p) => ctx.ix.byId.get(p.from)?.kind === 'resource')) {
+        // A function of a script that this computation calls (rules 14-16): run inline, as the call.
+        return `(function(){${programJs(ctx, child.id)}})();`;
+      }
+      if (isComputation(child) && child.kind === 'script_eval') return undefined; // its script's own evaluation
+      ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
+      return undefined;
+  }
+}
+
+function timerJs(ctx: ProgramContext, t: TimerNode): string {
+  return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(t.timerDelay))});`;
+}
+
+function requestJs(ctx: ProgramContext, r: ResourceNode): string {
+  const url = jsString(stripFragment(r.url));
+  const how = issueOf(r);
+  switch (how) {
+    case 'xhr': {
+      const hs = eventsOf(ctx, r, (t) => t.startsWith('xmlhttprequest'));
+      return `X(${url},[${hs.map((h) => handlerJs(ctx, h.id)).join(',')}]);`;
+    }
+    case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;
+    case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;
+    default: {
+      const onload = eventsOf(ctx, r, (t) => t === 'element')[0];
+      return `E(${jsString(how)},${url}${onload ? `,${handlerJs(ctx, onload.id)}` : ''});`;
+    }
+  }
+}

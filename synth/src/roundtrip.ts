@@ -1,0 +1,60 @@
+/**
+ * One round trip: graph -> synthesized site (a replay bundle) -> `pcp profile --replay --pace` (real
+ * Chromium, the replay on loopback; a child tied to this process) -> the trace builder -> the
+ * comparison with the source graph.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildFromTrace, loadGraph, type Graph } from '@pcp/graph-builder';
+import { spawnTied } from '@pcp/profiler';
+import { writeSiteBundle } from './bundle.ts';
+import { compareRoundTrip, type RoundTripFigures } from './compare.ts';
+import { synthesizeSite } from './site.ts';
+
+const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
+
+export interface RoundTrip {
+  source: Graph;
+  built: Graph;
+  figures: RoundTripFigures;
+  /** Warnings of the synthesis (edges it could not cause). */
+  synthWarnings: string[];
+  synthMs: number;
+  /** The profile's own line (status, requests, misses). */
+  profileLine: string;
+}
+
+export class RoundTripError extends Error {}
+
+function run(args: string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawnTied(process.execPath, [PCP, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGTERM'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out.trim());
+      else reject(new RoundTripError(`pcp ${args[0]} exited ${code}: ${(err.trim().split('\n').at(-1) ?? '').slice(0, 300)}`));
+    });
+  });
+}
+
+/** Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares. */
+export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000): Promise<RoundTrip> {
+  const source = loadGraph(graphFile);
+  const t0 = performance.now();
+  const site = synthesizeSite(source);
+  const synthMs = performance.now() - t0;
+  const siteDir = join(workDir, 'site');
+  const profileDir = join(workDir, 'profile');
+  mkdirSync(workDir, { recursive: true });
+  writeSiteBundle(siteDir, site, graphFile);
+  const profileLine = await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000'], timeoutMs);
+  const { graph: built } = buildFromTrace(profileDir);
+  return { source, built, figures: compareRoundTrip(source, built), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
+}

@@ -1,0 +1,130 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { synthesizeSite } from './site.ts';
+import { graphOf, res } from './testing.ts';
+
+const PAGE = 'http://www.pcp.test/';
+const HOSTILE = 'http://cdn.pcp.test/a"><script>window.pwned=1</script><img src=x onerror=alert(1)>.png';
+/** As the browser will request it (and as the site serves it). */
+const HOSTILE_REQUESTED = new URL(HOSTILE).href;
+const HOSTILE_EVENT = 'load",function(){window.pwned=1});</script><script>window.pwned=2//';
+
+/** A page: chunk 0 declares a script at line 3 col 5; the script (20 ms) inserts an image, sets a 50 ms timer that fetches JSON with a handler; chunk 1 has an inline script. */
+function sample() {
+  return graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000, { start: 0, end: 100 }),
+    { id: 'd0', kind: 'download_chunk', resource: 'doc', index: 0, offset: 0, size: 200, start: 10, end: 40 },
+    { id: 'd1', kind: 'download_chunk', resource: 'doc', index: 1, offset: 200, size: 2800, start: 40, end: 100 },
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 3, endColumn: 5 },
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 9, startColumn: 1, endLine: 12, endColumn: 3 },
+    res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 5000, { start: 50, end: 80 }),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 80, end: 100 },
+    res('img', HOSTILE, 'image/png', 1234),
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 50, start: 150, end: 155 },
+    res('json', 'http://api.pcp.test/data.json', 'application/json', 300, { requestType: 'XHR', serverDelay: 25 }),
+    { id: 'x', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start: 200, end: 203 },
+    { id: 'inl', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'inline', start: 110, end: 112 },
+    { id: 'w', kind: 'event', eventName: 'load', eventTarget: 'Window', start: 300, end: 304 },
+    { id: 'h', kind: 'event', eventName: HOSTILE_EVENT, eventTarget: 'Document', start: 310, end: 311 },
+    { id: 'odd', kind: 'event', eventName: 'scroll', eventTarget: 'Element', start: 400, end: 401 },
+  ], [
+    ['doc', 'd0', 'resource-chunk'], ['d0', 'd1', 9], ['d0', 'p0', 3], ['d1', 'p1', 3], ['p0', 'p1', 3],
+    ['p0', 'js', 1], ['js', 's', 10], ['s', 'p1', 4], ['s', 'img', 2], ['s', 't', 19], ['t', 'json', 2],
+    ['json', 'x', 25], ['p1', 'inl', 12], ['img', 'w', 25], ['s', 'odd', 25], ['p1', 'h', 25],
+  ]);
+}
+
+test('every resource is served with its MIME type, status, size and server delay', () => {
+  const site = synthesizeSite(sample());
+  assert.equal(site.pageUrl, PAGE);
+  assert.equal(site.responses[0]!.url, PAGE);
+  const by = new Map(site.responses.map((r) => [r.url, r]));
+  assert.equal(by.size, 4);
+  assert.equal(by.get('http://cdn.pcp.test/app.js')!.body.length, 5000);
+  assert.equal(by.get(HOSTILE_REQUESTED)!.body.length, 1234);
+  assert.equal(by.get(HOSTILE_REQUESTED)!.body.toString('latin1', 1, 4), 'PNG');
+  assert.equal(by.get('http://api.pcp.test/data.json')!.delayMs, 25);
+  assert.equal(by.get(PAGE)!.body.length, 3000);
+});
+
+test('the document puts the script tag at the chunk end position and the inline script after it', () => {
+  const html = synthesizeSite(sample()).responses[0]!.body.toString();
+  const lines = html.split('\n');
+  assert.equal(lines[2]!.indexOf('<script src="http://cdn.pcp.test/app.js"></script>'), 4); // line 3, column 5
+  assert.equal(lines.length >= 12, true);
+  assert.match(lines[11]!, /^  <script>\(function\(\)\{.*B\(2\);\}\)\(\)<\/script>/);
+});
+
+test('the document is trickled at the download chunks, each bringing its parse chunk', () => {
+  const doc = synthesizeSite(sample()).responses[0]!;
+  const html = doc.body.toString();
+  assert.deepEqual(doc.chunks!.map(([at]) => at), [40, 100]);
+  const firstBytes = doc.chunks![0]![1];
+  assert.ok(html.slice(0, firstBytes).includes('app.js"></script>'));
+  assert.equal(doc.chunks!.reduce((s, [, b]) => s + b, 0), doc.body.length);
+});
+
+test('the script runs its recorded time, inserts the image, sets the timer that issues the XHR with its handler', () => {
+  const site = synthesizeSite(sample());
+  const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
+  assert.match(js, /B\(20\);/);
+  assert.ok(js.includes(`E("img",${JSON.stringify(HOSTILE_REQUESTED)})`));
+  assert.match(js, /setTimeout\(function\(\)\{B\(5\);X\("http:\/\/api\.pcp\.test\/data\.json",\[function\(\)\{B\(3\);\}\]\);\},50\)/);
+  // The window load handler is installed by the first script of the frame.
+  assert.match(js, /window\.addEventListener\("load",function\(\)\{B\(4\);\}\)/);
+});
+
+test('a hostile URL is served and requested in its encoded form; a hostile event name stays a string', () => {
+  const site = synthesizeSite(sample());
+  assert.match(HOSTILE_REQUESTED, /a%22%3E%3Cscript%3E/);
+  for (const r of site.responses) {
+    const text = r.body.toString('latin1');
+    assert.ok(!text.includes('<script>window.pwned'), r.url);
+    assert.ok(!text.includes('<img src=x'), r.url);
+    assert.ok(!text.includes('</script><script>window.pwned=2'), r.url);
+  }
+  const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
+  const registered = /document\.addEventListener\(("(?:[^"\\]|\\.)*")/.exec(js);
+  assert.equal(JSON.parse(registered![1]!), HOSTILE_EVENT);
+});
+
+test('an edge the page cannot cause is a warning, not a failure', () => {
+  const site = synthesizeSite(sample());
+  assert.equal(site.warnings.length, 1);
+  assert.match(site.warnings[0]!, /odd \(Element\.scroll\) cannot be caused/);
+});
+
+test('a style sheet imports the sheets, and asks for the images and fonts, its evaluation loaded', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
+    res('css', 'http://www.pcp.test/a.css', 'text/css', 800),
+    { id: 'c', kind: 'css_eval', styleUrl: 'http://www.pcp.test/a.css' },
+    res('sub', 'http://www.pcp.test/b.css', 'text/css', 100),
+    res('bg', 'http://www.pcp.test/bg.jpg', 'image/jpeg', 400),
+    res('font', 'http://fonts.pcp.test/f.woff', 'font/woff', 300),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'css', 1], ['css', 'c', 18], ['c', 'sub', 2], ['c', 'bg', 2], ['c', 'font', 2]]);
+  const site = synthesizeSite(g);
+  const css = site.responses.find((r) => r.url.endsWith('a.css'))!.body.toString();
+  assert.match(css, /^@import url\("http:\/\/www\.pcp\.test\/b\.css"\);/);
+  assert.match(css, /html\{background-image:url\("http:\/\/www\.pcp\.test\/bg\.jpg"\)\}/);
+  assert.match(css, /@font-face\{font-family:pcp0;src:url\("http:\/\/fonts\.pcp\.test\/f\.woff"\)\}/);
+  assert.match(site.responses[0]!.body.toString(), /<link rel="stylesheet" href="http:\/\/www\.pcp\.test\/a\.css">/);
+  assert.deepEqual(site.warnings, []);
+});
+
+test('a function of a script that a timer calls (rule 16) runs inside the timer', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
+    res('js', 'http://www.pcp.test/lib.js', 'application/javascript', 900),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 1, end: 2 },
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21 },
+    { id: 'later', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 21, end: 24 },
+    res('img', 'http://www.pcp.test/late.png', 'image/png', 100),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 't', 19], ['t', 'later', 16], ['later', 'img', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);E\("img","http:\/\/www\.pcp\.test\/late\.png"\);\}\)\(\);\},10\)/);
+  assert.deepEqual(site.warnings, []);
+});

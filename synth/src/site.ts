@@ -1,0 +1,175 @@
+/**
+ * A graph turned into a site: one response per resource URL of the graph, with its recorded
+ * MIME type, byte size, HTTP status and server delay, and a body that makes Chromium do what the
+ * graph recorded (documents, scripts and style sheets generated; images decodable; the rest
+ * padded), plus how each body is trickled so that it arrives as recorded. Pure.
+ */
+import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
+import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
+import { documentText } from './document.ts';
+import { cssUrl, jsString } from './escape.ts';
+import { indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
+
+export interface SiteResponse {
+  url: string;
+  status: number;
+  mimeType: string;
+  body: Buffer;
+  /** Server delay (ms) before the response headers. */
+  delayMs: number;
+  /** How the body is trickled: [ms after the headers, bytes] (the replay's --pace). */
+  chunks?: [number, number][];
+}
+
+export interface Site {
+  pageUrl: string;
+  responses: SiteResponse[];
+  warnings: string[];
+  /** Bodies larger than the recorded size (the generated content did not fit), by URL. */
+  oversize: string[];
+  /** Parse chunks whose recorded position could not be kept. */
+  drifted: number;
+}
+
+const round = (x: number): number => Math.round(x * 100) / 100;
+
+/** Events whose handler is installed by a script of their frame (window and document events). */
+function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, EventNode[]> {
+  const regs = new Map<string, EventNode[]>();
+  const evals = ix.graph.nodes.filter((n) => n.kind === 'script_eval' && ix.partsOf.get(n.id)?.[0] === n.id).sort((a, b) => a.start - b.start);
+  for (const n of ix.graph.nodes) {
+    if (n.kind !== 'event' || ix.partsOf.get(n.id)?.[0] !== n.id) continue;
+    const target = n.eventTarget.toLowerCase();
+    const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => e.rule !== 'split');
+    if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
+    if (target === 'window' && n.eventName === 'message') continue; // installed where the message is posted
+    if (target !== 'window' && target !== 'document') {
+      warn(`event ${n.id} (${n.eventTarget}.${n.eventName}) cannot be caused in the synthesized page`);
+      continue;
+    }
+    const by = evals.find((s) => s.frame === n.frame && s.start <= n.start);
+    if (!by) {
+      warn(`event ${n.id} (${n.eventTarget}.${n.eventName}): no script of its frame runs before it to install the handler`);
+      continue;
+    }
+    (regs.get(by.id) ?? regs.set(by.id, []).get(by.id)!).push(n);
+  }
+  return regs;
+}
+
+/**
+ * [ms after the headers, bytes]: the headers at once, the body whole after `spanMs` (the recorded
+ * transfer), so a resource lasts as recorded and an XHR sees each readyState once.
+ */
+function heldBody(bytes: number, spanMs: number): [number, number][] | undefined {
+  if (spanMs < 1 || bytes < 1) return undefined;
+  return [[0, 0], [round(spanMs), bytes]];
+}
+
+function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
+  const url = stripFragment(r.url);
+  const evals = ctx.ix.graph.nodes
+    .filter((n) => n.kind === 'script_eval' && stripFragment(n.scriptUrl) === url && ctx.ix.partsOf.get(n.id)?.[0] === n.id)
+    .sort((a, b) => a.start - b.start);
+  if (evals.length === 0) return '';
+  const nth = new Map<string, number>();
+  const calledBy = (s: GraphNode): boolean => (ctx.ix.parents.get(s.id) ?? []).some((e) => isComputation(ctx.ix.byId.get(e.from)!));
+  for (const s of evals) {
+    // An evaluation caused by something else than its script's download (legacy graphs attribute later calls into a script to it) never runs: the file is evaluated once per load.
+    const byDownload = (ctx.ix.parents.get(s.id) ?? []).some((e) => ctx.ix.byId.get(e.from)?.kind === 'resource');
+    const byComputation = (ctx.ix.parents.get(s.id) ?? []).some((e) => isComputation(ctx.ix.byId.get(e.from)!));
+    if (!byDownload && !byComputation) ctx.warn(`evaluation ${s.id} of ${url} has no download of its script or computation before it: the synthesized script runs once per load`);
+  }
+  // Evaluations a computation calls run inside it (program.ts); the file runs the others.
+  const programs = evals.filter((s) => !calledBy(s) || (ctx.ix.parents.get(s.id) ?? []).some((e) => ctx.ix.byId.get(e.from)?.kind === 'resource')).map((s) => {
+    const doc = ctx.ix.frameDoc.get(s.frame) ?? '';
+    const k = (nth.get(doc) ?? 0) + 1;
+    nth.set(doc, k);
+    return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
+  });
+  // Each evaluation in a frame picks its program by the frame's document and how many times it ran there.
+  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[document.URL.replace(/#.*$/,"")+"|"+n];if(f)f()`)};\n`;
+}
+
+function styleBody(ctx: ProgramContext, r: ResourceNode): string {
+  const kids = ctx.ix.graph.nodes
+    .filter((n) => n.kind === 'css_eval' && stripFragment(n.styleUrl) === stripFragment(r.url))
+    .flatMap((n) => (ctx.ix.children.get(n.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!))
+    .filter((n): n is ResourceNode => n.kind === 'resource');
+  const images = kids.filter((k) => issueOf(k) === 'img');
+  const sheets = kids.filter((k) => issueOf(k) === 'link');
+  // CSS requests images, fonts and sheets only: any other type a sheet loaded (fonts served as
+  // application/octet-stream, text/plain or no type) is asked for as a font, which fetches any type.
+  const fonts = kids.filter((k) => !images.includes(k) && !sheets.includes(k) && !['script', 'iframe'].includes(issueOf(k)));
+  for (const k of kids) if (!images.includes(k) && !fonts.includes(k) && !sheets.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
+  // @import rules come first in a sheet.
+  const rules: string[] = sheets.map((k) => `@import ${cssUrl(stripFragment(k.url))};`);
+  if (images.length) rules.push(`html{background-image:${images.map((i) => cssUrl(stripFragment(i.url))).join(',')}}`);
+  fonts.forEach((f, i) => rules.push(`@font-face{font-family:pcp${i};src:${cssUrl(stripFragment(f.url))}}`));
+  // Generated text asks for the fonts; each padded font fails to decode, so the next is tried.
+  if (fonts.length) rules.push(`html::before{content:"a";font-family:${fonts.map((_, i) => `pcp${i}`).join(',')}}`);
+  return rules.join('\n');
+}
+
+export function synthesizeSite(graph: Graph): Site {
+  const ix = indexGraph(graph);
+  const warnings: string[] = [];
+  const warn = (m: string): void => void warnings.push(m);
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn) };
+  const responses: SiteResponse[] = [];
+  const oversize: string[] = [];
+  let drifted = 0;
+  const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
+  const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
+  for (const [url, r] of ix.resourceByUrl) {
+    if (!/^https?:\/\//.test(url)) {
+      warn(`resource ${r.id} (${url}) is not http(s): left out`);
+      continue;
+    }
+    let status = r.status || 200;
+    if (status >= 300 && status < 400) {
+      warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
+      status = 200;
+    }
+    const delayMs = round(Math.max(0, r.serverDelay ?? 0));
+    const transfer = Math.max(0, r.end - r.start - delayMs);
+    const kind = textKindOf(r.mimeType);
+    const image = imageFormatOf(r.mimeType);
+    const chunks = ix.chunksByDoc.get(url);
+    let body: Buffer;
+    let paced: [number, number][] | undefined;
+    if (kind === 'html' && chunks?.length) {
+      const doc = documentText(ctx, url, chunks);
+      drifted += doc.drifted;
+      body = padText(doc.html, 'html', r.size);
+      paced = documentPace(ix, r, doc.chunkEnds, body.length, delayMs);
+    } else {
+      const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
+      body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
+    }
+    if (body.length > r.size && r.size > 0) oversize.push(url);
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer) });
+  }
+  const pageFirst = responses.sort((a, b) => Number(b.url === pageUrl) - Number(a.url === pageUrl));
+  return { pageUrl, responses: pageFirst, warnings, oversize, drifted };
+}
+
+/**
+ * A document trickled as recorded: download chunk n (by index) ends when the graph says and brings
+ * the bytes parse chunk n needs; the bytes after the last chunk come with it.
+ */
+function documentPace(ix: GraphIndex, r: ResourceNode, chunkEnds: number[], length: number, delayMs: number): [number, number][] | undefined {
+  const dchunks = ix.graph.nodes.filter((n): n is Extract<GraphNode, { kind: 'download_chunk' }> => n.kind === 'download_chunk' && n.resource === r.id).sort((a, b) => a.index - b.index);
+  if (dchunks.length < 2) return heldBody(length, Math.max(0, r.end - r.start - delayMs));
+  const headersAt = r.start + delayMs;
+  const out: [number, number][] = [];
+  let sent = 0;
+  dchunks.forEach((d, i) => {
+    const upTo = i === dchunks.length - 1 ? length : Math.min(length, chunkEnds[i] ?? length);
+    out.push([round(Math.max(0, d.end - headersAt)), Math.max(0, upTo - sent)]);
+    sent = Math.max(sent, upTo);
+  });
+  if (sent < length) out[out.length - 1]![1] += length - sent;
+  return out;
+}
