@@ -38,6 +38,7 @@ ${PROFILE_OPTIONS_USAGE}
                                  started, Chromium pointed at it, both stopped after; server delays
                                  from BUNDLE/server-delays.json when present
   --pace                         with --replay: bodies trickled as the archive's _chunks say
+                                 (--replay with --bandwidth/--rtt: the replay served through the shaped link)
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.
 `;
@@ -90,14 +91,14 @@ export const command: Command = {
     requireChromium(opts.executablePath, DEFAULT_CHROMIUM);
 
     const shaped = linkSpec(p);
-    if (shaped) {
+    if (shaped && !replay) {
       if (urls.length !== 1) throw new UsageError('a shaped profile takes one URL (--bandwidth/--rtt)');
       const { profileShaped } = await import('../profile-shaped.ts');
       return profileShaped(urls[0]!, out, shaped, opts);
     }
     if (replay) {
       const records = await serverDelays(replay, undefined, false);
-      const { meta, stats } = await profileReplay(replay, out, { records, pace: flag(p, 'pace'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture: opts });
+      const { meta, stats } = await profileReplay(replay, out, { shaped, records, pace: flag(p, 'pace'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture: opts });
       const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests, ${stats.misses.length} misses`;
       for (const w of meta.warnings) console.error(`warning: ${w}`);
       if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${out})`);
