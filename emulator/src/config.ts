@@ -65,6 +65,12 @@ export interface EmulatorConfig {
    */
   rttJitter?: number;
   seed?: number;
+  /**
+   * The browser's own time per exchange, as the graph records it (`browserDelay`, Chrome traces): a fixed
+   * delay from the renderer's release of a request to the request on the socket, and from the bytes'
+   * arrival to the renderer having them. Default on.
+   */
+  browserDelays?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -91,6 +97,7 @@ export interface ResolvedConfig {
   preconnect: boolean;
   rttJitter: number;
   seed: number;
+  browserDelays: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -158,6 +165,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     preconnect: c.preconnect ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
+    browserDelays: c.browserDelays ?? true,
   };
 }
 
@@ -205,10 +213,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, browser-delays. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', 'browser-delays']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -246,6 +254,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts.preconnect !== undefined) config.preconnect = bool('preconnect', opts.preconnect);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
+  if (opts['browser-delays'] !== undefined) config.browserDelays = bool('browser-delays', opts['browser-delays']);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

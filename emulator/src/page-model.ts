@@ -52,6 +52,9 @@ export interface ResourceInfo {
   browserPriority: number;
   /** Blink may hold it back while its document is tight (not a raw fetch, not a frame's document). */
   throttleable: boolean;
+  /** The browser's own time (graph `browserDelay`), ms: release -> request on the socket; bytes at the network -> at the renderer. */
+  requestDelay: number;
+  responseDelay: number;
 }
 
 const BROWSER_PRIORITY: Record<string, number> = { VeryLow: 0, Low: 1, Medium: 2, High: 3, VeryHigh: 4 };
@@ -113,6 +116,10 @@ function hostOf(url: string): string {
   } catch {
     return url.split('/')[0] ?? url;
   }
+}
+
+function nonNegative(v: number | undefined): number {
+  return v !== undefined && Number.isFinite(v) && v > 0 ? v : 0;
 }
 
 function preloadableMime(cls: MimeClass): boolean {
@@ -185,6 +192,8 @@ export function compileGraph(graph: Graph): PageModel {
         preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
         browserPriority: BROWSER_PRIORITY[x.browserPriority ?? ''] ?? -1,
         throttleable: x.documentOfFrame === undefined && !NOT_THROTTLEABLE.has(x.requestType ?? ''),
+        requestDelay: nonNegative(x.browserDelay?.request),
+        responseDelay: nonNegative(x.browserDelay?.response),
       });
     }
   });

@@ -367,3 +367,32 @@ test("preconnect: HTTP/1.1 opens a second connection to the document's host with
   close(simulateChecked(g, { ...base, preconnect: false }).loadTime, 162.4, 'load without preconnect');
   assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 1);
 });
+
+test("browser delays: a request reaches the socket its recorded request delay after Blink releases it, and the renderer has bytes their response delay after the network", () => {
+  // One resource, one segment, server delay 5, recorded browserDelay {request: 7, response: 4}.
+  const one = new PageBuilder().resource('a', 'http://a.com/a', MSS, { serverDelay: 5, browserDelay: { request: 7, response: 4 } }).edge('a', 'load').build();
+  // Released at 0, on the socket at 7: SYN 7, established 47, at the server 67, ready 72, bottleneck 82,
+  // departs 83.2, client 93.2; the renderer has it 4 ms later: 97.2.
+  const r = simulateChecked(one, base);
+  const t = timingOf(r, 'a');
+  close(t.queued, 0, 'the delay is not queueing');
+  close(t.handshake, 40, 'handshake');
+  close(t.browser, 11, 'browser time: request 7 + response 4');
+  close(t.end, 97.2, 'end at the renderer');
+  close(r.loadTime, 97.2, 'load');
+  close(simulateChecked(one, { ...base, browserDelays: false }).loadTime, 93.2 - 7, 'delays off: 86.2');
+
+  // A streamed document: doc (10 segments, response delay 3) -> c0 (its first segment) -> p0 (2 ms) -> dcl;
+  // doc -> load. Segment k reaches the client at 80 + 1.2k: c0's bytes at 81.2, at the renderer 84.2, p0
+  // ends 86.2; the last segment at 92, the renderer has the whole document at 95.
+  const doc = new PageBuilder()
+    .resource('doc', 'http://a.com/', 10 * MSS, { serverDelay: 0, mimeType: 'text/html', browserDelay: { response: 3 } })
+    .chunk('c0', 'doc', 0, MSS)
+    .parse('p0', 2)
+    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'dcl').edge('doc', 'load')
+    .build();
+  const d = simulateChecked(doc, base);
+  close(d.domContentLoadedTime, 86.2, 'DCL: the first chunk 3 ms after its bytes');
+  close(d.loadTime, 95, 'load: the whole document 3 ms after its last byte');
+  close(timingOf(d, 'doc').browser, 3, 'browser time');
+});

@@ -7,6 +7,9 @@
  *   so parsing streams as the document arrives;
  * - computations run one at a time on the main thread (MainThread); timers first wait their delay;
  * - session cache: a url fetched twice in one page costs one download;
+ * - browser delays: a released request reaches the connection pool its recorded request delay later, and
+ *   bytes reach the renderer (chunks, completion, Blink's scheduler) their recorded response delay after
+ *   the network delivered them;
  * - preloader: while a frame is blocked on a synchronous script's download, the parse chunks of its
  *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early. A
  *   preloaded resource still completes (for its children) no earlier than its own parents.
@@ -20,7 +23,10 @@ import {
   EV_CONN_ESTABLISHED,
   EV_DNS_DONE,
   EV_NAV_COMMIT,
+  EV_RENDERER_BYTES,
+  EV_RENDERER_DONE,
   EV_REQUEST_AT_SERVER,
+  EV_REQUEST_RELEASED,
   EV_RESPONSE_READY,
   EV_RTO,
   EV_SEGMENT_ARRIVES,
@@ -50,6 +56,8 @@ export interface ResourceTiming {
   serverBuffer: number;
   /** First byte sent to last byte delivered to the browser. */
   transfer: number;
+  /** The browser's own time (the graph's `browserDelay`): release -> request on the socket, plus bytes at the network -> at the renderer. */
+  browser: number;
   start: number;
   end: number;
   /** True when the bytes came from the session cache (an earlier fetch of the same url). */
@@ -101,6 +109,8 @@ class Simulation {
   private readonly downloaded: Uint8Array;
   private readonly preloaded: Uint8Array;
   private readonly bytesIn: Float64Array;
+  /** Bytes the renderer has: bytesIn, a resource's response delay later. */
+  private readonly rendererBytes: Float64Array;
   private readonly chunkPtr: Int32Array;
   private readonly chunkBytesOk: Uint8Array;
   private readonly exchangeOf: Array<Exchange | undefined>;
@@ -142,6 +152,7 @@ class Simulation {
     this.downloaded = new Uint8Array(n);
     this.preloaded = new Uint8Array(n);
     this.bytesIn = new Float64Array(n);
+    this.rendererBytes = new Float64Array(n);
     this.chunkPtr = new Int32Array(n);
     this.chunkBytesOk = new Uint8Array(n);
     this.exchangeOf = new Array<Exchange | undefined>(n);
@@ -157,7 +168,7 @@ class Simulation {
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m);
     this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
-    if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.pool.request(this.exchangeOf[r]!, m.res[m.resOf[r]!]!.host, t));
+    if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.release(r, t));
     this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
     const ackLanes = new Map<number, number>();
     this.net = {
@@ -228,6 +239,15 @@ class Simulation {
         case EV_NAV_COMMIT:
           this.committed = true;
           this.advanceChunks(m.document, now);
+          break;
+        case EV_REQUEST_RELEASED:
+          this.pool.request(this.exchangeOf[ev.b]!, m.res[m.resOf[ev.b]!]!.host, now);
+          break;
+        case EV_RENDERER_BYTES:
+          this.rendererReceives(ev.b, ev.a as number, now);
+          break;
+        case EV_RENDERER_DONE:
+          this.rendererDone(ev.b, now);
           break;
       }
       q.release(ev);
@@ -392,19 +412,42 @@ class Simulation {
     };
     this.exchangeOf[r] = x;
     if (this.scheduler) this.scheduler.request(r, now);
-    else this.pool.request(x, info.host, now);
+    else this.release(r, now);
     if (r === m.document && this.cfg.preconnect) this.pool.preconnect(info.host, PRECONNECT_SOCKETS, now);
+  }
+
+  /** Blink released request r (past its scheduler): it reaches the connection pool after its request delay. */
+  private release(r: number, now: number): void {
+    const delay = this.requestDelay(r);
+    if (delay > 0) this.q.schedule(now + delay, EV_REQUEST_RELEASED, null, r);
+    else this.pool.request(this.exchangeOf[r]!, this.m.res[this.m.resOf[r]!]!.host, now);
+  }
+
+  private requestDelay(r: number): number {
+    return this.cfg.browserDelays ? this.m.res[this.m.resOf[r]!]!.requestDelay : 0;
+  }
+
+  private responseDelay(r: number): number {
+    return this.cfg.browserDelays ? this.m.res[this.m.resOf[r]!]!.responseDelay : 0;
   }
 
   private onBytes(x: Exchange, bytes: number, now: number): void {
     const r = x.node;
     this.bytesIn[r]! += bytes;
+    const delay = this.responseDelay(r);
+    if (delay > 0) this.q.schedule(now + delay, EV_RENDERER_BYTES, this.bytesIn[r]!, r);
+    else this.rendererReceives(r, this.bytesIn[r]!, now);
+    this.pool.onBytes(x, bytes, now);
+  }
+
+  /** The renderer has the first `bytes` of resource r's body. */
+  private rendererReceives(r: number, bytes: number, now: number): void {
+    this.rendererBytes[r] = bytes;
     if (r === this.m.document && !this.committed && !this.commitScheduled) {
       this.commitScheduled = true;
       this.q.schedule(now + this.m.commitDelay, EV_NAV_COMMIT, null, 0);
     }
     this.advanceChunks(r, now);
-    this.pool.onBytes(x, bytes, now);
   }
 
   private advanceChunks(r: number, now: number): void {
@@ -412,7 +455,7 @@ class Simulation {
     if (r === m.document && !this.committed) return;
     const chunks = m.res[m.resOf[r]!]!.chunks;
     let p = this.chunkPtr[r]!;
-    const have = this.bytesIn[r]!;
+    const have = this.rendererBytes[r]!;
     while (p < chunks.length && m.chunkBytes[chunks[p]!]! <= have) {
       const c = chunks[p++]!;
       this.chunkBytesOk[c] = 1;
@@ -425,7 +468,13 @@ class Simulation {
   }
 
   private onExchangeDone(x: Exchange, now: number): void {
-    const r = x.node;
+    const delay = this.responseDelay(x.node);
+    if (delay > 0) this.q.schedule(now + delay, EV_RENDERER_DONE, null, x.node);
+    else this.rendererDone(x.node, now);
+  }
+
+  /** The renderer has resource r's whole response (its network exchange ended a response delay ago). */
+  private rendererDone(r: number, now: number): void {
     const entry = this.sessionCache.get(this.m.res[this.m.resOf[r]!]!.cacheKey)!;
     entry.done = true;
     entry.tEnd = now;
@@ -437,8 +486,9 @@ class Simulation {
   private markDownloaded(r: number, now: number): void {
     this.downloaded[r] = 1;
     const info = this.m.res[this.m.resOf[r]!]!;
-    if (this.bytesIn[r]! < info.bytes) {
+    if (this.rendererBytes[r]! < info.bytes) {
       this.bytesIn[r] = info.bytes; // a session-cache hit gets the whole body at once
+      this.rendererBytes[r] = info.bytes;
       this.advanceChunks(r, now);
     }
     if (this.parentsDone[r] && !this.done[r]) this.complete(r, now);
@@ -467,7 +517,9 @@ class Simulation {
       const x = this.exchangeOf[i];
       const start = this.start[i]!;
       if (x && !Number.isNaN(x.tEnd)) {
-        const queued = x.tSent - x.tIssue - x.handshake;
+        const reqDelay = this.requestDelay(i);
+        const respDelay = this.responseDelay(i);
+        const queued = x.tSent - x.tIssue - x.handshake - reqDelay;
         const serverBuffer = x.tFirstByte - x.tAtServer - x.serverDelay;
         const t: ResourceTiming = {
           id: m.ids[i]!,
@@ -478,15 +530,17 @@ class Simulation {
           serverDelay: x.serverDelay,
           serverBuffer,
           transfer: x.tEnd - x.tFirstByte,
+          browser: reqDelay + respDelay,
           start,
-          end: x.tEnd,
+          end: x.tEnd + respDelay,
         };
         if (this.preloaded[i]) t.preloaded = true;
         resources.push(t);
       } else if (!x && this.downloaded[i]) {
         const owner = this.cacheHitOf[i]!;
-        const endT = Math.max(start, this.exchangeOf[owner]?.tEnd ?? start);
-        resources.push({ id: m.ids[i]!, url: info.url, queued: endT - start, handshake: 0, request: 0, serverDelay: 0, serverBuffer: 0, transfer: 0, start, end: endT, sessionCacheHit: true });
+        const ownerX = this.exchangeOf[owner];
+        const endT = Math.max(start, ownerX ? ownerX.tEnd + this.responseDelay(owner) : start);
+        resources.push({ id: m.ids[i]!, url: info.url, queued: endT - start, handshake: 0, request: 0, serverDelay: 0, serverBuffer: 0, transfer: 0, browser: 0, start, end: endT, sessionCacheHit: true });
       }
     }
     const pick = (i: number): number => (i >= 0 && this.done[i] ? this.end[i]! : endTime);

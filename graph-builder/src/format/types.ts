@@ -79,6 +79,20 @@ export interface ResourceNode extends NodeBase {
   requestType?: string;
   /** The priority the browser gave the request when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
   browserPriority?: string;
+  /** Time the browser itself spent on this exchange, outside the network and the server (Chrome traces). */
+  browserDelay?: BrowserDelay;
+}
+
+/**
+ * Browser-side time of one exchange, ms, as recorded: `request`, from the renderer releasing the request
+ * (past Blink's resource scheduler; for the main document, the browser's navigation request) to the
+ * request written to the socket, connection set-up excluded; `response`, from the body's end at the
+ * network service to the renderer's finish (for the main document: from its response headers at the
+ * network service to the browser's response, before the commit). Absent parts were not recorded.
+ */
+export interface BrowserDelay {
+  request?: number;
+  response?: number;
 }
 
 export interface DownloadChunkNode extends NodeBase {

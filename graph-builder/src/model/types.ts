@@ -6,6 +6,7 @@
  * Every link is an explicit id, resolved by the adapter (pointers, trace ids...), so the rules never see
  * source-specific identifiers. All times are ms since navigation start.
  */
+import type { BrowserDelay } from '../format/types.ts';
 
 /** Why an activity happened: the parsed token that declared it, or the computation that caused it. */
 export type Cause =
@@ -51,6 +52,8 @@ export interface ResourceActivity {
   requestType?: string;
   /** The browser's own request priority when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
   browserPriority?: string;
+  /** Time the browser itself spent on the exchange, beside the network's (see BrowserDelay in format/types.ts). */
+  browserDelay?: BrowserDelay;
   issuedBy: Cause;
   arrivals: Arrival[];
   /** Where the input described it (e.g. a log line), for messages. */

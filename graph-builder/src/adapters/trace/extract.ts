@@ -11,6 +11,7 @@ import type { ExtractOptions, Slice, TimerInstall, TraceLoad, TraceRequest } fro
 import type { TraceEvent } from './trace-events.ts';
 import { frameHandler } from './handlers/frames.ts';
 import { initiatorHandler } from './handlers/initiators.ts';
+import { loaderStartHandler } from './handlers/loader-starts.ts';
 import { markHandler } from './handlers/marks.ts';
 import { requestHandler } from './handlers/requests.ts';
 import { runHandlers } from './handlers/run.ts';
@@ -31,6 +32,7 @@ export function traceHandlers(options: ExtractOptions = {}) {
     asyncTasks: asyncTaskHandler(),
     postedTasks: postedTaskHandler(),
     initiators: initiatorHandler(),
+    loaderStarts: loaderStartHandler(),
     requests: requestHandler(),
     timers: timerHandler(),
     marks: markHandler(),

@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserDelay, documentBrowserDelay } from './browser-delay.ts';
+import type { TraceRequest } from '../load.ts';
+
+const request = (o: Partial<TraceRequest>): TraceRequest => ({
+  requestId: '1', url: 'http://a.test/x', frame: 'f', resourceType: 'Script', method: 'GET', send: 10, chunks: [],
+  encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '', ...o,
+});
+
+test('a subresource: release -> socket (connection set-up excluded), network end -> renderer finish', () => {
+  const r = request({ released: 12, finish: 60, network: { sent: 25, headers: 40, connect: 5, finish: 52 } });
+  assert.deepEqual(browserDelay(r), { request: 8, response: 8 });
+});
+
+test('parts the trace lacks are left out; nothing known gives undefined', () => {
+  assert.deepEqual(browserDelay(request({ finish: 60, network: { sent: 25, headers: 40, connect: 0, finish: 59 } })), { response: 1 });
+  assert.equal(browserDelay(request({ released: 12, finish: 60 })), undefined);
+  assert.equal(browserDelay(request({ network: { sent: 25, headers: 40, connect: 0 } })), undefined);
+});
+
+test('clock skew between processes never gives a negative delay', () => {
+  assert.deepEqual(browserDelay(request({ released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, response: 0 });
+});
+
+test("the main document: from the browser's request to the socket, from the headers to the browser's response", () => {
+  const r = request({ resourceType: 'Document', send: 0, network: { sent: -30, headers: -20, connect: 2, finish: -10 } });
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 8 });
+  assert.equal(documentBrowserDelay(request({}), { navigationStart: -45, documentRequest: -43 }), undefined);
+});
