@@ -71,6 +71,11 @@ export interface EmulatorConfig {
    * arrival to the renderer having them. Default on.
    */
   browserDelays?: boolean;
+  /**
+   * The recorded main-thread work outside the graph (graph `mainThreadTasks`: style, layout, paint, GC, ...)
+   * occupies the main thread before the computation it held up (PageModel.hiddenWork). Default on.
+   */
+  mainThreadTasks?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -98,6 +103,7 @@ export interface ResolvedConfig {
   rttJitter: number;
   seed: number;
   browserDelays: boolean;
+  mainThreadTasks: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +172,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
     browserDelays: c.browserDelays ?? true,
+    mainThreadTasks: c.mainThreadTasks ?? true,
   };
 }
 
@@ -213,10 +220,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, browser-delays. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, browser-delays, main-thread-tasks. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', 'browser-delays']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', 'browser-delays', 'main-thread-tasks']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -255,6 +262,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   if (opts['browser-delays'] !== undefined) config.browserDelays = bool('browser-delays', opts['browser-delays']);
+  if (opts['main-thread-tasks'] !== undefined) config.mainThreadTasks = bool('main-thread-tasks', opts['main-thread-tasks']);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

@@ -10,5 +10,4 @@ export const EV_TIMER_FIRES = 8; // b: node
 export const EV_DNS_DONE = 9; // a: HostPool
 export const EV_NAV_COMMIT = 10; // the main document's navigation commits: its body reaches the renderer
 export const EV_REQUEST_RELEASED = 11; // b: resource node; its browser-side request delay has passed: it reaches the connection pool
-export const EV_RENDERER_BYTES = 12; // a: bytes of the resource the renderer now has, b: resource node
-export const EV_RENDERER_DONE = 13; // b: resource node; the renderer has its whole response
+export const EV_RENDERER_DONE = 12; // b: resource node; the renderer learns its response is complete

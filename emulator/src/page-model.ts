@@ -103,6 +103,12 @@ export interface PageModel {
    * as recorded; 0 when the graph does not record its navigation.
    */
   commitDelay: number;
+  /**
+   * Per computation, ms: the recorded main-thread work outside the graph (graph.mainThreadTasks less the
+   * graph's computations) between the computation's readiness (its parents' recorded ends, a timer's delay
+   * after) and its recorded start, each stretch of work charged once, to the first computation it held up.
+   */
+  hiddenWork: Float64Array;
   load: number;
   dcl: number;
   roots: number[];
@@ -269,6 +275,7 @@ export function compileGraph(graph: Graph): PageModel {
   const docNode = index.get(graph.root ?? '') ?? -1;
   const document = docNode >= 0 && kind[docNode] === K_RESOURCE ? docNode : -1;
   let commitDelay = 0;
+  let commitPoint = -Infinity;
   const response = graph.navigation?.documentResponse;
   if (document >= 0 && response !== undefined) {
     let first = Infinity;
@@ -276,8 +283,12 @@ export function compileGraph(graph: Graph): PageModel {
       if (frame[i] !== frame[document] || i === document) return;
       if (x.kind === 'parse_chunk' || (x.kind === 'resource' && parentLists[i]!.some((p) => kind[p] === K_PARSE))) first = Math.min(first, x.start);
     });
-    if (Number.isFinite(first)) commitDelay = Math.max(0, first - response);
+    if (Number.isFinite(first)) {
+      commitDelay = Math.max(0, first - response);
+      commitPoint = first;
+    }
   }
+  const hiddenWork = hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint);
 
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
@@ -308,12 +319,60 @@ export function compileGraph(graph: Graph): PageModel {
     mainFrame,
     document,
     commitDelay,
+    hiddenWork,
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
     roots,
   };
   cache.set(graph, model);
   return model;
+}
+
+const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eval', 'css_eval', 'timer', 'event']);
+
+/**
+ * The recorded main-thread work no node holds, charged to the computations it held up (PageModel.hiddenWork).
+ * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
+ */
+export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number): Float64Array {
+  const out = new Float64Array(nodes.length);
+  if (!tasks || tasks.length === 0) return out;
+  const comps = nodes.map((x, i) => i).filter((i) => COMPUTATION_KINDS.has(nodes[i]!.kind));
+  // Busy stretches: the tasks less every computation's recorded span.
+  const spans = comps.map((i) => [nodes[i]!.start, nodes[i]!.end] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  let busy: Array<[number, number]> = [];
+  for (const [a, b] of tasks) {
+    let pieces: Array<[number, number]> = [[a, b]];
+    for (const [c, d] of spans) {
+      if (d <= a || c >= b) continue;
+      pieces = pieces.flatMap(([p, q]) => (d <= p || c >= q ? [[p, q]] : ([[p, c], [d, q]] as Array<[number, number]>).filter(([u, v]) => v > u)));
+    }
+    busy.push(...pieces);
+  }
+  busy = busy.filter(([a, b]) => b > Math.max(a, from)).map(([a, b]) => [Math.max(a, from), b]);
+  comps.sort((i, j) => nodes[i]!.start - nodes[j]!.start);
+  for (const i of comps) {
+    const x = nodes[i]!;
+    let ready = from;
+    for (const p of parents[i]!) ready = Math.max(ready, nodes[p]!.end);
+    if (x.kind === 'timer' && !(x.part !== undefined && x.part > 0)) ready += Math.max(0, x.timerDelay);
+    let charged = 0;
+    const rest: Array<[number, number]> = [];
+    for (const [a, b] of busy) {
+      const u = Math.max(a, ready);
+      const v = Math.min(b, x.start);
+      if (v <= u) {
+        rest.push([a, b]);
+        continue;
+      }
+      charged += v - u;
+      if (a < u) rest.push([a, u]);
+      if (v < b) rest.push([v, b]);
+    }
+    out[i] = charged;
+    busy = rest;
+  }
+  return out;
 }
 
 /** Kahn's order; nodes on a cycle (malformed input) are appended in index order so nothing is lost. */

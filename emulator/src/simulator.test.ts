@@ -368,11 +368,11 @@ test("preconnect: HTTP/1.1 opens a second connection to the document's host with
   assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 1);
 });
 
-test("browser delays: a request reaches the socket its recorded request delay after Blink releases it, and the renderer has bytes their response delay after the network", () => {
+test("browser delays: a request reaches the socket its recorded request delay after Blink releases it; the renderer learns of a response's end its response delay after the network", () => {
   // One resource, one segment, server delay 5, recorded browserDelay {request: 7, response: 4}.
   const one = new PageBuilder().resource('a', 'http://a.com/a', MSS, { serverDelay: 5, browserDelay: { request: 7, response: 4 } }).edge('a', 'load').build();
   // Released at 0, on the socket at 7: SYN 7, established 47, at the server 67, ready 72, bottleneck 82,
-  // departs 83.2, client 93.2; the renderer has it 4 ms later: 97.2.
+  // departs 83.2, client 93.2; the renderer learns it is complete 4 ms later: 97.2.
   const r = simulateChecked(one, base);
   const t = timingOf(r, 'a');
   close(t.queued, 0, 'the delay is not queueing');
@@ -383,16 +383,42 @@ test("browser delays: a request reaches the socket its recorded request delay af
   close(simulateChecked(one, { ...base, browserDelays: false }).loadTime, 93.2 - 7, 'delays off: 86.2');
 
   // A streamed document: doc (10 segments, response delay 3) -> c0 (its first segment) -> p0 (2 ms) -> dcl;
-  // doc -> load. Segment k reaches the client at 80 + 1.2k: c0's bytes at 81.2, at the renderer 84.2, p0
-  // ends 86.2; the last segment at 92, the renderer has the whole document at 95.
+  // doc -> c1 (the rest, to the body's end) -> p1 (1 ms) -> load. Segment k reaches the client at 80 + 1.2k:
+  // c0's bytes at 81.2, p0 ends 83.2 (data is not delayed); the last segment at 92, but the parser learns
+  // that the body ended at 95: p1 ends 96.
   const doc = new PageBuilder()
     .resource('doc', 'http://a.com/', 10 * MSS, { serverDelay: 0, mimeType: 'text/html', browserDelay: { response: 3 } })
     .chunk('c0', 'doc', 0, MSS)
+    .chunk('c1', 'doc', MSS, 9 * MSS)
     .parse('p0', 2)
-    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'dcl').edge('doc', 'load')
+    .parse('p1', 1)
+    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'dcl').edge('doc', 'c1').edge('p0', 'p1').edge('c1', 'p1').edge('p1', 'load')
     .build();
   const d = simulateChecked(doc, base);
-  close(d.domContentLoadedTime, 86.2, 'DCL: the first chunk 3 ms after its bytes');
-  close(d.loadTime, 95, 'load: the whole document 3 ms after its last byte');
+  close(d.domContentLoadedTime, 83.2, 'DCL: the first chunk as its bytes arrive');
+  close(d.loadTime, 96, "load: the body's end 3 ms after its last byte");
   close(timingOf(d, 'doc').browser, 3, 'browser time');
+  close(simulateChecked(doc, { ...base, browserDelays: false }).loadTime, 93, 'delays off');
+});
+
+test('main-thread work outside the graph: recorded tasks no node holds run before the computation they held up', () => {
+  // r (1 segment, no server delay) -> p0 (2 ms) -> p1 (3 ms) -> load. Recorded: r ended at 10, p0 ran 12-14,
+  // p1 ran 20-23; the main thread's tasks were [11, 14.5] (p0 inside, plus 1.5 ms of other work) and
+  // [16, 19] (3 ms of layout, say). Hidden work: p0 was ready at 10 and started at 12: [11, 12] is 1 ms;
+  // p1 was ready at 14 and started at 20: [14, 14.5] and [16, 19], 3.5 ms.
+  const g = new PageBuilder().resource('r', 'http://a.com/r', MSS, { serverDelay: 0 }).parse('p0', 2).parse('p1', 3)
+    .edge('r', 'p0').edge('p0', 'p1').edge('p1', 'load').build();
+  const at = (id: string, start: number, end: number) => Object.assign(g.nodes.find((x) => x.id === id)!, { start, end });
+  at('r', 0, 10);
+  at('p0', 12, 14);
+  at('p1', 20, 23);
+  g.mainThreadTasks = [[11, 14.5], [16, 19]];
+  // r: SYN 0, established 40, at the server 60, bottleneck 70, departs 71.2, client 81.2. p0 runs its 1 ms
+  // of hidden work, then 82.2-84.2; p1 3.5 ms, then 87.7-90.7.
+  const r = simulateChecked(g, base);
+  const node = (id: string) => r.nodes.find((x) => x.id === id)!;
+  close(node('p0').start, 82.2, 'p0 starts after 1 ms of other work');
+  close(node('p1').start, 87.7, 'p1 after 3.5 ms');
+  close(r.loadTime, 90.7, 'load');
+  close(simulateChecked({ ...g }, { ...base, mainThreadTasks: false }).loadTime, 86.2, 'off: 81.2 + 2 + 3');
 });

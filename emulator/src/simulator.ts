@@ -8,8 +8,10 @@
  * - computations run one at a time on the main thread (MainThread); timers first wait their delay;
  * - session cache: a url fetched twice in one page costs one download;
  * - browser delays: a released request reaches the connection pool its recorded request delay later, and
- *   bytes reach the renderer (chunks, completion, Blink's scheduler) their recorded response delay after
- *   the network delivered them;
+ *   the renderer learns that a response is complete (its children, Blink's scheduler, and the end of a
+ *   document's body, which the parser needs to finish) its recorded response delay after the network;
+ * - main-thread work outside the graph (recorded style, layout, paint, GC) runs before the computation it
+ *   held up in the recording;
  * - preloader: while a frame is blocked on a synchronous script's download, the parse chunks of its
  *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early. A
  *   preloaded resource still completes (for its children) no earlier than its own parents.
@@ -23,7 +25,6 @@ import {
   EV_CONN_ESTABLISHED,
   EV_DNS_DONE,
   EV_NAV_COMMIT,
-  EV_RENDERER_BYTES,
   EV_RENDERER_DONE,
   EV_REQUEST_AT_SERVER,
   EV_REQUEST_RELEASED,
@@ -109,8 +110,6 @@ class Simulation {
   private readonly downloaded: Uint8Array;
   private readonly preloaded: Uint8Array;
   private readonly bytesIn: Float64Array;
-  /** Bytes the renderer has: bytesIn, a resource's response delay later. */
-  private readonly rendererBytes: Float64Array;
   private readonly chunkPtr: Int32Array;
   private readonly chunkBytesOk: Uint8Array;
   private readonly exchangeOf: Array<Exchange | undefined>;
@@ -152,7 +151,6 @@ class Simulation {
     this.downloaded = new Uint8Array(n);
     this.preloaded = new Uint8Array(n);
     this.bytesIn = new Float64Array(n);
-    this.rendererBytes = new Float64Array(n);
     this.chunkPtr = new Int32Array(n);
     this.chunkBytesOk = new Uint8Array(n);
     this.exchangeOf = new Array<Exchange | undefined>(n);
@@ -243,9 +241,6 @@ class Simulation {
         case EV_REQUEST_RELEASED:
           this.pool.request(this.exchangeOf[ev.b]!, m.res[m.resOf[ev.b]!]!.host, now);
           break;
-        case EV_RENDERER_BYTES:
-          this.rendererReceives(ev.b, ev.a as number, now);
-          break;
         case EV_RENDERER_DONE:
           this.rendererDone(ev.b, now);
           break;
@@ -278,12 +273,14 @@ class Simulation {
       const next = th.next();
       if (next >= 0) {
         th.busy = true;
-        this.start[next] = now;
+        // Recorded work outside the graph that held this computation up runs first (PageModel.hiddenWork).
+        const hidden = this.cfg.mainThreadTasks ? m.hiddenWork[next]! : 0;
+        this.start[next] = now + hidden;
         if (m.kind[next] === K_PARSE) {
           this.parseStarted[next] = 1;
           this.scheduler?.computationStarts(next, now);
         }
-        this.q.schedule(now + m.duration[next]!, EV_COMPUTE_DONE, null, next);
+        this.q.schedule(now + hidden + m.duration[next]!, EV_COMPUTE_DONE, null, next);
       }
     }
   }
@@ -434,20 +431,12 @@ class Simulation {
   private onBytes(x: Exchange, bytes: number, now: number): void {
     const r = x.node;
     this.bytesIn[r]! += bytes;
-    const delay = this.responseDelay(r);
-    if (delay > 0) this.q.schedule(now + delay, EV_RENDERER_BYTES, this.bytesIn[r]!, r);
-    else this.rendererReceives(r, this.bytesIn[r]!, now);
-    this.pool.onBytes(x, bytes, now);
-  }
-
-  /** The renderer has the first `bytes` of resource r's body. */
-  private rendererReceives(r: number, bytes: number, now: number): void {
-    this.rendererBytes[r] = bytes;
     if (r === this.m.document && !this.committed && !this.commitScheduled) {
       this.commitScheduled = true;
       this.q.schedule(now + this.m.commitDelay, EV_NAV_COMMIT, null, 0);
     }
     this.advanceChunks(r, now);
+    this.pool.onBytes(x, bytes, now);
   }
 
   private advanceChunks(r: number, now: number): void {
@@ -455,8 +444,10 @@ class Simulation {
     if (r === m.document && !this.committed) return;
     const chunks = m.res[m.resOf[r]!]!.chunks;
     let p = this.chunkPtr[r]!;
-    const have = this.rendererBytes[r]!;
-    while (p < chunks.length && m.chunkBytes[chunks[p]!]! <= have) {
+    const have = this.bytesIn[r]!;
+    // The chunk that ends the body completes only once the renderer knows the body ended (the response's completion).
+    const body = this.downloaded[r] ? Infinity : m.res[m.resOf[r]!]!.bytes;
+    while (p < chunks.length && m.chunkBytes[chunks[p]!]! <= have && m.chunkBytes[chunks[p]!]! < body) {
       const c = chunks[p++]!;
       this.chunkBytesOk[c] = 1;
       if (this.parentsDone[c] && !this.done[c]) {
@@ -486,11 +477,8 @@ class Simulation {
   private markDownloaded(r: number, now: number): void {
     this.downloaded[r] = 1;
     const info = this.m.res[this.m.resOf[r]!]!;
-    if (this.rendererBytes[r]! < info.bytes) {
-      this.bytesIn[r] = info.bytes; // a session-cache hit gets the whole body at once
-      this.rendererBytes[r] = info.bytes;
-      this.advanceChunks(r, now);
-    }
+    if (this.bytesIn[r]! < info.bytes) this.bytesIn[r] = info.bytes; // a session-cache hit gets the whole body at once
+    this.advanceChunks(r, now);
     if (this.parentsDone[r] && !this.done[r]) this.complete(r, now);
   }
 

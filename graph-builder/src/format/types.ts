@@ -220,6 +220,12 @@ export interface Graph {
   provenance: Provenance;
   /** The recorded navigation, when the source has it (Chrome traces): where the graph's clock sits and the page's own completion times. */
   navigation?: GraphNavigation;
+  /**
+   * The main frame's renderer main thread's top-level tasks as recorded, [start, end] ms on the graph's
+   * clock (Chrome traces): the graph's computations ran inside some; the rest is work no node holds
+   * (style, layout, paint, garbage collection, the loader's tasks).
+   */
+  mainThreadTasks?: Array<[number, number]>;
   /** Problems met while building the graph that did not stop it. */
   warnings?: string[];
 }

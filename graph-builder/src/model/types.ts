@@ -136,6 +136,8 @@ export interface Activities {
   load?: number;
   /** Where the page's clock sits in the navigation, when the source says (ms on the page's clock). */
   navigation?: NavigationTimes;
+  /** The main frame's main thread's top-level tasks, [start, end] ms, when the source has them. */
+  mainThreadTasks?: Array<[number, number]>;
   browserVersion?: string;
 }
 

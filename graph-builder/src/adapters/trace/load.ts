@@ -116,6 +116,8 @@ export interface TraceLoad {
   slices: Slice[];
   timers: TimerInstall[];
   marks: Mark[];
+  /** The main frame's renderer main thread's top-level tasks, [start, end] ms (handlers/main-thread-tasks.ts). */
+  mainThreadTasks?: Array<[number, number]>;
   warnings: string[];
 }
 

@@ -53,6 +53,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     documents,
     computations,
   };
+  if (load.mainThreadTasks?.length) acts.mainThreadTasks = load.mainThreadTasks;
   const mainMarks = load.marks.filter((m) => m.frame === load.mainFrame);
   const dcl = mainMarks.find((m) => m.name === 'domContentLoaded');
   const ld = mainMarks.find((m) => m.name === 'load');
@@ -64,7 +65,6 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
 
 function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => Cause): ResourceActivity[] {
   const { requests, resId } = ctx;
-  const mainDocument = ctx.docRequest.get(ctx.load.mainFrame);
   return requests.map((r) => {
     const bodyBytes = r.chunks.reduce((a, c) => a + c.bytes, 0);
     const end = r.finish ?? r.chunks[r.chunks.length - 1]?.time ?? r.response ?? r.send;
@@ -85,8 +85,8 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
     if (r.response !== undefined) res.responseStart = r.response;
     res.requestType = FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
     if (r.priority) res.browserPriority = r.priority;
-    // The main document's is the navigation's (index.ts: it needs the DevTools log's request and response).
-    const delay = r === mainDocument ? undefined : browserDelay(r);
+    // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
+    const delay = browserDelay(r);
     if (delay) res.browserDelay = delay;
     if (r.fromCache) {
       const original = requests.find((o) => o !== r && o.url === r.url && !o.fromCache && o.send < r.send);

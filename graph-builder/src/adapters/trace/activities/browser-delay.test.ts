@@ -23,8 +23,9 @@ test('clock skew between processes never gives a negative delay', () => {
   assert.deepEqual(browserDelay(request({ released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, response: 0 });
 });
 
-test("the main document: from the browser's request to the socket, from the headers to the browser's response", () => {
-  const r = request({ resourceType: 'Document', send: 0, network: { sent: -30, headers: -20, connect: 2, finish: -10 } });
-  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 8 });
+test("the main document: from the browser's navigation request to the socket; the response side as any resource's", () => {
+  const r = request({ resourceType: 'Document', send: 0, finish: 30, network: { sent: -30, headers: -20, connect: 2, finish: -10 } });
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 40 });
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45 }), { response: 40 }, 'no request recorded: as any resource');
   assert.equal(documentBrowserDelay(request({}), { navigationStart: -45, documentRequest: -43 }), undefined);
 });

@@ -22,15 +22,11 @@ export function browserDelay(r: TraceRequest): BrowserDelay | undefined {
 }
 
 /**
- * The main document's: its request starts in the browser (the navigation, `documentRequest`) and its body
- * reaches the renderer through the commit, so the response side ends at the browser's response
- * (`documentResponse`), where the recorded commit delay begins.
+ * The main document's: its request starts in the browser (the navigation, `documentRequest`), not at a
+ * renderer's release; its response side is any resource's (network end -> renderer finish).
  */
 export function documentBrowserDelay(r: TraceRequest, nav: NavigationTimes): BrowserDelay | undefined {
   const n = r.network;
-  if (!n) return undefined;
-  const out: BrowserDelay = {};
-  if (nav.documentRequest !== undefined) out.request = round(n.sent - n.connect - nav.documentRequest);
-  if (nav.documentResponse !== undefined) out.response = round(nav.documentResponse - n.headers);
-  return out.request === undefined && out.response === undefined ? undefined : out;
+  if (!n || nav.documentRequest === undefined) return browserDelay(r);
+  return { ...browserDelay(r), request: round(n.sent - n.connect - nav.documentRequest) };
 }

@@ -32,6 +32,8 @@ import { ready } from './run.ts';
 export interface RequestData {
   /** By send time. */
   requests: TraceRequest[];
+  /** `pid:tid` of the thread that sent the main document's request (the main frame's renderer main thread). */
+  documentThread?: string;
   warnings: string[];
 }
 
@@ -142,10 +144,12 @@ export function requestHandler(): Handler<TraceEvent, RequestData, { frames: Fra
     },
     finalize({ frames, initiators, loaderStarts }) {
       const requests = new Map<string, TraceRequest>();
+      let documentThread: string | undefined;
       for (const e of network) {
         if (isResourceSendRequest(e)) {
           const req = requestOf(e, frames, initiators);
           if (!req) continue;
+          if (req.frame === frames.mainFrame && req.send === 0) documentThread ??= threadOf(e);
           const prev = requests.get(req.requestId);
           if (prev) prev.url = req.url;
           else requests.set(req.requestId, req);
@@ -157,7 +161,7 @@ export function requestHandler(): Handler<TraceEvent, RequestData, { frames: Fra
       const warnings = [...requests.values()].filter((r) => r.finish === undefined).map((r) => `request ${r.url} never finished in the trace`);
       const sorted = [...requests.values()].sort((a, b) => a.send - b.send);
       assignReleases(sorted, loaderStarts, frames);
-      out = { requests: sorted, warnings };
+      out = { requests: sorted, warnings, ...(documentThread ? { documentThread } : {}) };
       network = [];
     },
     data: () => ready(out, 'requests'),
