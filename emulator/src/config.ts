@@ -76,6 +76,12 @@ export interface EmulatorConfig {
    * occupies the main thread before the computation it held up (PageModel.hiddenWork). Default on.
    */
   mainThreadTasks?: boolean;
+  /**
+   * Chromium's preload scanner: each arrived chunk of a document is scanned at once, so its CSS, scripts and
+   * images are requested as their bytes arrive, not only while the parser is blocked (the thesis'
+   * preloader). Applies to graphs that record Chromium's priorities; default on.
+   */
+  preloadScanner?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -104,6 +110,7 @@ export interface ResolvedConfig {
   seed: number;
   browserDelays: boolean;
   mainThreadTasks: boolean;
+  preloadScanner: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +180,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     seed: c.seed ?? 1,
     browserDelays: c.browserDelays ?? true,
     mainThreadTasks: c.mainThreadTasks ?? true,
+    preloadScanner: c.preloadScanner ?? true,
   };
 }
 
@@ -220,10 +228,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, browser-delays, main-thread-tasks. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, browser-delays, main-thread-tasks, preload-scanner. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', 'browser-delays', 'main-thread-tasks']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', 'browser-delays', 'main-thread-tasks', 'preload-scanner']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -263,6 +271,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   if (opts['browser-delays'] !== undefined) config.browserDelays = bool('browser-delays', opts['browser-delays']);
   if (opts['main-thread-tasks'] !== undefined) config.mainThreadTasks = bool('main-thread-tasks', opts['main-thread-tasks']);
+  if (opts['preload-scanner'] !== undefined) config.preloadScanner = bool('preload-scanner', opts['preload-scanner']);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

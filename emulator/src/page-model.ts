@@ -109,6 +109,8 @@ export interface PageModel {
    * after) and its recorded start, each stretch of work charged once, to the first computation it held up.
    */
   hiddenWork: Float64Array;
+  /** The graph records Chromium's request priorities (a Chrome trace): Chromium's own mechanisms apply. */
+  chromium: boolean;
   load: number;
   dcl: number;
   roots: number[];
@@ -320,6 +322,7 @@ export function compileGraph(graph: Graph): PageModel {
     document,
     commitDelay,
     hiddenWork,
+    chromium: res.some((r) => r.browserPriority >= 0),
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
     roots,

@@ -13,7 +13,8 @@
  * - main-thread work outside the graph (recorded style, layout, paint, GC) runs before the computation it
  *   held up in the recording;
  * - preloader: while a frame is blocked on a synchronous script's download, the parse chunks of its
- *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early. A
+ *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early
+ *   (Chromium's preload scanner, for graphs from Chrome: as soon as a chunk arrives, blocked or not). A
  *   preloaded resource still completes (for its children) no earlier than its own parents.
  */
 import type { Graph } from '@pcp/graph-builder';
@@ -133,6 +134,8 @@ class Simulation {
   private workTail = 0;
   /** The main document's body waits for the navigation to commit (m.commitDelay after its first bytes). */
   private committed: boolean;
+  /** Chromium's preload scanner: arrived chunks are scanned at once, blocked or not. */
+  private readonly scanner: boolean;
   private commitScheduled = false;
 
   constructor(
@@ -165,6 +168,7 @@ class Simulation {
     this.blocked = new Int32Array(m.frames.length);
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m);
+    this.scanner = cfg.preloadScanner && m.chromium;
     this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
     if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.release(r, t));
     this.link = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', new Rng(cfg.seed, STREAM_RED));
@@ -357,7 +361,7 @@ class Simulation {
   }
 
   private maybePreload(f: number, now: number): void {
-    if (!this.cfg.preloader || this.blocked[f]! <= 0) return;
+    if (!this.cfg.preloader || (this.blocked[f]! <= 0 && !this.scanner)) return;
     const queue = this.preloadQueue[f]!;
     const m = this.m;
     for (const p of queue) {
