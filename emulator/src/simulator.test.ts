@@ -10,11 +10,16 @@ import assert from 'node:assert/strict';
 import { PageBuilder } from './testing/build.ts';
 import { simulateChecked, timingOf } from './testing/check.ts';
 import type { EmulatorConfig } from './config.ts';
+import type { ResourceTiming } from './simulator.ts';
 
 const MSS = 1448;
 const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
 const close = (actual: number, expected: number, what: string): void =>
   assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: expected ${expected}, got ${actual}`);
+/** Each listed phase of a resource's timing, to 1e-6 ms. */
+const phases = (t: ResourceTiming, expected: Partial<Record<keyof ResourceTiming, number>>): void => {
+  for (const [k, v] of Object.entries(expected)) close(t[k as keyof ResourceTiming] as number, v, k);
+};
 
 test('one resource over one connection: handshake + request + server delay + two slow-start rounds', () => {
   // 30 full segments, server delay 5 ms, icwnd 10.
@@ -26,13 +31,7 @@ test('one resource over one connection: handshake + request + server delay + two
   // Round 2: ACK k (at 105 + 1.2k) sends segments 9+2k and 10+2k, at the bottleneck at 115 + 1.2k. Two arrive
   // per 1.2 ms while one leaves, so the link stays busy from the first pair (116.2): segment 10+m departs at
   // 116.2 + 1.2m; segment 30 (m=20) departs at 140.2 and reaches the client at 150.2.
-  const t = timingOf(r, 'r');
-  close(t.handshake, 40, 'handshake');
-  close(t.request, 20, 'request');
-  close(t.serverDelay, 5, 'server delay');
-  close(t.serverBuffer, 0, 'server buffer');
-  close(t.transfer, 150.2 - 65, 'transfer');
-  close(t.end, 150.2, 'end');
+  phases(timingOf(r, 'r'), { handshake: 40, request: 20, serverDelay: 5, serverBuffer: 0, transfer: 150.2 - 65, end: 150.2 });
   close(r.loadTime, 150.2, 'load');
   assert.equal(r.drops, 0);
   assert.equal(r.packets, 30);
@@ -373,12 +372,9 @@ test("browser delays: a request reaches the socket its recorded request delay af
   const one = new PageBuilder().resource('a', 'http://a.com/a', MSS, { serverDelay: 5, browserDelay: { request: 7, response: 4 } }).edge('a', 'load').build();
   // Released at 0, on the socket at 7: SYN 7, established 47, at the server 67, ready 72, bottleneck 82,
   // departs 83.2, client 93.2; the renderer learns it is complete 4 ms later: 97.2.
+  // The delay is not queueing; browser time is request 7 + response 4; the end is the renderer's.
   const r = simulateChecked(one, base);
-  const t = timingOf(r, 'a');
-  close(t.queued, 0, 'the delay is not queueing');
-  close(t.handshake, 40, 'handshake');
-  close(t.browser, 11, 'browser time: request 7 + response 4');
-  close(t.end, 97.2, 'end at the renderer');
+  phases(timingOf(r, 'a'), { queued: 0, handshake: 40, browser: 11, end: 97.2 });
   close(r.loadTime, 97.2, 'load');
   close(simulateChecked(one, { ...base, browserDelays: false }).loadTime, 93.2 - 7, 'delays off: 86.2');
 
