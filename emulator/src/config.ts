@@ -77,9 +77,10 @@ export interface EmulatorConfig {
    */
   mainThreadTasks?: boolean;
   /**
-   * Chromium's preload scanner: each arrived chunk of a document is scanned at once, so its CSS, scripts and
-   * images are requested as their bytes arrive, not only while the parser is blocked (the thesis'
-   * preloader). Applies to graphs that record Chromium's priorities; default on.
+   * Chromium's preload scanner: each arrived chunk of a document is scanned at once, so the CSS, scripts and
+   * images the recording shows it found (requested before their parse chunk ran) are requested as their
+   * bytes arrive, not only while the parser is blocked (the thesis' preloader). Applies to graphs that
+   * record Chromium's priorities; default on.
    */
   preloadScanner?: boolean;
 }

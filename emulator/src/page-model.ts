@@ -91,6 +91,8 @@ export interface PageModel {
   chunkParses: Int32Array[];
   /** Parse chunk -> its preloadable resource children. */
   parsePreloads: Int32Array[];
+  /** Resource: the recording shows it requested before its parse chunk ran (Chromium's preload scanner found it). */
+  scanned: Uint8Array;
   frames: Array<{ id: string; parent: number; children: number[] }>;
   /** Per frame: the parse chunk during which the parser inserts <body> (the first with a tag that cannot be in the head, or the document's end); -1 when unknown. */
   bodyChunk: Int32Array;
@@ -267,6 +269,11 @@ export function compileGraph(graph: Graph): PageModel {
     x.kind === 'parse_chunk' ? Int32Array.from(childLists[i]!.filter((c) => kind[c] === K_RESOURCE && res[resOf[c]!]!.preloadable)) : new Int32Array(0),
   );
 
+  const scanned = new Uint8Array(n);
+  parsePreloads.forEach((rs, p) => {
+    for (const r of rs) if (nodes[r]!.start < nodes[p]!.start) scanned[r] = 1;
+  });
+
   const bodyChunk = new Int32Array(frames.length).fill(-1);
   nodes.forEach((x, i) => {
     if (x.kind !== 'parse_chunk' || bodyChunk[frame[i]!]! >= 0) return;
@@ -316,6 +323,7 @@ export function compileGraph(graph: Graph): PageModel {
     syncScriptDownloads,
     chunkParses,
     parsePreloads,
+    scanned,
     frames,
     bodyChunk,
     mainFrame,

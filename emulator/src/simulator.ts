@@ -14,7 +14,8 @@
  *   held up in the recording;
  * - preloader: while a frame is blocked on a synchronous script's download, the parse chunks of its
  *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early
- *   (Chromium's preload scanner, for graphs from Chrome: as soon as a chunk arrives, blocked or not). A
+ *   (Chromium's preload scanner, for graphs from Chrome: as soon as a chunk arrives, blocked or not, the
+ *   resources the recording shows it found before the parser reached them). A
  *   preloaded resource still completes (for its children) no earlier than its own parents.
  */
 import type { Graph } from '@pcp/graph-builder';
@@ -360,22 +361,29 @@ class Simulation {
     }
   }
 
+  /**
+   * Pre-parses frame f's arrived chunks: while it is blocked, every preloadable resource of theirs; with the
+   * preload scanner, also unblocked, the ones the recording shows the scanner found (the rest stay queued).
+   */
   private maybePreload(f: number, now: number): void {
-    if (!this.cfg.preloader || (this.blocked[f]! <= 0 && !this.scanner)) return;
+    const blocked = this.blocked[f]! > 0;
+    if (!this.cfg.preloader || (!blocked && !this.scanner)) return;
     const queue = this.preloadQueue[f]!;
     const m = this.m;
+    let kept = 0;
     for (const p of queue) {
       if (this.parseStarted[p]) continue;
       const rs = m.parsePreloads[p]!;
       for (let j = 0; j < rs.length; j++) {
         const r = rs[j]!;
-        if (!this.requested[r]) {
+        if (!this.requested[r] && (blocked || m.scanned[r])) {
           this.preloaded[r] = 1;
           this.issue(r, now);
         }
       }
+      if (!blocked) queue[kept++] = p;
     }
-    queue.length = 0;
+    queue.length = kept;
   }
 
   // ---- resources, session cache, byte progress ---------------------------------------------------

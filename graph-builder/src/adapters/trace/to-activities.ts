@@ -15,7 +15,7 @@ import { computationActivities, type PendingComputation } from './activities/com
 import { documentActivities, type TokenIndex } from './activities/documents.ts';
 import { causeRequests } from './activities/request-causes.ts';
 import { selectComputations } from './activities/select.ts';
-import { browserDelay } from './activities/browser-delay.ts';
+import { browserDelay, documentBrowserDelay } from './activities/browser-delay.ts';
 
 export type { ExtraInitiators, TraceAdapterOptions } from './activities/context.ts';
 
@@ -65,6 +65,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
 
 function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => Cause): ResourceActivity[] {
   const { requests, resId } = ctx;
+  const mainDocument = ctx.docRequest.get(ctx.load.mainFrame);
   return requests.map((r) => {
     const bodyBytes = r.chunks.reduce((a, c) => a + c.bytes, 0);
     const end = r.finish ?? r.chunks[r.chunks.length - 1]?.time ?? r.response ?? r.send;
@@ -86,7 +87,7 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
     res.requestType = FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
     if (r.priority) res.browserPriority = r.priority;
     // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
-    const delay = browserDelay(r);
+    const delay = r === mainDocument ? documentBrowserDelay(r, {}) : browserDelay(r);
     if (delay) res.browserDelay = delay;
     if (r.fromCache) {
       const original = requests.find((o) => o !== r && o.url === r.url && !o.fromCache && o.send < r.send);

@@ -1,8 +1,8 @@
 /**
  * The browser's own time in an exchange (graph field `browserDelay`, format/types.ts): what Chromium spent
  * between the renderer and the socket, which no graph node holds and which a page-load emulator must add
- * beside its network model. Measured from the trace: the renderer's release of the request
- * (ThrottlingURLLoader::StartNow), the network service's `timing` (request on the socket, headers) and
+ * beside its network model. Measured from the trace: the renderer's request (ResourceSendRequest), or for a
+ * request Blink's scheduler may have held, its release (ThrottlingURLLoader::StartNow), the network service's `timing` (request on the socket, headers) and
  * `finishTime`, and the renderer's ResourceFinish. Pure functions of one request.
  */
 import type { BrowserDelay } from '../../../format/types.ts';
@@ -11,22 +11,38 @@ import type { TraceRequest } from '../load.ts';
 
 const round = (v: number): number => Math.round(Math.max(0, v) * 1000) / 1000;
 
-/** A subresource's (or a frame document's) browser delay; undefined when the trace lacks the times. */
-export function browserDelay(r: TraceRequest): BrowserDelay | undefined {
+/** Request types Blink's resource load scheduler never holds back (raw fetches, documents). */
+const NEVER_HELD = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
+const FETCH_TYPE: Record<string, string> = { xmlhttprequest: 'XHR', fetch: 'Fetch', beacon: 'Ping', eventsource: 'EventSource' };
+
+/**
+ * Whether Blink's scheduler may have held the request back (a throttleable request below High priority):
+ * its wait there is the emulator's to model, so its browser delay starts at its release, not its send.
+ */
+export function mayBeHeld(r: TraceRequest): boolean {
+  const type = FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
+  return !NEVER_HELD.has(type) && r.priority !== 'High' && r.priority !== 'VeryHigh';
+}
+
+/**
+ * A subresource's (or a frame document's) browser delay; undefined when the trace lacks the times. `start`:
+ * where the request side begins (default: the send, or the release of a request Blink may have held; null:
+ * no request side).
+ */
+export function browserDelay(r: TraceRequest, start?: number | null): BrowserDelay | undefined {
   const n = r.network;
   if (!n) return undefined;
   const out: BrowserDelay = {};
-  if (r.released !== undefined) out.request = round(n.sent - n.connect - r.released);
+  const from = start === undefined ? (mayBeHeld(r) ? r.released : r.send) : (start ?? undefined);
+  if (from !== undefined) out.request = round(n.sent - n.connect - from);
   if (n.finish !== undefined && r.finish !== undefined) out.response = round(r.finish - n.finish);
   return out.request === undefined && out.response === undefined ? undefined : out;
 }
 
 /**
- * The main document's: its request starts in the browser (the navigation, `documentRequest`), not at a
- * renderer's release; its response side is any resource's (network end -> renderer finish).
+ * The main document's: its request starts in the browser (the navigation, `documentRequest`; the trace's
+ * send is the commit), so without it there is no request side; its response side is any resource's.
  */
-export function documentBrowserDelay(r: TraceRequest, nav: NavigationTimes): BrowserDelay | undefined {
-  const n = r.network;
-  if (!n || nav.documentRequest === undefined) return browserDelay(r);
-  return { ...browserDelay(r), request: round(n.sent - n.connect - nav.documentRequest) };
+export function documentBrowserDelay(r: TraceRequest, nav: Partial<NavigationTimes>): BrowserDelay | undefined {
+  return browserDelay(r, nav.documentRequest ?? null);
 }
