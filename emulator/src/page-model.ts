@@ -5,7 +5,7 @@
  * preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
-import type { Graph, GraphNode } from '@pcp/graph-builder';
+import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
 
 export const K_RESOURCE = 0;
@@ -58,8 +58,6 @@ export interface ResourceInfo {
 }
 
 const BROWSER_PRIORITY: Record<string, number> = { VeryLow: 0, Low: 1, Medium: 2, High: 3, VeryHigh: 4 };
-/** Request types Blink's scheduler never throttles: raw fetches and frame documents (navigations). */
-const NOT_THROTTLEABLE = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
 /** Tags that may stand in a document's head: a parse chunk with any other tag has reached the body. */
 const HEAD_TAGS = new Set(['#parse', 'html', 'head', 'link', 'script', 'meta', 'style', 'title', 'base', 'noscript', 'template']);
 
@@ -201,7 +199,7 @@ export function compileGraph(graph: Graph): PageModel {
         chunks: [],
         preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
         browserPriority: BROWSER_PRIORITY[x.browserPriority ?? ''] ?? -1,
-        throttleable: x.documentOfFrame === undefined && !NOT_THROTTLEABLE.has(x.requestType ?? ''),
+        throttleable: x.documentOfFrame === undefined && !UNTHROTTLED_REQUEST_TYPES.has(x.requestType ?? ''),
         requestDelay: nonNegative(x.browserDelay?.request),
         responseDelay: nonNegative(x.browserDelay?.response),
       });

@@ -83,6 +83,9 @@ export interface ResourceNode extends NodeBase {
   browserDelay?: BrowserDelay;
 }
 
+/** `requestType`s Blink's resource load scheduler never holds back: raw fetches and documents (navigations). */
+export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
+
 /**
  * Browser-side time of one exchange, ms, as recorded: `request`, from the renderer releasing the request
  * (past Blink's resource scheduler; for the main document, the browser's navigation request) to the

@@ -15,7 +15,7 @@ import { computationActivities, type PendingComputation } from './activities/com
 import { documentActivities, type TokenIndex } from './activities/documents.ts';
 import { causeRequests } from './activities/request-causes.ts';
 import { selectComputations } from './activities/select.ts';
-import { browserDelay, documentBrowserDelay } from './activities/browser-delay.ts';
+import { browserDelay, documentBrowserDelay, requestTypeOf } from './activities/browser-delay.ts';
 
 export type { ExtraInitiators, TraceAdapterOptions } from './activities/context.ts';
 
@@ -28,8 +28,6 @@ const MIME_BY_TYPE: Record<string, string> = {
   XHR: 'application/octet-stream',
   Fetch: 'application/octet-stream',
 };
-/** The trace records XHR and fetch() requests as resourceType 'Other'; the initiator's fetchType tells them apart. */
-const FETCH_TYPE: Record<string, string> = { xmlhttprequest: 'XHR', fetch: 'Fetch', beacon: 'Ping', eventsource: 'EventSource' };
 
 export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions = {}, warnings: string[] = []): Activities {
   warnings.push(...load.warnings);
@@ -84,7 +82,7 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
       arrivals: r.chunks,
     };
     if (r.response !== undefined) res.responseStart = r.response;
-    res.requestType = FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
+    res.requestType = requestTypeOf(r);
     if (r.priority) res.browserPriority = r.priority;
     // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
     const delay = r === mainDocument ? documentBrowserDelay(r, {}) : browserDelay(r);

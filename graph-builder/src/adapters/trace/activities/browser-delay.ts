@@ -5,23 +5,26 @@
  * request Blink's scheduler may have held, its release (ThrottlingURLLoader::StartNow), the network service's `timing` (request on the socket, headers) and
  * `finishTime`, and the renderer's ResourceFinish. Pure functions of one request.
  */
-import type { BrowserDelay } from '../../../format/types.ts';
+import { UNTHROTTLED_REQUEST_TYPES, type BrowserDelay } from '../../../format/types.ts';
 import type { NavigationTimes } from '../../../model/types.ts';
 import type { TraceRequest } from '../load.ts';
 
 const round = (v: number): number => Math.round(Math.max(0, v) * 1000) / 1000;
 
-/** Request types Blink's resource load scheduler never holds back (raw fetches, documents). */
-const NEVER_HELD = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
+/** The trace records XHR and fetch() requests as resourceType 'Other'; the initiator's fetchType tells them apart. */
 const FETCH_TYPE: Record<string, string> = { xmlhttprequest: 'XHR', fetch: 'Fetch', beacon: 'Ping', eventsource: 'EventSource' };
+
+/** Chromium's request type of a request (graph `requestType`). */
+export function requestTypeOf(r: TraceRequest): string {
+  return FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
+}
 
 /**
  * Whether Blink's scheduler may have held the request back (a throttleable request below High priority):
  * its wait there is the emulator's to model, so its browser delay starts at its release, not its send.
  */
 export function mayBeHeld(r: TraceRequest): boolean {
-  const type = FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
-  return !NEVER_HELD.has(type) && r.priority !== 'High' && r.priority !== 'VeryHigh';
+  return !UNTHROTTLED_REQUEST_TYPES.has(requestTypeOf(r)) && r.priority !== 'High' && r.priority !== 'VeryHigh';
 }
 
 /**
