@@ -87,11 +87,10 @@ export interface ResourceNode extends NodeBase {
 export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
 
 /**
- * Browser-side time of one exchange, ms, as recorded: `request`, from the renderer releasing the request
- * (past Blink's resource scheduler; for the main document, the browser's navigation request) to the
- * request written to the socket, connection set-up excluded; `response`, from the body's end at the
- * network service to the renderer's finish (for the main document: from its response headers at the
- * network service to the browser's response, before the commit). Absent parts were not recorded.
+ * Browser-side time of one exchange, ms, as recorded: `request`, from the renderer's request (for one
+ * Blink's resource scheduler may hold, from its release; for the main document, from the browser's
+ * navigation request) to the request written to the socket, connection set-up excluded; `response`, from
+ * the body's end at the network service to the renderer's finish. Absent parts were not recorded.
  */
 export interface BrowserDelay {
   request?: number;
