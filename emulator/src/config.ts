@@ -83,6 +83,11 @@ export interface EmulatorConfig {
    * record Chromium's priorities; default on.
    */
   preloadScanner?: boolean;
+  /**
+   * A frame's document reaches the frame's parser only after the frame's navigation commits (a new renderer
+   * for a cross-site frame): its recorded browser response delay after its first bytes. Default on.
+   */
+  frameCommit?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -112,6 +117,7 @@ export interface ResolvedConfig {
   browserDelays: boolean;
   mainThreadTasks: boolean;
   preloadScanner: boolean;
+  frameCommit: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -182,6 +188,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     browserDelays: c.browserDelays ?? true,
     mainThreadTasks: c.mainThreadTasks ?? true,
     preloadScanner: c.preloadScanner ?? true,
+    frameCommit: c.frameCommit ?? true,
   };
 }
 
@@ -229,10 +236,10 @@ function bool(name: string, v: string): boolean {
 /**
  * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
  * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, browser-delays, main-thread-tasks, preload-scanner. Unknown keys are an error.
+ * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed, browser-delays, main-thread-tasks, preload-scanner, frame-commit. Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', 'browser-delays', 'main-thread-tasks', 'preload-scanner']);
+  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed', 'browser-delays', 'main-thread-tasks', 'preload-scanner', 'frame-commit']);
   for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
@@ -273,6 +280,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['browser-delays'] !== undefined) config.browserDelays = bool('browser-delays', opts['browser-delays']);
   if (opts['main-thread-tasks'] !== undefined) config.mainThreadTasks = bool('main-thread-tasks', opts['main-thread-tasks']);
   if (opts['preload-scanner'] !== undefined) config.preloadScanner = bool('preload-scanner', opts['preload-scanner']);
+  if (opts['frame-commit'] !== undefined) config.frameCommit = bool('frame-commit', opts['frame-commit']);
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

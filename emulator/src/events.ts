@@ -11,3 +11,4 @@ export const EV_DNS_DONE = 9; // a: HostPool
 export const EV_NAV_COMMIT = 10; // the main document's navigation commits: its body reaches the renderer
 export const EV_REQUEST_RELEASED = 11; // b: resource node; its browser-side request delay has passed: it reaches the connection pool
 export const EV_RENDERER_DONE = 12; // b: resource node; the renderer learns its response is complete
+export const EV_FRAME_COMMIT = 13; // b: a frame's document resource node; the frame's navigation commits: its parser may read the body

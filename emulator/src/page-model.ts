@@ -55,6 +55,10 @@ export interface ResourceInfo {
   /** The browser's own time (graph `browserDelay`), ms: release -> request on the socket; bytes at the network -> at the renderer. */
   requestDelay: number;
   responseDelay: number;
+  /** The document of a frame (not the main frame's): its body reaches the frame's parser after the frame commits. */
+  frameDocument: boolean;
+  /** A frame document's recorded commit after its response (graph `browserDelay.commit`, else `.response`), ms. */
+  commitDelay: number;
 }
 
 const BROWSER_PRIORITY: Record<string, number> = { VeryLow: 0, Low: 1, Medium: 2, High: 3, VeryHigh: 4 };
@@ -200,6 +204,8 @@ export function compileGraph(graph: Graph): PageModel {
         preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
         browserPriority: BROWSER_PRIORITY[x.browserPriority ?? ''] ?? -1,
         throttleable: x.documentOfFrame === undefined && !UNTHROTTLED_REQUEST_TYPES.has(x.requestType ?? ''),
+        frameDocument: x.documentOfFrame !== undefined && x.id !== graph.root,
+        commitDelay: nonNegative(x.browserDelay?.commit ?? x.browserDelay?.response),
         requestDelay: nonNegative(x.browserDelay?.request),
         responseDelay: nonNegative(x.browserDelay?.response),
       });

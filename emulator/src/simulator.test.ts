@@ -449,3 +449,25 @@ test("Chromium's preload scanner: an arrived chunk's image that the recording sh
   // Requested at 21 in the recording, after p1 began: the parser found it; it waits for p1 either way.
   close(simulateChecked(page(21), base).loadTime, 168.4, 'not scanned in the recording');
 });
+
+test("frame commit: a frame's document reaches the frame's parser its recorded response delay after its first bytes", () => {
+  // p0 (0 ms) -> frame document F (one segment, frame 'f', browserDelay.response 20) -> chunk c (F's bytes)
+  // -> parse pf (1 ms) -> load. F: SYN 0, established 40, at the server 60, bottleneck 70, departs 71.2,
+  // client 81.2; the frame commits 20 ms later, 101.2, and pf runs to 102.2.
+  const g = new PageBuilder().frame('f', 'main')
+    .parse('p0', 0)
+    .resource('F', 'http://b.com/f.html', MSS, { serverDelay: 0, mimeType: 'text/html', frame: 'f', documentOfFrame: 'f', browserDelay: { response: 20 } })
+    .chunk('c', 'F', 0, MSS, 'f').parse('pf', 1, 'f')
+    .edge('p0', 'F').edge('F', 'c').edge('c', 'pf').edge('pf', 'load').build();
+  close(simulateChecked(g, base).loadTime, 102.2, 'the frame parses after its commit');
+  // Without the frame commit the chunk is there at 81.2, but the chunk ends the body: it waits for the
+  // renderer's completion (101.2) all the same. A two-chunk document shows the difference below.
+  const two = new PageBuilder().frame('f', 'main')
+    .parse('p0', 0)
+    .resource('F', 'http://b.com/f.html', 2000, { serverDelay: 0, mimeType: 'text/html', frame: 'f', documentOfFrame: 'f', browserDelay: { response: 20 } })
+    .chunk('c0', 'F', 0, 1000, 'f').chunk('c1', 'F', 1000, 1000, 'f').parse('pf', 1, 'f')
+    .edge('p0', 'F').edge('F', 'c0').edge('c0', 'c1').edge('c0', 'pf').edge('pf', 'dcl').edge('c1', 'load').build();
+  // F's first segment reaches the client at 81.2: commit at 101.2, pf to 102.2 (DCL). Off: pf at 81.2-82.2.
+  close(simulateChecked(two, base).domContentLoadedTime, 102.2, 'first chunk after the commit');
+  close(simulateChecked(two, { ...base, frameCommit: false }).domContentLoadedTime, 82.2, 'frame commit off');
+});

@@ -26,6 +26,7 @@ import {
   EV_COMPUTE_DONE,
   EV_CONN_ESTABLISHED,
   EV_DNS_DONE,
+  EV_FRAME_COMMIT,
   EV_NAV_COMMIT,
   EV_RENDERER_DONE,
   EV_REQUEST_AT_SERVER,
@@ -138,6 +139,8 @@ class Simulation {
   /** Chromium's preload scanner: arrived chunks are scanned at once, blocked or not. */
   private readonly scanner: boolean;
   private commitScheduled = false;
+  /** Frame documents: 1 once the commit is scheduled, 2 once the frame committed (its parser reads the body). */
+  private readonly frameCommitState: Uint8Array;
 
   constructor(
     private readonly m: PageModel,
@@ -155,6 +158,7 @@ class Simulation {
     this.downloaded = new Uint8Array(n);
     this.preloaded = new Uint8Array(n);
     this.bytesIn = new Float64Array(n);
+    this.frameCommitState = new Uint8Array(n);
     this.chunkPtr = new Int32Array(n);
     this.chunkBytesOk = new Uint8Array(n);
     this.exchangeOf = new Array<Exchange | undefined>(n);
@@ -242,6 +246,10 @@ class Simulation {
         case EV_NAV_COMMIT:
           this.committed = true;
           this.advanceChunks(m.document, now);
+          break;
+        case EV_FRAME_COMMIT:
+          this.frameCommitState[ev.b] = 2;
+          this.advanceChunks(ev.b, now);
           break;
         case EV_REQUEST_RELEASED:
           this.pool.request(this.exchangeOf[ev.b]!, m.res[m.resOf[ev.b]!]!.host, now);
@@ -440,12 +448,22 @@ class Simulation {
     return this.cfg.browserDelays ? this.m.res[this.m.resOf[r]!]!.responseDelay : 0;
   }
 
+  /** A frame's document whose parser waits for the frame's commit (its recorded commit delay after its first bytes). */
+  private awaitsFrameCommit(r: number): boolean {
+    const info = this.m.res[this.m.resOf[r]!]!;
+    return this.cfg.frameCommit && this.cfg.browserDelays && info.frameDocument && info.commitDelay > 0;
+  }
+
   private onBytes(x: Exchange, bytes: number, now: number): void {
     const r = x.node;
     this.bytesIn[r]! += bytes;
     if (r === this.m.document && !this.committed && !this.commitScheduled) {
       this.commitScheduled = true;
       this.q.schedule(now + this.m.commitDelay, EV_NAV_COMMIT, null, 0);
+    }
+    if (this.frameCommitState[r] === 0 && this.awaitsFrameCommit(r)) {
+      this.frameCommitState[r] = 1;
+      this.q.schedule(now + this.m.res[this.m.resOf[r]!]!.commitDelay, EV_FRAME_COMMIT, null, r);
     }
     this.advanceChunks(r, now);
     this.pool.onBytes(x, bytes, now);
@@ -454,6 +472,7 @@ class Simulation {
   private advanceChunks(r: number, now: number): void {
     const m = this.m;
     if (r === m.document && !this.committed) return;
+    if (this.frameCommitState[r] !== 2 && this.awaitsFrameCommit(r)) return;
     const chunks = m.res[m.resOf[r]!]!.chunks;
     let p = this.chunkPtr[r]!;
     const have = this.bytesIn[r]!;
@@ -490,6 +509,7 @@ class Simulation {
     this.downloaded[r] = 1;
     const info = this.m.res[this.m.resOf[r]!]!;
     if (this.bytesIn[r]! < info.bytes) this.bytesIn[r] = info.bytes; // a session-cache hit gets the whole body at once
+    this.frameCommitState[r] = 2; // the renderer has it all: a frame has committed by now (a session-cache hit has no commit of its own)
     this.advanceChunks(r, now);
     if (this.parentsDone[r] && !this.done[r]) this.complete(r, now);
   }

@@ -15,7 +15,7 @@ import { computationActivities, type PendingComputation } from './activities/com
 import { documentActivities, type TokenIndex } from './activities/documents.ts';
 import { causeRequests } from './activities/request-causes.ts';
 import { selectComputations } from './activities/select.ts';
-import { browserDelay, documentBrowserDelay, requestTypeOf } from './activities/browser-delay.ts';
+import { browserDelay, documentBrowserDelay, frameDocumentBrowserDelay, requestTypeOf } from './activities/browser-delay.ts';
 
 export type { ExtraInitiators, TraceAdapterOptions } from './activities/context.ts';
 
@@ -85,7 +85,7 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
     res.requestType = requestTypeOf(r);
     if (r.priority) res.browserPriority = r.priority;
     // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
-    const delay = r === mainDocument ? documentBrowserDelay(r, {}) : browserDelay(r);
+    const delay = r === mainDocument ? documentBrowserDelay(r, {}) : r.resourceType === 'Document' ? frameDocumentBrowserDelay(r) : browserDelay(r);
     if (delay) res.browserDelay = delay;
     if (r.fromCache) {
       const original = requests.find((o) => o !== r && o.url === r.url && !o.fromCache && o.send < r.send);

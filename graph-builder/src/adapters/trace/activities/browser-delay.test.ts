@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { browserDelay, documentBrowserDelay, mayBeHeld } from './browser-delay.ts';
+import { browserDelay, documentBrowserDelay, frameDocumentBrowserDelay, mayBeHeld } from './browser-delay.ts';
 import type { TraceRequest } from '../load.ts';
 
 const request = (o: Partial<TraceRequest>): TraceRequest => ({
@@ -38,4 +38,10 @@ test("the main document: from the browser's navigation request to the socket; th
   assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 40 });
   assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45 }), { response: 40 }, 'no request recorded: as any resource');
   assert.equal(documentBrowserDelay(request({}), { navigationStart: -45, documentRequest: -43 }), undefined);
+});
+
+test("a frame's document: its trace request is the frame's commit; from the network's headers to it, no request side", () => {
+  const r = request({ resourceType: 'Document', send: 150, finish: 180, network: { sent: 120, headers: 128, connect: 0, finish: 130 } });
+  assert.deepEqual(frameDocumentBrowserDelay(r), { response: 50, commit: 22 });
+  assert.equal(frameDocumentBrowserDelay(request({ resourceType: 'Document' })), undefined);
 });

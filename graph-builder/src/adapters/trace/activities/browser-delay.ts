@@ -43,6 +43,16 @@ export function browserDelay(r: TraceRequest, start?: number | null): BrowserDel
 }
 
 /**
+ * A frame's document: the renderer records its request when the frame's navigation commits, so from its
+ * response headers at the network service to that record is the commit (a new renderer for a cross-site
+ * frame); its request side is unknown (the browser sent it).
+ */
+export function frameDocumentBrowserDelay(r: TraceRequest): BrowserDelay | undefined {
+  const out = browserDelay(r, null);
+  return r.network ? { ...out, commit: round(r.send - r.network.headers) } : out;
+}
+
+/**
  * The main document's: its request starts in the browser (the navigation, `documentRequest`; the trace's
  * send is the commit), so without it there is no request side; its response side is any resource's.
  */
