@@ -85,7 +85,9 @@ export interface EmulatorConfig {
   preloadScanner?: boolean;
   /**
    * A frame's document reaches the frame's parser only after the frame's navigation commits (a new renderer
-   * for a cross-site frame): its recorded browser response delay after its first bytes. Default on.
+   * for a cross-site frame): its recorded commit delay (graph `browserDelay.commit`, else `.response`) after
+   * its first bytes. Default off: at identity it left load errors as they were and made DOMContentLoaded
+   * worse (emulator/README.md).
    */
   frameCommit?: boolean;
 }
@@ -188,7 +190,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     browserDelays: c.browserDelays ?? true,
     mainThreadTasks: c.mainThreadTasks ?? true,
     preloadScanner: c.preloadScanner ?? true,
-    frameCommit: c.frameCommit ?? true,
+    frameCommit: c.frameCommit ?? false,
   };
 }
 
