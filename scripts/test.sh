@@ -8,11 +8,12 @@ PY=${PYTHON:-python3}
 echo "== typecheck" >&2
 npx tsc -p tsconfig.json --noEmit
 echo "== ruff" >&2
-"$PY" -m ruff check server-delays
+"$PY" -m ruff check server-delays corpus/python
 echo "== TypeScript tests" >&2
 bash scripts/run-node-tests.sh
 echo "== Python tests" >&2
 (cd server-delays && "$PY" -m pytest -q)
+(cd corpus/python && "$PY" -m pytest -q)
 echo "== server-delays fidelity (real Chromium, tcpdump on lo)" >&2
 "$PY" server-delays/fidelity/run.py --check
 echo "== rule fidelity of trace graphs (real Chromium on the ground-truth suite)" >&2

@@ -137,7 +137,7 @@ function loadAverage(): string {
 
 /** Each page recorded once on loopback (every origin over TLS), built, and its server delays measured. */
 async function record(pages: PageSpec[], work: string): Promise<Recording[]> {
-  const { capturePage } = await import('../../profiler/src/capture.ts');
+  const { capturePage } = await import('@pcp/profiler');
   const servers = await startPageServers(pages, { tls: true });
   const out: Recording[] = [];
   try {
@@ -182,8 +182,7 @@ function keptRecordings(dir: string, pages: PageSpec[]): Recording[] {
 
 /** The emulator's and Lantern's predictions, keyed `page condition`; ms from navigation start. */
 async function predict(recordings: Recording[], conditions: Condition[], congestionControl: 'newreno' | 'cubic'): Promise<Map<string, Record<Tool, Times>>> {
-  const { parseTrace } = await import('@pcp/graph-builder/adapters/trace/reader.ts');
-  const { readText } = await import('@pcp/graph-builder/format/io.ts');
+  const { parseTrace, readText } = await import('@pcp/graph-builder');
   const { loadLanternTrace, simulateLantern } = await import('../src/lantern/predict.ts');
   const out = new Map<string, Record<Tool, Times>>();
   for (const r of recordings) {

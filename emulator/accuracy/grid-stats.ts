@@ -5,7 +5,7 @@
  */
 import { median, quantile } from '../src/stats.ts';
 import { parseRate, parseTime } from '../src/config.ts';
-import { parseLoss } from '../../shaper/src/spec.ts';
+import { parseLoss } from '@pcp/shaper';
 
 export interface Condition {
   /** As written: `5mbit/40ms/h2`, `5mbit/40ms/h1/1%`. */

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TestServer } from '../../profiler/test-server/server.ts';
+import type { TestServer } from '@pcp/profiler/testing';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -19,7 +19,7 @@ export interface PageSpec {
 
 /** Every page, or those named in `only` (an empty result is the caller's error to report). */
 export async function accuracyPages(only?: readonly string[]): Promise<PageSpec[]> {
-  const { listSuite } = await import('../../profiler/fidelity/suite.ts');
+  const { listSuite } = await import('@pcp/profiler/testing');
   return [
     { name: 'example-site', path: 'index.html', server: 'example' as const },
     ...listSuite().map((p) => ({ name: p.name, path: p.path.slice(1), server: 'suite' as const })),
@@ -38,8 +38,7 @@ export interface PageServers {
  * origin over either protocol (Chromium has no cleartext HTTP/2).
  */
 export async function startPageServers(pages: readonly PageSpec[], opts: { tls?: boolean } = {}): Promise<PageServers> {
-  const { startTestServer } = await import('../../profiler/test-server/server.ts');
-  const { startSuiteServer, SITES_DIR } = await import('../../profiler/fidelity/suite.ts');
+  const { startTestServer, startSuiteServer, SITES_DIR } = await import('@pcp/profiler/testing');
   const tls = Boolean(opts.tls);
   const example: TestServer | undefined = pages.some((p) => p.server === 'example')
     ? await startTestServer({ root: join(ROOT, 'profiler/example-site'), origins: [{ name: 'a', tls }, { name: 'b', tls }] })

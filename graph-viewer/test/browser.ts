@@ -2,15 +2,19 @@
  * Test helpers: the real viewer server on loopback and the system Chromium driven by playwright-core
  * (no browser download). Screenshots go to artifacts/ (git-ignored) for a human look.
  */
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Viewer } from '../src/server/server.ts';
+import { sharedDir } from '@pcp/graph-builder';
+import { startViewer, type Viewer } from '../src/server/server.ts';
 
 export const CHROMIUM = process.env.PCP_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-export const SHARED = process.env.PCP_SHARED ?? fileURLToPath(new URL('../../../shared/', import.meta.url));
+/** The shared data folder, with a trailing slash. */
+export const SHARED = `${sharedDir()}/`;
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -38,4 +42,32 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = `${ARTIFACTS}${name}.png`;
   await page.screenshot({ path });
   return path;
+}
+
+export interface ViewerSession {
+  viewer: Viewer;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * A test file's viewer (test build, any free port) on `paths` and one Chromium page, opened before its
+ * tests and closed after them; an uncaught error in the page fails the file. `ready` receives them.
+ */
+export function useViewerSession(paths: string[], ready: (s: ViewerSession) => void): void {
+  const errors: string[] = [];
+  let session: ViewerSession | undefined;
+  before(async () => {
+    const viewer = await startViewer({ paths, port: 0, testHook: true });
+    const browser = await launch();
+    const page = await newPage(browser);
+    page.on('pageerror', (e) => errors.push(e.message));
+    session = { viewer, browser, page };
+    ready(session);
+  });
+  after(async () => {
+    await session?.browser.close();
+    await session?.viewer.close();
+    assert.deepEqual(errors, [], 'no uncaught errors in the page');
+  });
 }

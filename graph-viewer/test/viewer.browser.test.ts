@@ -5,20 +5,18 @@
  * what-if panel shows the emulator's load time, and the current view exports as SVG.
  * Screenshots land in graph-viewer/artifacts/ for a human look.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
-import { criticalPath } from '@pcp/graph-builder/analysis/critpath.ts';
+import type { Page } from 'playwright-core';
+import { loadGraph, criticalPath } from '@pcp/graph-builder';
 import type { Viewer } from '../src/server/server.ts';
-import { startViewer } from '../src/server/server.ts';
 import { LAYERED, layeredGraphSize } from '../src/shared/layeredSize.ts';
 import { toLayoutInput } from '../src/shared/layoutTypes.ts';
-import { FIXTURES, SHARED, launch, newPage, openGraph, screenshot } from './browser.ts';
+import { FIXTURES, SHARED, openGraph, screenshot, useViewerSession } from './browser.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FRIV = `${FIXTURES}www.friv.com.json.gz`;
@@ -27,21 +25,8 @@ const BILD = `${SHARED}legacy-corpus/graphs/www.bild.de.json.gz`;
 const HAVE_BILD = existsSync(BILD);
 
 let viewer: Viewer;
-let browser: Browser;
 let page: Page;
-const errors: string[] = [];
-
-before(async () => {
-  viewer = await startViewer({ paths: [FRIV, ...(HAVE_BILD ? [BILD] : [])], port: 0, testHook: true });
-  browser = await launch();
-  page = await newPage(browser);
-  page.on('pageerror', (e) => errors.push(e.message));
-});
-after(async () => {
-  await browser?.close();
-  await viewer?.close();
-  assert.deepEqual(errors, [], 'no uncaught errors in the page');
-});
+useViewerSession([FRIV, ...(HAVE_BILD ? [BILD] : [])], (s) => ({ viewer, page } = s));
 
 function legacyActivities(path: string): { id: string; type: string; url?: string; mimeType?: string; size?: number }[] {
   return (JSON.parse(gunzipSync(readFileSync(path)).toString()) as { activities: { id: string; type: string }[] }).activities;

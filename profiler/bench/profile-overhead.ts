@@ -9,21 +9,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
+import { median } from '@pcp/graph-builder';
 import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { capturePage } from '../src/capture.ts';
 import { startTestServer } from '../test-server/server.ts';
 import { startSuiteServer } from '../fidelity/suite.ts';
 
-const { values } = parseArgs({ options: { reps: { type: 'string' } } });
-const reps = Number(values.reps ?? 5);
+const { values } = scriptArgs('bench:profile', `
+usage: npm run bench:profile [-- --reps N]
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
+Profiles the example site and five ground-truth pages N times each (default 5) in real Chromium, with
+and without --task-flows, and prints the load-time and trace-size ratios of the extra tracing (a
+benchmark: ratios within one run, never a test gate).
+`, { reps: { type: 'string' } });
+const reps = Number(values.reps ?? 5);
 
 const suite = await startSuiteServer();
 const example = await startTestServer({ root: fileURLToPath(new URL('../example-site/', import.meta.url)), origins: [{ name: 'a' }, { name: 'b', http2: true }] });

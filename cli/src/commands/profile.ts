@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { positiveInt, CliError, Progress, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
+import { linkSpec } from '../replay-profile.ts';
+import { positiveInt, CliError, Progress, UsageError, flag, parse, str, type Command } from '../kit.ts';
+import { PROFILE_OPTIONS, PROFILE_OPTIONS_USAGE, captureOptions, requireChromium } from '../profile-options.ts';
 
 const usage = `
 usage: pcp profile URL... --out DIR [options]
@@ -22,21 +24,14 @@ options:
   --out DIR                      output (required)
   --list FILE                    read URLs from FILE, one per line (# comments allowed)
   --concurrency N                pages loaded at once (default 1; each has its own browser)
-  --timeout MS                   cap on one load (default 60000)
-  --quiet MS                     quiet time after load that ends a capture (default 1000)
-  --host-resolver-rules RULES    passed to Chromium, e.g. 'MAP *.pcp.test 127.0.0.1'
-  --ignore-certificate-errors    accept self-signed certificates
-  --pcap                         run tcpdump during the load (interface chosen from the URL), capture.pcap
-  --pcap-interface IF            capture on IF instead
-  --ssl-key-log                  Chromium writes its TLS keys to tls-keys.log (decrypt the pcap)
-  --viewport WxH                 window size (default 1280x800)
-  --user-agent UA                override the user agent
-  --chromium PATH                browser executable (default /usr/bin/chromium)
-  --archive                      also store every response with its body in archive.har (HAR 1.2),
-                                 for pcp replay; meta.json counts bodies that could not be recorded
-  --task-flows                   also trace posted-task flows, which link a MessagePort message to the
-                                 script that sent it (traces ~4x larger, loads slower)
+${PROFILE_OPTIONS_USAGE}
   --force                        re-capture pages whose bundle is complete
+  --bandwidth RATE, --rtt TIME   profile through a real shaped link (root; tc units: 5mbit, 40ms), one URL:
+  [--loss P]                     the page is recorded unshaped into DIR/recording (archive and capture),
+                                 then its replay is served inside the link's server namespace and profiled
+                                 from the client namespace into DIR; meta.json's options.conditions has
+                                 the link and replayedFrom (record-and-replay, as Mahimahi: this kernel has
+                                 no veth, so a live origin cannot sit behind the link)
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.
 `;
@@ -50,19 +45,11 @@ export const command: Command = {
       out: { type: 'string' },
       list: { type: 'string' },
       concurrency: { type: 'string' },
-      timeout: { type: 'string' },
-      quiet: { type: 'string' },
-      'host-resolver-rules': { type: 'string' },
-      'ignore-certificate-errors': { type: 'boolean' },
-      pcap: { type: 'boolean' },
-      'pcap-interface': { type: 'string' },
-      'ssl-key-log': { type: 'boolean' },
-      viewport: { type: 'string' },
-      'user-agent': { type: 'string' },
-      chromium: { type: 'string' },
+      ...PROFILE_OPTIONS,
       force: { type: 'boolean' },
-      'task-flows': { type: 'boolean' },
-      archive: { type: 'boolean' },
+      bandwidth: { type: 'string' },
+      rtt: { type: 'string' },
+      loss: { type: 'string' },
     });
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out DIR is required');
@@ -86,33 +73,17 @@ export const command: Command = {
         throw new UsageError(`not an http(s) URL: ${u}`);
       }
     }
-    let viewport: { width: number; height: number } | undefined;
-    const vp = str(p, 'viewport');
-    if (vp) {
-      const m = /^(\d+)x(\d+)$/.exec(vp);
-      if (!m) throw new UsageError(`--viewport expects WxH, got '${vp}'`);
-      viewport = { width: Number(m[1]), height: Number(m[2]) };
-    }
     const concurrency = positiveInt(p, 'concurrency', 1);
-    const opts = {
-      executablePath: str(p, 'chromium'),
-      timeoutMs: num(p, 'timeout', 60_000),
-      quietMs: num(p, 'quiet', 1000),
-      hostResolverRules: str(p, 'host-resolver-rules'),
-      ignoreCertificateErrors: flag(p, 'ignore-certificate-errors'),
-      pcap: flag(p, 'pcap'),
-      pcapInterface: str(p, 'pcap-interface'),
-      sslKeyLog: flag(p, 'ssl-key-log'),
-      viewport,
-      userAgent: str(p, 'user-agent'),
-      taskFlows: flag(p, 'task-flows'),
-      archive: flag(p, 'archive'),
-    };
+    const opts = captureOptions(p);
     const { capturePage, profileMany, DEFAULT_CHROMIUM } = await import('@pcp/profiler');
-    const { existsSync } = await import('node:fs');
-    const exe = opts.executablePath ?? DEFAULT_CHROMIUM;
-    if (!existsSync(exe)) throw new CliError(`Chromium not found at ${exe} (install the 'chromium' package or pass --chromium PATH)`);
+    requireChromium(opts.executablePath, DEFAULT_CHROMIUM);
 
+    const shaped = linkSpec(p);
+    if (shaped) {
+      if (urls.length !== 1) throw new UsageError('a shaped profile takes one URL (--bandwidth/--rtt)');
+      const { profileShaped } = await import('../profile-shaped.ts');
+      return profileShaped(urls[0]!, out, shaped, opts);
+    }
     if (urls.length === 1) {
       const { meta } = await capturePage(urls[0]!, out, opts);
       const line = `${meta.status}: ${meta.url} — ${meta.endReason}: ${meta.message}`;

@@ -23,6 +23,9 @@ options:
   --out <file>      results CSV, created or appended to (required)
   --workers <n>     worker threads (default: the number of cores)
   --runs <n>        override the grid's runs
+  --scheduler ADDR  run the grid's cells (graph x configuration) as Dask tasks instead: tcp://HOST:8786
+                    or local:N (a LocalCluster of N worker processes); graph paths must be the same on
+                    every worker (corpus/README.md); needs pip install -e corpus/python
   -h, --help        this help
 `;
 
@@ -31,6 +34,7 @@ const OPTIONS = {
   out: { type: 'string' },
   workers: { type: 'string' },
   runs: { type: 'string' },
+  scheduler: { type: 'string' },
 } as const;
 
 export const command: Command = {
@@ -48,9 +52,9 @@ export const command: Command = {
     const { join } = await import('node:path');
     const { availableParallelism } = await import('node:os');
     const { Worker } = await import('node:worker_threads');
-    const { parseGrid, csvHeader, csvField, doneKeys, rowKey, GridError } = await import('@pcp/emulator/sweep/grid.ts');
-    type Job = import('@pcp/emulator/sweep/worker.ts').SweepJob;
-    type Msg = import('@pcp/emulator/sweep/worker.ts').SweepMessage;
+    const { parseGrid, csvHeader, csvField, doneKeys, rowKey, GridError, SWEEP_WORKER_ENTRY } = await import('@pcp/emulator/sweep');
+    type Job = import('@pcp/emulator/sweep').SweepJob;
+    type Msg = import('@pcp/emulator/sweep').SweepMessage;
 
     let grid;
     try {
@@ -105,15 +109,27 @@ export const command: Command = {
       return 0;
     }
     const progress = new Progress(total, 'sweep');
+    const scheduler = str(p, 'scheduler');
+    if (scheduler !== undefined) {
+      const { sweepOnDask } = await import('./sweep/on-dask.ts');
+      const options = new Map(grid.points.map((pt) => [pt.key, pt.options]));
+      const cells = jobs.flatMap((j) => [...new Set(j.tasks.map((t) => t.configKey))].map((key) => ({
+        graph: j.graph, key, grid: { ...options.get(key)!, runs },
+        wanted: new Set(j.tasks.filter((t) => t.configKey === key).map((t) => rowKey(j.graph, key, t.run))),
+      })));
+      const r = await sweepOnDask(scheduler, cells, out, progress, (row) => [...doneKeys(`${header}\n${row}`, header)][0] ?? '');
+      for (const f of r.failed) console.error(`failed: ${f}`);
+      console.error(`${r.written} rows written to ${out}${skipped ? `, ${skipped} already there` : ''}${r.failed.length ? `, ${r.failed.length} cell(s) failed` : ''}`);
+      return r.failed.length ? 1 : 0;
+    }
     const failed: string[] = [];
     let written = 0;
-    const entry = new URL('../../../emulator/src/sweep/worker-entry.mjs', import.meta.url);
     await new Promise<void>((resolve, reject) => {
       let next = 0;
       let live = 0;
       const n = Math.min(workers, jobs.length);
       for (let i = 0; i < n; i++) {
-        const w = new Worker(entry);
+        const w = new Worker(SWEEP_WORKER_ENTRY);
         live++;
         const feed = (): void => {
           if (next < jobs.length) w.postMessage(jobs[next++]!);

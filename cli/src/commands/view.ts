@@ -12,8 +12,9 @@ usage: pcp view [GRAPH_FILE | DIRECTORY ...] [--port N] [--open ID] [--exit-afte
 
 Starts the graph viewer on http://127.0.0.1:PORT/ (loopback only) and prints its URL.
 Arguments are graph files (v1 or legacy layout, .json or .json.gz) and directories: a corpus
-directory with an index.json (like ../shared/legacy-corpus), or any directory, which is searched
-for graph files. With no argument, the legacy corpus ($PCP_SHARED or ../shared)/legacy-corpus is served.
+directory (pcp corpus build: its finished pages by id, failed ones listed) or release (pcp corpus
+publish), a directory with an index.json (like ../shared/legacy-corpus), or any directory, which is
+searched for graph files. The list page sorts by any column. With no argument, the legacy corpus ($PCP_SHARED or ../shared)/legacy-corpus is served.
 Only the graphs found there are served; nothing else on disk is reachable.
 
 options:
@@ -33,7 +34,7 @@ export const command: Command = {
     let paths = p.positionals;
     if (paths.length === 0) {
       // ../shared relative to the repository root (as in CI), whatever the working directory.
-      const { sharedDir } = await import('@pcp/graph-builder/legacy-corpus.ts');
+      const { sharedDir } = await import('@pcp/graph-builder');
       const corpus = resolve(sharedDir(), 'legacy-corpus');
       if (!existsSync(corpus)) throw new CliError(`no graphs given and no corpus at ${corpus} (pass graph files or directories)`);
       paths = [corpus];

@@ -5,6 +5,7 @@
  */
 import { readdirSync, realpathSync, statSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep, isAbsolute } from 'node:path';
+import { isCorpusDir, readCorpus, RELEASE_FILES } from '@pcp/corpus';
 
 export interface CatalogEntry {
   id: string;
@@ -70,6 +71,38 @@ function fromIndex(dir: string): string[] | null {
   return files.length > 0 ? files : null;
 }
 
+/**
+ * A corpus directory (pcp corpus build / import-legacy): the graphs of its finished pages, named by page
+ * id; unfinished and failed pages become problems. A release (pcp corpus publish): the graphs its
+ * datapackage.json lists.
+ */
+function fromCorpus(dir: string, problems: string[]): Array<{ path: string; name: string }> | null {
+  if (isCorpusDir(dir)) {
+    try {
+      const c = readCorpus(dir);
+      for (const id of c.unfinished) problems.push(`${id}: unfinished (no DONE marker)`);
+      for (const f of c.failures) problems.push(`${f.url || f.id}: failed (${f.reason})`);
+      return c.pages.map((p) => ({ path: p.graph, name: p.id }));
+    } catch (e) {
+      problems.push((e as Error).message);
+      return [];
+    }
+  }
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, RELEASE_FILES.manifest), 'utf8'));
+  } catch {
+    return null;
+  }
+  const resources = (manifest as { resources?: unknown }).resources;
+  if (!Array.isArray(resources)) return null;
+  const graphs = resources
+    .map((r) => (r && typeof r === 'object' ? (r as { path?: unknown }).path : undefined))
+    .filter((p): p is string => typeof p === 'string' && p.startsWith(`${RELEASE_FILES.graphs}/`))
+    .map((p) => ({ path: resolve(dir, p), name: basename(p).replace(GRAPH_FILE, '') }));
+  return graphs.length > 0 ? graphs : null;
+}
+
 /** Graph files in a directory: its index.json when it has one, else files that look like graphs. */
 function graphsInDir(dir: string): string[] {
   const indexed = fromIndex(dir);
@@ -82,8 +115,8 @@ function graphsInDir(dir: string): string[] {
   return graphish.length > 0 ? graphish : all.filter((p) => !NOT_GRAPHS.test(basename(p)));
 }
 
-function idFor(path: string, used: Set<string>): string {
-  const base = basename(path).replace(GRAPH_FILE, '').replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'graph';
+function idFor(path: string, used: Set<string>, name?: string): string {
+  const base = (name ?? basename(path).replace(GRAPH_FILE, '')).replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80) || 'graph';
   let id = base;
   for (let k = 2; used.has(id); k++) id = `${base}-${k}`;
   used.add(id);
@@ -104,7 +137,9 @@ export function buildCatalog(paths: string[]): Catalog {
       continue;
     }
     const isDir = statSync(root).isDirectory();
-    const candidates = isDir ? graphsInDir(root) : [root];
+    const named = isDir ? fromCorpus(root, problems) : null;
+    const names = new Map(named?.map((g) => [g.path, g.name]));
+    const candidates = named ? named.map((g) => g.path) : isDir ? graphsInDir(root) : [root];
     const base = isDir ? root : dirname(root);
     let added = 0;
     for (const c of candidates) {
@@ -123,7 +158,8 @@ export function buildCatalog(paths: string[]): Catalog {
       }
       if (seen.has(real)) continue;
       seen.add(real);
-      entries.push({ id: idFor(real, used), path: real, name: isDir ? relative(root, real) : basename(real) });
+      const name = names.get(c);
+      entries.push({ id: idFor(real, used, name), path: real, name: name ?? (isDir ? relative(root, real) : basename(real)) });
       added++;
     }
     if (added === 0) problems.push(`${given}: no graph files found`);

@@ -1,0 +1,81 @@
+/**
+ * The profiler's options, shared by every command that loads pages (`pcp profile`, `pcp corpus build`,
+ * `pcp corpus build-site`): their parseArgs spec, their help lines, the CaptureOptions they give, and the
+ * arguments that pass them on to a child `pcp` (the Dask driver's tasks).
+ */
+import { existsSync } from 'node:fs';
+import { CliError, UsageError, flag, num, str, type Options, type Parsed } from './kit.ts';
+
+export const PROFILE_OPTIONS = {
+  timeout: { type: 'string' },
+  quiet: { type: 'string' },
+  'host-resolver-rules': { type: 'string' },
+  'ignore-certificate-errors': { type: 'boolean' },
+  pcap: { type: 'boolean' },
+  'pcap-interface': { type: 'string' },
+  'ssl-key-log': { type: 'boolean' },
+  viewport: { type: 'string' },
+  'user-agent': { type: 'string' },
+  chromium: { type: 'string' },
+  'task-flows': { type: 'boolean' },
+  archive: { type: 'boolean' },
+} satisfies Options;
+
+export const PROFILE_OPTIONS_USAGE = `
+  --timeout MS                   cap on one load (default 60000)
+  --quiet MS                     quiet time after load that ends a capture (default 1000)
+  --host-resolver-rules RULES    passed to Chromium, e.g. 'MAP *.pcp.test 127.0.0.1'
+  --ignore-certificate-errors    accept self-signed certificates
+  --pcap                         run tcpdump during the load (interface chosen from the URL), capture.pcap
+  --pcap-interface IF            capture on IF instead
+  --ssl-key-log                  Chromium writes its TLS keys to tls-keys.log (decrypt the pcap)
+  --viewport WxH                 window size (default 1280x800)
+  --user-agent UA                override the user agent
+  --chromium PATH                browser executable (default /usr/bin/chromium)
+  --archive                      also store every response with its body in archive.har (HAR 1.2),
+                                 for pcp replay; meta.json counts bodies that could not be recorded
+  --task-flows                   also trace posted-task flows, which link a MessagePort message to the
+                                 script that sent it (traces ~4x larger, loads slower)`.slice(1);
+
+/** The capture options the profiler options give (capturePage's). */
+export function captureOptions(p: Parsed) {
+  let viewport: { width: number; height: number } | undefined;
+  const vp = str(p, 'viewport');
+  if (vp) {
+    const m = /^(\d+)x(\d+)$/.exec(vp);
+    if (!m) throw new UsageError(`--viewport expects WxH, got '${vp}'`);
+    viewport = { width: Number(m[1]), height: Number(m[2]) };
+  }
+  return {
+    executablePath: str(p, 'chromium'),
+    timeoutMs: num(p, 'timeout', 60_000),
+    quietMs: num(p, 'quiet', 1000),
+    hostResolverRules: str(p, 'host-resolver-rules'),
+    ignoreCertificateErrors: flag(p, 'ignore-certificate-errors'),
+    pcap: flag(p, 'pcap'),
+    pcapInterface: str(p, 'pcap-interface'),
+    sslKeyLog: flag(p, 'ssl-key-log'),
+    viewport,
+    userAgent: str(p, 'user-agent'),
+    taskFlows: flag(p, 'task-flows'),
+    archive: flag(p, 'archive'),
+  };
+}
+
+/** The browser executable the options name, checked to exist (a one-line failure before any page is loaded). */
+export function requireChromium(executablePath: string | undefined, fallback: string): string {
+  const exe = executablePath ?? fallback;
+  if (!existsSync(exe)) throw new CliError(`Chromium not found at ${exe} (install the 'chromium' package or pass --chromium PATH)`);
+  return exe;
+}
+
+/** The profiler options given on this command line, as arguments for a child `pcp` command. */
+export function profileArgs(p: Parsed): string[] {
+  const out: string[] = [];
+  for (const [name, spec] of Object.entries(PROFILE_OPTIONS)) {
+    const v = p.values[name];
+    if (spec.type === 'boolean' && v === true) out.push(`--${name}`);
+    else if (spec.type === 'string' && typeof v === 'string') out.push(`--${name}`, v);
+  }
+  return out;
+}

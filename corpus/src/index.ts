@@ -1,0 +1,12 @@
+export * from './layout.ts';
+export * from './read.ts';
+export * from './tables.ts';
+export { collectTables, type Collected, type CollectOptions, type SkippedPage } from './collect.ts';
+export * from './release.ts';
+export { datasetCard, mdText, type CardInput } from './card.ts';
+export { verifyRelease, type VerifyResult } from './verify.ts';
+export * from './site-list.ts';
+export { buildSite, failureReason, medianRun, type SiteBuildOptions, type SiteOutcome, type CaptureLike } from './build-site.ts';
+export { buildCorpus, buildWithRetries, type PoolOptions, type PoolResult } from './pool.ts';
+export { importLegacyCorpus, legacyEntries, legacyDelayRecords, type LegacyEntry, type LegacyImportResult } from './legacy-import.ts';
+export { runDaskBuild, runDaskDriver, checkScheduler, type DaskJob, type DaskEvent } from './dask.ts';
