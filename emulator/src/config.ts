@@ -69,6 +69,31 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    */
   rttJitter?: number;
   seed?: number;
+  /**
+   * The browser's own time per exchange, as the graph records it (`browserDelay`, Chrome traces): a fixed
+   * delay from the renderer's release of a request to the request on the socket, and from the bytes'
+   * arrival to the renderer having them. Default on.
+   */
+  browserDelays?: boolean;
+  /**
+   * The recorded main-thread work outside the graph (graph `mainThreadTasks`: style, layout, paint, GC, ...)
+   * occupies the main thread before the computation it held up (PageModel.hiddenWork). Default on.
+   */
+  mainThreadTasks?: boolean;
+  /**
+   * Chromium's preload scanner: each arrived chunk of a document is scanned at once, so the CSS, scripts and
+   * images the recording shows it found (requested before their parse chunk ran) are requested as their
+   * bytes arrive, not only while the parser is blocked (the thesis' preloader). Applies to graphs that
+   * record Chromium's priorities; default on.
+   */
+  preloadScanner?: boolean;
+  /**
+   * A frame's document reaches the frame's parser only after the frame's navigation commits (a new renderer
+   * for a cross-site frame): its recorded commit delay (graph `browserDelay.commit`, else `.response`) after
+   * its first bytes. Default off: at identity it left load errors as they were and made DOMContentLoaded
+   * worse (emulator/README.md).
+   */
+  frameCommit?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -95,6 +120,10 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   preconnect: boolean;
   rttJitter: number;
   seed: number;
+  browserDelays: boolean;
+  mainThreadTasks: boolean;
+  preloadScanner: boolean;
+  frameCommit: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -163,6 +192,10 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
     ...resolveLinkConfig(c),
+    browserDelays: c.browserDelays ?? true,
+    mainThreadTasks: c.mainThreadTasks ?? true,
+    preloadScanner: c.preloadScanner ?? true,
+    frameCommit: c.frameCommit ?? false,
     ...resolveMultipath(c),
   };
 }
@@ -246,6 +279,11 @@ export const EMULATOR_OPTIONS = {
   'delayed-acks': 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
+  // Chromium's own time and work as the graph records it (issue 12 §5; emulator/README.md).
+  'browser-delays': 'switch',
+  'main-thread-tasks': 'switch',
+  'preload-scanner': 'switch',
+  'frame-commit': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
   'mptcp-scheduler': 'value',
@@ -302,6 +340,10 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
   parseLinkOptions(opts, config, bool);
+  if (opts['browser-delays'] !== undefined) config.browserDelays = bool('browser-delays', opts['browser-delays']);
+  if (opts['main-thread-tasks'] !== undefined) config.mainThreadTasks = bool('main-thread-tasks', opts['main-thread-tasks']);
+  if (opts['preload-scanner'] !== undefined) config.preloadScanner = bool('preload-scanner', opts['preload-scanner']);
+  if (opts['frame-commit'] !== undefined) config.frameCommit = bool('frame-commit', opts['frame-commit']);
   Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

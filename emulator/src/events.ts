@@ -11,3 +11,6 @@ export const EV_DNS_DONE = 9; // a: HostPool
 export const EV_NAV_COMMIT = 10; // the main document's navigation commits: its body reaches the renderer
 export const EV_DELACK = 11; // a: TcpConnection, b: generation (the client's delayed-ACK timer)
 export const EV_MPTCP = 12; // a: MptcpConnection, b: MPTCP_KICK (the scheduler chose another subflow) or MPTCP_JOIN (the second subflow is up)
+export const EV_REQUEST_RELEASED = 13; // b: resource node; its browser-side request delay has passed: it reaches the connection pool
+export const EV_RENDERER_DONE = 14; // b: resource node; the renderer learns its response is complete
+export const EV_FRAME_COMMIT = 15; // b: a frame's document resource node; the frame's navigation commits: its parser may read the body

@@ -87,10 +87,10 @@ export function checkInvariants(graph: Graph, config: EmulatorConfig, r: SimResu
   }
 
   for (const t of r.resources) {
-    for (const f of ['queued', 'handshake', 'request', 'serverDelay', 'serverBuffer', 'transfer'] as const) {
+    for (const f of ['queued', 'handshake', 'request', 'serverDelay', 'serverBuffer', 'transfer', 'browser'] as const) {
       if (!(t[f] >= -EPS)) bad.push(`resource ${t.id}: negative or missing ${f} (${t[f]})`);
     }
-    const sum = t.queued + t.handshake + t.request + t.serverDelay + t.serverBuffer + t.transfer;
+    const sum = t.queued + t.handshake + t.request + t.serverDelay + t.serverBuffer + t.transfer + t.browser;
     if (Math.abs(sum - (t.end - t.start)) > 1e-6 * Math.max(1, t.end)) bad.push(`resource ${t.id}: phases sum to ${sum}, span is ${t.end - t.start}`);
   }
   for (const nd of r.nodes) if (!(nd.end - nd.start >= -EPS) || nd.start < -EPS) bad.push(`node ${nd.id}: negative span ${nd.start}..${nd.end}`);

@@ -5,7 +5,7 @@
  * preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
-import type { Graph, GraphNode } from '@pcp/graph-builder';
+import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
 
 export const K_RESOURCE = 0;
@@ -52,11 +52,16 @@ export interface ResourceInfo {
   browserPriority: number;
   /** Blink may hold it back while its document is tight (not a raw fetch, not a frame's document). */
   throttleable: boolean;
+  /** The browser's own time (graph `browserDelay`), ms: release -> request on the socket; bytes at the network -> at the renderer. */
+  requestDelay: number;
+  responseDelay: number;
+  /** The document of a frame (not the main frame's): its body reaches the frame's parser after the frame commits. */
+  frameDocument: boolean;
+  /** A frame document's recorded commit after its response (graph `browserDelay.commit`, else `.response`), ms. */
+  commitDelay: number;
 }
 
 const BROWSER_PRIORITY: Record<string, number> = { VeryLow: 0, Low: 1, Medium: 2, High: 3, VeryHigh: 4 };
-/** Request types Blink's scheduler never throttles: raw fetches and frame documents (navigations). */
-const NOT_THROTTLEABLE = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
 /** Tags that may stand in a document's head: a parse chunk with any other tag has reached the body. */
 const HEAD_TAGS = new Set(['#parse', 'html', 'head', 'link', 'script', 'meta', 'style', 'title', 'base', 'noscript', 'template']);
 
@@ -88,6 +93,8 @@ export interface PageModel {
   chunkParses: Int32Array[];
   /** Parse chunk -> its preloadable resource children. */
   parsePreloads: Int32Array[];
+  /** Resource: the recording shows it requested before its parse chunk ran (Chromium's preload scanner found it). */
+  scanned: Uint8Array;
   frames: Array<{ id: string; parent: number; children: number[] }>;
   /** Per frame: the parse chunk during which the parser inserts <body> (the first with a tag that cannot be in the head, or the document's end); -1 when unknown. */
   bodyChunk: Int32Array;
@@ -100,6 +107,14 @@ export interface PageModel {
    * as recorded; 0 when the graph does not record its navigation.
    */
   commitDelay: number;
+  /**
+   * Per computation, ms: the recorded main-thread work outside the graph (graph.mainThreadTasks less the
+   * graph's computations) between the computation's readiness (its parents' recorded ends, a timer's delay
+   * after) and its recorded start, each stretch of work charged once, to the first computation it held up.
+   */
+  hiddenWork: Float64Array;
+  /** The graph records Chromium's request priorities (a Chrome trace): Chromium's own mechanisms apply. */
+  chromium: boolean;
   load: number;
   dcl: number;
   roots: number[];
@@ -113,6 +128,10 @@ function hostOf(url: string): string {
   } catch {
     return url.split('/')[0] ?? url;
   }
+}
+
+function nonNegative(v: number | undefined): number {
+  return v !== undefined && Number.isFinite(v) && v > 0 ? v : 0;
 }
 
 function preloadableMime(cls: MimeClass): boolean {
@@ -184,7 +203,11 @@ export function compileGraph(graph: Graph): PageModel {
         chunks: [],
         preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
         browserPriority: BROWSER_PRIORITY[x.browserPriority ?? ''] ?? -1,
-        throttleable: x.documentOfFrame === undefined && !NOT_THROTTLEABLE.has(x.requestType ?? ''),
+        throttleable: x.documentOfFrame === undefined && !UNTHROTTLED_REQUEST_TYPES.has(x.requestType ?? ''),
+        frameDocument: x.documentOfFrame !== undefined && x.id !== graph.root,
+        commitDelay: nonNegative(x.browserDelay?.commit ?? x.browserDelay?.response),
+        requestDelay: nonNegative(x.browserDelay?.request),
+        responseDelay: nonNegative(x.browserDelay?.response),
       });
     }
   });
@@ -250,6 +273,11 @@ export function compileGraph(graph: Graph): PageModel {
     x.kind === 'parse_chunk' ? Int32Array.from(childLists[i]!.filter((c) => kind[c] === K_RESOURCE && res[resOf[c]!]!.preloadable)) : new Int32Array(0),
   );
 
+  const scanned = new Uint8Array(n);
+  parsePreloads.forEach((rs, p) => {
+    for (const r of rs) if (nodes[r]!.start < nodes[p]!.start) scanned[r] = 1;
+  });
+
   const bodyChunk = new Int32Array(frames.length).fill(-1);
   nodes.forEach((x, i) => {
     if (x.kind !== 'parse_chunk' || bodyChunk[frame[i]!]! >= 0) return;
@@ -260,6 +288,7 @@ export function compileGraph(graph: Graph): PageModel {
   const docNode = index.get(graph.root ?? '') ?? -1;
   const document = docNode >= 0 && kind[docNode] === K_RESOURCE ? docNode : -1;
   let commitDelay = 0;
+  let commitPoint = -Infinity;
   const response = graph.navigation?.documentResponse;
   if (document >= 0 && response !== undefined) {
     let first = Infinity;
@@ -267,8 +296,12 @@ export function compileGraph(graph: Graph): PageModel {
       if (frame[i] !== frame[document] || i === document) return;
       if (x.kind === 'parse_chunk' || (x.kind === 'resource' && parentLists[i]!.some((p) => kind[p] === K_PARSE))) first = Math.min(first, x.start);
     });
-    if (Number.isFinite(first)) commitDelay = Math.max(0, first - response);
+    if (Number.isFinite(first)) {
+      commitDelay = Math.max(0, first - response);
+      commitPoint = first;
+    }
   }
+  const hiddenWork = hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint);
 
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
@@ -294,17 +327,67 @@ export function compileGraph(graph: Graph): PageModel {
     syncScriptDownloads,
     chunkParses,
     parsePreloads,
+    scanned,
     frames,
     bodyChunk,
     mainFrame,
     document,
     commitDelay,
+    hiddenWork,
+    chromium: res.some((r) => r.browserPriority >= 0),
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
     roots,
   };
   cache.set(graph, model);
   return model;
+}
+
+const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eval', 'css_eval', 'timer', 'event']);
+
+/**
+ * The recorded main-thread work no node holds, charged to the computations it held up (PageModel.hiddenWork).
+ * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
+ */
+export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number): Float64Array {
+  const out = new Float64Array(nodes.length);
+  if (!tasks || tasks.length === 0) return out;
+  const comps = nodes.map((x, i) => i).filter((i) => COMPUTATION_KINDS.has(nodes[i]!.kind));
+  // Busy stretches: the tasks less every computation's recorded span.
+  const spans = comps.map((i) => [nodes[i]!.start, nodes[i]!.end] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  let busy: Array<[number, number]> = [];
+  for (const [a, b] of tasks) {
+    let pieces: Array<[number, number]> = [[a, b]];
+    for (const [c, d] of spans) {
+      if (d <= a || c >= b) continue;
+      pieces = pieces.flatMap(([p, q]) => (d <= p || c >= q ? [[p, q]] : ([[p, c], [d, q]] as Array<[number, number]>).filter(([u, v]) => v > u)));
+    }
+    busy.push(...pieces);
+  }
+  busy = busy.filter(([a, b]) => b > Math.max(a, from)).map(([a, b]) => [Math.max(a, from), b]);
+  comps.sort((i, j) => nodes[i]!.start - nodes[j]!.start);
+  for (const i of comps) {
+    const x = nodes[i]!;
+    let ready = from;
+    for (const p of parents[i]!) ready = Math.max(ready, nodes[p]!.end);
+    if (x.kind === 'timer' && !(x.part !== undefined && x.part > 0)) ready += Math.max(0, x.timerDelay);
+    let charged = 0;
+    const rest: Array<[number, number]> = [];
+    for (const [a, b] of busy) {
+      const u = Math.max(a, ready);
+      const v = Math.min(b, x.start);
+      if (v <= u) {
+        rest.push([a, b]);
+        continue;
+      }
+      charged += v - u;
+      if (a < u) rest.push([a, u]);
+      if (v < b) rest.push([v, b]);
+    }
+    out[i] = charged;
+    busy = rest;
+  }
+  return out;
 }
 
 /** Kahn's order; nodes on a cycle (malformed input) are appended in index order so nothing is lost. */

@@ -10,11 +10,16 @@ import assert from 'node:assert/strict';
 import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulateChecked, timingOf } from './testing/check.ts';
 import type { EmulatorConfig } from './config.ts';
+import type { ResourceTiming } from './simulator.ts';
 
 const MSS = 1448;
 const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
 const close = (actual: number, expected: number, what: string): void =>
   assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: expected ${expected}, got ${actual}`);
+/** Each listed phase of a resource's timing, to 1e-6 ms. */
+const phases = (t: ResourceTiming, expected: Partial<Record<keyof ResourceTiming, number>>): void => {
+  for (const [k, v] of Object.entries(expected)) close(t[k as keyof ResourceTiming] as number, v, k);
+};
 
 test('one resource over one connection: handshake + request + server delay + two slow-start rounds', () => {
   // 30 full segments, server delay 5 ms, icwnd 10.
@@ -26,13 +31,7 @@ test('one resource over one connection: handshake + request + server delay + two
   // Round 2: ACK k (at 105 + 1.2k) sends segments 9+2k and 10+2k, at the bottleneck at 115 + 1.2k. Two arrive
   // per 1.2 ms while one leaves, so the link stays busy from the first pair (116.2): segment 10+m departs at
   // 116.2 + 1.2m; segment 30 (m=20) departs at 140.2 and reaches the client at 150.2.
-  const t = timingOf(r, 'r');
-  close(t.handshake, 40, 'handshake');
-  close(t.request, 20, 'request');
-  close(t.serverDelay, 5, 'server delay');
-  close(t.serverBuffer, 0, 'server buffer');
-  close(t.transfer, 150.2 - 65, 'transfer');
-  close(t.end, 150.2, 'end');
+  phases(timingOf(r, 'r'), { handshake: 40, request: 20, serverDelay: 5, serverBuffer: 0, transfer: 150.2 - 65, end: 150.2 });
   close(r.loadTime, 150.2, 'load');
   assert.equal(r.drops, 0);
   assert.equal(r.packets, 30);
@@ -366,4 +365,110 @@ test("preconnect: HTTP/1.1 opens a second connection to the document's host with
   // 152.4, client 162.4). HTTP/2 has one connection either way.
   close(simulateChecked(g, { ...base, preconnect: false }).loadTime, 162.4, 'load without preconnect');
   assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 1);
+});
+
+test("browser delays: a request reaches the socket its recorded request delay after Blink releases it; the renderer learns of a response's end its response delay after the network", () => {
+  // One resource, one segment, server delay 5, recorded browserDelay {request: 7, response: 4}.
+  const one = new PageBuilder().resource('a', 'http://a.com/a', MSS, { serverDelay: 5, browserDelay: { request: 7, response: 4 } }).edge('a', 'load').build();
+  // Released at 0, on the socket at 7: SYN 7, established 47, at the server 67, ready 72, bottleneck 82,
+  // departs 83.2, client 93.2; the renderer learns it is complete 4 ms later: 97.2.
+  // The delay is not queueing; browser time is request 7 + response 4; the end is the renderer's.
+  const r = simulateChecked(one, base);
+  phases(timingOf(r, 'a'), { queued: 0, handshake: 40, browser: 11, end: 97.2 });
+  close(r.loadTime, 97.2, 'load');
+  close(simulateChecked(one, { ...base, browserDelays: false }).loadTime, 93.2 - 7, 'delays off: 86.2');
+
+  // A streamed document: doc (10 segments, response delay 3) -> c0 (its first segment) -> p0 (2 ms) -> dcl;
+  // doc -> c1 (the rest, to the body's end) -> p1 (1 ms) -> load. Segment k reaches the client at 80 + 1.2k:
+  // c0's bytes at 81.2, p0 ends 83.2 (data is not delayed); the last segment at 92, but the parser learns
+  // that the body ended at 95: p1 ends 96.
+  const doc = new PageBuilder()
+    .resource('doc', 'http://a.com/', 10 * MSS, { serverDelay: 0, mimeType: 'text/html', browserDelay: { response: 3 } })
+    .chunk('c0', 'doc', 0, MSS)
+    .chunk('c1', 'doc', MSS, 9 * MSS)
+    .parse('p0', 2)
+    .parse('p1', 1)
+    .edge('doc', 'c0').edge('c0', 'p0').edge('p0', 'dcl').edge('doc', 'c1').edge('p0', 'p1').edge('c1', 'p1').edge('p1', 'load')
+    .build();
+  const d = simulateChecked(doc, base);
+  close(d.domContentLoadedTime, 83.2, 'DCL: the first chunk as its bytes arrive');
+  close(d.loadTime, 96, "load: the body's end 3 ms after its last byte");
+  close(timingOf(d, 'doc').browser, 3, 'browser time');
+  close(simulateChecked(doc, { ...base, browserDelays: false }).loadTime, 93, 'delays off');
+});
+
+test('main-thread work outside the graph: recorded tasks no node holds run before the computation they held up', () => {
+  // r (1 segment, no server delay) -> p0 (2 ms) -> p1 (3 ms) -> load. Recorded: r ended at 10, p0 ran 12-14,
+  // p1 ran 20-23; the main thread's tasks were [11, 14.5] (p0 inside, plus 1.5 ms of other work) and
+  // [16, 19] (3 ms of layout, say). Hidden work: p0 was ready at 10 and started at 12: [11, 12] is 1 ms;
+  // p1 was ready at 14 and started at 20: [14, 14.5] and [16, 19], 3.5 ms.
+  const g = new PageBuilder().resource('r', 'http://a.com/r', MSS, { serverDelay: 0 }).parse('p0', 2).parse('p1', 3)
+    .edge('r', 'p0').edge('p0', 'p1').edge('p1', 'load').build();
+  const at = (id: string, start: number, end: number) => Object.assign(g.nodes.find((x) => x.id === id)!, { start, end });
+  at('r', 0, 10);
+  at('p0', 12, 14);
+  at('p1', 20, 23);
+  g.mainThreadTasks = [[11, 14.5], [16, 19]];
+  // r: SYN 0, established 40, at the server 60, bottleneck 70, departs 71.2, client 81.2. p0 runs its 1 ms
+  // of hidden work, then 82.2-84.2; p1 3.5 ms, then 87.7-90.7.
+  const r = simulateChecked(g, base);
+  const node = (id: string) => r.nodes.find((x) => x.id === id)!;
+  close(node('p0').start, 82.2, 'p0 starts after 1 ms of other work');
+  close(node('p1').start, 87.7, 'p1 after 3.5 ms');
+  close(r.loadTime, 90.7, 'load');
+  close(simulateChecked({ ...g }, { ...base, mainThreadTasks: false }).loadTime, 86.2, 'off: 81.2 + 2 + 3');
+});
+
+test("Chromium's preload scanner: an arrived chunk's image that the recording shows scanned is requested at once", () => {
+  // H (2000 bytes: c0 = 0-1000, c1 = 1000-2000) -> p0 (5 ms, after c0) -> p1 (1 ms, after c1 and p0) -> image
+  // I on b.com (one segment, Low: the graph records Chromium's priorities). H's segment 1 reaches the client at
+  // 81.2 (c0), segment 2 at 81.6832 (c1); p0 runs 81.2-86.2, p1 86.2-87.2. Recorded: p1 began at 20.
+  const page = (recordedImageStart: number) => {
+    const g = new PageBuilder()
+      .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
+      .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
+      .parse('p0', 5).parse('p1', 1)
+      .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png', browserPriority: 'Low', requestType: 'Image' })
+      .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p0', 'p1').edge('p1', 'I')
+      .edge('p1', 'dcl').edge('I', 'load').build();
+    const at = (id: string, start: number) => {
+      const x = g.nodes.find((y) => y.id === id)!;
+      Object.assign(x, { start, end: start + (x.end - x.start) }); // (a parse chunk keeps its duration)
+    };
+    at('p1', 20);
+    at('I', recordedImageStart);
+    return g;
+  };
+  // Requested at 10 in the recording, before p1: the scanner found it. I goes as c1 arrives, at 81.6832: b.com
+  // handshake to 121.6832, server 141.6832, bottleneck 151.6832, departs 152.8832, client 162.8832.
+  const on = simulateChecked(page(10), base);
+  close(timingOf(on, 'I').start, 81.6832, 'I requested as c1 arrives');
+  close(on.loadTime, 162.8832, 'load');
+  // Without the scanner (the thesis' preloader: only while blocked on a script) I waits for p1: 87.2 + 81.2.
+  close(simulateChecked(page(10), { ...base, preloadScanner: false }).loadTime, 168.4, 'scanner off');
+  // Requested at 21 in the recording, after p1 began: the parser found it; it waits for p1 either way.
+  close(simulateChecked(page(21), base).loadTime, 168.4, 'not scanned in the recording');
+});
+
+test("frame commit: a frame's document reaches the frame's parser its recorded response delay after its first bytes", () => {
+  // p0 (0 ms) -> frame document F (one segment, frame 'f', browserDelay.response 20) -> chunk c (F's bytes)
+  // -> parse pf (1 ms) -> load. F: SYN 0, established 40, at the server 60, bottleneck 70, departs 71.2,
+  // client 81.2; the frame commits 20 ms later, 101.2, and pf runs to 102.2.
+  const g = new PageBuilder().frame('f', 'main')
+    .parse('p0', 0)
+    .resource('F', 'http://b.com/f.html', MSS, { serverDelay: 0, mimeType: 'text/html', frame: 'f', documentOfFrame: 'f', browserDelay: { response: 20 } })
+    .chunk('c', 'F', 0, MSS, 'f').parse('pf', 1, 'f')
+    .edge('p0', 'F').edge('F', 'c').edge('c', 'pf').edge('pf', 'load').build();
+  const on = { ...base, frameCommit: true };
+  close(simulateChecked(g, on).loadTime, 102.2, 'the frame parses after its commit');
+  // Without the frame commit the chunk is there at 81.2, but the chunk ends the body: it waits for the
+  // renderer's completion (101.2) all the same. A two-chunk document shows the difference below.
+  const two = new PageBuilder().frame('f', 'main')
+    .parse('p0', 0)
+    .resource('F', 'http://b.com/f.html', 2000, { serverDelay: 0, mimeType: 'text/html', frame: 'f', documentOfFrame: 'f', browserDelay: { response: 20 } })
+    .chunk('c0', 'F', 0, 1000, 'f').chunk('c1', 'F', 1000, 1000, 'f').parse('pf', 1, 'f')
+    .edge('p0', 'F').edge('F', 'c0').edge('c0', 'c1').edge('c0', 'pf').edge('pf', 'dcl').edge('c1', 'load').build();
+  // F's first segment reaches the client at 81.2: commit at 101.2, pf to 102.2 (DCL). Off: pf at 81.2-82.2.
+  close(simulateChecked(two, on).domContentLoadedTime, 102.2, 'first chunk after the commit');
+  close(simulateChecked(two, base).domContentLoadedTime, 82.2, 'frame commit off (the default)');
 });

@@ -7,8 +7,15 @@
  *   so parsing streams as the document arrives;
  * - computations run one at a time on the main thread (MainThread); timers first wait their delay;
  * - session cache: a url fetched twice in one page costs one download;
+ * - browser delays: a released request reaches the connection pool its recorded request delay later, and
+ *   the renderer learns that a response is complete (its children, Blink's scheduler, and the end of a
+ *   document's body, which the parser needs to finish) its recorded response delay after the network;
+ * - main-thread work outside the graph (recorded style, layout, paint, GC) runs before the computation it
+ *   held up in the recording;
  * - preloader: while a frame is blocked on a synchronous script's download, the parse chunks of its
- *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early. A
+ *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early
+ *   (Chromium's preload scanner, for graphs from Chrome: as soon as a chunk arrives, blocked or not, the
+ *   resources the recording shows it found before the parser reached them). A
  *   preloaded resource still completes (for its children) no earlier than its own parents.
  */
 import type { Graph } from '@pcp/graph-builder';
@@ -20,9 +27,12 @@ import {
   EV_CONN_ESTABLISHED,
   EV_DELACK,
   EV_DNS_DONE,
+  EV_FRAME_COMMIT,
   EV_MPTCP,
   EV_NAV_COMMIT,
+  EV_RENDERER_DONE,
   EV_REQUEST_AT_SERVER,
+  EV_REQUEST_RELEASED,
   EV_RESPONSE_READY,
   EV_RTO,
   EV_SEGMENT_ARRIVES,
@@ -55,6 +65,8 @@ export interface ResourceTiming {
   serverBuffer: number;
   /** First byte sent to last byte delivered to the browser. */
   transfer: number;
+  /** The browser's own time (the graph's `browserDelay`): release -> request on the socket, plus bytes at the network -> at the renderer. */
+  browser: number;
   start: number;
   end: number;
   /** True when the bytes came from the session cache (an earlier fetch of the same url). */
@@ -140,7 +152,11 @@ class Simulation {
   private workTail = 0;
   /** The main document's body waits for the navigation to commit (m.commitDelay after its first bytes). */
   private committed: boolean;
+  /** Chromium's preload scanner: arrived chunks are scanned at once, blocked or not. */
+  private readonly scanner: boolean;
   private commitScheduled = false;
+  /** Frame documents: 1 once the commit is scheduled, 2 once the frame committed (its parser reads the body). */
+  private readonly frameCommitState: Uint8Array;
 
   constructor(
     private readonly m: PageModel,
@@ -158,6 +174,7 @@ class Simulation {
     this.downloaded = new Uint8Array(n);
     this.preloaded = new Uint8Array(n);
     this.bytesIn = new Float64Array(n);
+    this.frameCommitState = new Uint8Array(n);
     this.chunkPtr = new Int32Array(n);
     this.chunkBytesOk = new Uint8Array(n);
     this.exchangeOf = new Array<Exchange | undefined>(n);
@@ -172,8 +189,9 @@ class Simulation {
     this.blocked = new Int32Array(m.frames.length);
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m);
+    this.scanner = cfg.preloadScanner && m.chromium;
     this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
-    if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.pool.request(this.exchangeOf[r]!, m.res[m.resOf[r]!]!.host, t));
+    if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.release(r, t));
     const path = buildPath(cfg);
     this.link = path.down;
     const ackLanes = new Map<number, number>();
@@ -255,6 +273,16 @@ class Simulation {
           this.committed = true;
           this.advanceChunks(m.document, now);
           break;
+        case EV_FRAME_COMMIT:
+          this.frameCommitState[ev.b] = 2;
+          this.advanceChunks(ev.b, now);
+          break;
+        case EV_REQUEST_RELEASED:
+          this.pool.request(this.exchangeOf[ev.b]!, m.res[m.resOf[ev.b]!]!.host, now);
+          break;
+        case EV_RENDERER_DONE:
+          this.rendererDone(ev.b, now);
+          break;
       }
       q.release(ev);
       this.pump(now);
@@ -284,12 +312,14 @@ class Simulation {
       const next = th.next();
       if (next >= 0) {
         th.busy = true;
-        this.start[next] = now;
+        // Recorded work outside the graph that held this computation up runs first (PageModel.hiddenWork).
+        const hidden = this.cfg.mainThreadTasks ? m.hiddenWork[next]! : 0;
+        this.start[next] = now + hidden;
         if (m.kind[next] === K_PARSE) {
           this.parseStarted[next] = 1;
           this.scheduler?.computationStarts(next, now);
         }
-        this.q.schedule(now + m.duration[next]!, EV_COMPUTE_DONE, null, next);
+        this.q.schedule(now + hidden + m.duration[next]!, EV_COMPUTE_DONE, null, next);
       }
     }
   }
@@ -365,22 +395,29 @@ class Simulation {
     }
   }
 
+  /**
+   * Pre-parses frame f's arrived chunks: while it is blocked, every preloadable resource of theirs; with the
+   * preload scanner, also unblocked, the ones the recording shows the scanner found (the rest stay queued).
+   */
   private maybePreload(f: number, now: number): void {
-    if (!this.cfg.preloader || this.blocked[f]! <= 0) return;
+    const blocked = this.blocked[f]! > 0;
+    if (!this.cfg.preloader || (!blocked && !this.scanner)) return;
     const queue = this.preloadQueue[f]!;
     const m = this.m;
+    let kept = 0;
     for (const p of queue) {
       if (this.parseStarted[p]) continue;
       const rs = m.parsePreloads[p]!;
       for (let j = 0; j < rs.length; j++) {
         const r = rs[j]!;
-        if (!this.requested[r]) {
+        if (!this.requested[r] && (blocked || m.scanned[r])) {
           this.preloaded[r] = 1;
           this.issue(r, now);
         }
       }
+      if (!blocked) queue[kept++] = p;
     }
-    queue.length = 0;
+    queue.length = kept;
   }
 
   // ---- resources, session cache, byte progress ---------------------------------------------------
@@ -418,8 +455,29 @@ class Simulation {
     };
     this.exchangeOf[r] = x;
     if (this.scheduler) this.scheduler.request(r, now);
-    else this.pool.request(x, info.host, now);
+    else this.release(r, now);
     if (r === m.document && this.cfg.preconnect) this.pool.preconnect(info.host, PRECONNECT_SOCKETS, now);
+  }
+
+  /** Blink released request r (past its scheduler): it reaches the connection pool after its request delay. */
+  private release(r: number, now: number): void {
+    const delay = this.requestDelay(r);
+    if (delay > 0) this.q.schedule(now + delay, EV_REQUEST_RELEASED, null, r);
+    else this.pool.request(this.exchangeOf[r]!, this.m.res[this.m.resOf[r]!]!.host, now);
+  }
+
+  private requestDelay(r: number): number {
+    return this.cfg.browserDelays ? this.m.res[this.m.resOf[r]!]!.requestDelay : 0;
+  }
+
+  private responseDelay(r: number): number {
+    return this.cfg.browserDelays ? this.m.res[this.m.resOf[r]!]!.responseDelay : 0;
+  }
+
+  /** A frame's document whose parser waits for the frame's commit (its recorded commit delay after its first bytes). */
+  private awaitsFrameCommit(r: number): boolean {
+    const info = this.m.res[this.m.resOf[r]!]!;
+    return this.cfg.frameCommit && this.cfg.browserDelays && info.frameDocument && info.commitDelay > 0;
   }
 
   private onBytes(x: Exchange, bytes: number, now: number): void {
@@ -429,6 +487,10 @@ class Simulation {
       this.commitScheduled = true;
       this.q.schedule(now + this.m.commitDelay, EV_NAV_COMMIT, null, 0);
     }
+    if (this.frameCommitState[r] === 0 && this.awaitsFrameCommit(r)) {
+      this.frameCommitState[r] = 1;
+      this.q.schedule(now + this.m.res[this.m.resOf[r]!]!.commitDelay, EV_FRAME_COMMIT, null, r);
+    }
     this.advanceChunks(r, now);
     this.pool.onBytes(x, bytes, now);
   }
@@ -436,10 +498,13 @@ class Simulation {
   private advanceChunks(r: number, now: number): void {
     const m = this.m;
     if (r === m.document && !this.committed) return;
+    if (this.frameCommitState[r] !== 2 && this.awaitsFrameCommit(r)) return;
     const chunks = m.res[m.resOf[r]!]!.chunks;
     let p = this.chunkPtr[r]!;
     const have = this.bytesIn[r]!;
-    while (p < chunks.length && m.chunkBytes[chunks[p]!]! <= have) {
+    // The chunk that ends the body completes only once the renderer knows the body ended (the response's completion).
+    const body = this.downloaded[r] ? Infinity : m.res[m.resOf[r]!]!.bytes;
+    while (p < chunks.length && m.chunkBytes[chunks[p]!]! <= have && m.chunkBytes[chunks[p]!]! < body) {
       const c = chunks[p++]!;
       this.chunkBytesOk[c] = 1;
       if (this.parentsDone[c] && !this.done[c]) {
@@ -451,7 +516,13 @@ class Simulation {
   }
 
   private onExchangeDone(x: Exchange, now: number): void {
-    const r = x.node;
+    const delay = this.responseDelay(x.node);
+    if (delay > 0) this.q.schedule(now + delay, EV_RENDERER_DONE, null, x.node);
+    else this.rendererDone(x.node, now);
+  }
+
+  /** The renderer has resource r's whole response (its network exchange ended a response delay ago). */
+  private rendererDone(r: number, now: number): void {
     const entry = this.sessionCache.get(this.m.res[this.m.resOf[r]!]!.cacheKey)!;
     entry.done = true;
     entry.tEnd = now;
@@ -463,10 +534,9 @@ class Simulation {
   private markDownloaded(r: number, now: number): void {
     this.downloaded[r] = 1;
     const info = this.m.res[this.m.resOf[r]!]!;
-    if (this.bytesIn[r]! < info.bytes) {
-      this.bytesIn[r] = info.bytes; // a session-cache hit gets the whole body at once
-      this.advanceChunks(r, now);
-    }
+    if (this.bytesIn[r]! < info.bytes) this.bytesIn[r] = info.bytes; // a session-cache hit gets the whole body at once
+    this.frameCommitState[r] = 2; // the renderer has it all: a frame has committed by now (a session-cache hit has no commit of its own)
+    this.advanceChunks(r, now);
     if (this.parentsDone[r] && !this.done[r]) this.complete(r, now);
   }
 
@@ -493,7 +563,9 @@ class Simulation {
       const x = this.exchangeOf[i];
       const start = this.start[i]!;
       if (x && !Number.isNaN(x.tEnd)) {
-        const queued = x.tSent - x.tIssue - x.handshake;
+        const reqDelay = this.requestDelay(i);
+        const respDelay = this.responseDelay(i);
+        const queued = x.tSent - x.tIssue - x.handshake - reqDelay;
         const serverBuffer = x.tFirstByte - x.tAtServer - x.serverDelay;
         const t: ResourceTiming = {
           id: m.ids[i]!,
@@ -504,15 +576,17 @@ class Simulation {
           serverDelay: x.serverDelay,
           serverBuffer,
           transfer: x.tEnd - x.tFirstByte,
+          browser: reqDelay + respDelay,
           start,
-          end: x.tEnd,
+          end: x.tEnd + respDelay,
         };
         if (this.preloaded[i]) t.preloaded = true;
         resources.push(t);
       } else if (!x && this.downloaded[i]) {
         const owner = this.cacheHitOf[i]!;
-        const endT = Math.max(start, this.exchangeOf[owner]?.tEnd ?? start);
-        resources.push({ id: m.ids[i]!, url: info.url, queued: endT - start, handshake: 0, request: 0, serverDelay: 0, serverBuffer: 0, transfer: 0, start, end: endT, sessionCacheHit: true });
+        const ownerX = this.exchangeOf[owner];
+        const endT = Math.max(start, ownerX ? ownerX.tEnd + this.responseDelay(owner) : start);
+        resources.push({ id: m.ids[i]!, url: info.url, queued: endT - start, handshake: 0, request: 0, serverDelay: 0, serverBuffer: 0, transfer: 0, browser: 0, start, end: endT, sessionCacheHit: true });
       }
     }
     const pick = (i: number): number => (i >= 0 && this.done[i] ? this.end[i]! : endTime);

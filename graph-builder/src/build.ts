@@ -86,6 +86,7 @@ export function buildFromActivities(acts: Activities, warnings: string[], option
   };
   const navigation = navigationOf(acts);
   if (navigation) graph.navigation = navigation;
+  if (acts.mainThreadTasks) graph.mainThreadTasks = acts.mainThreadTasks.map(([a, b]) => [round3(a), round3(b)]);
   if (!options.skipAnalysis) {
     const disabled = options.analysisScope === 'normalised' ? [] : graph.nodes.filter((n) => n.disabled);
     for (const n of disabled) delete n.disabled;
@@ -95,6 +96,8 @@ export function buildFromActivities(acts: Activities, warnings: string[], option
   if (warnings.length) graph.warnings = [...warnings];
   return graph;
 }
+
+const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 
 /** The recorded navigation on the graph's clock, when the adapter found the navigation's start. */
 export function navigationOf(acts: Activities): GraphNavigation | undefined {

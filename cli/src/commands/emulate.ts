@@ -112,10 +112,10 @@ export const command: Command = {
     const first = results[0]!;
     const resources = first.resources.map((r, idx) => {
       if (results.length === 1) return r;
-      const pick = (f: 'queued' | 'handshake' | 'request' | 'serverDelay' | 'serverBuffer' | 'transfer' | 'start' | 'end'): number =>
+      const pick = (f: 'queued' | 'handshake' | 'request' | 'serverDelay' | 'serverBuffer' | 'transfer' | 'browser' | 'start' | 'end'): number =>
         median(results.map((x) => x.resources.find((y) => y.id === r.id)?.[f] ?? NaN).filter((v) => !Number.isNaN(v)));
       void idx;
-      return { id: r.id, url: r.url, queued: pick('queued'), handshake: pick('handshake'), request: pick('request'), serverDelay: pick('serverDelay'), serverBuffer: pick('serverBuffer'), transfer: pick('transfer'), start: pick('start'), end: pick('end') };
+      return { id: r.id, url: r.url, queued: pick('queued'), handshake: pick('handshake'), request: pick('request'), serverDelay: pick('serverDelay'), serverBuffer: pick('serverBuffer'), transfer: pick('transfer'), browser: pick('browser'), start: pick('start'), end: pick('end') };
     });
     if (flag(p, 'json')) {
       const offset = first.navigationStartOffset !== undefined ? { navigationStartOffset: first.navigationStartOffset } : {};

@@ -79,6 +79,25 @@ export interface ResourceNode extends NodeBase {
   requestType?: string;
   /** The priority the browser gave the request when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
   browserPriority?: string;
+  /** Time the browser itself spent on this exchange, outside the network and the server (Chrome traces). */
+  browserDelay?: BrowserDelay;
+}
+
+/** `requestType`s Blink's resource load scheduler never holds back: raw fetches and documents (navigations). */
+export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
+
+/**
+ * Browser-side time of one exchange, ms, as recorded: `request`, from the renderer's request (for one
+ * Blink's resource scheduler may hold, from its release; for the main document, from the browser's
+ * navigation request) to the request written to the socket, connection set-up excluded; `response`, from
+ * the body's end at the network service to the renderer's finish; `commit` (a frame's document), from its
+ * response headers at the network service to the frame's commit, when the trace records its request.
+ * Absent parts were not recorded.
+ */
+export interface BrowserDelay {
+  request?: number;
+  response?: number;
+  commit?: number;
 }
 
 export interface DownloadChunkNode extends NodeBase {
@@ -206,6 +225,12 @@ export interface Graph {
   provenance: Provenance;
   /** The recorded navigation, when the source has it (Chrome traces): where the graph's clock sits and the page's own completion times. */
   navigation?: GraphNavigation;
+  /**
+   * The main frame's renderer main thread's top-level tasks as recorded, [start, end] ms on the graph's
+   * clock (Chrome traces): the graph's computations ran inside some; the rest is work no node holds
+   * (style, layout, paint, garbage collection, the loader's tasks).
+   */
+  mainThreadTasks?: Array<[number, number]>;
   /** Problems met while building the graph that did not stop it. */
   warnings?: string[];
 }

@@ -6,6 +6,7 @@
  * Every link is an explicit id, resolved by the adapter (pointers, trace ids...), so the rules never see
  * source-specific identifiers. All times are ms since navigation start.
  */
+import type { BrowserDelay } from '../format/types.ts';
 
 /** Why an activity happened: the parsed token that declared it, or the computation that caused it. */
 export type Cause =
@@ -51,6 +52,8 @@ export interface ResourceActivity {
   requestType?: string;
   /** The browser's own request priority when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
   browserPriority?: string;
+  /** Time the browser itself spent on the exchange, beside the network's (see BrowserDelay in format/types.ts). */
+  browserDelay?: BrowserDelay;
   issuedBy: Cause;
   arrivals: Arrival[];
   /** Where the input described it (e.g. a log line), for messages. */
@@ -133,6 +136,8 @@ export interface Activities {
   load?: number;
   /** Where the page's clock sits in the navigation, when the source says (ms on the page's clock). */
   navigation?: NavigationTimes;
+  /** The main frame's main thread's top-level tasks, [start, end] ms, when the source has them. */
+  mainThreadTasks?: Array<[number, number]>;
   browserVersion?: string;
 }
 

@@ -29,6 +29,7 @@ export function resourceNodes(ctx: RuleContext): void {
     if (r.responseStart !== undefined) node.responseStart = r.responseStart;
     if (r.requestType !== undefined) node.requestType = r.requestType;
     if (r.browserPriority !== undefined) node.browserPriority = r.browserPriority;
+    if (r.browserDelay !== undefined) node.browserDelay = r.browserDelay;
     const frame = docOfFrame.get(r.id);
     if (frame) node.documentOfFrame = frame;
     if (r.originalResource) node.extra = { originalResource: r.originalResource };

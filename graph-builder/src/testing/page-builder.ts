@@ -21,7 +21,7 @@ export class PageBuilder {
     id: string,
     url: string,
     size: number,
-    o: { serverDelay?: number; mimeType?: string; frame?: string; prio?: number; method?: string; browserPriority?: string; requestType?: string; documentOfFrame?: string } = {},
+    o: { serverDelay?: number; mimeType?: string; frame?: string; prio?: number; method?: string; browserPriority?: string; requestType?: string; documentOfFrame?: string; browserDelay?: ResourceNode['browserDelay'] } = {},
   ): this {
     const node: ResourceNode = {
       id,
@@ -42,6 +42,7 @@ export class PageBuilder {
     if (o.browserPriority !== undefined) node.browserPriority = o.browserPriority;
     if (o.requestType !== undefined) node.requestType = o.requestType;
     if (o.documentOfFrame !== undefined) node.documentOfFrame = o.documentOfFrame;
+    if (o.browserDelay !== undefined) node.browserDelay = o.browserDelay;
     this.nodes.push(node);
     return this;
   }

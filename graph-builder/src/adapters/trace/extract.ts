@@ -11,6 +11,8 @@ import type { ExtractOptions, Slice, TimerInstall, TraceLoad, TraceRequest } fro
 import type { TraceEvent } from './trace-events.ts';
 import { frameHandler } from './handlers/frames.ts';
 import { initiatorHandler } from './handlers/initiators.ts';
+import { loaderStartHandler } from './handlers/loader-starts.ts';
+import { mainThreadTaskHandler } from './handlers/main-thread-tasks.ts';
 import { markHandler } from './handlers/marks.ts';
 import { requestHandler } from './handlers/requests.ts';
 import { runHandlers } from './handlers/run.ts';
@@ -31,14 +33,16 @@ export function traceHandlers(options: ExtractOptions = {}) {
     asyncTasks: asyncTaskHandler(),
     postedTasks: postedTaskHandler(),
     initiators: initiatorHandler(),
+    loaderStarts: loaderStartHandler(),
     requests: requestHandler(),
     timers: timerHandler(),
     marks: markHandler(),
+    mainThreadTasks: mainThreadTaskHandler(),
   };
 }
 
 export function extractTrace(events: Iterable<TraceEvent>, options: ExtractOptions = {}): TraceLoad {
-  const { frames, slices, initiators, requests, timers, marks } = runHandlers(events, traceHandlers(options));
+  const { frames, slices, initiators, requests, timers, marks, mainThreadTasks } = runHandlers(events, traceHandlers(options));
   const unlinked = initiators.taskFlows ? undefined : unlinkedCallbacks(initiators.orphans, requests.requests, timers.timers);
   return {
     origin: frames.origin,
@@ -48,6 +52,7 @@ export function extractTrace(events: Iterable<TraceEvent>, options: ExtractOptio
     slices: slices.slices,
     timers: timers.timers,
     marks: marks.marks,
+    mainThreadTasks: mainThreadTasks.tasks,
     warnings: [...frames.warnings, ...requests.warnings, ...(unlinked ? [unlinked] : [])],
   };
 }

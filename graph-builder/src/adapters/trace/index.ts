@@ -15,6 +15,7 @@ import { parseTrace } from './reader.ts';
 import { extractTrace, type ExtractOptions, type UncaughtException, type WindowListener } from './extract.ts';
 import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
 import { navigationTimes } from './navigation.ts';
+import { documentBrowserDelay } from './activities/browser-delay.ts';
 import type { Activities } from '../../model/types.ts';
 
 export { parseTrace, TraceFormatError } from './reader.ts';
@@ -152,6 +153,13 @@ export function readTraceInput(path: string): TraceInput {
     warnings,
   );
   const navigation = navigationTimes(file.events, load.origin, load.mainFrame, devtoolsLog);
-  if (navigation) acts.navigation = navigation;
+  if (navigation) {
+    acts.navigation = navigation;
+    const docId = acts.frames.find((f) => f.parent === null)?.document;
+    const doc = acts.resources.find((r) => r.id === docId);
+    const request = load.requests.find((r) => r.frame === load.mainFrame && r.resourceType === 'Document');
+    const delay = request && documentBrowserDelay(request, navigation);
+    if (doc && delay) doc.browserDelay = delay;
+  }
   return { kind, acts, warnings, ...(browserVersion ? { browserVersion } : {}) };
 }

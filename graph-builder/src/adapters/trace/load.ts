@@ -75,6 +75,14 @@ export interface TraceRequest {
   /** The activity slice running on the renderer's main thread when the request was issued. */
   runningAt?: number;
   renderBlocking?: string;
+  /**
+   * The network service's side of the exchange (ResourceReceiveResponse's `timing`, ResourceFinish's
+   * `finishTime`), page ms: the request written to the socket, the response headers read, the body's
+   * end; `connect` is the connection set-up it waited for (DNS, TCP, TLS), ms.
+   */
+  network?: { sent: number; headers: number; connect: number; finish?: number };
+  /** When the renderer handed the request to the network service (ThrottlingURLLoader::StartNow), page ms. */
+  released?: number;
 }
 
 export interface TimerInstall {
@@ -108,6 +116,8 @@ export interface TraceLoad {
   slices: Slice[];
   timers: TimerInstall[];
   marks: Mark[];
+  /** The main frame's renderer main thread's top-level tasks, [start, end] ms (handlers/main-thread-tasks.ts). */
+  mainThreadTasks?: Array<[number, number]>;
   warnings: string[];
 }
 

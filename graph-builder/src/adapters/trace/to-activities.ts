@@ -15,6 +15,7 @@ import { computationActivities, type PendingComputation } from './activities/com
 import { documentActivities, type TokenIndex } from './activities/documents.ts';
 import { causeRequests } from './activities/request-causes.ts';
 import { selectComputations } from './activities/select.ts';
+import { browserDelay, documentBrowserDelay, frameDocumentBrowserDelay, requestTypeOf } from './activities/browser-delay.ts';
 
 export type { ExtraInitiators, TraceAdapterOptions } from './activities/context.ts';
 
@@ -27,8 +28,6 @@ const MIME_BY_TYPE: Record<string, string> = {
   XHR: 'application/octet-stream',
   Fetch: 'application/octet-stream',
 };
-/** The trace records XHR and fetch() requests as resourceType 'Other'; the initiator's fetchType tells them apart. */
-const FETCH_TYPE: Record<string, string> = { xmlhttprequest: 'XHR', fetch: 'Fetch', beacon: 'Ping', eventsource: 'EventSource' };
 
 export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions = {}, warnings: string[] = []): Activities {
   warnings.push(...load.warnings);
@@ -52,6 +51,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
     documents,
     computations,
   };
+  if (load.mainThreadTasks?.length) acts.mainThreadTasks = load.mainThreadTasks;
   const mainMarks = load.marks.filter((m) => m.frame === load.mainFrame);
   const dcl = mainMarks.find((m) => m.name === 'domContentLoaded');
   const ld = mainMarks.find((m) => m.name === 'load');
@@ -63,6 +63,7 @@ export function traceToActivities(load: TraceLoad, options: TraceAdapterOptions 
 
 function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => Cause): ResourceActivity[] {
   const { requests, resId } = ctx;
+  const mainDocument = ctx.docRequest.get(ctx.load.mainFrame);
   return requests.map((r) => {
     const bodyBytes = r.chunks.reduce((a, c) => a + c.bytes, 0);
     const end = r.finish ?? r.chunks[r.chunks.length - 1]?.time ?? r.response ?? r.send;
@@ -81,8 +82,11 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
       arrivals: r.chunks,
     };
     if (r.response !== undefined) res.responseStart = r.response;
-    res.requestType = FETCH_TYPE[r.initiator?.fetchType ?? ''] ?? r.resourceType;
+    res.requestType = requestTypeOf(r);
     if (r.priority) res.browserPriority = r.priority;
+    // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
+    const delay = r === mainDocument ? documentBrowserDelay(r, {}) : r.resourceType === 'Document' ? frameDocumentBrowserDelay(r) : browserDelay(r);
+    if (delay) res.browserDelay = delay;
     if (r.fromCache) {
       const original = requests.find((o) => o !== r && o.url === r.url && !o.fromCache && o.send < r.send);
       if (original) res.originalResource = resId.get(original)!;

@@ -89,6 +89,8 @@ export interface ReceiveResponseData {
   mimeType: string;
   fromCache: boolean;
   fromMemoryCache: boolean;
+  /** The network service's timing: `requestTime` in s on the trace clock, the rest ms after it (-1: none). */
+  timing: Partial<Record<'requestTime' | 'sendStart' | 'receiveHeadersEnd' | 'dnsStart' | 'dnsEnd' | 'connectStart' | 'connectEnd', number>>;
 }
 export interface ReceivedDataData {
   requestId: string;
@@ -99,6 +101,8 @@ export interface ResourceFinishData {
   didFail: boolean;
   encodedDataLength: number;
   decodedBodyLength: number;
+  /** When the network service finished the body, s on the trace clock (0: unknown). */
+  finishTime: number;
 }
 
 export type ResourceSendRequest = WithData<'ResourceSendRequest', SendRequestData>;

@@ -3,7 +3,8 @@
  * initiator, and what the main thread was running when it was issued), ResourceReceiveResponse,
  * ResourceReceivedData (body chunks) and ResourceFinish. A response, chunk or finish counts only after its
  * request's send in the trace, as Chromium writes them; a redirect re-sends under the same requestId
- * (the first send is kept, with the last url).
+ * (the first send is kept, with the last url). From the response's `timing` and the finish's `finishTime`:
+ * the network service's times (`network`); from the loader starts: when the renderer released it.
  */
 import type { Handler } from '../../handler.ts';
 import type { Initiator, TraceRequest } from '../load.ts';
@@ -25,11 +26,14 @@ import {
 } from '../trace-events.ts';
 import type { FrameData } from './frames.ts';
 import type { InitiatorData } from './initiators.ts';
+import type { LoaderStartData } from './loader-starts.ts';
 import { ready } from './run.ts';
 
 export interface RequestData {
   /** By send time. */
   requests: TraceRequest[];
+  /** `pid:tid` of the thread that sent the main document's request (the main frame's renderer main thread). */
+  documentThread?: string;
   warnings: string[];
 }
 
@@ -84,6 +88,7 @@ function update(r: TraceRequest, e: NetworkEvent, ms: (ts: number) => number): v
       r.status = finite(d.statusCode) ?? r.status;
       r.mimeType = text(d.mimeType) ?? r.mimeType;
       r.fromCache = d.fromCache === true || d.fromMemoryCache === true;
+      networkTiming(r, d.timing, ms);
       break;
     case 'ResourceReceivedData':
       r.chunks.push({ time: ms(e.ts), bytes: finite(d.encodedDataLength) ?? 0 });
@@ -93,18 +98,43 @@ function update(r: TraceRequest, e: NetworkEvent, ms: (ts: number) => number): v
       r.failed = d.didFail === true;
       r.encodedLength = finite(d.encodedDataLength) ?? r.encodedLength;
       r.decodedLength = finite(d.decodedBodyLength) ?? r.decodedLength;
+      if (r.network && (finite(d.finishTime) ?? 0) > 0) r.network.finish = ms(d.finishTime! * 1e6);
       break;
     default:
   }
 }
 
-export function requestHandler(): Handler<TraceEvent, RequestData, { frames: FrameData; initiators: InitiatorData }> {
+/** The network service's times of a response (`timing` of ResourceReceiveResponse), when it has them. */
+function networkTiming(r: TraceRequest, t: ReturnType<typeof networkData>['timing'], ms: (ts: number) => number): void {
+  const base = finite(t?.requestTime);
+  const send = finite(t?.sendStart);
+  const headers = finite(t?.receiveHeadersEnd);
+  if (!t || base === undefined || base <= 0 || send === undefined || send < 0 || headers === undefined || headers < 0) return;
+  const span = (a: number | undefined, b: number | undefined): number => (a !== undefined && b !== undefined && a >= 0 && b >= a ? b - a : 0);
+  const t0 = ms(base * 1e6);
+  r.network = { sent: t0 + send, headers: t0 + headers, connect: span(finite(t.dnsStart), finite(t.dnsEnd)) + span(finite(t.connectStart), finite(t.connectEnd)) };
+}
+
+/** Each request's loader start: the first one of its url at or after its send not taken by an earlier request. */
+function assignReleases(requests: TraceRequest[], loaders: LoaderStartData, frames: FrameData): void {
+  const next = new Map<string, number>();
+  for (const r of requests) {
+    const starts = loaders.starts.get(r.url);
+    if (!starts) continue;
+    let i = next.get(r.url) ?? 0;
+    while (i < starts.length && frames.ms(starts[i]!) < r.send) i++;
+    if (i < starts.length) r.released = frames.ms(starts[i++]!);
+    next.set(r.url, i);
+  }
+}
+
+export function requestHandler(): Handler<TraceEvent, RequestData, { frames: FrameData; initiators: InitiatorData; loaderStarts: LoaderStartData }> {
   /** The network events in trace order: whether one applies depends on the page's frames, known at the end. */
   let network: NetworkEvent[] = [];
   let out: RequestData | undefined;
   return {
     kinds: NETWORK_EVENTS,
-    deps: ['frames', 'initiators'],
+    deps: ['frames', 'initiators', 'loaderStarts'],
     reset() {
       network = [];
       out = undefined;
@@ -112,12 +142,14 @@ export function requestHandler(): Handler<TraceEvent, RequestData, { frames: Fra
     handleEvent(e) {
       if (isNetworkEvent(e)) network.push(e);
     },
-    finalize({ frames, initiators }) {
+    finalize({ frames, initiators, loaderStarts }) {
       const requests = new Map<string, TraceRequest>();
+      let documentThread: string | undefined;
       for (const e of network) {
         if (isResourceSendRequest(e)) {
           const req = requestOf(e, frames, initiators);
           if (!req) continue;
+          if (req.frame === frames.mainFrame && req.send === 0) documentThread ??= threadOf(e);
           const prev = requests.get(req.requestId);
           if (prev) prev.url = req.url;
           else requests.set(req.requestId, req);
@@ -127,7 +159,9 @@ export function requestHandler(): Handler<TraceEvent, RequestData, { frames: Fra
         }
       }
       const warnings = [...requests.values()].filter((r) => r.finish === undefined).map((r) => `request ${r.url} never finished in the trace`);
-      out = { requests: [...requests.values()].sort((a, b) => a.send - b.send), warnings };
+      const sorted = [...requests.values()].sort((a, b) => a.send - b.send);
+      assignReleases(sorted, loaderStarts, frames);
+      out = { requests: sorted, warnings, ...(documentThread ? { documentThread } : {}) };
       network = [];
     },
     data: () => ready(out, 'requests'),

@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { browserDelay, documentBrowserDelay, frameDocumentBrowserDelay, mayBeHeld } from './browser-delay.ts';
+import type { TraceRequest } from '../load.ts';
+
+const request = (o: Partial<TraceRequest>): TraceRequest => ({
+  requestId: '1', url: 'http://a.test/x', frame: 'f', resourceType: 'Script', method: 'GET', send: 10, chunks: [],
+  encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '', ...o,
+});
+
+test('a request Blink never holds (High, VeryHigh, XHR, fetch): send -> socket (connection set-up excluded), network end -> renderer finish', () => {
+  const r = request({ priority: 'High', released: 12, finish: 60, network: { sent: 25, headers: 40, connect: 5, finish: 52 } });
+  assert.deepEqual(browserDelay(r), { request: 10, response: 8 });
+  const xhr = request({ priority: 'Low', resourceType: 'Other', initiator: { type: 'script', fetchType: 'xmlhttprequest' }, network: { sent: 25, headers: 40, connect: 0 } });
+  assert.equal(mayBeHeld(xhr), false);
+  assert.deepEqual(browserDelay(xhr), { request: 15 });
+});
+
+test("a request Blink's scheduler may hold (below High): from its release, the scheduler's wait being the emulator's", () => {
+  const r = request({ priority: 'Low', resourceType: 'Image', released: 12, finish: 60, network: { sent: 25, headers: 40, connect: 5, finish: 52 } });
+  assert.equal(mayBeHeld(r), true);
+  assert.deepEqual(browserDelay(r), { request: 8, response: 8 });
+});
+
+test('parts the trace lacks are left out; nothing known gives undefined', () => {
+  assert.deepEqual(browserDelay(request({ finish: 60, network: { sent: 25, headers: 40, connect: 0, finish: 59 } })), { response: 1 });
+  assert.equal(browserDelay(request({ released: 12, finish: 60 })), undefined);
+  assert.equal(browserDelay(request({ priority: 'Low', network: { sent: 25, headers: 40, connect: 0 } })), undefined, 'no release recorded for a request that may have been held');
+  assert.equal(browserDelay(request({ network: { sent: 25, headers: 40, connect: 0 } })), undefined);
+});
+
+test('clock skew between processes never gives a negative delay', () => {
+  assert.deepEqual(browserDelay(request({ priority: 'Low', released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, response: 0 });
+});
+
+test("the main document: from the browser's navigation request to the socket; the response side as any resource's", () => {
+  const r = request({ resourceType: 'Document', send: 0, finish: 30, network: { sent: -30, headers: -20, connect: 2, finish: -10 } });
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 40 });
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45 }), { response: 40 }, 'no request recorded: as any resource');
+  assert.equal(documentBrowserDelay(request({}), { navigationStart: -45, documentRequest: -43 }), undefined);
+});
+
+test("a frame's document: its trace request is the frame's commit; from the network's headers to it, no request side", () => {
+  const r = request({ resourceType: 'Document', send: 150, finish: 180, network: { sent: 120, headers: 128, connect: 0, finish: 130 } });
+  assert.deepEqual(frameDocumentBrowserDelay(r), { response: 50, commit: 22 });
+  assert.equal(frameDocumentBrowserDelay(request({ resourceType: 'Document' })), undefined);
+});
