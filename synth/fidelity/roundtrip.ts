@@ -9,17 +9,21 @@ import { statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, basename } from 'node:path';
 import { legacySites, mean, median } from '@pcp/graph-builder';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { roundTrip, type RoundTripFigures } from '@pcp/synth';
 
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
-  console.log('usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE]');
-  process.exit(0);
-}
-const opt = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const minutes = Number(opt('--minutes') ?? Infinity);
-const jsonOut = opt('--json');
-const given = args.filter((a, i) => !a.startsWith('--') && !['--minutes', '--json'].includes(args[i - 1] ?? ''));
+const { values, positionals } = scriptArgs('fidelity:roundtrip', `
+usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE]
+
+Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
+profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
+agreement, edge precision/recall by rule, critical-path Jaccard, load time against the source (targets of
+issue 15), pages per minute, synthesis speed, and every class of miss with its count. --minutes stops
+starting new graphs after M minutes; --json FILE writes the per-graph figures.
+`, { minutes: { type: 'string' }, json: { type: 'string' } }, true);
+const minutes = Number(values.minutes ?? Infinity);
+const jsonOut = values.json;
+const given = positionals;
 const graphs = given.length ? given : legacySites().map((s) => s.graph).sort((a, b) => statSync(a).size - statSync(b).size);
 
 const TARGETS = { resourceJaccard: 0.99, parentAgreement: 0.95, edgePrecision: 0.9, edgeRecall: 0.9, criticalPathJaccard: 0.85, load: 0.1 };
