@@ -4,3 +4,4 @@
  */
 export { openShapedLink, type LinkSpec, type ShapedLink } from './link.ts';
 export { ShaperError } from './errors.ts';
+export { parseLoss, parseLinkSpec } from './spec.ts';
