@@ -29,7 +29,7 @@ test('two loads of a cacheable page in one Chromium, each in a fresh context: bo
   }
 });
 
-const entry = (o: Partial<TimingEntry>): TimingEntry => ({ connectStart: 10, connectEnd: 30, secureConnectionStart: 15, transferSize: 500, decodedBodySize: 200, nextHopProtocol: 'h2', ...o });
+const entry = (o: Partial<TimingEntry>): TimingEntry => ({ name: 'https://a.test/x', connectStart: 10, connectEnd: 30, secureConnectionStart: 15, transferSize: 500, decodedBodySize: 200, nextHopProtocol: 'h2', ...o });
 
 test('coldness: a reused connection, a skipped handshake and cache hits are each named', () => {
   assert.equal(warmReason(coldness(entry({}), [entry({})]), true), undefined);
@@ -37,8 +37,10 @@ test('coldness: a reused connection, a skipped handshake and cache hits are each
   assert.match(warmReason(coldness(entry({ secureConnectionStart: 0 }), []), true)!, /TLS handshake/);
   assert.equal(warmReason(coldness(entry({ secureConnectionStart: 0 }), []), false), undefined);
   // A cross-origin resource without Timing-Allow-Origin reports 0 and 0: not counted as a cache hit.
-  const c = coldness(entry({}), [entry({ transferSize: 0 }), entry({ transferSize: 0, decodedBodySize: 0 })]);
+  const c = coldness(entry({}), [entry({ name: 'https://a.test/y', transferSize: 0 }), entry({ name: 'https://a.test/z', transferSize: 0, decodedBodySize: 0 })]);
   assert.equal(c.cachedResources, 1);
+  // A URL the same load also fetched over the network: the page reused its own copy.
+  assert.equal(coldness(entry({}), [entry({}), entry({ transferSize: 0 })]).cachedResources, 0);
   assert.match(warmReason(c, true)!, /1 resource\(s\) came from a cache/);
   assert.equal(c.protocol, 'h2');
 });

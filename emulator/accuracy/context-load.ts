@@ -6,7 +6,9 @@
  * was cold: the document opened a new connection (TCP and TLS handshakes) and no resource came from a
  * cache; and which protocol it spoke. Times: the navigation entry, ms from navigation start.
  */
-import { launchChromium, settleBrowserUi, type LaunchedBrowser } from '@pcp/profiler';
+import { launchChromium, settleBrowserUi } from '@pcp/profiler';
+
+type LaunchedBrowser = Awaited<ReturnType<typeof launchChromium>>;
 
 /** What the page's Resource Timing says about one load's state. */
 export interface Coldness {
@@ -14,7 +16,11 @@ export interface Coldness {
   newConnection: boolean;
   /** ... with a TLS handshake (secureConnectionStart > 0, before connectEnd); false for cleartext http. */
   tlsHandshake: boolean;
-  /** Resources of the main frame served from a cache (transferSize 0 with a body). */
+  /**
+   * Resources of the main frame served from a cache (transferSize 0 with a body) that the load did not
+   * also fetch over the network: a page using one URL twice reuses its own copy, which is no state
+   * carried over from an earlier load.
+   */
   cachedResources: number;
   /** The document's nextHopProtocol ('http/1.1', 'h2'). */
   protocol: string;
@@ -28,6 +34,7 @@ export interface ContextLoad {
 
 /** The fields of Resource Timing entries the check reads. */
 export interface TimingEntry {
+  name: string;
   connectStart: number;
   connectEnd: number;
   secureConnectionStart: number;
@@ -38,10 +45,11 @@ export interface TimingEntry {
 
 /** Coldness of a load from its navigation entry and the main frame's resource entries. Pure. */
 export function coldness(nav: TimingEntry, resources: readonly TimingEntry[]): Coldness {
+  const fetched = new Set(resources.filter((r) => r.transferSize > 0).map((r) => r.name));
   return {
     newConnection: nav.connectEnd > nav.connectStart,
     tlsHandshake: nav.secureConnectionStart > 0 && nav.connectEnd > nav.secureConnectionStart,
-    cachedResources: resources.filter((r) => r.transferSize === 0 && r.decodedBodySize > 0).length,
+    cachedResources: resources.filter((r) => r.transferSize === 0 && r.decodedBodySize > 0 && !fetched.has(r.name)).length,
     protocol: nav.nextHopProtocol,
   };
 }
@@ -54,7 +62,7 @@ export function warmReason(c: Coldness, tls: boolean): string | undefined {
   return undefined;
 }
 
-const FIELDS = ['connectStart', 'connectEnd', 'secureConnectionStart', 'transferSize', 'decodedBodySize', 'nextHopProtocol'];
+const FIELDS = ['name', 'connectStart', 'connectEnd', 'secureConnectionStart', 'transferSize', 'decodedBodySize', 'nextHopProtocol'];
 
 /** Page-side: the navigation entry's load marks and timing fields, and the resource entries' fields. */
 const READ_TIMING = `(() => {

@@ -16,9 +16,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { Graph } from '@pcp/graph-builder';
+import { readMeta } from '@pcp/profiler/bundle';
+import { resolveConfig } from '../src/config.ts';
 import { emulateIdentity } from './identity-run.ts';
 import { accuracyPages, startPageServers, type PageSpec } from './pages.ts';
 import { CSV_HEADER, csvRow, DEFAULT_GRID, gridRow, parseCondition, summarizeGrid, TOOLS, type Condition, type GridRow, type Times, type Tool } from './grid-stats.ts';
+import { appendLoad, cellKey, loadsByCell, readLoadLog, type LoggedLoad } from './load-log.ts';
+import { describePlan, plan, readSpeed, type Speed } from './plan.ts';
+import { writeReplaySet } from './replay-set.ts';
 
 const HELP = `usage: npm run accuracy:emulator [-- options]
 
@@ -27,15 +32,26 @@ condition predicts load and DOMContentLoaded with pcp emulate and with Lantern (
 charge and without), loads the replayed page for real in Chromium through a shaped link (root needed),
 and prints per condition and overall the p50 and p90 of |predicted - real| / real, the real loads'
 run-to-run spread and loads per minute. Times are ms from navigation start. Every origin is served
-over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks.
+over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks. A lossy
+condition is reported apart (the emulator has no loss model yet: it predicts the lossless link).
+
+Pages (emulator/accuracy/pages.ts): the example site, the ground-truth test pages, and pages of
+Debian's HTML documentation packages (scripts/setup.sh installs them). One replay server per link
+serves every page; one Chromium per link and round loads every page, each in a fresh incognito
+context, and each load is checked cold (new connection and TLS handshake, nothing from a cache).
 
 options:
-  --page NAME        only this page (repeatable): 'example-site' or a test-site directory name
+  --page NAME        only this page, or all pages of a source: example, suite, docs (repeatable)
   --condition C      RATE/RTT/h1|h2[/LOSS] (repeatable; default: ${DEFAULT_GRID.join(' ')})
   --runs N           real loads per page and condition (default 5; the median is compared)
-  --keep DIR         keep the recordings (DIR/<page>/{bundle,graph.json,delays.json})
-  --from DIR         reuse the recordings an earlier --keep left, without recording again
-  --csv FILE         per page and condition (default docs/accuracy/emulator.csv)
+  --keep DIR         keep recordings and real loads in DIR (DIR/<page>/{bundle,graph.json,delays.json},
+                     DIR/loads.jsonl); run again with the same DIR to resume: recorded pages and
+                     finished loads are kept and skipped
+  --from DIR         as --keep, but never record (use the recordings DIR has)
+  --dry-run          print the plan and its projected time (from the last run's measured speed), and exit
+  --fresh-browser    start a fresh Chromium for every load instead (slower; for comparison)
+  --csv FILE         per page and condition (default docs/accuracy/emulator.csv; the measured speed
+                     goes beside it, emulator-speed.json)
   --plots DIR        where the PNG and SVG plots go (default docs/accuracy)
   --no-plots         no plots (they need matplotlib: pip install -e 'server-delays[dev]')
   --cc NAME          TCP congestion control in the link's namespaces: reno (default; the
@@ -47,6 +63,8 @@ options:
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PCP = join(ROOT, 'cli/bin/pcp.js');
 const run = promisify(execFile);
+/** A page whose loads fail this often in one session is given up for the rest of it. */
+const MAX_FAILURES = 3;
 
 class UsageError extends Error {}
 
@@ -55,7 +73,20 @@ interface Recording {
   bundle: string;
   graph: Graph;
   delays: string;
+  /** The recorded page URL (the replay serves it at the recorded origin). */
+  url: string;
 }
+
+/** Where a run's wall time went (s). */
+interface WallTime {
+  record: number;
+  linkSetup: number;
+  chromiumStarts: number;
+  loads: number;
+}
+
+/** Whether the emulator models random loss: its resolved config carries a loss rate. */
+const LOSS_MODEL = 'lossRate' in resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h1' });
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -65,6 +96,8 @@ async function main(): Promise<number> {
       runs: { type: 'string' },
       keep: { type: 'string' },
       from: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      'fresh-browser': { type: 'boolean' },
       csv: { type: 'string' },
       plots: { type: 'string' },
       'no-plots': { type: 'boolean' },
@@ -86,33 +119,50 @@ async function main(): Promise<number> {
   }
   const cc = values.cc ?? 'reno';
   if (!/^[a-z0-9_]+$/.test(cc)) throw new UsageError(`--cc expects a congestion control name (cubic, reno, bbr) or 'inherit', got '${cc}'`);
+  if (values.keep && values.from) throw new UsageError('--keep and --from do not go together (--keep DIR resumes too)');
   const pages = await accuracyPages(values.page);
   if (pages.length === 0) throw new UsageError('no page matches --page');
   if (values.from && !existsSync(values.from)) throw new UsageError(`--from ${values.from}: no such directory`);
-  if (process.getuid?.() !== 0) throw new UsageError('the real loads go through the shaper, which needs root (run as root)');
   const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/emulator.csv');
+  const speedPath = join(dirname(csvPath), 'emulator-speed.json');
 
-  const work = values.from ?? values.keep ?? mkdtempSync(join(tmpdir(), 'pcp-accuracy-'));
-  const ownWork = !values.from && !values.keep;
+  const kept = values.from ?? values.keep;
+  const toRecord = values.from ? 0 : pages.filter((p) => !hasRecording(kept, p)).length;
+  const doneBefore = kept ? doneLoads(readLoadLog(kept), pages, conditions, runs) : 0;
+  const shape = { pages: pages.length, conditions: conditions.length, runs };
+  const speed = readSpeed(speedPath);
+  console.log(describePlan(shape, plan({ ...shape, done: doneBefore, toRecord }, speed), speed));
+  if (values['dry-run']) return 0;
+  if (process.getuid?.() !== 0) throw new UsageError('the real loads go through the shaper, which needs root (run as root)');
+
+  const work = kept ?? mkdtempSync(join(tmpdir(), 'pcp-accuracy-'));
+  mkdirSync(work, { recursive: true });
+  const wall: WallTime = { record: 0, linkSetup: 0, chromiumStarts: 0, loads: 0 };
   try {
-    const recordings = values.from ? keptRecordings(values.from, pages) : await record(pages, work);
+    const t = Date.now();
+    const recordings = await record(pages, work, !values.from);
+    wall.record = (Date.now() - t) / 1000;
     if (recordings.length === 0) {
       console.error('accuracy:emulator: no page could be recorded');
       return 1;
     }
     const predictions = await predict(recordings, conditions, cc === 'cubic' ? 'cubic' : 'newreno');
-    const { real, loadsPerMinute, cc: ccUsed, backend } = await loadReal(recordings, conditions, runs, cc);
+    const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
+    const result = await loadReal(live, conditions, runs, cc, work, wall, Boolean(values['fresh-browser']));
+    const byCell = loadsByCell(readLoadLog(work));
     const rows: GridRow[] = [];
+    const counted: LoggedLoad[] = [];
     for (const c of conditions) {
-      for (const r of recordings) {
-        const key = `${r.page.name} ${c.name}`;
-        const got = real.get(key);
+      for (const r of live) {
+        const key = cellKey(r.page.name, c.name);
+        const got = (byCell.get(key) ?? []).slice(0, runs);
         const pred = predictions.get(key);
-        if (!got || got.times.length === 0 || !pred) {
+        if (got.length === 0 || !pred) {
           console.log(`skipped ${key}: ${!pred ? 'no prediction' : 'no real load completed'}`);
           continue;
         }
-        rows.push(gridRow(r.page.name, c.name, got.times, got.misses, pred));
+        counted.push(...got);
+        rows.push(gridRow(r.page.name, c.name, got.map((l) => ({ load: l.load, dcl: l.dcl })), got.reduce((n, l) => n + l.misses, 0), pred));
       }
     }
     if (rows.length === 0) {
@@ -120,70 +170,118 @@ async function main(): Promise<number> {
       return 1;
     }
     printTable(rows);
-    console.log(`\nlink: ${backend} backend, TCP congestion control ${ccUsed}; real loads: ${loadsPerMinute.toFixed(1)} per minute; load average ${loadAverage()}`);
+    const newPages = recordings.length - (pages.length - toRecord);
+    console.log(`\n${describeLoads(counted, conditions)}`);
+    console.log(`link: ${result.backend} backend, TCP congestion control ${result.cc}; ${rows.length} page x condition cells of ${live.length} pages; load average ${loadAverage()}`);
+    console.log(`this session: ${result.loads} real loads in ${(wall.loads / 60).toFixed(1)} min of loading, ${result.loadsPerMinute.toFixed(1)} loads per minute (${values['fresh-browser'] ? 'a fresh Chromium per load' : 'one Chromium per link and round, a fresh context per load'})`);
+    console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s`);
     mkdirSync(dirname(csvPath), { recursive: true });
     writeFileSync(csvPath, [CSV_HEADER, ...rows.map(csvRow)].join('\n') + '\n');
     console.log(`wrote ${csvPath}`);
+    if (result.loads >= 20) {
+      const measured: Speed = {
+        loadsPerMinute: result.loadsPerMinute,
+        recordSecondsPerPage: newPages > 0 ? wall.record / newPages : (speed?.recordSecondsPerPage ?? 0),
+        linkSetupSeconds: wall.linkSetup / conditions.length,
+        at: new Date().toISOString().slice(0, 16) + 'Z',
+        loadAverage: loadAverage(),
+      };
+      writeFileSync(speedPath, JSON.stringify(measured, null, 2) + '\n');
+      console.log(`wrote ${speedPath}`);
+    }
     if (!values['no-plots']) await plot(csvPath, values.plots ?? join(ROOT, 'docs/accuracy'));
-    return 0;
+    return result.gaveUp.length ? 1 : 0;
   } finally {
-    if (ownWork) rmSync(work, { recursive: true, force: true });
+    if (!kept) rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Real loads already in the log for these pages and conditions (at most `runs` per cell). */
+function doneLoads(log: LoggedLoad[], pages: PageSpec[], conditions: Condition[], runs: number): number {
+  const by = loadsByCell(log);
+  return pages.reduce((n, p) => n + conditions.reduce((m, c) => m + Math.min(runs, by.get(cellKey(p.name, c.name))?.length ?? 0), 0), 0);
+}
+
+/** The cold check and protocol over the compared loads, in one line. */
+function describeLoads(loads: LoggedLoad[], conditions: Condition[]): string {
+  const warm = loads.filter((l) => l.warm);
+  const checked = loads.filter((l) => l.protocol !== undefined);
+  const want = new Map(conditions.map((c) => [c.name, c.protocol === 'h2' ? 'h2' : 'http/1.1']));
+  const wrong = checked.filter((l) => l.protocol !== want.get(l.condition));
+  const reasons = [...new Set(warm.map((l) => l.warm))].join('; ');
+  return `cold check: ${checked.length - warm.length} of ${checked.length} checked loads cold (document on a new connection with a TLS handshake, nothing from a cache)` +
+    `${warm.length ? ` — warm: ${reasons}` : ''}; ${checked.length - wrong.length} of ${checked.length} spoke the condition's protocol; ${loads.length - checked.length} loads unchecked (fresh browser)`;
 }
 
 function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
-/** Each page recorded once on loopback (every origin over TLS), built, and its server delays measured. */
-async function record(pages: PageSpec[], work: string): Promise<Recording[]> {
-  const { capturePage } = await import('../../profiler/src/capture.ts');
-  const servers = await startPageServers(pages, { tls: true });
-  const out: Recording[] = [];
-  try {
-    for (const page of pages) {
-      const dir = join(work, page.name);
-      const bundle = join(dir, 'bundle');
-      const { url, hostResolverRules } = servers.target(page);
-      const capture = () => capturePage(url, bundle, { hostResolverRules, ignoreCertificateErrors: true, pcap: true, sslKeyLog: true, archive: true, quietMs: 500 });
-      // A loaded machine sometimes starts Chromium too slowly: one retry.
-      let { meta } = await capture();
-      if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
-      if (meta.status !== 'complete') {
-        console.log(`${page.name}: recording ${meta.status} (${meta.message}); left out`);
-        continue;
+const RECORDING_FILES = ['bundle/archive.har', 'graph.json', 'delays.json'];
+
+/** DIR/<page> holds a finished recording (its graph and delays are written last). */
+function hasRecording(dir: string | undefined, page: PageSpec): boolean {
+  return dir !== undefined && RECORDING_FILES.every((f) => existsSync(join(dir, page.name, f)));
+}
+
+/**
+ * Each page recorded once on loopback (every origin over TLS), built, and its server delays measured;
+ * pages the work directory already has a recording of are kept (`record`: false records none). A page
+ * that cannot be recorded is reported and left out.
+ */
+async function record(pages: PageSpec[], work: string, recordMissing: boolean): Promise<Recording[]> {
+  const missing = recordMissing ? pages.filter((p) => !hasRecording(work, p)) : [];
+  if (missing.length) {
+    const { capturePage } = await import('@pcp/profiler');
+    const servers = await startPageServers(missing, { tls: true });
+    try {
+      for (const page of missing) {
+        const dir = join(work, page.name);
+        rmSync(dir, { recursive: true, force: true });
+        const bundle = join(dir, 'bundle');
+        const { url, hostResolverRules } = servers.target(page);
+        const capture = () => capturePage(url, bundle, { hostResolverRules, ignoreCertificateErrors: true, pcap: true, sslKeyLog: true, archive: true, quietMs: 500 });
+        // A loaded machine sometimes starts Chromium too slowly: one retry.
+        let { meta } = await capture();
+        if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
+        if (meta.status !== 'complete') {
+          console.log(`${page.name}: recording ${meta.status} (${meta.message}); left out`);
+          continue;
+        }
+        try {
+          await run(process.execPath, [PCP, 'build', bundle, '--out', join(dir, 'graph.json')], { maxBuffer: 1 << 24 });
+          await run(process.execPath, [PCP, 'delays', bundle, '--out', join(dir, 'delays.json'), '--format', 'json'], { maxBuffer: 1 << 24 });
+        } catch (e) {
+          console.log(`${page.name}: ${((e as { stderr?: string }).stderr ?? String(e)).trim().split('\n').pop()}; left out`);
+          continue;
+        }
+        process.stderr.write(`recorded ${page.name}\n`);
       }
-      try {
-        await run(process.execPath, [PCP, 'build', bundle, '--out', join(dir, 'graph.json')], { maxBuffer: 1 << 24 });
-        await run(process.execPath, [PCP, 'delays', bundle, '--out', join(dir, 'delays.json'), '--format', 'json'], { maxBuffer: 1 << 24 });
-      } catch (e) {
-        console.log(`${page.name}: ${((e as { stderr?: string }).stderr ?? String(e)).trim().split('\n').pop()}; left out`);
-        continue;
-      }
-      out.push(loadRecording(page, dir));
-      process.stderr.write(`recorded ${page.name}\n`);
+    } finally {
+      await servers.close();
     }
-  } finally {
-    await servers.close();
+  }
+  const out: Recording[] = [];
+  for (const p of pages) {
+    if (!hasRecording(work, p)) {
+      if (!recordMissing) console.log(`${p.name}: no recording in ${work}; left out`);
+      continue;
+    }
+    const dir = join(work, p.name);
+    const bundle = join(dir, 'bundle');
+    const url = readMeta(bundle)?.url;
+    if (!url) {
+      console.log(`${p.name}: the recording has no meta.json url; left out`);
+      continue;
+    }
+    out.push({ page: p, bundle, graph: JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')) as Graph, delays: join(dir, 'delays.json'), url });
   }
   return out;
 }
 
-function loadRecording(page: PageSpec, dir: string): Recording {
-  return { page, bundle: join(dir, 'bundle'), graph: JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')) as Graph, delays: join(dir, 'delays.json') };
-}
-
-/** Recordings an earlier --keep left: DIR/<page>/{bundle,graph.json,delays.json}. */
-function keptRecordings(dir: string, pages: PageSpec[]): Recording[] {
-  return pages
-    .filter((p) => ['bundle/archive.har', 'graph.json', 'delays.json'].every((f) => existsSync(join(dir, p.name, f))))
-    .map((p) => loadRecording(p, join(dir, p.name)));
-}
-
 /** The emulator's and Lantern's predictions, keyed `page condition`; ms from navigation start. */
 async function predict(recordings: Recording[], conditions: Condition[], congestionControl: 'newreno' | 'cubic'): Promise<Map<string, Record<Tool, Times>>> {
-  const { parseTrace } = await import('@pcp/graph-builder/adapters/trace/reader.ts');
-  const { readText } = await import('@pcp/graph-builder/format/io.ts');
+  const { parseTrace, readText } = await import('@pcp/graph-builder');
   const { loadLanternTrace, simulateLantern } = await import('../src/lantern/predict.ts');
   const out = new Map<string, Record<Tool, Times>>();
   for (const r of recordings) {
@@ -197,7 +295,10 @@ async function predict(recordings: Recording[], conditions: Condition[], congest
       continue;
     }
     for (const c of conditions) {
-      const emu = emulateIdentity(r.graph, { bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, protocol: c.protocol, congestionControl });
+      // Until the emulator models loss, a lossy condition is predicted as its lossless link (and
+      // reported apart as such); once its config resolves a lossRate, the rate is passed on.
+      const config = { bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, protocol: c.protocol, congestionControl, ...(LOSS_MODEL && c.lossRate ? { lossRate: c.lossRate } : {}) };
+      const emu = emulateIdentity(r.graph, config);
       if (typeof emu === 'string') {
         console.log(`${r.page.name}: ${emu}; left out`);
         break;
@@ -216,68 +317,102 @@ async function predict(recordings: Recording[], conditions: Condition[], congest
   return out;
 }
 
-interface RealLoads {
-  times: Times[];
-  misses: number;
-}
-
 /**
- * Real loads: one shaped link per condition, open for the whole phase, with a replay server per page in
- * its server namespace; then `runs` rounds, each loading every page under every condition once, so that
- * a slow spell of the shared machine spreads over all of them.
+ * Real loads: one shaped link per condition, open for the whole phase, with one replay server in its
+ * server namespace serving every page (the recordings merged into one replay set); then `runs` rounds,
+ * each loading every page under every condition once, so that a slow spell of the shared machine
+ * spreads over all of them. Per link and round, one Chromium in the client namespace loads every page,
+ * each in a fresh incognito context checked cold (or, `freshBrowser`, a fresh Chromium per load). Each
+ * load is appended to the work directory's log as it finishes; cells the log already has enough loads
+ * of are skipped. A page whose loads keep failing is given up, the rest go on.
  */
-async function loadReal(recordings: Recording[], conditions: Condition[], runs: number, cc: string) {
+async function loadReal(recordings: Recording[], conditions: Condition[], runs: number, cc: string, work: string, wall: WallTime, freshBrowser: boolean) {
   const { openShapedLink } = await import('@pcp/shaper');
   const { startRemoteReplay, loadOnce } = await import('@pcp/replay');
+  const { openLoadBrowser, warmReason } = await import('./context-load.ts');
   type Link = Awaited<ReturnType<typeof openShapedLink>>;
   type Remote = Awaited<ReturnType<typeof startRemoteReplay>>;
-  const links: Link[] = [];
+  const done = loadsByCell(readLoadLog(work));
+  const count = (page: string, c: Condition): number => done.get(cellKey(page, c.name))?.length ?? 0;
+  const result = { loads: 0, loadsPerMinute: 0, starts: 0, cc, backend: 'none', gaveUp: [] as string[] };
+  const needed = conditions.filter((c) => recordings.some((r) => count(r.page.name, c) < runs));
+  if (needed.length === 0) return result;
+
+  const set = writeReplaySet(join(work, 'replay-set'), recordings.map((r) => ({ name: r.page.name, bundle: r.bundle, delays: r.delays })));
+  const links = new Map<string, Link>();
   const remotes = new Map<string, Remote>();
   const closeAll = async (): Promise<void> => {
     await Promise.allSettled([...remotes.values()].map((r) => r.close()));
-    await Promise.allSettled(links.map((l) => l.close()));
+    await Promise.allSettled([...links.values()].map((l) => l.close()));
   };
   const onSignal = (): void => {
     void closeAll().then(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const real = new Map<string, RealLoads>();
-  let ccUsed = cc;
+  const failures = new Map<string, number>();
   try {
-    for (const c of conditions) {
+    let t = Date.now();
+    for (const c of needed) {
       const link = await openShapedLink({ bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, lossRate: c.lossRate });
-      links.push(link);
-      ccUsed = setCongestionControl(link, cc);
-      for (const r of recordings) {
-        remotes.set(`${r.page.name} ${c.name}`, await startRemoteReplay(link, PCP, r.bundle, ['--server-delays', r.delays, '--protocol', c.protocol]));
-      }
-      process.stderr.write(`link ${c.name} open (${link.backend}), ${recordings.length} replay servers\n`);
+      links.set(c.name, link);
+      result.cc = setCongestionControl(link, cc);
+      result.backend = link.backend;
+      remotes.set(c.name, await startRemoteReplay(link, PCP, set.bundle, ['--server-delays', set.delays, '--protocol', c.protocol]));
+      process.stderr.write(`link ${c.name} open (${link.backend}), one replay server for ${recordings.length} pages\n`);
     }
+    wall.linkSetup = (Date.now() - t) / 1000;
     const t0 = Date.now();
-    let loads = 0;
     for (let k = 0; k < runs; k++) {
-      for (const [i, c] of conditions.entries()) {
-        const link = links[i]!;
-        for (const r of recordings) {
-          const key = `${r.page.name} ${c.name}`;
-          const remote = remotes.get(key)!;
-          const entry = real.get(key) ?? real.set(key, { times: [], misses: 0 }).get(key)!;
-          await remote.resetStats();
-          try {
-            const t = await loadOnce(remote.ready.pageUrl, { chromiumArgs: remote.ready.chromiumArgs, wrap: (cmd, a) => link.wrap('client', cmd, a), timeoutMs: 120_000 });
-            entry.times.push({ load: t.loadTime, dcl: t.domContentLoadedTime });
-            entry.misses += (await remote.stats()).misses.length;
-            loads++;
-          } catch (e) {
-            console.log(`${key} run ${k + 1}: ${(e as Error).message}`);
+      for (const c of needed) {
+        const todo = recordings.filter((r) => count(r.page.name, c) <= k && (failures.get(r.page.name) ?? 0) < MAX_FAILURES);
+        if (todo.length === 0) continue;
+        const link = links.get(c.name)!;
+        const remote = remotes.get(c.name)!;
+        const wrap = (cmd: string, a: string[]) => link.wrap('client', cmd, a);
+        t = Date.now();
+        const browser = freshBrowser ? undefined : await openLoadBrowser({ chromiumArgs: remote.ready.chromiumArgs, wrap });
+        if (browser) result.starts++;
+        wall.chromiumStarts += (Date.now() - t) / 1000;
+        try {
+          for (const r of todo) {
+            const key = cellKey(r.page.name, c.name);
+            process.stderr.write(`\rround ${k + 1}/${runs}: ${key}`.padEnd(80));
+            await remote.resetStats();
+            try {
+              let entry: LoggedLoad;
+              if (browser) {
+                const got = await browser.load(r.url, 120_000);
+                entry = { page: r.page.name, condition: c.name, load: got.loadTime, dcl: got.domContentLoadedTime, misses: 0, protocol: got.cold.protocol };
+                const warm = warmReason(got.cold, r.url.startsWith('https:'));
+                if (warm) entry.warm = warm;
+              } else {
+                t = Date.now();
+                const got = await loadOnce(r.url, { chromiumArgs: remote.ready.chromiumArgs, wrap, timeoutMs: 120_000 });
+                result.starts++;
+                entry = { page: r.page.name, condition: c.name, load: got.loadTime, dcl: got.domContentLoadedTime, misses: 0 };
+              }
+              entry.misses = (await remote.stats()).misses.length;
+              appendLoad(work, entry);
+              const list = done.get(key) ?? done.set(key, []).get(key)!;
+              list.push(entry);
+              result.loads++;
+            } catch (e) {
+              const n = (failures.get(r.page.name) ?? 0) + 1;
+              failures.set(r.page.name, n);
+              console.log(`\n${key} run ${k + 1}: ${(e as Error).message}${n >= MAX_FAILURES ? `; ${r.page.name} given up after ${n} failed loads` : ''}`);
+              if (n >= MAX_FAILURES) result.gaveUp.push(r.page.name);
+            }
           }
-          process.stderr.write(`\rround ${k + 1}/${runs}: ${key}`.padEnd(70));
+        } finally {
+          await browser?.close();
         }
       }
     }
     process.stderr.write('\n');
-    return { real, loadsPerMinute: loads / ((Date.now() - t0) / 60_000), cc: ccUsed, backend: links[0]?.backend ?? 'none' };
+    wall.loads = (Date.now() - t0) / 1000;
+    result.loadsPerMinute = result.loads / (wall.loads / 60);
+    return result;
   } finally {
     await closeAll();
     process.off('SIGINT', onSignal);
@@ -289,17 +424,19 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
  * The link's namespaces inherit the machine's TCP congestion control (bbr here, which ignores random
  * loss); the emulator models NewReno or CUBIC, so both ends use `cc` (shaper/README.md). A namespace
  * may only pick an algorithm in the machine's net.ipv4.tcp_allowed_congestion_control (here reno and
- * bbr: cubic is refused), hence reno by default. Returns the one in force on the server side.
+ * bbr: cubic is refused), hence reno by default. Both ends also stop caching TCP metrics
+ * (tcp_no_metrics_save): otherwise a connection starts from the ssthresh and RTT the previous load's
+ * connections to the same address left, and no load after the first would be cold. Returns the
+ * congestion control in force on the server side.
  */
 function setCongestionControl(link: { wrap(side: 'client' | 'server', cmd: string, args: string[]): { cmd: string; args: string[] } }, cc: string): string {
   for (const side of ['server', 'client'] as const) {
-    if (cc !== 'inherit') {
-      const w = link.wrap(side, 'sysctl', ['-q', '-w', `net.ipv4.tcp_congestion_control=${cc}`]);
-      try {
-        execFileSync(w.cmd, w.args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      } catch (e) {
-        throw new Error(`cannot set TCP congestion control ${cc} in the link: ${String((e as { stderr?: Buffer }).stderr ?? e).trim()}`);
-      }
+    const settings = ['net.ipv4.tcp_no_metrics_save=1', ...(cc !== 'inherit' ? [`net.ipv4.tcp_congestion_control=${cc}`] : [])];
+    const w = link.wrap(side, 'sysctl', ['-q', '-w', ...settings]);
+    try {
+      execFileSync(w.cmd, w.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (e) {
+      throw new Error(`cannot set ${settings.join(' ')} in the link: ${String((e as { stderr?: Buffer }).stderr ?? e).trim()}`);
     }
   }
   const r = link.wrap('server', 'cat', ['/proc/sys/net/ipv4/tcp_congestion_control']);
@@ -319,8 +456,13 @@ function printTable(rows: GridRow[]): void {
   }
   console.log(`\n|predicted - real| / real, p50 / p90 (load; DOMContentLoaded); spread = largest (max - min) / median of a row's real loads`);
   console.log(`${'condition'.padEnd(18)}${'rows'.padStart(5)}${'spread'.padStart(8)}  ${TOOLS.map((t) => `${t} load`.padEnd(18) + `${t} DCL`.padEnd(18)).join('')}`);
+  let printedLossy = false;
   for (const g of summarizeGrid(rows)) {
     const cell = (e: { p50: number; p90: number }): string => `${pct(e.p50)} / ${pct(e.p90)}`.padEnd(18);
+    if (g.lossy && !printedLossy) {
+      printedLossy = true;
+      console.log(`lossy, apart from overall${LOSS_MODEL ? '' : ': emulator has no loss model (it predicts the lossless link)'}`);
+    }
     console.log(g.group.padEnd(18) + String(g.rows).padStart(5) + pct(g.spread).padStart(8) + '  ' + TOOLS.map((t) => cell(g.errors[t].load) + cell(g.errors[t].dcl)).join(''));
   }
 }
