@@ -35,19 +35,21 @@ run-to-run spread and loads per minute. Times are ms from navigation start. Ever
 over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks. A lossy
 condition is reported apart (the emulator has no loss model yet: it predicts the lossless link).
 
-Pages (emulator/accuracy/pages.ts): the example site, the ground-truth test pages, and pages of
-Debian's HTML documentation packages (scripts/setup.sh installs them). One replay server per link
+Pages (emulator/accuracy/pages.ts; default 31): the example site, 18 of the ground-truth test pages,
+and 12 pages of Debian's HTML documentation packages (scripts/setup.sh installs them). One replay server per link
 serves every page; one Chromium per link and round loads every page, each in a fresh incognito
 context, and each load is checked cold (new connection and TLS handshake, nothing from a cache).
 
 options:
-  --page NAME        only this page, or all pages of a source: example, suite, docs (repeatable)
+  --page NAME        only this page, or all pages of a source: example, suite, docs; or all (repeatable)
   --condition C      RATE/RTT/h1|h2[/LOSS] (repeatable; default: ${DEFAULT_GRID.join(' ')})
   --runs N           real loads per page and condition (default 5; the median is compared)
   --keep DIR         keep recordings and real loads in DIR (DIR/<page>/{bundle,graph.json,delays.json},
                      DIR/loads.jsonl); run again with the same DIR to resume: recorded pages and
                      finished loads are kept and skipped
   --from DIR         as --keep, but never record (use the recordings DIR has)
+  --budget MIN       start no real load after MIN minutes of loading; report what is done
+                     (with --keep DIR, a later run resumes the rest)
   --dry-run          print the plan and its projected time (from the last run's measured speed), and exit
   --fresh-browser    start a fresh Chromium for every load instead (slower; for comparison)
   --csv FILE         per page and condition (default docs/accuracy/emulator.csv; the measured speed
@@ -97,6 +99,7 @@ async function main(): Promise<number> {
       keep: { type: 'string' },
       from: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      budget: { type: 'string' },
       'fresh-browser': { type: 'boolean' },
       csv: { type: 'string' },
       plots: { type: 'string' },
@@ -117,10 +120,12 @@ async function main(): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  const budgetMin = values.budget === undefined ? Infinity : Number(values.budget);
+  if (!(budgetMin > 0)) throw new UsageError(`--budget expects minutes > 0, got '${values.budget}'`);
   const cc = values.cc ?? 'reno';
   if (!/^[a-z0-9_]+$/.test(cc)) throw new UsageError(`--cc expects a congestion control name (cubic, reno, bbr) or 'inherit', got '${cc}'`);
   if (values.keep && values.from) throw new UsageError('--keep and --from do not go together (--keep DIR resumes too)');
-  const pages = await accuracyPages(values.page);
+  const pages = await accuracyPages(values.page, 'grid');
   if (pages.length === 0) throw new UsageError('no page matches --page');
   if (values.from && !existsSync(values.from)) throw new UsageError(`--from ${values.from}: no such directory`);
   const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/emulator.csv');
@@ -148,7 +153,8 @@ async function main(): Promise<number> {
     }
     const predictions = await predict(recordings, conditions, cc === 'cubic' ? 'cubic' : 'newreno');
     const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
-    const result = await loadReal(live, conditions, runs, cc, work, wall, Boolean(values['fresh-browser']));
+    const result = await loadReal(live, conditions, runs, cc, work, wall, { freshBrowser: Boolean(values['fresh-browser']), budgetMs: budgetMin * 60_000 });
+    if (result.stoppedEarly) console.log(`\nstopped at the --budget of ${budgetMin} min${kept ? `: run again with --keep ${kept} to resume` : ''}`);
     const byCell = loadsByCell(readLoadLog(work));
     const rows: GridRow[] = [];
     const counted: LoggedLoad[] = [];
@@ -326,7 +332,8 @@ async function predict(recordings: Recording[], conditions: Condition[], congest
  * load is appended to the work directory's log as it finishes; cells the log already has enough loads
  * of are skipped. A page whose loads keep failing is given up, the rest go on.
  */
-async function loadReal(recordings: Recording[], conditions: Condition[], runs: number, cc: string, work: string, wall: WallTime, freshBrowser: boolean) {
+async function loadReal(recordings: Recording[], conditions: Condition[], runs: number, cc: string, work: string, wall: WallTime, opts: { freshBrowser: boolean; budgetMs: number }) {
+  const { freshBrowser, budgetMs } = opts;
   const { openShapedLink } = await import('@pcp/shaper');
   const { startRemoteReplay, loadOnce } = await import('@pcp/replay');
   const { openLoadBrowser, warmReason } = await import('./context-load.ts');
@@ -334,7 +341,7 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
   type Remote = Awaited<ReturnType<typeof startRemoteReplay>>;
   const done = loadsByCell(readLoadLog(work));
   const count = (page: string, c: Condition): number => done.get(cellKey(page, c.name))?.length ?? 0;
-  const result = { loads: 0, loadsPerMinute: 0, starts: 0, cc, backend: 'none', gaveUp: [] as string[] };
+  const result = { loads: 0, loadsPerMinute: 0, starts: 0, cc, backend: 'none', gaveUp: [] as string[], stoppedEarly: false };
   const needed = conditions.filter((c) => recordings.some((r) => count(r.page.name, c) < runs));
   if (needed.length === 0) return result;
 
@@ -363,8 +370,10 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
     }
     wall.linkSetup = (Date.now() - t) / 1000;
     const t0 = Date.now();
-    for (let k = 0; k < runs; k++) {
+    const overBudget = (): boolean => (result.stoppedEarly ||= Date.now() - t0 > budgetMs);
+    for (let k = 0; k < runs && !overBudget(); k++) {
       for (const c of needed) {
+        if (overBudget()) break;
         const todo = recordings.filter((r) => count(r.page.name, c) <= k && (failures.get(r.page.name) ?? 0) < MAX_FAILURES);
         if (todo.length === 0) continue;
         const link = links.get(c.name)!;
@@ -376,6 +385,7 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
         wall.chromiumStarts += (Date.now() - t) / 1000;
         try {
           for (const r of todo) {
+            if (overBudget()) break;
             const key = cellKey(r.page.name, c.name);
             process.stderr.write(`\rround ${k + 1}/${runs}: ${key}`.padEnd(80));
             await remote.resetStats();

@@ -68,19 +68,32 @@ export function installedDocPages(root = DOCS_ROOT): { pages: PageSpec[]; missin
 }
 
 /**
- * Every page, or those named in `only` (a page name, or a source name for all its pages). Doc pages
- * whose package is not installed are left out with one line on stderr (an empty result is the
- * caller's error to report).
+ * The suite pages in the grid's default set: the mixed and event pages, and six rule pages of distinct
+ * loading shapes (a trickled parse, a blocking script, an iframe's script, an async script, a
+ * script-inserted script, a deferred script). The other rule pages are small variations of these; the
+ * default set stays near 30 pages so that its 9 x 5 real loads each fit in an hour (--page suite or
+ * --page all loads them too).
  */
-export async function accuracyPages(only?: readonly string[]): Promise<PageSpec[]> {
+export const GRID_SUITE = /^(mix-|ev-)|^(r03-parse-chunks|r04-sync-script-blocks|r06-iframe-script|r10-async-script|r14-script-inserts-script|r17-defer)$/;
+
+/**
+ * The pages named in `only` (a page name; a source name for all its pages; 'all'), or the default set:
+ * for 'identity' the example site and every suite page, for 'grid' the example site, GRID_SUITE and
+ * the doc pages. Doc pages whose package is not installed are left out with one line on stderr (an
+ * empty result is the caller's error to report).
+ */
+export async function accuracyPages(only?: readonly string[], defaults: 'identity' | 'grid' = 'identity'): Promise<PageSpec[]> {
   const { listSuite } = await import('@pcp/profiler/testing');
-  const docs = installedDocPages();
+  const wantDocs = only ? only.includes('all') || only.includes('docs') || only.some((n) => n.startsWith('docs-')) : defaults === 'grid';
+  const docs = wantDocs ? installedDocPages() : { pages: [], missing: [] };
   if (docs.missing.length) process.stderr.write(`doc pages left out (not installed; scripts/setup.sh installs ${DOC_PACKAGES.join(' ')}): ${docs.missing.join(' ')}\n`);
-  return [
+  const all: PageSpec[] = [
     { name: 'example-site', path: 'index.html', source: 'example' as const },
     ...listSuite().map((p) => ({ name: p.name, path: p.path.slice(1), source: 'suite' as const })),
     ...docs.pages,
-  ].filter((p) => !only || only.includes(p.name) || only.includes(p.source));
+  ];
+  if (only) return all.filter((p) => only.includes('all') || only.includes(p.name) || only.includes(p.source));
+  return defaults === 'identity' ? all : all.filter((p) => p.source !== 'suite' || GRID_SUITE.test(p.name));
 }
 
 export interface PageServers {
