@@ -7,6 +7,7 @@
  * cache; and which protocol it spoke. Times: the navigation entry, ms from navigation start.
  */
 import { launchChromium, settleBrowserUi } from '@pcp/profiler';
+import { navigateAndAwaitLoad, LoadError } from '@pcp/replay';
 
 type LaunchedBrowser = Awaited<ReturnType<typeof launchChromium>>;
 
@@ -77,8 +78,6 @@ export interface LoadBrowser {
   close(): Promise<void>;
 }
 
-export class ContextLoadError extends Error {}
-
 /** Starts Chromium (with the replay's switches, through `wrap`) for loads in fresh contexts. */
 export async function openLoadBrowser(opts: { chromiumArgs: string[]; wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] } }): Promise<LoadBrowser> {
   const browser = await launchChromium({ extraArgs: opts.chromiumArgs, wrap: opts.wrap });
@@ -98,25 +97,7 @@ async function loadInContext(browser: LaunchedBrowser, url: string, timeoutMs: n
     const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId, width: 1280, height: 800 });
     const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId, flatten: true });
     await cdp.send('Page.enable', {}, sessionId);
-    let timer: NodeJS.Timeout | undefined;
-    let listener: ((ev: { sessionId?: string; method: string }) => void) | undefined;
-    const loaded = new Promise<void>((resolve, reject) => {
-      listener = (ev) => {
-        if (ev.sessionId !== sessionId) return;
-        if (ev.method === 'Page.loadEventFired') resolve();
-        else if (ev.method === 'Inspector.targetCrashed') reject(new ContextLoadError('the page renderer crashed'));
-      };
-      cdp.on('event', listener);
-      timer = setTimeout(() => reject(new ContextLoadError(`the load event did not fire within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      const nav = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, sessionId);
-      if (nav.errorText) throw new ContextLoadError(`navigation to ${url} failed: ${nav.errorText}`);
-      await loaded;
-    } finally {
-      clearTimeout(timer);
-      if (listener) cdp.off('event', listener);
-    }
+    await navigateAndAwaitLoad(cdp, sessionId, url, timeoutMs);
     // loadEventStart is set as the event is dispatched: poll briefly until the entry has it.
     for (let i = 0; i < 50; i++) {
       const r = await cdp.send<{ result: { value?: { load: number; dcl: number; nav: TimingEntry; resources: TimingEntry[] } | null } }>('Runtime.evaluate', { expression: READ_TIMING, returnByValue: true }, sessionId);
@@ -124,7 +105,7 @@ async function loadInContext(browser: LaunchedBrowser, url: string, timeoutMs: n
       if (v) return { loadTime: v.load, domContentLoadedTime: v.dcl, cold: coldness(v.nav, v.resources) };
       await new Promise((res) => setTimeout(res, 20));
     }
-    throw new ContextLoadError('the page has no Navigation Timing entry with a load time');
+    throw new LoadError('the page has no Navigation Timing entry with a load time');
   } finally {
     await cdp.send('Target.disposeBrowserContext', { browserContextId }).catch(() => undefined);
   }
