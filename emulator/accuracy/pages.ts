@@ -5,7 +5,7 @@
  * - `suite`: the ground-truth pages of profiler/test-sites, served as fidelity:rules serves them;
  * - `docs`: real documentation sites from Debian's HTML documentation packages (scripts/setup.sh
  *   installs them), served from /usr/share/doc as they are installed (their _static symlinks into
- *   /usr/share/javascript included): see DOC_PAGES for which pages and why;
+ *   /usr/share/javascript included): see DOC_SITES for which pages and why;
  * - `synthesized`: pages made from the 2016 study's legacy graphs — a hook for the synthesizer (a
  *   separate issue), which adds their list and server here; none exist yet.
  * One list for accuracy:identity and accuracy:emulator.
@@ -30,7 +30,7 @@ export interface PageSpec {
 export const DOCS_ROOT = '/usr/share/doc';
 
 /**
- * Documentation pages, a handful per site, each chosen for a distinct loading shape: the site's index
+ * Documentation sites and pages, a handful per site, each chosen for a distinct loading shape: the site's index
  * (theme CSS, its scripts, logo image), a long reference page (hundreds of kB of HTML: many parse
  * chunks), a guide with figures, and the Sphinx search page with a query (its script fetches the
  * site's search index and renders results after load starts). Python's own search page is left out:
@@ -38,23 +38,30 @@ export const DOCS_ROOT = '/usr/share/doc';
  * Themes differ: Python's pydoctheme, Flask's pallets theme, attrs' Read-the-Docs theme (web fonts),
  * Requests' alabaster.
  */
-export const DOC_PAGES: readonly { name: string; path: string; why: string }[] = [
-  { name: 'docs-python-index', path: 'python3-doc/html/index.html', why: 'index (python3-doc)' },
-  { name: 'docs-python-functions', path: 'python3-doc/html/library/functions.html', why: 'long reference, 290 kB' },
-  { name: 'docs-python-logging-howto', path: 'python3-doc/html/howto/logging.html', why: 'guide with a figure' },
-  { name: 'docs-flask-index', path: 'python-flask-doc/html/index.html', why: 'index (python-flask-doc), logo image' },
-  { name: 'docs-flask-quickstart', path: 'python-flask-doc/html/quickstart.html', why: 'long guide, 88 kB' },
-  { name: 'docs-flask-search', path: 'python-flask-doc/html/search.html?q=blueprint', why: 'search with a query, 212 kB index' },
-  { name: 'docs-attrs-index', path: 'python-attr-doc/html/index.html', why: 'index (python-attr-doc), web fonts' },
-  { name: 'docs-attrs-api', path: 'python-attr-doc/html/api.html', why: 'long reference, 294 kB' },
-  { name: 'docs-attrs-search', path: 'python-attr-doc/html/search.html?q=frozen', why: 'search with a query' },
-  { name: 'docs-requests-index', path: 'python-requests-doc/html/index.html', why: 'index (python-requests-doc), logo image' },
-  { name: 'docs-requests-quickstart', path: 'python-requests-doc/html/user/quickstart.html', why: 'guide' },
-  { name: 'docs-requests-search', path: 'python-requests-doc/html/search.html?q=session', why: 'search with a query' },
+export const DOC_SITES: readonly { site: string; package: string; pages: readonly [page: string, path: string, why: string][] }[] = [
+  {
+    site: 'python', package: 'python3-doc',
+    pages: [['index', 'index.html', 'index'], ['functions', 'library/functions.html', 'long reference, 290 kB'], ['logging-howto', 'howto/logging.html', 'guide with a figure']],
+  },
+  {
+    site: 'flask', package: 'python-flask-doc',
+    pages: [['index', 'index.html', 'index, logo image'], ['quickstart', 'quickstart.html', 'long guide, 88 kB'], ['search', 'search.html?q=blueprint', 'search with a query, 212 kB index']],
+  },
+  {
+    site: 'attrs', package: 'python-attr-doc',
+    pages: [['index', 'index.html', 'index, web fonts'], ['api', 'api.html', 'long reference, 294 kB'], ['search', 'search.html?q=frozen', 'search with a query']],
+  },
+  {
+    site: 'requests', package: 'python-requests-doc',
+    pages: [['index', 'index.html', 'index, logo image'], ['quickstart', 'user/quickstart.html', 'guide'], ['search', 'search.html?q=session', 'search with a query']],
+  },
 ];
 
-/** The Debian packages DOC_PAGES come from (scripts/setup.sh installs them). */
-export const DOC_PACKAGES = ['python3-doc', 'python-flask-doc', 'python-attr-doc', 'python-requests-doc'] as const;
+/** The Debian packages DOC_SITES come from (scripts/setup.sh installs them). */
+export const DOC_PACKAGES = DOC_SITES.map((s) => s.package);
+
+/** Each doc page: docs-<site>-<page>, at <package>/html/<path>. */
+export const DOC_PAGES = DOC_SITES.flatMap((s) => s.pages.map(([page, path]) => ({ name: `docs-${s.site}-${page}`, path: `${s.package}/html/${path}` })));
 
 /** The doc pages whose file is installed under `root`, and the names of those that are not. Pure but for the file checks. */
 export function installedDocPages(root = DOCS_ROOT): { pages: PageSpec[]; missing: string[] } {
