@@ -82,6 +82,10 @@ interface Recording {
 /** Where a run's wall time went (s). */
 interface WallTime {
   record: number;
+  /** Of which: Chromium captures, pcp build, pcp delays. */
+  capture: number;
+  build: number;
+  delays: number;
   linkSetup: number;
   chromiumStarts: number;
   loads: number;
@@ -142,10 +146,10 @@ async function main(): Promise<number> {
 
   const work = kept ?? mkdtempSync(join(tmpdir(), 'pcp-accuracy-'));
   mkdirSync(work, { recursive: true });
-  const wall: WallTime = { record: 0, linkSetup: 0, chromiumStarts: 0, loads: 0 };
+  const wall: WallTime = { record: 0, capture: 0, build: 0, delays: 0, linkSetup: 0, chromiumStarts: 0, loads: 0 };
   try {
     const t = Date.now();
-    const recordings = await record(pages, work, !values.from);
+    const recordings = await record(pages, work, !values.from, wall);
     wall.record = (Date.now() - t) / 1000;
     if (recordings.length === 0) {
       console.error('accuracy:emulator: no page could be recorded');
@@ -180,7 +184,7 @@ async function main(): Promise<number> {
     console.log(`\n${describeLoads(counted, conditions)}`);
     console.log(`link: ${result.backend} backend, TCP congestion control ${result.cc}; ${rows.length} page x condition cells of ${live.length} pages; load average ${loadAverage()}`);
     console.log(`this session: ${result.loads} real loads in ${(wall.loads / 60).toFixed(1)} min of loading, ${result.loadsPerMinute.toFixed(1)} loads per minute (${values['fresh-browser'] ? 'a fresh Chromium per load' : 'one Chromium per link and round, a fresh context per load'})`);
-    console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s`);
+    console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages: Chromium captures ${wall.capture.toFixed(0)} s, pcp build ${wall.build.toFixed(0)} s, pcp delays ${wall.delays.toFixed(0)} s), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s`);
     mkdirSync(dirname(csvPath), { recursive: true });
     writeFileSync(csvPath, [CSV_HEADER, ...rows.map(csvRow)].join('\n') + '\n');
     console.log(`wrote ${csvPath}`);
@@ -235,7 +239,7 @@ function hasRecording(dir: string | undefined, page: PageSpec): boolean {
  * pages the work directory already has a recording of are kept (`record`: false records none). A page
  * that cannot be recorded is reported and left out.
  */
-async function record(pages: PageSpec[], work: string, recordMissing: boolean): Promise<Recording[]> {
+async function record(pages: PageSpec[], work: string, recordMissing: boolean, wall: WallTime): Promise<Recording[]> {
   const missing = recordMissing ? pages.filter((p) => !hasRecording(work, p)) : [];
   if (missing.length) {
     const { capturePage } = await import('@pcp/profiler');
@@ -248,15 +252,21 @@ async function record(pages: PageSpec[], work: string, recordMissing: boolean): 
         const { url, hostResolverRules } = servers.target(page);
         const capture = () => capturePage(url, bundle, { hostResolverRules, ignoreCertificateErrors: true, pcap: true, sslKeyLog: true, archive: true, quietMs: 500 });
         // A loaded machine sometimes starts Chromium too slowly: one retry.
+        let t = Date.now();
         let { meta } = await capture();
         if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
+        wall.capture += (Date.now() - t) / 1000;
         if (meta.status !== 'complete') {
           console.log(`${page.name}: recording ${meta.status} (${meta.message}); left out`);
           continue;
         }
         try {
+          t = Date.now();
           await run(process.execPath, [PCP, 'build', bundle, '--out', join(dir, 'graph.json')], { maxBuffer: 1 << 24 });
+          wall.build += (Date.now() - t) / 1000;
+          t = Date.now();
           await run(process.execPath, [PCP, 'delays', bundle, '--out', join(dir, 'delays.json'), '--format', 'json'], { maxBuffer: 1 << 24 });
+          wall.delays += (Date.now() - t) / 1000;
         } catch (e) {
           console.log(`${page.name}: ${((e as { stderr?: string }).stderr ?? String(e)).trim().split('\n').pop()}; left out`);
           continue;
