@@ -184,7 +184,7 @@ async function main(): Promise<number> {
     console.log(`\n${describeLoads(counted, conditions)}`);
     console.log(`link: ${result.backend} backend, TCP congestion control ${result.cc}; ${rows.length} page x condition cells of ${live.length} pages; load average ${loadAverage()}`);
     console.log(`this session: ${result.loads} real loads in ${(wall.loads / 60).toFixed(1)} min of loading, ${result.loadsPerMinute.toFixed(1)} loads per minute (${values['fresh-browser'] ? 'a fresh Chromium per load' : 'one Chromium per link and round, a fresh context per load'})`);
-    console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages: Chromium captures ${wall.capture.toFixed(0)} s, pcp build ${wall.build.toFixed(0)} s, pcp delays ${wall.delays.toFixed(0)} s), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s`);
+    console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages: Chromium captures ${wall.capture.toFixed(0)} s, pcp build ${wall.build.toFixed(0)} s, pcp delays ${wall.delays.toFixed(0)} s), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s, of which the pages' own time (navigation start to load event) ${result.pageSeconds.toFixed(0)} s`);
     mkdirSync(dirname(csvPath), { recursive: true });
     writeFileSync(csvPath, [CSV_HEADER, ...rows.map(csvRow)].join('\n') + '\n');
     console.log(`wrote ${csvPath}`);
@@ -351,7 +351,8 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
   type Remote = Awaited<ReturnType<typeof startRemoteReplay>>;
   const done = loadsByCell(readLoadLog(work));
   const count = (page: string, c: Condition): number => done.get(cellKey(page, c.name))?.length ?? 0;
-  const result = { loads: 0, loadsPerMinute: 0, starts: 0, cc, backend: 'none', gaveUp: [] as string[], stoppedEarly: false };
+  /** pageSeconds: the loads' own time, navigation start to the load event, summed. */
+  const result = { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc, backend: 'none', gaveUp: [] as string[], stoppedEarly: false };
   const needed = conditions.filter((c) => recordings.some((r) => count(r.page.name, c) < runs));
   if (needed.length === 0) return result;
 
@@ -414,6 +415,7 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
               }
               entry.misses = (await remote.stats()).misses.length;
               appendLoad(work, entry);
+              result.pageSeconds += entry.load / 1000;
               const list = done.get(key) ?? done.set(key, []).get(key)!;
               list.push(entry);
               result.loads++;
