@@ -50,6 +50,8 @@ options:
   --from DIR         as --keep, but never record (use the recordings DIR has)
   --budget MIN       start no real load after MIN minutes of loading; report what is done
                      (with --keep DIR, a later run resumes the rest)
+  --report           with --keep or --from DIR: no recording or loading, the table, CSV and plots
+                     from what DIR holds
   --dry-run          print the plan and its projected time (from the last run's measured speed), and exit
   --fresh-browser    start a fresh Chromium for every load instead (slower; for comparison)
   --csv FILE         per page and condition (default docs/accuracy/emulator.csv; the measured speed
@@ -103,6 +105,7 @@ async function main(): Promise<number> {
       keep: { type: 'string' },
       from: { type: 'string' },
       'dry-run': { type: 'boolean' },
+      report: { type: 'boolean' },
       budget: { type: 'string' },
       'fresh-browser': { type: 'boolean' },
       csv: { type: 'string' },
@@ -128,6 +131,7 @@ async function main(): Promise<number> {
   if (!(budgetMin > 0)) throw new UsageError(`--budget expects minutes > 0, got '${values.budget}'`);
   const cc = values.cc ?? 'reno';
   if (!/^[a-z0-9_]+$/.test(cc)) throw new UsageError(`--cc expects a congestion control name (cubic, reno, bbr) or 'inherit', got '${cc}'`);
+  if (values.report && !values.keep && !values.from) throw new UsageError('--report needs the --keep or --from DIR of an earlier run');
   if (values.keep && values.from) throw new UsageError('--keep and --from do not go together (--keep DIR resumes too)');
   const pages = await accuracyPages(values.page, 'grid');
   if (pages.length === 0) throw new UsageError('no page matches --page');
@@ -142,14 +146,14 @@ async function main(): Promise<number> {
   const speed = readSpeed(speedPath);
   console.log(describePlan(shape, plan({ ...shape, done: doneBefore, toRecord }, speed), speed));
   if (values['dry-run']) return 0;
-  if (process.getuid?.() !== 0) throw new UsageError('the real loads go through the shaper, which needs root (run as root)');
+  if (process.getuid?.() !== 0 && !values.report) throw new UsageError('the real loads go through the shaper, which needs root (run as root)');
 
   const work = kept ?? mkdtempSync(join(tmpdir(), 'pcp-accuracy-'));
   mkdirSync(work, { recursive: true });
   const wall: WallTime = { record: 0, capture: 0, build: 0, delays: 0, linkSetup: 0, chromiumStarts: 0, loads: 0 };
   try {
     const t = Date.now();
-    const recordings = await record(pages, work, !values.from, wall);
+    const recordings = await record(pages, work, !values.from && !values.report, wall);
     wall.record = (Date.now() - t) / 1000;
     if (recordings.length === 0) {
       console.error('accuracy:emulator: no page could be recorded');
@@ -157,9 +161,12 @@ async function main(): Promise<number> {
     }
     const predictions = await predict(recordings, conditions, cc === 'cubic' ? 'cubic' : 'newreno');
     const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
-    const result = await loadReal(live, conditions, runs, cc, work, wall, { freshBrowser: Boolean(values['fresh-browser']), budgetMs: budgetMin * 60_000 });
+    const result = values.report
+      ? { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc: 'as run', backend: 'as run', gaveUp: [] as string[], stoppedEarly: false }
+      : await loadReal(live, conditions, runs, cc, work, wall, { freshBrowser: Boolean(values['fresh-browser']), budgetMs: budgetMin * 60_000 });
     if (result.stoppedEarly) console.log(`\nstopped at the --budget of ${budgetMin} min${kept ? `: run again with --keep ${kept} to resume` : ''}`);
-    const byCell = loadsByCell(readLoadLog(work));
+    const logged = readLoadLog(work);
+    const byCell = loadsByCell(logged.filter((l) => !l.warm));
     const rows: GridRow[] = [];
     const counted: LoggedLoad[] = [];
     for (const c of conditions) {
@@ -181,10 +188,14 @@ async function main(): Promise<number> {
     }
     printTable(rows);
     const newPages = recordings.length - (pages.length - toRecord);
-    console.log(`\n${describeLoads(counted, conditions)}`);
-    console.log(`link: ${result.backend} backend, TCP congestion control ${result.cc}; ${rows.length} page x condition cells of ${live.length} pages; load average ${loadAverage()}`);
-    console.log(`this session: ${result.loads} real loads in ${(wall.loads / 60).toFixed(1)} min of loading, ${result.loadsPerMinute.toFixed(1)} loads per minute (${values['fresh-browser'] ? 'a fresh Chromium per load' : 'one Chromium per link and round, a fresh context per load'})`);
-    console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages: Chromium captures ${wall.capture.toFixed(0)} s, pcp build ${wall.build.toFixed(0)} s, pcp delays ${wall.delays.toFixed(0)} s), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s, of which the pages' own time (navigation start to load event) ${result.pageSeconds.toFixed(0)} s`);
+    const warm = logged.filter((l) => l.warm && live.some((r) => r.page.name === l.page) && conditions.some((c) => c.name === l.condition));
+    console.log(`\n${describeLoads([...counted, ...warm], conditions)}; warm loads are not compared (the cell is loaded again)`);
+    if (values.report) console.log(`from ${work}: ${rows.length} page x condition cells of ${live.length} pages, ${counted.length} real loads`);
+    else {
+      console.log(`link: ${result.backend} backend, TCP congestion control ${result.cc}; ${rows.length} page x condition cells of ${live.length} pages; load average ${loadAverage()}`);
+      console.log(`this session: ${result.loads} real loads in ${(wall.loads / 60).toFixed(1)} min of loading, ${result.loadsPerMinute.toFixed(1)} loads per minute (${values['fresh-browser'] ? 'a fresh Chromium per load' : 'one Chromium per link and round, a fresh context per load'})`);
+      console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages: Chromium captures ${wall.capture.toFixed(0)} s, pcp build ${wall.build.toFixed(0)} s, pcp delays ${wall.delays.toFixed(0)} s), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s, of which the pages' own time (navigation start to load event) ${result.pageSeconds.toFixed(0)} s`);
+    }
     mkdirSync(dirname(csvPath), { recursive: true });
     writeFileSync(csvPath, [CSV_HEADER, ...rows.map(csvRow)].join('\n') + '\n');
     console.log(`wrote ${csvPath}`);
@@ -208,7 +219,7 @@ async function main(): Promise<number> {
 
 /** Real loads already in the log for these pages and conditions (at most `runs` per cell). */
 function doneLoads(log: LoggedLoad[], pages: PageSpec[], conditions: Condition[], runs: number): number {
-  const by = loadsByCell(log);
+  const by = loadsByCell(log.filter((l) => !l.warm));
   return pages.reduce((n, p) => n + conditions.reduce((m, c) => m + Math.min(runs, by.get(cellKey(p.name, c.name))?.length ?? 0), 0), 0);
 }
 
@@ -349,7 +360,8 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
   const { openLoadBrowser, warmReason } = await import('./context-load.ts');
   type Link = Awaited<ReturnType<typeof openShapedLink>>;
   type Remote = Awaited<ReturnType<typeof startRemoteReplay>>;
-  const done = loadsByCell(readLoadLog(work));
+  // Warm loads (the cold check failed) do not count: their cell is loaded again.
+  const done = loadsByCell(readLoadLog(work).filter((l) => !l.warm));
   const count = (page: string, c: Condition): number => done.get(cellKey(page, c.name))?.length ?? 0;
   /** pageSeconds: the loads' own time, navigation start to the load event, summed. */
   const result = { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc, backend: 'none', gaveUp: [] as string[], stoppedEarly: false };
@@ -416,8 +428,7 @@ async function loadReal(recordings: Recording[], conditions: Condition[], runs: 
               entry.misses = (await remote.stats()).misses.length;
               appendLoad(work, entry);
               result.pageSeconds += entry.load / 1000;
-              const list = done.get(key) ?? done.set(key, []).get(key)!;
-              list.push(entry);
+              if (!entry.warm) (done.get(key) ?? done.set(key, []).get(key)!).push(entry);
               result.loads++;
             } catch (e) {
               const n = (failures.get(r.page.name) ?? 0) + 1;
