@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
-import { descendants, running, waitFor } from '@pcp/profiler/testing/proc-tree.ts';
+import { descendants, running, waitFor } from '@pcp/profiler/testing';
 
 const BIN = fileURLToPath(new URL('../bin/pcp.js', import.meta.url));
 

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runAsync } from '@pcp/cli/testing/run.ts';
+import { runAsync } from '@pcp/cli/testing';
 import { CSV_HEADER, TOOLS } from './grid-stats.ts';
 
 const SCRIPT = fileURLToPath(new URL('./emulator.ts', import.meta.url));

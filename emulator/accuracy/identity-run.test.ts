@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PageBuilder } from '../src/testing/build.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulate } from '../src/simulator.ts';
 import { emulateIdentity, LOOPBACK } from './identity-run.ts';
 

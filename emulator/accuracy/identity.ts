@@ -139,7 +139,7 @@ function loopbackConfig(options: string[]): EmulatorConfig {
 
 /** Profiles every page `runs` times (interleaved: one pass over all pages per run) and builds each bundle. */
 async function profileAndBuild(pages: PageSpec[], runs: number, work: string): Promise<Map<string, string[]>> {
-  const { capturePage } = await import('../../profiler/src/capture.ts');
+  const { capturePage } = await import('@pcp/profiler');
   const servers = await startPageServers(pages);
   const out = new Map<string, string[]>();
   try {

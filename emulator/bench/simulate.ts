@@ -1,6 +1,6 @@
 /**
  * Benchmark (root script "bench:emulate"): simulations per second on one core for the median-size reference
- * graph at 10 Mbit/s, 40 ms, for HTTP/2 and HTTP/1.1 (target >= 1,000/s), and the wall time of the
+ * graph at 10 Mbit/s, 40 ms, for HTTP/2 and HTTP/1.1 (target >= 1,000/s), two-path MPTCP (target >= 300/s), and the wall time of the
  * Table 4.1 rate x RTT grid (h1 with 6 connections and h2, one run per cell) over all reference graphs.
  */
 import { simulate, type EmulatorConfig } from '../src/index.ts';
@@ -37,6 +37,12 @@ for (const protocol of ['h2', 'h1'] as const) {
   console.log(`${protocol.padEnd(3)} 10 Mbit/s 40 ms: ${r.cpu.toFixed(0)} simulations per CPU-second (${(r.cpu / TARGET).toFixed(2)}x the ${TARGET}/s target; ${r.wall.toFixed(0)}/s wall clock)`);
 }
 console.log(`h2/h1 speed ratio: ${(results[0]![1] / results[1]![1]).toFixed(2)}`);
+// Two-path MPTCP (thesis chapter 6): HTTP/2 over a second 10 Mbit/s path with 5x the RTT (target >= 300/s).
+const MP_TARGET = 300;
+for (const [label, extra] of [['MPTCP min-RTT + LIA', {}], ['MP QUIC Stream', { protocol: 'quic-lite', mptcpScheduler: 'stream', mptcpCc: 'uncoupled' }]] as const) {
+  const r = rate({ bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', path2: { bandwidthBps: 10e6, rttMs: 200 }, ...extra });
+  console.log(`${label}, 10 Mbit/s 40 ms + 10 Mbit/s 200 ms: ${r.cpu.toFixed(0)} simulations per CPU-second (${(r.cpu / MP_TARGET).toFixed(2)}x the ${MP_TARGET}/s target; ${r.wall.toFixed(0)}/s wall clock)`);
+}
 
 corpus = loadCorpus();
 const t0 = performance.now();

@@ -14,6 +14,10 @@ const configs: EmulatorConfig[] = [
   { bandwidthBps: 2.5e6, rttMs: 40, protocol: 'h1-pipelined', server: 'serial' },
   { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1.0', dnsRtts: 1, tlsRtts: 1 },
   { bandwidthBps: 1e9, rttMs: 400, protocol: 'h1', congestionControl: 'cubic', queue: 'droptail', icwnd: 1 },
+  // Two paths (MPTCP, thesis chapter 6): baseline h2 with LIA on a 5x-RTT second path, and MP QUIC with the
+  // Stream Scheduler on a lossy 1/5-bandwidth one.
+  { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', priority: 'criticalPath', icwnd: 4, rttJitter: 0.1, path2: { bandwidthBps: 10e6, rttMs: 200 } },
+  { bandwidthBps: 5e6, rttMs: 8, protocol: 'quic-lite', priority: 'criticalPath', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 1e6, rttMs: 8, loss: 0.01 } },
 ];
 const corpus = loadCorpus();
 let bad = 0;

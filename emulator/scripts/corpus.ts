@@ -2,8 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { Graph, ResourceNode } from '@pcp/graph-builder';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
+import { type Graph, type ResourceNode, loadGraph } from '@pcp/graph-builder';
 import { sharedDir } from '../src/server-delays.ts';
 
 export interface CorpusGraph {

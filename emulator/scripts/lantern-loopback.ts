@@ -10,16 +10,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { capturePage } from '../../profiler/src/capture.ts';
-import { startTestServer } from '../../profiler/test-server/server.ts';
-import { startSuiteServer } from '../../profiler/fidelity/suite.ts';
+import { scriptArgs } from '@pcp/profiler/script-args';
+import { capturePage } from '@pcp/profiler';
+import { startTestServer, startSuiteServer } from '@pcp/profiler/testing';
 import { parseRate, parseTime } from '../src/config.ts';
 import { median } from '../src/stats.ts';
 import { loadLanternTrace, simulateLantern } from '../src/lantern/predict.ts';
-import { readText } from '@pcp/graph-builder/format/io.ts';
+import { readText } from '@pcp/graph-builder';
 
-const { values } = parseArgs({ options: { keep: { type: 'string' }, rtt: { type: 'string' }, bandwidth: { type: 'string' } } });
+const { values } = scriptArgs('lantern:loopback', `
+usage: npm run lantern:loopback [-- --keep DIR] [--rtt 0.1ms] [--bandwidth 1gbit]
+
+Profiles the example site and three ground-truth pages on loopback and compares their recorded load with
+Lantern's prediction (the simulator of the DevTools trace engine) at the given RTT and bandwidth.
+--keep DIR keeps the bundles.
+`, { keep: { type: 'string' }, rtt: { type: 'string' }, bandwidth: { type: 'string' } });
 const rttMs = parseTime(values.rtt ?? '0.1ms');
 const bps = parseRate(values.bandwidth ?? '1gbit');
 const GROUND_TRUTH = ['mix-cross-origin-iframe', 'mix-css-import-font', 'mix-handlers-xhr-fetch'];

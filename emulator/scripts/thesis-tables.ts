@@ -6,7 +6,8 @@
  *     "as fast" meaning within 20 ms, comparing each site's mean over runs           (Figure 4.16)
  *  3. mean PLT reduction of HTTP/2 over HTTP/1.1, sum(h1 - h2) / sum(h1)           (Figure 4.15a)
  *  4. packet drop rate of HTTP/1.1 and HTTP/2                                       (Figure 4.17)
- * Usage: emulate:thesis [--runs N] (seeds 1..N per cell; default 1). Thesis defaults otherwise apply:
+ * Usage: emulate:thesis [--runs N] (seeds 1..N per cell; default 1); `--chapter 6` prints chapter 6's multipath
+ * tables instead (thesis-chapter6.ts). Thesis defaults otherwise apply:
  * RED queue of 1.5 BDP, NewReno, per-run RTT jitter of +-0.1 d (§3.7.7.1); the thesis used icwnd 4, which we
  * use here too (the emulator's default is 10).
  */
@@ -14,6 +15,16 @@ import { simulate, type EmulatorConfig } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 import { loadCorpus, RATES, RTTS } from './corpus.ts';
 
+const chapterArg = process.argv.indexOf('--chapter');
+const chapter = chapterArg > 0 ? process.argv[chapterArg + 1] : '4';
+if (chapter !== '4' && chapter !== '6') {
+  console.error(`--chapter expects 4 or 6, got '${chapter}'`);
+  process.exit(2);
+}
+if (chapter === '6') {
+  await import('./thesis-chapter6.ts'); // the multipath tables (its own file: chapter 6's grid and statistics)
+  process.exit(0);
+}
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 1;
 if (!Number.isInteger(runs) || runs < 1) {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, parseEmulatorOptions, parseRate, parseTime, resolveConfig } from './config.ts';
+import { ConfigError, EMULATOR_OPTIONS, EMULATOR_VALUE_OPTIONS, parseEmulatorOptions, parseRate, parseTime, resolveConfig } from './config.ts';
 import { parseGrid, doneKeys, csvHeader, rowKey, splitCsvLine } from './sweep/grid.ts';
 
 test('tc units', () => {
@@ -44,4 +44,18 @@ test('sweep grids: cartesian product, resume keys, CSV quoting', () => {
   assert.deepEqual([...doneKeys(text, header)], [rowKey('a,b.json', 'bandwidth=1mbit;rtt=40ms;protocol=h1', 2)]);
   assert.throws(() => doneKeys('other,header\n', header), /another grid/);
   assert.deepEqual(splitCsvLine('"x ""y""",z'), ['x "y"', 'z']);
+});
+
+test('EMULATOR_OPTIONS is what parseEmulatorOptions reads: each switch sets its field, each value option is checked', () => {
+  const base = { bandwidth: '1mbit', rtt: '40ms' };
+  const switches = (Object.keys(EMULATOR_OPTIONS) as (keyof typeof EMULATOR_OPTIONS)[]).filter((k) => EMULATOR_OPTIONS[k] === 'switch');
+  assert.deepEqual(switches.sort(), ['navigation-commit', 'preconnect', 'preemption', 'preloader', 'resource-scheduler']);
+  for (const k of switches) {
+    const off = parseEmulatorOptions({ ...base, [k]: 'false' });
+    assert.equal(Object.values(off).filter((v) => v === false).length, 1, `${k}=false sets one field`);
+  }
+  // A value no option accepts: every declared value option is read (and so refuses it), none is ignored.
+  for (const k of EMULATOR_VALUE_OPTIONS.filter((k) => k !== 'unshard')) {
+    assert.throws(() => parseEmulatorOptions({ ...base, [k]: '@' }), ConfigError, k);
+  }
 });

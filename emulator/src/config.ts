@@ -3,6 +3,8 @@
  * (`10mbit`, `40ms`) shared by `pcp emulate`, `pcp sweep` and the viewer's backend.
  */
 import type { DelayCdfs } from './server-delays.ts';
+import { parseMultipathOptions, resolveMultipath, type MultipathConfig, type ResolvedMultipath } from './mptcp/options.ts';
+export { MPTCP_COUPLINGS, MPTCP_SCHEDULERS, parsePath, type MptcpCoupling, type MptcpScheduler, type MultipathConfig, type PathSpec } from './mptcp/options.ts';
 
 export type Protocol = 'h1.0' | 'h1' | 'h1-pipelined' | 'h2' | 'quic-lite';
 export type ServerModel = 'serial' | 'parallel' | 'out-of-order';
@@ -14,7 +16,7 @@ export const PROTOCOLS: readonly Protocol[] = ['h1.0', 'h1', 'h1-pipelined', 'h2
 export const SERVER_MODELS: readonly ServerModel[] = ['serial', 'parallel', 'out-of-order'];
 export const PRIORITY_SCHEMES: readonly PriorityScheme[] = ['none', 'mimeType', 'criticalPath'];
 
-export interface EmulatorConfig {
+export interface EmulatorConfig extends MultipathConfig {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -68,7 +70,7 @@ export interface EmulatorConfig {
 }
 
 /** A config with every default filled in; what the simulator reads. */
-export interface ResolvedConfig {
+export interface ResolvedConfig extends ResolvedMultipath {
   bandwidthBps: number;
   rttMs: number;
   protocol: Protocol;
@@ -158,6 +160,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     preconnect: c.preconnect ?? true,
     rttJitter: c.rttJitter ?? 0,
     seed: c.seed ?? 1,
+    ...resolveMultipath(c),
   };
 }
 
@@ -203,13 +206,52 @@ function bool(name: string, v: string): boolean {
 }
 
 /**
- * Builds a config from string options as a CLI or a query string gives them: bandwidth, rtt, protocol,
- * connections, server, priority, preemption, icwnd, cc, queue, queue-bdp, dns-rtts, tls-rtts, unshard
- * (comma list), extra-rtt (`host=ms,host=ms`), preloader, resource-scheduler, navigation-commit, preconnect, rtt-jitter, seed. Unknown keys are an error.
+ * The string options parseEmulatorOptions reads, declared once: `pcp emulate` flags, `pcp sweep` grid keys
+ * and the viewer's what-if fields are these names. 'value' options take a string; 'switch' options are
+ * true/false (on the command line a flag: --preemption, --no-preloader).
+ */
+export const EMULATOR_OPTIONS = {
+  bandwidth: 'value',
+  rtt: 'value',
+  protocol: 'value',
+  connections: 'value',
+  server: 'value',
+  priority: 'value',
+  preemption: 'switch',
+  icwnd: 'value',
+  cc: 'value',
+  'congestion-control': 'value',
+  queue: 'value',
+  'queue-bdp': 'value',
+  'dns-rtts': 'value',
+  'tls-rtts': 'value',
+  unshard: 'value',
+  'extra-rtt': 'value',
+  preloader: 'switch',
+  'resource-scheduler': 'switch',
+  'navigation-commit': 'switch',
+  preconnect: 'switch',
+  'rtt-jitter': 'value',
+  seed: 'value',
+  // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
+  path2: 'value',
+  'mptcp-scheduler': 'value',
+  'mptcp-lookahead': 'value',
+  'mptcp-cc': 'value',
+  'mptcp-rcvbuf': 'value',
+} as const satisfies Record<string, 'value' | 'switch'>;
+
+export type EmulatorOption = keyof typeof EMULATOR_OPTIONS;
+
+/** The options that take a string value (every one but the true/false switches). */
+export const EMULATOR_VALUE_OPTIONS = (Object.keys(EMULATOR_OPTIONS) as EmulatorOption[]).filter((k) => EMULATOR_OPTIONS[k] === 'value');
+
+/**
+ * Builds a config from string options as a CLI or a query string gives them, named as in EMULATOR_OPTIONS
+ * (unshard: a comma list; extra-rtt: `host=ms,host=ms`). Unknown keys are an error.
  */
 export function parseEmulatorOptions(opts: Record<string, string | undefined>): EmulatorConfig {
-  const known = new Set(['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'preemption', 'icwnd', 'cc', 'congestion-control', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'unshard', 'extra-rtt', 'preloader', 'resource-scheduler', 'navigation-commit', 'preconnect', 'rtt-jitter', 'seed']);
-  for (const [k, v] of Object.entries(opts)) if (v !== undefined && !known.has(k)) throw new ConfigError(`unknown emulator option '${k}'`);
+  for (const [k, v] of Object.entries(opts)) if (v !== undefined && !Object.hasOwn(EMULATOR_OPTIONS, k)) throw new ConfigError(`unknown emulator option '${k}'`);
   const bw = opts.bandwidth;
   const rtt = opts.rtt;
   if (bw === undefined) throw new ConfigError('bandwidth is required (e.g. 10mbit)');
@@ -246,6 +288,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts.preconnect !== undefined) config.preconnect = bool('preconnect', opts.preconnect);
   if (opts['rtt-jitter'] !== undefined) config.rttJitter = Number(opts['rtt-jitter']);
   if (opts.seed !== undefined) config.seed = int('seed', opts.seed);
+  Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;
 }

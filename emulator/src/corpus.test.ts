@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
+import { loadGraph } from '@pcp/graph-builder';
 import { sharedDir } from './server-delays.ts';
 import { simulateChecked } from './testing/check.ts';
 import { simulate } from './simulator.ts';

@@ -2,11 +2,13 @@
  * The simulator's clock: events ordered by (time, insertion order), so events at the same instant run in the
  * order they were scheduled and every run is reproducible.
  *
- * Most events go through a binary min-heap. The per-packet ones use FIFO lanes instead: packets leave the
+ * Most events go through a binary min-heap (@pcp/graph-builder/heap). The per-packet ones use FIFO lanes instead: packets leave the
  * shared bottleneck in order, so their arrivals at the client are scheduled in time order, and so are the
  * ACKs of all connections with the same client->server delay. A lane is a plain queue; pop() takes the
  * earliest of the heap's top and the lanes' heads. Same order, no heap work for the bulk of the events.
  */
+import { BinaryHeap } from '@pcp/graph-builder/heap';
+
 export interface SimEvent {
   t: number;
   seq: number;
@@ -16,8 +18,13 @@ export interface SimEvent {
   b: number;
 }
 
+/** Time order, then scheduling order. */
+function earlier(x: SimEvent, y: SimEvent): boolean {
+  return x.t < y.t || (x.t === y.t && x.seq < y.seq);
+}
+
 export class EventQueue {
-  private heap: SimEvent[] = [];
+  private readonly heap = new BinaryHeap<SimEvent>(earlier);
   private lanes: Array<{ items: SimEvent[]; head: number; last: number }> = [];
   /**
    * Popped events are recycled (the simulator never keeps one past its dispatch), across simulations too:
@@ -30,7 +37,7 @@ export class EventQueue {
   now = 0;
 
   get size(): number {
-    return this.heap.length;
+    return this.heap.size;
   }
 
   /** An event record, recycled from the free list when one is there (no allocation per packet). */
@@ -46,18 +53,7 @@ export class EventQueue {
   }
 
   schedule(t: number, kind: number, a: unknown = null, b = 0): void {
-    const ev = this.alloc(t, kind, a, b);
-    const h = this.heap;
-    let i = h.length;
-    h.push(ev);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      const pe = h[p]!;
-      if (pe.t < t || (pe.t === t && pe.seq < ev.seq)) break;
-      h[i] = pe;
-      i = p;
-    }
-    h[i] = ev;
+    this.heap.push(this.alloc(t, kind, a, b));
   }
 
   /** A new FIFO lane; events scheduled into it must come in non-decreasing time order. */
@@ -91,13 +87,13 @@ export class EventQueue {
   /** Removes and returns the earliest event, advancing `now`; undefined when empty. */
   pop(): SimEvent | undefined {
     let bestLane = -1;
-    let best: SimEvent | undefined = this.heap[0];
+    let best: SimEvent | undefined = this.heap.peek();
     const lanes = this.lanes;
     for (let i = 0; i < lanes.length; i++) {
       const l = lanes[i]!;
       if (l.head >= l.items.length) continue;
       const e = l.items[l.head]!;
-      if (best === undefined || e.t < best.t || (e.t === best.t && e.seq < best.seq)) {
+      if (best === undefined || earlier(e, best)) {
         best = e;
         bestLane = i;
       }
@@ -108,33 +104,8 @@ export class EventQueue {
       this.now = best!.t;
       return best;
     }
-    const h = this.heap;
-    const n = h.length;
-    if (n === 0) return undefined;
-    const top = h[0]!;
-    const last = h.pop()!;
-    if (n > 1) {
-      const m = n - 1;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= m) break;
-        const r = l + 1;
-        let c = l;
-        let ce = h[l]!;
-        if (r < m) {
-          const re = h[r]!;
-          if (re.t < ce.t || (re.t === ce.t && re.seq < ce.seq)) {
-            c = r;
-            ce = re;
-          }
-        }
-        if (last.t < ce.t || (last.t === ce.t && last.seq < ce.seq)) break;
-        h[i] = ce;
-        i = c;
-      }
-      h[i] = last;
-    }
+    const top = this.heap.pop();
+    if (top === undefined) return undefined;
     this.now = top.t;
     return top;
   }

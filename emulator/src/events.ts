@@ -9,3 +9,4 @@ export const EV_COMPUTE_DONE = 7; // b: node
 export const EV_TIMER_FIRES = 8; // b: node
 export const EV_DNS_DONE = 9; // a: HostPool
 export const EV_NAV_COMMIT = 10; // the main document's navigation commits: its body reaches the renderer
+export const EV_MPTCP = 11; // a: MptcpConnection, b: MPTCP_KICK (the scheduler chose another subflow) or MPTCP_JOIN (the second subflow is up)

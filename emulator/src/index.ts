@@ -4,6 +4,9 @@
  */
 export {
   parseEmulatorOptions,
+  EMULATOR_OPTIONS,
+  EMULATOR_VALUE_OPTIONS,
+  type EmulatorOption,
   parseRate,
   parseTime,
   resolveConfig,
@@ -18,6 +21,13 @@ export {
   type PriorityScheme,
   type CongestionControl,
   type QueueDiscipline,
+  MPTCP_SCHEDULERS,
+  MPTCP_COUPLINGS,
+  parsePath,
+  type PathSpec,
+  type MultipathConfig,
+  type MptcpScheduler,
+  type MptcpCoupling,
 } from './config.ts';
 export { simulate, type SimResult, type ResourceTiming } from './simulator.ts';
 export { compileGraph, type PageModel } from './page-model.ts';

@@ -98,7 +98,8 @@ export function checkInvariants(graph: Graph, config: EmulatorConfig, r: SimResu
   for (let i = 0; i < m.n; i++) maxPath = Math.max(maxPath, lb.pathTo[i]!);
   if (m.load >= 0 && r.loadTime + EPS < lb.pathTo[m.load]!) bad.push(`loadTime ${r.loadTime} < zero-network critical path ${lb.pathTo[m.load]}`);
   if (r.endTime + EPS < maxPath && !r.warnings) bad.push(`endTime ${r.endTime} < zero-network critical path ${maxPath}`);
-  const msPerByte = 8000 / cfg.bandwidthBps;
+  const msPerByte = 8000 / (cfg.bandwidthBps + (cfg.path2?.bandwidthBps ?? 0));
+  if (r.multipath && Math.abs(r.multipath.bytesArrived - r.bytesDelivered) > EPS) bad.push(`bytes arrived on subflows ${r.multipath.bytesArrived} != bytes delivered ${r.bytesDelivered}`);
   if (m.load >= 0 && r.loadTime + EPS < lb.loadBytes * msPerByte) bad.push(`loadTime ${r.loadTime} < load-critical bytes over bandwidth ${lb.loadBytes * msPerByte}`);
   if (r.endTime + EPS < r.bytesDelivered * msPerByte) bad.push(`endTime ${r.endTime} < bytes over bandwidth ${r.bytesDelivered * msPerByte}`);
   if (r.domContentLoadedTime > r.endTime + EPS || r.loadTime > r.endTime + EPS) bad.push('a completion time lies after the end of the graph');

@@ -26,3 +26,5 @@ export class Rng {
 export const STREAM_RED = 1;
 export const STREAM_SERVER_DELAY = 2;
 export const STREAM_RTT_JITTER = 3;
+export const STREAM_PATH2_LOSS = 4;
+export const STREAM_PATH2_RED = 5;

@@ -32,8 +32,8 @@ export function mimeClass(mimeType: string, method: string): MimeClass {
   return 'other';
 }
 
-export { sharedDir } from '@pcp/graph-builder/legacy-corpus.ts';
-import { sharedDir } from '@pcp/graph-builder/legacy-corpus.ts';
+export { sharedDir } from '@pcp/graph-builder';
+import { sharedDir } from '@pcp/graph-builder';
 
 export function defaultCdfDir(): string {
   return join(sharedDir(), 'legacy-corpus', 'server-delay-cdfs');

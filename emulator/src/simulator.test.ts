@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PageBuilder } from './testing/build.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulateChecked, timingOf } from './testing/check.ts';
 import type { EmulatorConfig } from './config.ts';
 

@@ -19,6 +19,7 @@ import {
   EV_COMPUTE_DONE,
   EV_CONN_ESTABLISHED,
   EV_DNS_DONE,
+  EV_MPTCP,
   EV_NAV_COMMIT,
   EV_REQUEST_AT_SERVER,
   EV_RESPONSE_READY,
@@ -32,6 +33,8 @@ import { ConnectionPool, type HostPool, type HttpConnection } from './http/conne
 import type { Exchange } from './http/send-buffer.ts';
 import { BottleneckLink } from './network/bottleneck.ts';
 import type { NetContext, Segment, TcpConnection } from './network/tcp.ts';
+import type { MptcpConnection } from './mptcp/connection.ts';
+import { MultipathNetwork } from './mptcp/network.ts';
 import { compileGraph, K_DCHUNK, K_MARKER, K_PARSE, K_RESOURCE, K_TIMER, type PageModel } from './page-model.ts';
 import { Rng, STREAM_RED, STREAM_SERVER_DELAY } from './rng.ts';
 import { ServerDelaySampler } from './server-delays.ts';
@@ -77,6 +80,12 @@ export interface SimResult {
   navigationStartOffset?: number;
   /** Problems that did not stop the run (e.g. nodes that never became ready). */
   warnings?: string[];
+  /**
+   * Two paths (config path2): the second bottleneck's drops and packets (drops and packets above count both),
+   * data bytes first sent on the second path, bytes that reached the client on either subflow (equal to
+   * bytesDelivered: each once), and the most bytes one connection's receive buffer held for reordering.
+   */
+  multipath?: { drops2: number; packets2: number; bytesPath2: number; bytesArrived: number; maxReorderBytes: number };
 }
 
 interface CacheEntry {
@@ -116,6 +125,8 @@ class Simulation {
   private readonly link: BottleneckLink;
   private readonly pool: ConnectionPool;
   private readonly net: NetContext;
+  /** The second path and its MPTCP connections (config path2). */
+  private readonly multipath: MultipathNetwork | undefined;
   /** Activities made ready but not yet executed, FIFO so siblings start in graph order. Every node becomes
    * ready at most once, so one linear buffer of n slots serves the whole run. */
   private readonly work: Int32Array;
@@ -182,7 +193,8 @@ class Simulation {
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
-    this.pool = new ConnectionPool(cfg, this.q, this.net, delays, { exchangeDone: (x, now) => this.onExchangeDone(x, now) });
+    if (cfg.path2) this.multipath = new MultipathNetwork(cfg, this.net, this.q);
+    this.pool = new ConnectionPool(cfg, this.q, this.net, delays, { exchangeDone: (x, now) => this.onExchangeDone(x, now) }, this.multipath);
   }
 
   run(): SimResult {
@@ -224,6 +236,9 @@ class Simulation {
           break;
         case EV_DNS_DONE:
           this.pool.onDnsDone(ev.a as HostPool, now);
+          break;
+        case EV_MPTCP:
+          (ev.a as MptcpConnection).onEvent(ev.b, now);
           break;
         case EV_NAV_COMMIT:
           this.committed = true;
@@ -496,12 +511,16 @@ class Simulation {
       endTime,
       resources,
       nodes,
-      drops: this.link.drops,
-      retransmissions: this.net.stats.retransmissions,
-      packets: this.link.packets,
+      drops: this.link.drops + (this.multipath?.link2.drops ?? 0),
+      retransmissions: this.net.stats.retransmissions + (this.multipath?.stats.retransmissions ?? 0),
+      packets: this.link.packets + (this.multipath?.link2.packets ?? 0),
       bytesDelivered: this.net.stats.bytesDelivered,
       connections: this.pool.connectionsOpened,
     };
+    if (this.multipath) {
+      const s = this.multipath.stats;
+      out.multipath = { drops2: this.multipath.link2.drops, packets2: this.multipath.link2.packets, bytesPath2: s.bytesPath2, bytesArrived: s.bytesDelivered, maxReorderBytes: s.maxReorderBytes };
+    }
     const nav = m.graph.navigation;
     if (nav) out.navigationStartOffset = nav.navigationStartOffset + (nav.documentRequest ?? 0);
     const warnings: string[] = [];

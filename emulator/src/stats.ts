@@ -1,8 +1,8 @@
 /** Small statistics shared by the CLI and the thesis tables. */
 import type { SimResult } from './simulator.ts';
 
-export { median, quantile } from '@pcp/graph-builder/analysis/stats.ts';
-import { median } from '@pcp/graph-builder/analysis/stats.ts';
+export { median, quantile } from '@pcp/graph-builder';
+import { median } from '@pcp/graph-builder';
 
 /** Medians over runs of the completion metrics, drops and retransmissions. */
 export function summarizeRuns(runs: readonly SimResult[]): { loadTime: number; domContentLoadedTime: number; endTime: number; drops: number; retransmissions: number } {

@@ -5,14 +5,25 @@
  *
  *   npm run bench:build [-- --rounds N]     (default 5 rounds; each figure is its best round)
  */
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { linesOf } from '../src/adapters/legacy-log/reader.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
 import { legacySites } from '../src/legacy-corpus.ts';
 import { median } from '../src/analysis/stats.ts';
 
-const args = process.argv.slice(2);
-const rounds = args.includes('--rounds') ? Math.max(1, Number(args[args.indexOf('--rounds') + 1])) : 5;
+const { values } = scriptArgs('bench:build', `
+usage: npm run bench:build [-- --rounds N]
+
+Builds all 64 legacy logs on one core, N rounds (default 5; each figure its best round), and prints the
+builder's throughput (MB/s of uncompressed log) and median per-site time beside a JSON.parse-only pass
+over the same lines in the same run.
+`, { rounds: { type: 'string' } });
+const rounds = Math.max(1, Number(values.rounds ?? 5));
+if (!Number.isInteger(rounds)) {
+  console.error(`bench:build: --rounds expects a count, got '${values.rounds}'`);
+  process.exit(2);
+}
 
 const logs = legacySites().map((s) => ({ slug: s.slug, text: readLegacyLogFile(s.raw).text }));
 const totalBytes = logs.reduce((a, l) => a + Buffer.byteLength(l.text), 0);

@@ -10,19 +10,24 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { gunzipSync } from 'node:zlib';
 import { buildFromTrace } from '../src/build-trace.ts';
 import { median } from '../src/analysis/stats.ts';
 
-const { values, positionals } = parseArgs({ options: { rounds: { type: 'string' } }, allowPositionals: true });
+const { values, positionals } = scriptArgs('bench:trace', `
+usage: npm run bench:trace [-- [BUNDLE...] [--rounds N]]
+
+Builds graphs from trace bundles (default: the ground-truth pages, profiled first into a temporary
+directory) N rounds each (default 5) and prints the trace builder's throughput (MB/s) and per-bundle times.
+`, { rounds: { type: 'string' } }, true);
 const rounds = Number(values.rounds ?? 5);
 
 let bundles = positionals;
 let tmp: string | undefined;
 if (bundles.length === 0) {
-  const { listSuite, startSuiteServer, pageUrl } = await import('../../profiler/fidelity/suite.ts');
-  const { profileMany } = await import('../../profiler/src/batch.ts');
+  const { listSuite, startSuiteServer, pageUrl } = await import('@pcp/profiler/testing');
+  const { profileMany } = await import('@pcp/profiler');
   tmp = mkdtempSync(join(tmpdir(), 'pcp-bench-trace-'));
   const server = await startSuiteServer();
   const pages = listSuite();

@@ -16,7 +16,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Progress } from '../../cli/src/kit.ts';
+import { scriptArgs } from '@pcp/profiler/script-args';
+import { Progress } from '@pcp/profiler/progress';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
 import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';
@@ -25,15 +26,27 @@ import { legacySites } from '../src/legacy-corpus.ts';
 import { mean } from '../src/analysis/stats.ts';
 import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, v1MatchView, type PathDivergence, type SiteFigures } from './legacy-match.ts';
 
-const args = process.argv.slice(2);
-if (args.includes('--help') || args.includes('-h')) {
-  process.stdout.write('usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]\n');
-  process.exit(0);
+const opt = scriptArgs('compare:legacy', `
+usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]
+
+Rebuilds the 64 legacy logs of ../shared/legacy-corpus, exports them as pcp export --format legacy
+does, and compares the exported files (and the v1 graphs) with the original builder's graphs: resource
+sets, parent sets, edge precision/recall, critical-path Jaccard and Spearman of priorities, per site and
+in aggregate. --site one site; --diff N lists N missing/extra edges per site; --match how evaluations are
+told apart (start time, default, or order); --tail classifies every parent disagreement.
+`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, tail: { type: 'boolean' } }).values;
+const evalKey = opt.match ?? 'time';
+const diffN = Number(opt.diff ?? 0);
+if (evalKey !== 'time' && evalKey !== 'order') {
+  process.stderr.write(`compare:legacy: --match expects time or order, got '${evalKey}'\n`);
+  process.exit(2);
 }
-const evalKey = args.includes('--match') && args[args.indexOf('--match') + 1] === 'order' ? 'order' : 'time';
+if (!Number.isInteger(diffN) || diffN < 0) {
+  process.stderr.write(`compare:legacy: --diff expects a count, got '${opt.diff}'\n`);
+  process.exit(2);
+}
 const OPTS = { mine: { evalKey }, ref: { evalKey } } as const;
-const siteArg = args.includes('--site') ? args[args.indexOf('--site') + 1] : undefined;
-const diffN = args.includes('--diff') ? Number(args[args.indexOf('--diff') + 1]) : 0;
+const siteArg = opt.site;
 
 const sites = legacySites().filter((s) => !siteArg || s.slug === siteArg);
 const progress = new Progress(sites.length, 'compare:legacy');
@@ -96,7 +109,7 @@ for (const { slug, f, cp } of rows) {
   causes.set(cause, (causes.get(cause) ?? 0) + 1);
   process.stdout.write(`${slug.slice(0, 43).padEnd(44)} ${pct(f.critJaccard)}  ${cause}${cp.step ? `: ${cp.step}` : ''}\n`);
 }
-if (args.includes('--tail')) {
+if (opt.tail) {
   process.stdout.write(`\nresources whose parent set differs, by what differs (parents only the reference has | only we have):\n`);
   for (const [cls, n] of [...tail].sort((x, y) => y[1] - x[1])) process.stdout.write(`${String(n).padStart(5)}  ${cls}\n`);
 }

@@ -54,7 +54,9 @@ export function contentKeys(g: LegacyGraph, opts: KeyOptions = {}): Map<string, 
     [g.DOMContentLoadedEvent, 'M|domContentLoaded'],
     [g.loadEvent, 'M|load'],
   ]);
-  const evals = g.activities.filter((a) => a.type === 'eval' && !markers.has(a.id));
+  // Markers keep their own keys, but a marker that is part 0 of a split computation (the original
+  // builder's DOMContentLoaded marker on 31 of 64 sites) still numbers the computation's other parts.
+  const evals = g.activities.filter((a) => a.type === 'eval');
   const whole = (a: LegacyActivity): string => (s(a.enclosing) !== 'None' && s(a.enclosing) !== '' ? s(a.enclosing) : a.id);
   const firstParts = new Map<string, LegacyActivity>();
   for (const a of evals) {

@@ -8,8 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Graph } from '@pcp/graph-builder';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
+import { type Graph, loadGraph } from '@pcp/graph-builder';
 import { layeredLayout } from '../src/shared/layeredLayout.ts';
 import { LAYERED, layeredGraphSize } from '../src/shared/layeredSize.ts';
 import { toLayoutInput } from '../src/shared/layoutTypes.ts';

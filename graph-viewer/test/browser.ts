@@ -5,12 +5,14 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { sharedDir } from '@pcp/graph-builder';
 import type { Viewer } from '../src/server/server.ts';
 
 export const CHROMIUM = process.env.PCP_CHROMIUM ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
-export const SHARED = process.env.PCP_SHARED ?? fileURLToPath(new URL('../../../shared/', import.meta.url));
+/** The shared data folder, with a trailing slash. */
+export const SHARED = `${sharedDir()}/`;
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({

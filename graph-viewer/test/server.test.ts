@@ -10,8 +10,7 @@ import { mkdtempSync, writeFileSync, symlinkSync, mkdirSync, copyFileSync, readF
 import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
-import { criticalPath } from '@pcp/graph-builder/analysis/critpath.ts';
+import { loadGraph, criticalPath } from '@pcp/graph-builder';
 import { startViewer, type Viewer } from '../src/server/server.ts';
 import { FIXTURES } from './browser.ts';
 
@@ -176,6 +175,18 @@ test('what-if runs the emulator; bad options get a 400 with the emulator\'s reas
   assert.match(bad.body, /not a rate/);
   assert.equal((await raw('/api/whatif', { method: 'POST', body: '{nope' })).status, 400);
   assert.equal((await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: '../x', options: {} }) })).status, 404);
+});
+
+test('what-if over two paths: the share of the second path comes back, a bad path is a 400', async () => {
+  const body = JSON.stringify({ graph: 'www.friv.com', options: { bandwidth: '10mbit', rtt: '80ms', protocol: 'h2', path2: '10mbit,80ms', 'mptcp-scheduler': 'stream' } });
+  const res = await raw('/api/whatif', { method: 'POST', body });
+  assert.equal(res.status, 200, res.body);
+  const data = JSON.parse(res.body) as { result: { bytesDelivered: number; multipath: { bytesPath2: number; bytesArrived: number } } };
+  assert.equal(data.result.multipath.bytesArrived, data.result.bytesDelivered);
+  assert.ok(data.result.multipath.bytesPath2 >= 0 && data.result.multipath.bytesPath2 <= data.result.bytesDelivered);
+  const bad = await raw('/api/whatif', { method: 'POST', body: JSON.stringify({ graph: 'www.friv.com', options: { bandwidth: '10mbit', rtt: '80ms', path2: '10mbit' } }) });
+  assert.equal(bad.status, 400);
+  assert.match(bad.body, /a path is BANDWIDTH,RTT/);
 });
 
 test('a profiler bundle without a graph is reported, its trace is not tried as a graph', async () => {

@@ -9,14 +9,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { loadavg, cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { capturePage } from '../src/capture.ts';
 import { startTestServer } from '../test-server/server.ts';
 import { startSuiteServer } from '../fidelity/suite.ts';
 
-const { values } = parseArgs({ options: { reps: { type: 'string' } } });
+const { values } = scriptArgs('bench:profile', `
+usage: npm run bench:profile [-- --reps N]
+
+Profiles the example site and five ground-truth pages N times each (default 5) in real Chromium, with
+and without --task-flows, and prints the load-time and trace-size ratios of the extra tracing (a
+benchmark: ratios within one run, never a test gate).
+`, { reps: { type: 'string' } });
 const reps = Number(values.reps ?? 5);
 
 const median = (xs: number[]): number => {

@@ -16,22 +16,29 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../src/script-args.ts';
 import { profileMany } from '../src/batch.ts';
 import { listSuite, pageUrl, startSuiteServer } from './suite.ts';
 import { aggregate, matchPage, type PageScore } from './match.ts';
 
-const { values } = parseArgs({
-  options: {
-    concurrency: { type: 'string' },
-    page: { type: 'string', multiple: true },
-    keep: { type: 'string' },
-    verbose: { type: 'boolean' },
-    json: { type: 'string' },
-    'task-flows': { type: 'boolean' },
-  },
+const { values } = scriptArgs('fidelity:rules', `
+usage: npm run fidelity:rules [-- --concurrency N] [--page NAME]... [--keep DIR] [--verbose] [--json FILE] [--task-flows]
+
+Profiles every ground-truth page (profiler/test-sites/*/expected.json) in real Chromium, builds each
+bundle's graph with the trace builder and compares it with the page's expected.json: per page and in
+aggregate, resources with the expected parent and edge precision / recall (targets: 100%, >= 0.98).
+--page selects pages (repeatable), --keep DIR keeps the bundles, --json FILE writes the scores,
+--task-flows traces posted-task flows for every page. Exit status 1 when a page could not be profiled
+or built (not when a target is missed).
+`, {
+  concurrency: { type: 'string' },
+  page: { type: 'string', multiple: true },
+  keep: { type: 'string' },
+  verbose: { type: 'boolean' },
+  json: { type: 'string' },
+  'task-flows': { type: 'boolean' },
 });
-const { buildFromTrace } = await import('@pcp/graph-builder/build-trace.ts');
+const { buildFromTrace } = await import('@pcp/graph-builder');
 
 const pages = listSuite().filter((p) => !values.page || values.page.includes(p.name));
 if (pages.length === 0) {

@@ -87,6 +87,8 @@ export interface NetworkConditions {
   rttMs: number;
   lossRate: number;
   backend?: string;
+  /** The load replayed this recording (a bundle directory, relative to this bundle): recorded first, then served through the link. */
+  replayedFrom?: string;
 }
 
 export interface BundleMeta {

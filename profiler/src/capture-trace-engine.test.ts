@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { parseWithTraceEngine, traceEventsOf, TraceEngine } from '@pcp/emulator/lantern/trace-engine.ts';
+import { parseWithTraceEngine, traceEventsOf, TraceEngine } from '@pcp/emulator/lantern';
 import { capturePage } from './capture.ts';
 import { BUNDLE_FILES, type DevtoolsLogEntry, type FramesFile } from './bundle.ts';
 import { startTestServer, type TestServer } from '../test-server/server.ts';

@@ -6,3 +6,5 @@ export { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 export { pickInterface, mappedAddress } from './pcap.ts';
 export { spawnTied, findExecutable } from './child.ts';
 export { buildHar, entryBody, harHeaders, type Har, type HarEntry, type HarHeader, type ArchiveSummary, type RecordedBody } from './archive.ts';
+export { Progress } from './progress.ts';
+export type { CdpEvent } from './cdp.ts';

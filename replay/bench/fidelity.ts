@@ -6,18 +6,23 @@
  * HTTP/1.1 with delays, origin b over HTTP/2) and a few ground-truth pages. The replay holds each
  * response for the server delay `pcp delays` measures from the recording's capture, as pcp replay does.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { capturePage } from '@pcp/profiler';
-import { startTestServer, type TestServer } from '../../profiler/test-server/server.ts';
-import { startSuiteServer, SITES_DIR } from '../../profiler/fidelity/suite.ts';
-import { runPython } from '@pcp/cli/commands/delays.ts';
-import { readArchive, assignDelays, delayRecordsOf, startReplayServer, loadOnce, median, type DelayRecord, type LoadTimes } from '../src/index.ts';
+import { startTestServer, type TestServer, startSuiteServer, SITES_DIR } from '@pcp/profiler/testing';
+import { measureServerDelays, median } from '@pcp/graph-builder';
+import { readArchive, assignDelays, delayRecordsOf, startReplayServer, loadOnce, type DelayRecord, type LoadTimes } from '../src/index.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = scriptArgs('replay:check', `
+usage: npm run replay:check [-- --runs N]
+
+Records four pages (the example site and three ground-truth pages) with --archive, replays each on
+loopback N times (default 5) and compares the replayed loads with direct loads of the original servers:
+load and DOMContentLoaded medians and the replay's misses.
+`, { runs: { type: 'string', default: '5' } });
 const runs = Number(values.runs);
 const EXAMPLE = fileURLToPath(new URL('../../profiler/example-site/', import.meta.url));
 
@@ -31,10 +36,11 @@ const pages: Page[] = [
 
 /** Server delays measured from the bundle's capture by the server-delays package (pcp delays). */
 async function measuredDelays(dir: string): Promise<DelayRecord[]> {
-  const out = join(dir, 'delays.json');
-  const { code, error } = await runPython([dir, '--out', out, '--format', 'json']);
-  if (code !== 0) throw new Error(`pcp delays failed on ${dir}: ${error}`);
-  return delayRecordsOf(JSON.parse(readFileSync(out, 'utf8')));
+  try {
+    return delayRecordsOf(await measureServerDelays(dir));
+  } catch (e) {
+    throw new Error(`pcp delays failed on ${dir}: ${(e as Error).message}`);
+  }
 }
 
 const work = mkdtempSync(join(tmpdir(), 'pcp-replay-check-'));

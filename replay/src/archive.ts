@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { BUNDLE_FILES, readArchiveHar, readMeta } from '@pcp/profiler/bundle';
-import { entryBody, type Har, type HarHeader } from '@pcp/profiler/archive.ts';
+import { entryBody, type Har, type HarHeader } from '@pcp/profiler';
 
 export type OriginProtocol = 'http/1.1' | 'h2';
 

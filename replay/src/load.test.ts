@@ -12,13 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capturePage, type DevtoolsLogEntry, type Har } from '@pcp/profiler';
-import { startTestServer } from '../../profiler/test-server/server.ts';
-import { startSuiteServer } from '../../profiler/fidelity/suite.ts';
-import { buildFromTrace } from '@pcp/graph-builder/build-trace.ts';
-import { runAsync } from '@pcp/cli/testing/run.ts';
+import { startTestServer, startSuiteServer } from '@pcp/profiler/testing';
+import { buildFromTrace } from '@pcp/graph-builder';
+import { runAsync } from '@pcp/cli/testing';
 import { readArchive } from './archive.ts';
 import { startReplayServer } from './server.ts';
-import { loadOnce, median, summarise } from './load.ts';
+import { median } from '@pcp/graph-builder';
+import { loadOnce, summarise } from './load.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../profiler/example-site/', import.meta.url));
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));

@@ -3,8 +3,8 @@
  * the profiler's launcher, told where the replay listens and which certificate to trust; the times
  * come from the page's own Navigation Timing entry, in ms from navigation start.
  */
-import { launchChromium, settleBrowserUi } from '@pcp/profiler';
-import type { CdpEvent } from '@pcp/profiler/cdp.ts';
+import { median } from '@pcp/graph-builder';
+import { launchChromium, settleBrowserUi, type CdpEvent } from '@pcp/profiler';
 
 type LaunchedBrowser = Awaited<ReturnType<typeof launchChromium>>;
 
@@ -77,13 +77,6 @@ export async function navigateAndAwaitLoad(cdp: LaunchedBrowser['cdp'], sessionI
     clearTimeout(timer);
     if (onEvent) cdp.off('event', onEvent);
   }
-}
-
-export function median(xs: readonly number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 export interface LoadSummary extends LoadTimes {

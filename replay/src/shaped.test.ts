@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capturePage } from '@pcp/profiler';
-import { startTestServer } from '../../profiler/test-server/server.ts';
-import { runAsync } from '@pcp/cli/testing/run.ts';
+import { startTestServer } from '@pcp/profiler/testing';
+import { runAsync } from '@pcp/cli/testing';
 
 const EXAMPLE = fileURLToPath(new URL('../../profiler/example-site/', import.meta.url));
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));

@@ -13,7 +13,7 @@ import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
 import { extname } from 'node:path';
-import { makeSelfSignedCert } from '../../profiler/test-server/cert.ts';
+import { makeSelfSignedCert } from '@pcp/profiler/testing';
 
 interface OriginSpec {
   name: string;

@@ -4,7 +4,7 @@
  * p50 ±2 ms, goodput ±10% of the rate (lossless), loss within the binomial tolerance.
  * Options: --seconds N (bulk transfer each way, default 4), --probes N (UDP probes each way, 3000).
  */
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import { formatReport, runCheck, type CheckReport } from '../src/measure/check.ts';
 
 const CONDITIONS: [string, number, number][] = [
@@ -14,11 +14,13 @@ const CONDITIONS: [string, number, number][] = [
   ['50mbit/20ms', 50e6, 20],
 ];
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '4' }, probes: { type: 'string', default: '3000' }, help: { type: 'boolean', short: 'h' } } });
-if (values.help) {
-  console.log('usage: npm run bench:shaper [-- --seconds N --probes N]   (needs root)');
-  process.exit(0);
-}
+const { values } = scriptArgs('bench:shaper', `
+usage: npm run bench:shaper [-- --seconds N --probes N]   (needs root)
+
+Checks the shaper on issue 12's four conditions, each lossless and with 1% loss: RTT p50/p99 from ICMP
+echoes, goodput each way over N-second transfers (default 4), UDP loss from N probes each way (default
+3000), and the delay line's release lateness; prints the table of shaper/README.md.
+`, { seconds: { type: 'string', default: '4' }, probes: { type: 'string', default: '3000' } });
 
 const rows: string[][] = [];
 let allOk = true;

@@ -4,4 +4,5 @@
  */
 export { openShapedLink, type LinkSpec, type ShapedLink } from './link.ts';
 export { ShaperError } from './errors.ts';
-export { parseLoss, parseLinkSpec } from './spec.ts';
+export { parseLinkSpec, parseLoss } from './spec.ts';
+export { runCheck, formatReport, type CheckOptions, type CheckReport } from './measure/check.ts';

@@ -2,7 +2,7 @@
  * A link spec from command-line words (`--bandwidth 10mbit --rtt 40ms --loss 1%`), for every command
  * that takes a shaped link. Rates and times use the emulator's tc-unit parsers.
  */
-import { parseRate, parseTime } from '@pcp/emulator/config.ts';
+import { parseRate, parseTime } from '@pcp/emulator/config';
 import { ShaperError } from './errors.ts';
 import type { LinkSpec } from './link.ts';
 

@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestServer } from '../../../profiler/test-server/index.ts';
+import { startTestServer } from '@pcp/profiler/testing';
 import type { Graph, ResourceNode } from '@pcp/graph-builder';
 import { runAsync } from '../testing/run.ts';
 

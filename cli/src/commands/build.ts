@@ -16,8 +16,7 @@ interface Built {
 const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> = {
   trace: buildTrace,
   'legacy-log': async (p, input) => {
-    const { readLegacyLogFile } = await import('@pcp/graph-builder/adapters/legacy-log/file.ts');
-    const { buildFromLegacyLog, LegacyLogError } = await import('@pcp/graph-builder/build.ts');
+    const { readLegacyLogFile, buildFromLegacyLog, LegacyLogError } = await import('@pcp/graph-builder');
     let log;
     try {
       log = readLegacyLogFile(input);
@@ -37,7 +36,7 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
 
 /** A profiler bundle directory, or a single trace JSON file (e.g. saved by the DevTools Performance panel). */
 async function buildTrace(p: Parsed, input: string): Promise<Built> {
-  const { buildFromTrace } = await import('@pcp/graph-builder/build-trace.ts');
+  const { buildFromTrace } = await import('@pcp/graph-builder');
   const { statSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { findBundleFile, TRACE_NAMES } = await import('@pcp/profiler/bundle');
@@ -63,36 +62,29 @@ async function buildTrace(p: Parsed, input: string): Promise<Built> {
  * the annotation, never the graph: it becomes a warning.
  */
 async function addServerDelays(p: Parsed, kind: InputKind, input: string, built: Built): Promise<void> {
-  const { existsSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { existsSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
   const { BUNDLE_FILES } = await import('@pcp/profiler/bundle');
-  let file = str(p, 'server-delays');
-  let tmp: string | undefined;
+  const { measureServerDelays, mergeServerDelays, readJsonFile } = await import('@pcp/graph-builder');
+  const file = str(p, 'server-delays');
+  let records: unknown;
   if (file === undefined) {
-    if (kind !== 'trace' || flag(p, 'no-server-delays') || !existsSync(join(input, BUNDLE_FILES.pcap))) return;
-    tmp = mkdtempSync(join(tmpdir(), 'pcp-delays-'));
-    file = join(tmp, 'delays.json');
-    const { runPython } = await import('./delays.ts');
-    const { code, error } = await runPython([input, '--out', file, '--format', 'json']);
-    if (code !== 0) {
-      built.warnings.push(`server delays not measured from ${join(input, BUNDLE_FILES.pcap)}: ${error ?? `exit ${code}`}`);
-      rmSync(tmp, { recursive: true, force: true });
+    const pcap = join(input, BUNDLE_FILES.pcap);
+    if (kind !== 'trace' || flag(p, 'no-server-delays') || !existsSync(pcap)) return;
+    try {
+      records = await measureServerDelays(input);
+    } catch (e) {
+      built.warnings.push(`server delays not measured from ${pcap}: ${(e as Error).message}`);
       return;
     }
+  } else {
+    records = readJsonFile(file);
   }
-  try {
-    const { readJsonFile } = await import('@pcp/graph-builder');
-    const { mergeServerDelays } = await import('@pcp/graph-builder/merge/server-delays.ts');
-    const records = readJsonFile(file);
-    const list = Array.isArray(records) ? records : (records as { records?: unknown }).records;
-    if (!Array.isArray(list)) throw new CliError(`${file}: expected a list of server-delay records`);
-    const merged = mergeServerDelays(built.graph as Parameters<typeof mergeServerDelays>[0], list as Parameters<typeof mergeServerDelays>[1]);
-    built.graph = merged.graph;
-    built.warnings.push(`server delays: ${merged.matched} resources annotated${merged.unmatched.length ? `, ${merged.unmatched.length} records unmatched` : ''}`);
-  } finally {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  }
+  const list = Array.isArray(records) ? records : (records as { records?: unknown }).records;
+  if (!Array.isArray(list)) throw new CliError(`${file ?? input}: expected a list of server-delay records`);
+  const merged = mergeServerDelays(built.graph as Parameters<typeof mergeServerDelays>[0], list as Parameters<typeof mergeServerDelays>[1]);
+  built.graph = merged.graph;
+  built.warnings.push(`server delays: ${merged.matched} resources annotated${merged.unmatched.length ? `, ${merged.unmatched.length} records unmatched` : ''}`);
 }
 
 function analysisScope(p: Parsed): 'recorded' | 'normalised' {

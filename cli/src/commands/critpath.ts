@@ -21,8 +21,7 @@ options:
     const p = parse(args, { json: { type: 'boolean' } });
     const [file, ...extra] = p.positionals;
     if (!file || extra.length) throw new CliError('expected exactly one graph file');
-    const { loadGraph } = await import('@pcp/graph-builder');
-    const { criticalPath } = await import('@pcp/graph-builder/analysis/critpath.ts');
+    const { loadGraph, criticalPath } = await import('@pcp/graph-builder');
     const graph = loadGraph(file);
     const cp = criticalPath(graph);
     const byId = new Map(graph.nodes.map((n) => [n.id, n]));

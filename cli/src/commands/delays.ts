@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse, str, flag, CliError, UsageError, type Command } from '../kit.ts';
 
 const USAGE = `
@@ -36,37 +34,6 @@ options:
 Runs the Python package in server-delays/ (python3, or $PYTHON): pip install -e 'server-delays[dev]'.
 `;
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-
-/** Runs `python -m server_delays`, passing stderr through; resolves with its exit code and last error line. */
-export async function runPython(args: string[]): Promise<{ code: number; error: string | undefined }> {
-  const { spawnTied } = await import('@pcp/profiler/child.ts');
-  const python = process.env['PYTHON'] ?? 'python3';
-  return new Promise((done, fail) => {
-    const child = spawnTied(python, ['-m', 'server_delays', ...args], {
-      stdio: ['ignore', 'inherit', 'pipe'],
-      env: { ...process.env, PYTHONPATH: [join(repoRoot, 'server-delays', 'src'), process.env['PYTHONPATH']].filter(Boolean).join(':') },
-    });
-    let error: string | undefined;
-    let tail = '';
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (chunk: string) => {
-      const lines = (tail + chunk).split('\n');
-      tail = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('error: ')) error = line.slice(7);
-        else if (line.startsWith('Traceback') || /^\s|^[A-Za-z]+Error/.test(line)) error ??= line.trim();
-        else process.stderr.write(`${line}\n`);
-      }
-    });
-    child.on('error', (e) => fail(new CliError(`cannot run ${python}: ${e.message}`)));
-    child.on('close', (code) => {
-      if (tail.startsWith('error: ')) error = tail.slice(7);
-      done({ code: code ?? 1, error });
-    });
-  });
-}
-
 export const command: Command = {
   name: 'delays',
   summary: 'server processing delays per request from a profile bundle or pcap (thesis §3.4.1)',
@@ -94,7 +61,8 @@ export const command: Command = {
       if (v !== undefined) pass.push(`--${name}`, v);
     }
     if (flag(p, 'no-tshark')) pass.push('--no-tshark');
-    const { code, error } = await runPython(pass);
+    const { runServerDelays } = await import('@pcp/graph-builder');
+    const { code, error } = await runServerDelays(pass);
     if (code === 2) throw new UsageError(error ?? 'bad arguments');
     if (code !== 0) {
       if (error?.includes('No module named server_delays')) {

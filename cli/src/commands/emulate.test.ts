@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PageBuilder } from '@pcp/emulator/testing/build.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
 
 const PCP = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pcp-emulate-'));
@@ -67,4 +67,39 @@ test('pcp sweep writes one row per (graph, config, run), skips a bad graph, and 
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stderr, /1 rows written/);
   assert.equal(readFileSync(out, 'utf8').trim().split('\n').length, 9);
+});
+
+// Two paths: a 60-segment response ready at 160 ms (server delay 100), derived in emulator/src/mptcp/connection.test.ts:
+// striped over two equal 10 Mbit/s / 40 ms paths it ends at 245.2 ms (30 segments on the second path); on one
+// path the third round (30 segments, pairs at the bottleneck from 252.4 ms) ends at 288.4 + 10 = 298.4 ms.
+const bigPath = join(dir, 'big.json');
+writeFileSync(bigPath, JSON.stringify(new PageBuilder().resource('r', 'http://a.com/x', 60 * 1448, { serverDelay: 100 }).edge('r', 'load').build()));
+
+test('pcp emulate --path2: MPTCP over a second path, and one-line errors for bad multipath options', () => {
+  const r = JSON.parse(execFileSync('node', [PCP, 'emulate', bigPath, '--bandwidth', '10mbit', '--rtt', '40ms', '--protocol', 'h2', '--queue', 'droptail', '--path2', '10mbit,40ms', '--json'], { encoding: 'utf8' })) as { loadTime: number; multipath: { bytesPath2: number } };
+  assert.ok(Math.abs(r.loadTime - 245.2) < 1e-6, `load ${r.loadTime}`);
+  assert.equal(r.multipath.bytesPath2, 30 * 1448);
+  const text = execFileSync('node', [PCP, 'emulate', bigPath, '--bandwidth', '10mbit', '--rtt', '40ms', '--path2', '10mbit,200ms', '--mptcp-scheduler', 'stream'], { encoding: 'utf8' });
+  assert.match(text, /two paths: [0-9.]+% of bytes on the second \(10mbit,200ms\)/);
+  for (const [args, msg] of [
+    [['--path2', '10mbit'], /a path is BANDWIDTH,RTT\[,LOSS\]/],
+    [['--path2', '10mbit,40ms', '--mptcp-cc', 'olia'], /--mptcp-cc must be one of lia, uncoupled/],
+  ] as const) {
+    const bad = spawnSync('node', [PCP, 'emulate', bigPath, '--bandwidth', '10mbit', '--rtt', '40ms', ...args], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, msg);
+    assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+  }
+});
+
+test('pcp sweep: a paths list runs one and two paths', () => {
+  const gridPath = join(dir, 'paths.json');
+  writeFileSync(gridPath, JSON.stringify({ paths: ['10mbit,40ms', '10mbit,40ms;10mbit,40ms'], protocol: 'h2', queue: 'droptail' }));
+  const out = join(dir, 'paths.csv');
+  const run = spawnSync('node', [PCP, 'sweep', bigPath, '--grid', gridPath, '--out', out, '--workers', '1'], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const lines = readFileSync(out, 'utf8').trim().split('\n');
+  assert.equal(lines.length, 3);
+  assert.match(lines.find((l) => l.includes('paths=10mbit,40ms;protocol'))!, /,298\.400,/);
+  assert.match(lines.find((l) => l.includes('paths=10mbit,40ms;10mbit,40ms;protocol'))!, /,245\.200,/);
 });

@@ -2,9 +2,10 @@
  * pcp emulate: replay one dependency graph under a chosen network/protocol/server model (thesis §3.7).
  * A thin shell over @pcp/emulator's pure simulate().
  */
-import type { EmulatorConfig, SimResult } from '@pcp/emulator';
+import type { SimResult } from '@pcp/emulator';
+import { EMULATOR_VALUE_OPTIONS, type EmulatorConfig } from '@pcp/emulator/config';
 import type { Graph } from '@pcp/graph-builder';
-import { positiveInt, CliError, UsageError, flag, parse, str, type Command } from '../kit.ts';
+import { positiveInt, CliError, UsageError, flag, parse, str, type Command, type Options } from '../kit.ts';
 
 const usage = `usage: pcp emulate <graph.json[.gz]> --bandwidth <rate> --rtt <time> [options]
 
@@ -31,6 +32,12 @@ options:
   --unshard <hosts>      comma-separated hosts merged onto the first one's server
   --rtt-jitter <x>       per-run jitter of each server's RTT, +-x times RTT/4 (thesis: 0.1) (default 0)
   --no-preloader         disable the browser's preloader
+  --path2 <b,rtt[,loss]> a second path (own bottleneck): every connection is MPTCP, starting on the first
+                         path and joining this one 2 RTT1 + 1.5 RTT2 after its SYN, e.g. 10mbit,200ms,1%
+  --mptcp-scheduler <s>  minrtt | stream (the thesis' HTTP-aware Stream Scheduler) (default minrtt)
+  --mptcp-cc <c>         lia (coupled, RFC 6356) | uncoupled (NewReno per subflow) (default lia)
+  --mptcp-lookahead <b>  Stream Scheduler lookahead: true | false                  (default true)
+  --mptcp-rcvbuf <bytes> connection-level receive buffer                          (default 16 MiB)
   --seed <n>             random seed (RED drops, drawn server delays)          (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
@@ -41,27 +48,12 @@ options:
 `;
 
 const OPTIONS = {
-  bandwidth: { type: 'string' },
-  rtt: { type: 'string' },
-  protocol: { type: 'string' },
-  connections: { type: 'string' },
-  server: { type: 'string' },
-  priority: { type: 'string' },
+  ...Object.fromEntries(EMULATOR_VALUE_OPTIONS.map((k) => [k, { type: 'string' } as const])),
   preemption: { type: 'boolean' },
-  icwnd: { type: 'string' },
-  cc: { type: 'string' },
-  queue: { type: 'string' },
-  'queue-bdp': { type: 'string' },
-  'dns-rtts': { type: 'string' },
-  'tls-rtts': { type: 'string' },
-  'extra-rtt': { type: 'string' },
-  unshard: { type: 'string' },
   'no-preloader': { type: 'boolean' },
-  'rtt-jitter': { type: 'string' },
-  seed: { type: 'string' },
   runs: { type: 'string' },
   json: { type: 'boolean' },
-} as const;
+} satisfies Options;
 
 export const command: Command = {
   name: 'emulate',
@@ -72,11 +64,9 @@ export const command: Command = {
     if (p.positionals.length !== 1) throw new UsageError('expected exactly one graph file');
     const runs = positiveInt(p, 'runs', 1);
     const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
-    const { loadGraph } = await import('@pcp/graph-builder/format/io.ts');
+    const { loadGraph } = await import('@pcp/graph-builder');
     const opts: Record<string, string | undefined> = {};
-    for (const k of ['bandwidth', 'rtt', 'protocol', 'connections', 'server', 'priority', 'icwnd', 'cc', 'queue', 'queue-bdp', 'dns-rtts', 'tls-rtts', 'extra-rtt', 'unshard', 'rtt-jitter', 'seed']) {
-      opts[k] = str(p, k);
-    }
+    for (const k of EMULATOR_VALUE_OPTIONS) opts[k] = str(p, k);
     if (flag(p, 'preemption')) opts.preemption = 'true';
     if (flag(p, 'no-preloader')) opts.preloader = 'false';
     let config: EmulatorConfig;
@@ -113,7 +103,8 @@ export const command: Command = {
     });
     if (flag(p, 'json')) {
       const offset = first.navigationStartOffset !== undefined ? { navigationStartOffset: first.navigationStartOffset } : {};
-      console.log(JSON.stringify({ ...offset, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
+      const mp = first.multipath ? { multipath: first.multipath } : {};
+      console.log(JSON.stringify({ ...offset, ...mp, loadTime: sum.loadTime, domContentLoadedTime: sum.domContentLoadedTime, endTime: sum.endTime, resources, drops: sum.drops, retransmissions: sum.retransmissions, runs }));
       return 0;
     }
     const f = (v: number): string => `${v.toFixed(1)} ms`;
@@ -124,6 +115,7 @@ export const command: Command = {
     console.log(`  end of graph      ${f(sum.endTime)}`);
     if (first.navigationStartOffset !== undefined) console.log(`  (times from the main document's request; navigation start is ${f(first.navigationStartOffset)} earlier)`);
     console.log(`  resources ${first.resources.length}, connections ${first.connections}, packets ${first.packets}, drops ${sum.drops}, retransmissions ${sum.retransmissions}`);
+    if (first.multipath) console.log(`  two paths: ${(100 * first.multipath.bytesPath2 / Math.max(1, first.bytesDelivered)).toFixed(1)}% of bytes on the second (${opts.path2}), its drops ${first.multipath.drops2}, most bytes held for reordering ${first.multipath.maxReorderBytes}`);
     for (const w of first.warnings ?? []) console.error(`warning: ${w}`);
     return 0;
   },

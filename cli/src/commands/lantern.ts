@@ -1,7 +1,7 @@
 /**
  * pcp lantern: what Lantern (the simulator in DevTools' trace engine and Lighthouse) predicts for a
  * recorded page under other network conditions: the baseline `pcp emulate` is compared with.
- * A thin shell over @pcp/emulator/lantern/predict.ts.
+ * A thin shell over @pcp/emulator/lantern.
  */
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,10 +70,8 @@ export const command: Command = {
       if (!(cpu > 0)) throw new UsageError(`--cpu-slowdown expects a positive number, got '${cpuArg}'`);
     }
     const file = tracePath(p.positionals[0]!);
-    const { readText } = await import('@pcp/graph-builder/format/io.ts');
-    const { parseTrace } = await import('@pcp/graph-builder/adapters/trace/reader.ts');
-    const { loadLanternTrace, simulateLantern } = await import('@pcp/emulator/lantern/predict.ts');
-    const { TraceEngineError } = await import('@pcp/emulator/lantern/trace-engine.ts');
+    const { readText, parseTrace } = await import('@pcp/graph-builder');
+    const { loadLanternTrace, simulateLantern, TraceEngineError } = await import('@pcp/emulator/lantern');
     let lantern, noDns;
     try {
       const trace = parseTrace(readText(file), file);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { linkSpec } from '../replay-profile.ts';
 import { positiveInt, CliError, Progress, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
 
 const usage = `
@@ -37,6 +38,12 @@ options:
   --task-flows                   also trace posted-task flows, which link a MessagePort message to the
                                  script that sent it (traces ~4x larger, loads slower)
   --force                        re-capture pages whose bundle is complete
+  --bandwidth RATE, --rtt TIME   profile through a real shaped link (root; tc units: 5mbit, 40ms), one URL:
+  [--loss P]                     the page is recorded unshaped into DIR/recording (archive and capture),
+                                 then its replay is served inside the link's server namespace and profiled
+                                 from the client namespace into DIR; meta.json's options.conditions has
+                                 the link and replayedFrom (record-and-replay, as Mahimahi: this kernel has
+                                 no veth, so a live origin cannot sit behind the link)
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.
 `;
@@ -63,6 +70,9 @@ export const command: Command = {
       force: { type: 'boolean' },
       'task-flows': { type: 'boolean' },
       archive: { type: 'boolean' },
+      bandwidth: { type: 'string' },
+      rtt: { type: 'string' },
+      loss: { type: 'string' },
     });
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out DIR is required');
@@ -113,6 +123,12 @@ export const command: Command = {
     const exe = opts.executablePath ?? DEFAULT_CHROMIUM;
     if (!existsSync(exe)) throw new CliError(`Chromium not found at ${exe} (install the 'chromium' package or pass --chromium PATH)`);
 
+    const shaped = linkSpec(p);
+    if (shaped) {
+      if (urls.length !== 1) throw new UsageError('a shaped profile takes one URL (--bandwidth/--rtt)');
+      const { profileShaped } = await import('../profile-shaped.ts');
+      return profileShaped(urls[0]!, out, shaped, opts);
+    }
     if (urls.length === 1) {
       const { meta } = await capturePage(urls[0]!, out, opts);
       const line = `${meta.status}: ${meta.url} — ${meta.endReason}: ${meta.message}`;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
 import { command } from './replay.ts';
 import { CliError, UsageError } from '../kit.ts';
-import { writeBundle } from '@pcp/replay/testing.ts';
+import { writeBundle } from '@pcp/replay/testing';
 
 const PCP = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
 

@@ -2,9 +2,8 @@
  * pcp replay: a profiled page served again from its bundle's archive (Mahimahi's ReplayShell idea),
  * and real Chromium loads of it. A thin shell over @pcp/replay.
  */
-import { positiveInt, CliError, UsageError, flag, num, parse, str, type Command, type Parsed } from '../kit.ts';
-import { parseLinkSpec } from '@pcp/shaper/spec.ts';
-import { fileURLToPath } from 'node:url';
+import { positiveInt, CliError, UsageError, flag, num, parse, str, type Command } from '../kit.ts';
+import { PCP_BIN, linkSpec, profileReplay, readBundleArchive, serverDelays } from '../replay-profile.ts';
 
 const usage = `
 usage: pcp replay BUNDLE --serve [--port N] [--bind ADDR] [options]
@@ -92,14 +91,8 @@ export const command: Command = {
     if (shaped && flag(p, 'serve')) throw new UsageError('--serve does not take --bandwidth/--rtt/--loss (shaped loads run the server inside the link)');
     if (str(p, 'profile') !== undefined && flag(p, 'serve')) throw new UsageError('--profile and --serve do not go together');
 
-    const { readArchive, ArchiveError, assignDelays, startReplayServer, loadOnce, summarise } = await import('@pcp/replay');
-    let archive;
-    try {
-      archive = readArchive(bundle);
-    } catch (e) {
-      if (e instanceof ArchiveError) throw new CliError(e.message);
-      throw e;
-    }
+    const { assignDelays, startReplayServer, loadOnce, summarise } = await import('@pcp/replay');
+    const archive = await readBundleArchive(bundle);
     const noDelays = flag(p, 'no-server-delays');
     const records = await serverDelays(bundle, str(p, 'server-delays'), noDelays);
     const d = assignDelays(archive.entries, records);
@@ -111,7 +104,7 @@ export const command: Command = {
       const server = await startReplayServer(archive, { bind: str(p, 'bind'), basePort: port || undefined, protocol: protocol as 'h1' | 'h2' | undefined, pace: flag(p, 'pace') });
       if (control) {
         // Driven by a parent over stdio (shaped loads); ends when the parent closes stdin.
-        const { runControlled } = await import('@pcp/replay/control.ts');
+        const { runControlled } = await import('@pcp/replay');
         await runControlled(server, process.stdin, process.stdout);
         return 0;
       }
@@ -128,26 +121,25 @@ export const command: Command = {
       await new Promise<void>(() => {});
     }
 
-    const { localTarget, shapedTarget } = await import('@pcp/replay/targets.ts');
+    const profileDir = str(p, 'profile');
+    if (profileDir) {
+      // One traced load of the replayed page into a new bundle, the link's conditions in its meta.json.
+      const { meta, stats, origins } = await profileReplay(bundle, profileDir, { shaped, records: noDelays ? [] : records, protocol: protocol as 'h1' | 'h2' | undefined, pace: flag(p, 'pace'), chromium: str(p, 'chromium'), timeoutMs });
+      warnH2(protocol, origins);
+      const line = `${meta.status}: ${meta.url} replayed — ${meta.endReason}: ${meta.message}; ${stats.requests} requests, ${stats.misses.length} misses`;
+      if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${profileDir})`);
+      console.log(`${line}\nbundle: ${profileDir}`);
+      return 0;
+    }
+
+    const { localTarget, shapedTarget } = await import('@pcp/replay');
     const proto = protocol as 'h1' | 'h2' | undefined;
     const target = shaped
-      ? await shapedTarget(bundle, shaped, { pcpBin: fileURLToPath(new URL('../../bin/pcp.js', import.meta.url)), records: noDelays ? [] : records, protocol: proto, pace: flag(p, 'pace') })
+      ? await shapedTarget(bundle, shaped, { pcpBin: PCP_BIN, records: noDelays ? [] : records, protocol: proto, pace: flag(p, 'pace') })
       : await localTarget(archive, proto, flag(p, 'pace'));
     try {
       warnH2(protocol, target.origins);
       if (shaped) console.error(`shaped link: ${shaped.text} (${target.note})`);
-      const profileDir = str(p, 'profile');
-      if (profileDir) {
-        // One traced load of the replayed page into a new bundle, the link's conditions in its meta.json.
-        const { capturePage } = await import('@pcp/profiler');
-        const conditions = shaped ? { bandwidthBps: shaped.bandwidthBps, rttMs: shaped.rttMs, lossRate: shaped.lossRate, backend: target.backend } : undefined;
-        const { meta } = await capturePage(target.pageUrl, profileDir, { chromiumArgs: target.chromiumArgs, wrap: target.wrap, executablePath: str(p, 'chromium'), timeoutMs, conditions });
-        const s = await target.stats();
-        const line = `${meta.status}: ${meta.url} replayed — ${meta.endReason}: ${meta.message}; ${s.requests} requests, ${s.misses.length} misses`;
-        if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${profileDir})`);
-        console.log(`${line}\nbundle: ${profileDir}`);
-        return 0;
-      }
       const results = [];
       for (let i = 0; i < runs; i++) {
         await target.reset();
@@ -177,52 +169,6 @@ function warnH2(protocol: string | undefined, origins: readonly { scheme: string
   }
 }
 
-interface ShapedSpec { bandwidthBps: number; rttMs: number; lossRate: number; text: string }
-
-function linkSpec(p: Parsed): ShapedSpec | undefined {
-  const bw = str(p, 'bandwidth');
-  const rtt = str(p, 'rtt');
-  const loss = str(p, 'loss');
-  if (bw === undefined && rtt === undefined && loss === undefined) return undefined;
-  if (bw === undefined || rtt === undefined) throw new UsageError('a shaped load needs both --bandwidth and --rtt');
-  try {
-    const spec = parseLinkSpec({ bandwidth: bw, rtt, loss });
-    return { bandwidthBps: spec.bandwidthBps, rttMs: spec.rttMs, lossRate: spec.lossRate ?? 0, text: `${bw}, RTT ${rtt}${loss ? `, loss ${loss}` : ''}` };
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-}
-
 function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The delay records: --server-delays FILE, else measured from the bundle's capture like pcp build does. */
-async function serverDelays(bundle: string, file: string | undefined, off: boolean): Promise<{ method?: string; url: string; delayMs: number | null; estimated?: boolean }[]> {
-  if (off) return [];
-  const { existsSync, mkdtempSync, readFileSync, rmSync } = await import('node:fs');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  let tmp: string | undefined;
-  if (file === undefined) {
-    const { BUNDLE_FILES } = await import('@pcp/profiler/bundle');
-    if (!existsSync(join(bundle, BUNDLE_FILES.pcap))) return [];
-    tmp = mkdtempSync(join(tmpdir(), 'pcp-replay-delays-'));
-    file = join(tmp, 'delays.json');
-    const { runPython } = await import('./delays.ts');
-    const { code, error } = await runPython([bundle, '--out', file, '--format', 'json']);
-    if (code !== 0) {
-      rmSync(tmp, { recursive: true, force: true });
-      throw new CliError(`server delays could not be measured from ${join(bundle, BUNDLE_FILES.pcap)}: ${error ?? `exit ${code}`} (--no-server-delays to replay without them)`);
-    }
-  }
-  try {
-    const { delayRecordsOf } = await import('@pcp/replay/delays.ts');
-    return delayRecordsOf(JSON.parse(readFileSync(file, 'utf8')));
-  } catch (e) {
-    if (e instanceof CliError) throw e;
-    throw new CliError(`${file}: ${(e as Error).message}`);
-  } finally {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
-  }
 }

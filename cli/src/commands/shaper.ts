@@ -51,8 +51,7 @@ export const command: Command = {
     const p = parse(args, OPTIONS);
     const [sub, ...extra] = p.positionals;
     if (sub !== 'check' || extra.length) throw new UsageError(sub === undefined ? 'expected a subcommand: check' : `unknown subcommand '${[sub, ...extra].join(' ')}'`);
-    const { ShaperError } = await import('@pcp/shaper');
-    const { parseLinkSpec } = await import('@pcp/shaper/spec.ts');
+    const { ShaperError, parseLinkSpec } = await import('@pcp/shaper');
     let spec;
     try {
       spec = parseLinkSpec({ bandwidth: str(p, 'bandwidth'), rtt: str(p, 'rtt'), loss: str(p, 'loss'), seed: str(p, 'seed') });
@@ -60,7 +59,7 @@ export const command: Command = {
       throw new UsageError((e as Error).message);
     }
     const options = { pings: positiveInt(p, 'pings'), seconds: positiveInt(p, 'seconds'), udpCount: positiveInt(p, 'probes') };
-    const { runCheck, formatReport } = await import('@pcp/shaper/measure/check.ts');
+    const { runCheck, formatReport } = await import('@pcp/shaper');
     try {
       const report = await runCheck(spec, options);
       console.log(flag(p, 'json') ? JSON.stringify(report, null, 2) : formatReport(report));

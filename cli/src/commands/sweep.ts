@@ -48,9 +48,9 @@ export const command: Command = {
     const { join } = await import('node:path');
     const { availableParallelism } = await import('node:os');
     const { Worker } = await import('node:worker_threads');
-    const { parseGrid, csvHeader, csvField, doneKeys, rowKey, GridError } = await import('@pcp/emulator/sweep/grid.ts');
-    type Job = import('@pcp/emulator/sweep/worker.ts').SweepJob;
-    type Msg = import('@pcp/emulator/sweep/worker.ts').SweepMessage;
+    const { parseGrid, csvHeader, csvField, doneKeys, rowKey, GridError, SWEEP_WORKER_ENTRY } = await import('@pcp/emulator/sweep');
+    type Job = import('@pcp/emulator/sweep').SweepJob;
+    type Msg = import('@pcp/emulator/sweep').SweepMessage;
 
     let grid;
     try {
@@ -107,13 +107,12 @@ export const command: Command = {
     const progress = new Progress(total, 'sweep');
     const failed: string[] = [];
     let written = 0;
-    const entry = new URL('../../../emulator/src/sweep/worker-entry.mjs', import.meta.url);
     await new Promise<void>((resolve, reject) => {
       let next = 0;
       let live = 0;
       const n = Math.min(workers, jobs.length);
       for (let i = 0; i < n; i++) {
-        const w = new Worker(entry);
+        const w = new Worker(SWEEP_WORKER_ENTRY);
         live++;
         const feed = (): void => {
           if (next < jobs.length) w.postMessage(jobs[next++]!);

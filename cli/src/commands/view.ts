@@ -33,7 +33,7 @@ export const command: Command = {
     let paths = p.positionals;
     if (paths.length === 0) {
       // ../shared relative to the repository root (as in CI), whatever the working directory.
-      const { sharedDir } = await import('@pcp/graph-builder/legacy-corpus.ts');
+      const { sharedDir } = await import('@pcp/graph-builder');
       const corpus = resolve(sharedDir(), 'legacy-corpus');
       if (!existsSync(corpus)) throw new CliError(`no graphs given and no corpus at ${corpus} (pass graph files or directories)`);
       paths = [corpus];

@@ -20,8 +20,22 @@ import { DnsCache } from './dns-cache.ts';
 import { SendBuffer, type Exchange } from './send-buffer.ts';
 import { ServerSession } from './server.ts';
 
+/** What carries an HttpConnection's bytes: a TcpConnection, or an MPTCP connection over two paths (mptcp/). */
+export interface Transport {
+  /** Client->server one-way delay of requests, ms. */
+  readonly up: number;
+  /** New data in the send buffer. */
+  kick(now: number): void;
+  /** The simulation is over: hand segments back for reuse. */
+  recycle(): void;
+}
+
+export interface TransportFactory {
+  open(pool: HostPool, buffer: SendBuffer, perSegmentDelivery: boolean, now: number): Transport;
+}
+
 export class HttpConnection {
-  readonly tcp: TcpConnection;
+  readonly tcp: Transport;
   readonly server: ServerSession;
   established = false;
   tOpen: number;
@@ -33,7 +47,7 @@ export class HttpConnection {
 
   constructor(
     readonly pool: HostPool,
-    tcp: TcpConnection,
+    tcp: Transport,
     server: ServerSession,
     now: number,
   ) {
@@ -85,6 +99,8 @@ export class ConnectionPool {
     private readonly net: NetContext,
     private readonly delays: ServerDelaySampler,
     private readonly cb: PoolCallbacks,
+    /** Opens the transport of each new connection; default one TcpConnection on the simulator's network. */
+    private readonly transports?: TransportFactory,
   ) {
     this.multiplexed = cfg.protocol === 'h2' || cfg.protocol === 'quic-lite';
     this.pipelined = cfg.protocol === 'h1-pipelined';
@@ -182,7 +198,8 @@ export class ConnectionPool {
 
   private open(pool: HostPool, now: number): HttpConnection {
     const buffer = new SendBuffer(this.prioritised, this.cfg.preemption);
-    const tcp = new TcpConnection(this.net, pool.up, this.cfg.protocol === 'quic-lite', buffer);
+    const perSegment = this.cfg.protocol === 'quic-lite';
+    const tcp = this.transports ? this.transports.open(pool, buffer, perSegment, now) : new TcpConnection(this.net, pool.up, perSegment, buffer);
     const conn = new HttpConnection(pool, tcp, new ServerSession(this.cfg.server, this.q, buffer), now);
     pool.conns.push(conn);
     this.all.push(conn);

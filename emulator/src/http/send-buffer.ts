@@ -59,7 +59,16 @@ export class SendBuffer {
     return best;
   }
 
-  /** Takes up to max bytes of the exchange peek() returned; drops it from the buffer when fully sent. */
+  /** The buffered exchanges in the order their bytes would leave: peek()'s first, then by priority (FIFO unprioritised). */
+  inSendOrder(): readonly Exchange[] {
+    const first = this.peek();
+    if (first === null || !this.prioritised) return this.entries;
+    const rest = this.entries.filter((e) => e !== first).sort((a, b) => a.prio - b.prio || a.order - b.order);
+    rest.unshift(first);
+    return rest;
+  }
+
+  /** Takes up to max bytes of an exchange in the buffer (peek()'s, or a later one an MPTCP scheduler chose); drops it from the buffer when fully sent. */
   take(x: Exchange, max: number): number {
     const len = Math.min(max, x.bytes - x.sent);
     x.sent += len;

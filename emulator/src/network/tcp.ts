@@ -19,7 +19,7 @@
  */
 import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
-import type { Exchange, SendBuffer } from '../http/send-buffer.ts';
+import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink } from './bottleneck.ts';
 
 export const MIN_RTO_MS = 200;
@@ -57,8 +57,17 @@ export interface NetContext {
   icwnd: number;
   cubic: boolean;
   stats: { retransmissions: number; bytesDelivered: number };
-  /** The client application receives `bytes` of exchange x. */
-  deliver(x: Exchange, bytes: number, now: number): void;
+  /** The client application receives `bytes` of exchange x (in segment s). */
+  deliver(x: Exchange, bytes: number, now: number, s: Segment): void;
+  /** Congestion-avoidance increase per ACK, in segments, when coupled with other subflows (MPTCP LIA); default 1/cwnd. */
+  coupledIncrease?: (c: TcpConnection) => number;
+}
+
+/** Where a connection's segments come from: the server's send buffer, or an MPTCP subflow's share of one. */
+export interface SegmentSource {
+  peek(): Exchange | null;
+  take(x: Exchange, max: number): number;
+  hasData(): boolean;
 }
 
 export class TcpConnection {
@@ -66,14 +75,15 @@ export class TcpConnection {
   private rcvNext = 0;
   cwnd: number;
   ssthresh = Infinity;
-  private pipe = 0;
-  private inRecovery = false;
+  /** Segments in flight (sent, neither ACKed nor known lost). */
+  pipe = 0;
+  inRecovery = false;
   private recoverOrder = 0;
   private retxQueue: Segment[] = [];
   private retxHead = 0;
   private undetected: Segment[] = [];
   private udHead = 0;
-  private srtt = NaN;
+  srtt = NaN;
   private rttvar = 0;
   private rto = INITIAL_RTO_MS;
   private backoff = 1;
@@ -92,7 +102,7 @@ export class TcpConnection {
     /** Client->server one-way delay, ms (requests and ACKs). */
     readonly up: number,
     private readonly perSegmentDelivery: boolean,
-    readonly buffer: SendBuffer,
+    readonly buffer: SegmentSource,
   ) {
     this.cwnd = ctx.icwnd;
     this.ackLane = ctx.ackLane(up);
@@ -186,7 +196,7 @@ export class TcpConnection {
     this.ctx.q.scheduleLane(this.ackLane, now + this.up, EV_ACK_ARRIVES, s);
     if (this.perSegmentDelivery) {
       this.ctx.stats.bytesDelivered += s.len;
-      this.ctx.deliver(s.x, s.len, now);
+      this.ctx.deliver(s.x, s.len, now, s);
       return;
     }
     if (s.seq !== this.rcvNext) return; // a hole before it: TCP holds it back (head-of-line blocking)
@@ -194,7 +204,7 @@ export class TcpConnection {
     while (this.rcvNext < segs.length && segs[this.rcvNext]!.arrived) {
       const d = segs[this.rcvNext++]!;
       this.ctx.stats.bytesDelivered += d.len;
-      this.ctx.deliver(d.x, d.len, now);
+      this.ctx.deliver(d.x, d.len, now, d);
     }
   }
 
@@ -254,7 +264,7 @@ export class TcpConnection {
       return;
     }
     if (!this.ctx.cubic) {
-      this.cwnd += 1 / this.cwnd;
+      this.cwnd += this.ctx.coupledIncrease ? this.ctx.coupledIncrease(this) : 1 / this.cwnd;
       return;
     }
     if (this.epochStart < 0) {

@@ -3,9 +3,11 @@
  * them, without dashes) to one value or a list of values; the grid is their cartesian product. `runs` (a
  * number) sets the runs per config (seeds 1..runs unless `seed` is given: then seed..seed+runs-1).
  *   {"bandwidth": ["1mbit", "10mbit"], "rtt": ["40ms", "200ms"], "protocol": ["h1", "h2"], "runs": 3}
+ * `paths` stands for bandwidth, rtt and path2: {"paths": ["10mbit,40ms", "10mbit,40ms;10mbit,200ms"]} (mptcp/options.ts).
  * Also the CSV rows the sweep writes, one per (graph, config, run), and the keys that make it resumable.
  */
 import { parseEmulatorOptions, type EmulatorConfig } from '../config.ts';
+import { expandPaths } from '../mptcp/options.ts';
 
 export interface GridPoint {
   /** Option values as strings, in the grid's key order. */
@@ -49,7 +51,7 @@ export function parseGrid(data: unknown): Grid {
     params.forEach((p, i) => (options[p] = values[i]![idx[i]!]!));
     let config: EmulatorConfig;
     try {
-      config = parseEmulatorOptions(options);
+      config = parseEmulatorOptions(expandPaths(options));
     } catch (e) {
       throw new GridError(`grid point ${JSON.stringify(options)}: ${(e as Error).message}`);
     }

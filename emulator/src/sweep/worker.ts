@@ -3,7 +3,7 @@
  * task, or one error message when the graph cannot be loaded or simulated.
  */
 import { parentPort } from 'node:worker_threads';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
+import { loadGraph } from '@pcp/graph-builder';
 import type { EmulatorConfig } from '../config.ts';
 import { simulate } from '../simulator.ts';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { criticalPath } from './critpath.ts';
 import { assignPriorities, computePriorities, mimeClass } from './priorities.ts';
 import { buildDag, CycleError } from './dag.ts';
-import { tinyGraph } from '../testing/tiny-graph.ts';
+import { PageBuilder } from '../testing/page-builder.ts';
 import { validateGraph } from '../format/validate.ts';
 
 /*
@@ -14,14 +14,16 @@ import { validateGraph } from '../format/validate.ts';
  * img 290; p0 10 + max(90, 290, 60) = 300; html 100 + 300 = 400.
  */
 function sample() {
-  return tinyGraph()
-    .resource('html', 0, 100, { mimeType: 'text/html' })
-    .parse('p0', 100, 110)
-    .resource('css', 110, 200, { mimeType: 'text/css' })
-    .resource('img', 110, 400, { mimeType: 'image/jpeg' })
-    .resource('js', 110, 150, { mimeType: 'application/javascript' })
-    .script('eval', 150, 170)
-    .marker('load', 'load', 400)
+  return new PageBuilder()
+    .root('html')
+    .resource('html', 'http://a.com/', 1000, { mimeType: 'text/html' }).span(0, 100)
+    .parse('p0', 10).span(100, 110)
+    .resource('css', 'http://a.com/a.css', 1000, { mimeType: 'text/css' }).span(110, 200)
+    .resource('img', 'http://a.com/a.jpg', 1000, { mimeType: 'image/jpeg' }).span(110, 400)
+    .resource('js', 'http://a.com/a.js', 1000, { mimeType: 'application/javascript' }).span(110, 150)
+    .script('eval', 20).span(150, 170)
+    .marker('dcl', 'domContentLoaded').span(170, 170)
+    .marker('load', 'load').span(400, 400)
     .edge('html', 'p0', 3)
     .edge('p0', 'css', 1)
     .edge('p0', 'img', 1)
@@ -71,7 +73,7 @@ test('disabled nodes are left out of the critical path', () => {
 });
 
 test('a cycle is reported with its nodes', () => {
-  const g = tinyGraph().resource('a', 0, 1).parse('b', 1, 2).parse('c', 2, 3).edge('a', 'b').edge('b', 'c').edge('c', 'b').build();
+  const g = new PageBuilder().resource('a', 'http://a.com/', 1).span(0, 1).parse('b', 1).span(1, 2).parse('c', 1).span(2, 3).edge('a', 'b').edge('b', 'c').edge('c', 'b').build();
   assert.throws(() => buildDag(g), (e: unknown) => e instanceof CycleError && /b -> c -> b|c -> b -> c/.test(e.message));
 });
 

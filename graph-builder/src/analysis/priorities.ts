@@ -10,6 +10,7 @@
 import type { Graph, GraphNode, ResourceNode } from '../format/types.ts';
 import { nodeWeights, criticalPath } from './critpath.ts';
 import { buildDag, type Dag } from './dag.ts';
+import { BinaryHeap } from './heap.ts';
 
 export type MimeClass = 'html' | 'css' | 'javascript' | 'image' | 'other';
 
@@ -24,57 +25,13 @@ export function mimeClass(mimeType: string): MimeClass {
 
 const CLASS_RANK: Record<MimeClass, number> = { html: 0, css: 1, javascript: 2, image: 3, other: 4 };
 
-/** A binary max-heap of node indices by key, ties broken by the lower index (graph order) for determinism. */
-class MaxHeap {
-  private readonly a: number[] = [];
-  constructor(private readonly key: ArrayLike<number>) {}
-  get size(): number {
-    return this.a.length;
-  }
-  private above(i: number, j: number): boolean {
-    const ki = this.key[i]!;
-    const kj = this.key[j]!;
-    return ki > kj || (ki === kj && i < j);
-  }
-  push(x: number): void {
-    const a = this.a;
-    a.push(x);
-    let i = a.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.above(a[i]!, a[p]!)) break;
-      [a[i], a[p]] = [a[p]!, a[i]!];
-      i = p;
-    }
-  }
-  pop(): number {
-    const a = this.a;
-    const top = a[0]!;
-    const last = a.pop()!;
-    if (a.length) {
-      a[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && this.above(a[l]!, a[m]!)) m = l;
-        if (r < a.length && this.above(a[r]!, a[m]!)) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m]!, a[i]!];
-        i = m;
-      }
-    }
-    return top;
-  }
-}
-
 /**
  * Algorithm 2: resources in the order a max-heap walk from the sources pops them. Resources the walk
  * cannot reach (no path from a source, which a well-formed graph does not have) follow by weight.
  */
 export function heapWalkOrder(dag: Dag, weights: ArrayLike<number>, start: number[]): number[] {
-  const heap = new MaxHeap(weights);
+  // Heaviest first, ties by the lower index (graph order) for determinism.
+  const heap = new BinaryHeap<number>((i, j) => weights[i]! > weights[j]! || (weights[i] === weights[j] && i < j));
   const visited = new Uint8Array(dag.nodes.length);
   for (const s of start) {
     visited[s] = 1;
@@ -82,7 +39,7 @@ export function heapWalkOrder(dag: Dag, weights: ArrayLike<number>, start: numbe
   }
   const order: number[] = [];
   while (heap.size) {
-    const i = heap.pop();
+    const i = heap.pop()!;
     if (dag.nodes[i]!.kind === 'resource') order.push(i);
     for (const c of dag.children[i]!) {
       if (!visited[c]) {

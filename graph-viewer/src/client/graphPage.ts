@@ -4,7 +4,7 @@
  * what-if panel on the right. Selection is shared: clicking in the graph or the timeline selects in both.
  */
 import type { NodeKind } from '@pcp/graph-builder';
-import { NODE_KINDS } from '@pcp/graph-builder/format/types.ts';
+import { NODE_KINDS } from '@pcp/graph-builder/types';
 import { KIND_COLOUR } from '../shared/kinds.ts';
 import { LAYERED, layeredGraphSize } from '../shared/layeredSize.ts';
 import { layoutToSvg } from '../shared/layoutSvg.ts';

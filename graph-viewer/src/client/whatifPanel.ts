@@ -3,6 +3,7 @@
  * "compare A | B" in one click. Results (load time, DOMContentLoaded, drops) appear in the panel and
  * the simulated waterfalls beside the recorded one in the what-if tab.
  */
+import { MPTCP_COUPLINGS, MPTCP_SCHEDULERS, PRIORITY_SCHEMES, PROTOCOLS, SERVER_MODELS, type EmulatorOption } from '@pcp/emulator/config';
 import { whatIf, type SimulationResult } from './api.ts';
 import { el, fmtMs } from './dom.ts';
 
@@ -12,13 +13,18 @@ export interface WhatIfRun {
   result: SimulationResult;
 }
 
-const FIELDS: { key: string; label: string; choices?: string[]; value: [string, string] }[] = [
+/** A few of the emulator's options (EMULATOR_OPTIONS), with its own lists of choices ('' = its default). */
+const FIELDS: { key: EmulatorOption; label: string; choices?: readonly string[]; value: [string, string] }[] = [
   { key: 'bandwidth', label: 'bandwidth', value: ['10mbit', '50mbit'] },
   { key: 'rtt', label: 'RTT', value: ['80ms', '20ms'] },
-  { key: 'protocol', label: 'protocol', choices: ['h1.0', 'h1', 'h1-pipelined', 'h2', 'quic-lite'], value: ['h1', 'h2'] },
+  { key: 'protocol', label: 'protocol', choices: PROTOCOLS, value: ['h1', 'h2'] },
   { key: 'connections', label: 'connections / host', value: ['6', ''] },
-  { key: 'server', label: 'server model', choices: ['', 'serial', 'parallel', 'out-of-order'], value: ['', ''] },
-  { key: 'priority', label: 'priority scheme', choices: ['none', 'mimeType', 'criticalPath'], value: ['none', 'criticalPath'] },
+  { key: 'server', label: 'server model', choices: ['', ...SERVER_MODELS], value: ['', ''] },
+  { key: 'priority', label: 'priority scheme', choices: PRIORITY_SCHEMES, value: ['none', 'criticalPath'] },
+  // A second path makes every connection MPTCP (thesis chapter 6): "bandwidth,RTT[,loss]", e.g. 10mbit,400ms.
+  { key: 'path2', label: 'second path (MPTCP)', value: ['', ''] },
+  { key: 'mptcp-scheduler', label: 'MPTCP scheduler', choices: ['', ...MPTCP_SCHEDULERS], value: ['', ''] },
+  { key: 'mptcp-cc', label: 'MPTCP coupling', choices: ['', ...MPTCP_COUPLINGS], value: ['', ''] },
 ];
 
 export function whatIfPanel(graphId: string, recordedLoad: number | null, onResults: (runs: WhatIfRun[]) => void): HTMLElement {
@@ -54,7 +60,7 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
         runs.push({ name: s, options: optionsOf(s), result: r.result });
       }
       status.textContent = '';
-      const t = el('table', { class: 'whatif-out' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'load'), el('th', {}, 'DCL'), el('th', {}, 'drops')));
+      const t = el('table', { class: 'whatif-out' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'load'), el('th', {}, 'DCL'), el('th', {}, 'drops'), el('th', {}, '2nd path')));
       t.append(el('tr', {}, el('td', {}, 'recorded'), el('td', {}, fmtMs(recordedLoad)), el('td', {}, ''), el('td', {}, '')));
       for (const r of runs) {
         t.append(
@@ -65,6 +71,7 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
             el('td', { class: 'load-time', 'data-ms': r.result.loadTime }, fmtMs(r.result.loadTime)),
             el('td', {}, fmtMs(r.result.domContentLoadedTime)),
             el('td', {}, String(r.result.drops)),
+            el('td', { class: 'path2-share' }, r.result.multipath ? `${((100 * r.result.multipath.bytesPath2) / Math.max(1, r.result.bytesDelivered)).toFixed(0)}% of bytes` : ''),
           ),
         );
       }

@@ -43,6 +43,13 @@ export async function buildClient(outdir: string = PUBLIC_DIR, opts: ClientBuild
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { scriptArgs } = await import('@pcp/profiler/script-args');
+  scriptArgs('build:viewer', `
+usage: npm run build:viewer
+
+Bundles the viewer's browser client (graph-viewer/src/client) with esbuild into graph-viewer/public/
+(pcp view also does this at start).
+`, {});
   await buildClient();
   console.log(`built ${PUBLIC_DIR}`);
 }

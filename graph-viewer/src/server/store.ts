@@ -3,9 +3,7 @@
  * the critical path computed by `criticalPath` (the function `pcp critpath` uses), keeps a few in
  * memory, and summarises the whole catalog in the background for the list page.
  */
-import type { Graph } from '@pcp/graph-builder';
-import { loadGraph } from '@pcp/graph-builder/format/io.ts';
-import { criticalPath } from '@pcp/graph-builder/analysis/critpath.ts';
+import { type Graph, loadGraph, criticalPath } from '@pcp/graph-builder';
 import { statSync } from 'node:fs';
 import { summarise, type GraphSummary } from '../shared/summary.ts';
 import type { Catalog, CatalogEntry } from './catalog.ts';

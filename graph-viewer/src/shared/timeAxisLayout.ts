@@ -4,6 +4,7 @@
  * markers). Inside a lane, overlapping activities are packed into rows by interval partitioning with a
  * min-heap of row end positions, so the layout costs O(n log n) and works at any graph size.
  */
+import { BinaryHeap } from '@pcp/graph-builder/heap';
 import { LANE_OF_KIND, LANES, type Lane } from './kinds.ts';
 import type { FrameGroup, LaneLabel, Layout, LayoutInput, TimeAxis } from './layoutTypes.ts';
 
@@ -24,56 +25,6 @@ export const TIME_LAYOUT = {
   /** Horizontal breathing room between activities sharing a row. */
   hGap: 0.5,
 } as const;
-
-/** A binary min-heap of [end, row] pairs (rows that free up earliest first). */
-class RowHeap {
-  private ends: number[] = [];
-  private rows: number[] = [];
-  get size(): number {
-    return this.ends.length;
-  }
-  peekEnd(): number {
-    return this.ends[0] ?? Infinity;
-  }
-  push(end: number, row: number): void {
-    const e = this.ends;
-    const r = this.rows;
-    let i = e.length;
-    e.push(end);
-    r.push(row);
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (e[p]! <= e[i]!) break;
-      [e[p], e[i]] = [e[i]!, e[p]!];
-      [r[p], r[i]] = [r[i]!, r[p]!];
-      i = p;
-    }
-  }
-  pop(): number {
-    const e = this.ends;
-    const r = this.rows;
-    const row = r[0]!;
-    const lastE = e.pop()!;
-    const lastR = r.pop()!;
-    if (e.length > 0) {
-      e[0] = lastE;
-      r[0] = lastR;
-      let i = 0;
-      for (;;) {
-        const a = 2 * i + 1;
-        const b = a + 1;
-        let m = i;
-        if (a < e.length && e[a]! < e[m]!) m = a;
-        if (b < e.length && e[b]! < e[m]!) m = b;
-        if (m === i) break;
-        [e[m], e[i]] = [e[i]!, e[m]!];
-        [r[m], r[i]] = [r[i]!, r[m]!];
-        i = m;
-      }
-    }
-    return row;
-  }
-}
 
 const LANE_LABEL: Record<Lane, string> = {
   resource: 'resources',
@@ -158,13 +109,13 @@ export function timeAxisLayout(input: LayoutInput, collapsed: ReadonlySet<number
     lanesOfFrame.forEach((bucket, li) => {
       if (bucket.length === 0) return;
       bucket.sort((a, b) => x[a]! - x[b]! || a - b);
-      const heap = new RowHeap();
+      // Rows by the time they free up, earliest first.
+      const heap = new BinaryHeap<{ end: number; row: number }>((a, b) => a.end < b.end);
       let rowCount = 0;
       for (const i of bucket) {
-        let row: number;
-        if (heap.size > 0 && heap.peekEnd() <= x[i]!) row = heap.pop();
-        else row = rowCount++;
-        heap.push(x[i]! + w[i]! + P.hGap, row);
+        const free = heap.peek();
+        const row = free && free.end <= x[i]! ? heap.pop()!.row : rowCount++;
+        heap.push({ end: x[i]! + w[i]! + P.hGap, row });
         y[i] = laneY + row * (P.rowH + P.rowGap);
         h[i] = P.rowH;
       }

@@ -1,6 +1,8 @@
 /**
- * @pcp/profiler/testing: the profiler's test fixtures for other packages' harnesses — the test server
- * (a directory on named loopback origins) and the ground-truth suite of test pages it serves.
+ * @pcp/profiler/testing: the profiler's real test servers and page suite, for other packages' tests,
+ * benches and accuracy scripts (never for library code).
  */
-export { startTestServer, type TestServer, type TestServerOptions, type OriginSpec } from '../../test-server/server.ts';
-export { listSuite, startSuiteServer, SITES_DIR, type SuitePage } from '../../fidelity/suite.ts';
+export * from '../../test-server/index.ts';
+export { makeSelfSignedCert, type SelfSignedCert } from '../../test-server/cert.ts';
+export { listSuite, startSuiteServer, pageUrl, SITES_DIR, type SuitePage } from '../../fidelity/suite.ts';
+export { descendants, running, waitFor } from './proc-tree.ts';

@@ -7,7 +7,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { quantile } from '@pcp/graph-builder/analysis/stats.ts';
+import { quantile } from '@pcp/graph-builder';
 import { ShaperError } from '../errors.ts';
 import { nativeBinary } from '../native.ts';
 import { openShapedLink, type LinkSpec } from '../link.ts';

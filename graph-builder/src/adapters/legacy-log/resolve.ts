@@ -314,7 +314,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   // ---- computation causes and kind-specific fields
   const sourceOf = (url: string, frame: string, from: string | undefined, at: number): string | undefined => {
     const cands = byUrl.get(url);
-    if (!cands?.length) return undefined;
+    if (!cands?.length) {
+      // A redirected script or style sheet runs under its final url, which no fetch record carries
+      // (www.aliexpress.com: widget.us.criteo.com fetched, sslwidget.criteo.com run): its element's fetch.
+      const own = from && !isNil(from) ? (byFromPointer.get(from) ?? []).filter((r) => r.start <= at) : [];
+      return own.reduce<ResourceActivity | undefined>((a, r) => (a === undefined || r.start >= a.start ? r : a), undefined)?.id;
+    }
     const samePointer = from && !isNil(from) ? cands.filter((r) => rawOf.get(r)?.from === from && r.start <= at) : [];
     if (samePointer.length) return samePointer[samePointer.length - 1]!.id;
     const sameFrame = cands.filter((r) => r.frame === frame);
@@ -375,17 +380,32 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       if (reg !== undefined && reg !== i) c.triggeredBy = compCause(reg, Infinity);
       else if (raw.from !== undefined) c.triggeredBy = resolveFrom(raw.from, raw.startTime);
     } else {
+      let xhrSubject: ResourceActivity | undefined;
       c.eventName = raw.name ?? raw.urlRecalcStyle ?? '';
       c.eventTarget = raw.targetType ?? 'Element';
       const target = raw.target ?? raw.from;
       if (target && !isNil(target)) {
         // Events on one object follow each other: an element's repeated event of one kind, and every
         // event of an XHR after its latest readystatechange (progress, load, the next state).
+        // An XHR object is reused for several requests (and its address by later objects): a
+        // readystatechange names its request (`info` "<state> : <url>"), so its chain is per request.
         const xhr = c.eventTarget === 'XMLHTTPRequest';
+        // State 1 (OPENED) fires inside open(), before the request is sent: the chain that follows the
+        // response starts at state 2 (HEADERS_RECEIVED).
+        const xhrState = xhr ? /^(\d+) : (.*)$/.exec(raw.info ?? '') : null;
+        const xhrUrl = xhrState && Number(xhrState[1]) >= 2 ? xhrState[2] : undefined;
         const key = xhr ? `${target}\u0000xhr` : `${target}\u0000${c.eventTarget}\u0000${c.eventName}`;
-        const prev = lastEventOnTarget.get(key);
+        const requestKey = xhrUrl !== undefined ? `${key}\u0000${xhrUrl}` : undefined;
+        const prev = lastEventOnTarget.get(requestKey ?? key);
         if (prev !== undefined) c.previousOnTarget = comps[prev]!.id;
+        else if (xhrUrl !== undefined) {
+          // The request's first state change follows its response: the latest fetch of that url by the XHR.
+          const fetches = (byFromPointer.get(target) ?? []).filter((r) => r.url === xhrUrl && r.start <= c.start);
+          const latest = fetches.reduce<ResourceActivity | undefined>((a, r) => (a === undefined || r.start >= a.start ? r : a), undefined);
+          if (latest) xhrSubject = latest;
+        }
         if (!xhr || c.eventName === 'readystatechange') lastEventOnTarget.set(key, i);
+        if (requestKey) lastEventOnTarget.set(requestKey, i);
       }
       // `info` names the resource an element event reports on ("Resource:<id>"), when the browser knew it.
       const named = /^Resource:(\d+)$/.exec(raw.info ?? '');
@@ -411,6 +431,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       }
       if (raw.info === 'interactive' || raw.info === 'complete') c.readyState = raw.info;
       if (namedRes) c.eventSubjects = [namedRes.id];
+      else if (xhrSubject) c.eventSubjects = [xhrSubject.id];
       else if (target && !isNil(target) && ELEMENT_RESOURCE_EVENTS.has(c.eventName)) {
         // Addresses are reused: the element's resource is the latest one it requested before the event.
         const subjects = (byFromPointer.get(target) ?? []).filter((r) => r.start <= c.start);

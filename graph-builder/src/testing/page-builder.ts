@@ -1,13 +1,16 @@
 /**
- * Hand-built v1 graphs for tests: tiny pages whose timings can be derived on paper.
- * Node times are irrelevant to the emulator except computation durations (end - start).
+ * The one builder of hand-made v1 graphs for tests (`@pcp/graph-builder/testing`): tiny pages whose
+ * figures can be derived on paper. Nodes start at 0 and computations last `ms` (all the emulator reads);
+ * `span(start, end)` places the last node in time where a test is about recorded times (critical paths).
+ *   new PageBuilder().resource('doc', 'http://a.com/', 5000).parse('p0', 2).span(100, 102).edge('doc', 'p0').build()
  */
-import type { Edge, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
+import { SCHEMA_VERSION, type Edge, type Graph, type GraphNode, type ResourceNode } from '../format/types.ts';
 
 export class PageBuilder {
   private nodes: GraphNode[] = [];
   private edges: Edge[] = [];
   private frames: Graph['frames'] = [{ id: 'main', url: 'http://a.com/', parent: null }];
+  private rootId: string | undefined;
 
   frame(id: string, parent: string, url = `http://a.com/${id}`): this {
     this.frames.push({ id, url, parent });
@@ -77,6 +80,21 @@ export class PageBuilder {
     return this;
   }
 
+  /** Sets the recorded times of the node added last. */
+  span(start: number, end: number): this {
+    const last = this.nodes.at(-1);
+    if (!last) throw new Error('span() before any node');
+    last.start = start;
+    last.end = end;
+    return this;
+  }
+
+  /** The graph's root: the main document's first download. */
+  root(id: string): this {
+    this.rootId = id;
+    return this;
+  }
+
   edge(from: string, to: string, rule: number | string = 'test'): this {
     this.edges.push({ from, to, rule });
     return this;
@@ -86,13 +104,14 @@ export class PageBuilder {
   build(): Graph {
     for (const m of ['dcl', 'load']) if (!this.nodes.some((n) => n.id === m)) this.marker(m, m === 'dcl' ? 'domContentLoaded' : 'load');
     return {
-      schemaVersion: 1,
+      schemaVersion: SCHEMA_VERSION,
       page: { url: 'http://a.com/' },
       frames: this.frames,
       nodes: this.nodes,
       edges: this.edges,
       markers: { domContentLoaded: 'dcl', load: 'load' },
-      provenance: { source: 'synthetic', tool: 'emulator tests', toolVersion: '0' },
+      ...(this.rootId !== undefined ? { root: this.rootId } : {}),
+      provenance: { source: 'synthetic', tool: 'page-builder', toolVersion: '0' },
     };
   }
 }

@@ -1,0 +1,22 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseScriptArgs } from './script-args.ts';
+
+const usage = '\nusage: npm run x [-- --runs N] [--keep DIR]\n';
+const options = { runs: { type: 'string' }, keep: { type: 'string' }, verbose: { type: 'boolean' } } as const;
+
+test('script args: values, --help before anything else, one-line errors', () => {
+  const ok = parseScriptArgs('x', usage, options, ['--runs', '3', '--verbose']);
+  assert.ok(ok.ok);
+  if (ok.ok) assert.deepEqual({ ...ok.args.values }, { runs: '3', verbose: true });
+  assert.deepEqual(parseScriptArgs('x', usage, options, ['--runs', '3', '--help']), { ok: false, code: 0, out: 'usage: npm run x [-- --runs N] [--keep DIR]' });
+  assert.deepEqual(parseScriptArgs('x', usage, options, ['-h', '--bogus']), { ok: false, code: 0, out: 'usage: npm run x [-- --runs N] [--keep DIR]' });
+  const bad = parseScriptArgs('x', usage, options, ['--bogus']);
+  assert.ok(!bad.ok && bad.code === 2 && !bad.out.includes('\n') && /^x: .*--bogus.*\(--help for usage\)$/.test(bad.out), JSON.stringify(bad));
+  const missing = parseScriptArgs('x', usage, options, ['--runs']);
+  assert.ok(!missing.ok && missing.code === 2 && /--runs/.test(missing.out));
+  const stray = parseScriptArgs('x', usage, options, ['extra']);
+  assert.ok(!stray.ok && stray.code === 2 && /unexpected argument 'extra'/.test(stray.out));
+  const pos = parseScriptArgs('x', usage, options, ['a', 'b'], true);
+  assert.ok(pos.ok && pos.args.positionals.join() === 'a,b');
+});
