@@ -13,6 +13,11 @@ missing=()
 for cmd in "${!APT[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${APT[$cmd]}")
 done
+# Real documentation sites for accuracy:emulator's pages (emulator/accuracy/pages.ts): Sphinx HTML with
+# CSS, scripts, images and search; none depends on nodejs/npm.
+for pkg in python3-doc python-flask-doc python-attr-doc python-requests-doc; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
 if [ "${#missing[@]}" -gt 0 ]; then
   echo "setup: installing Debian packages: ${missing[*]}" >&2
   $SUDO apt-get update -qq

@@ -15,13 +15,22 @@ import { CSV_HEADER, TOOLS } from './grid-stats.ts';
 const SCRIPT = fileURLToPath(new URL('./emulator.ts', import.meta.url));
 const isRoot = process.getuid?.() === 0;
 
-test('accuracy:emulator: example site at 50mbit/20ms/h2, one load: 0 misses, real and predicted times > 0', { skip: isRoot ? false : 'the shaper needs root' }, async () => {
+test('accuracy:emulator: example site at 50mbit/20ms/h2, one load: 0 misses, cold, real and predicted times > 0; run again with --keep, nothing is redone', { skip: isRoot ? false : 'the shaper needs root' }, async () => {
   const work = mkdtempSync(join(tmpdir(), 'pcp-accuracy-test-'));
   try {
     const csv = join(work, 'out.csv');
-    const r = await runAsync(process.execPath, ['--import', 'tsx', SCRIPT, '--page', 'example-site', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots'], { timeoutMs: 240_000 });
+    const args = ['--import', 'tsx', SCRIPT, '--page', 'example-site', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots', '--keep', join(work, 'keep')];
+    const r = await runAsync(process.execPath, args, { timeoutMs: 240_000 });
     assert.equal(r.status, 0, r.stderr + r.stdout);
-    assert.match(r.stdout, /TCP congestion control reno; real loads: [\d.]+ per minute/);
+    assert.match(r.stdout, /plan: 1 pages x 1 conditions x 1 runs = 1 real loads \(0 already done\), 1 pages to record/);
+    assert.match(r.stdout, /TCP congestion control reno;/);
+    assert.match(r.stdout, /this session: 1 real loads in [\d.]+ min of loading, [\d.]+ loads per minute/);
+    // The load ran in a fresh context of a Chromium started for the round, and was cold, over HTTP/2.
+    assert.match(r.stdout, /cold check: 1 of 1 checked loads cold .*; 1 of 1 spoke the condition's protocol/);
+    const again = await runAsync(process.execPath, args, { timeoutMs: 240_000 });
+    assert.equal(again.status, 0, again.stderr + again.stdout);
+    assert.match(again.stdout, /= 1 real loads \(1 already done\), 0 pages to record/);
+    assert.match(again.stdout, /this session: 0 real loads/);
     const [header, ...rows] = readFileSync(csv, 'utf8').trim().split('\n');
     assert.equal(header, CSV_HEADER);
     assert.equal(rows.length, 1);

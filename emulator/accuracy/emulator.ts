@@ -9,17 +9,22 @@
  * overall p50/p90 of |predicted - real| / real for both tools, each condition's run-to-run spread, and
  * loads per minute; writes a CSV and plots. Timing figures are benchmark output, never a gate.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import type { Graph } from '@pcp/graph-builder';
+import { readMeta } from '@pcp/profiler/bundle';
+import { resolveConfig } from '../src/config.ts';
 import { emulateIdentity } from './identity-run.ts';
 import { median } from '../src/stats.ts';
 import { accuracyPages, startPageServers, type PageSpec } from './pages.ts';
 import { CSV_HEADER, csvRow, DEFAULT_GRID, gridRow, parseCondition, summarizeGrid, TOOLS, type Condition, type GridRow, type Times, type Tool } from './grid-stats.ts';
+import { cellKey, loadsByCell, readLoadLog, type LoggedLoad } from './load-log.ts';
+import { describePlan, plan, readSpeed, type Speed } from './plan.ts';
+import { loadReal, type Recording, type WallTime } from './real-loads.ts';
 
 const HELP = `usage: npm run accuracy:emulator [-- options]
 
@@ -28,15 +33,30 @@ condition predicts load and DOMContentLoaded with pcp emulate and with Lantern (
 charge and without), loads the replayed page for real in Chromium through a shaped link (root needed),
 and prints per condition and overall the p50 and p90 of |predicted - real| / real, the real loads'
 run-to-run spread and loads per minute. Times are ms from navigation start. Every origin is served
-over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks.
+over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks. A lossy
+condition is reported apart (the emulator has no loss model yet: it predicts the lossless link).
+
+Pages (emulator/accuracy/pages.ts; default 31): the example site, 18 of the ground-truth test pages,
+and 12 pages of Debian's HTML documentation packages (scripts/setup.sh installs them). One replay server per link
+serves every page; one Chromium per link and round loads every page, each in a fresh incognito
+context, and each load is checked cold (new connection and TLS handshake, nothing from a cache).
 
 options:
-  --page NAME        only this page (repeatable): 'example-site' or a test-site directory name
+  --page NAME        only this page, or all pages of a source: example, suite, docs; or all (repeatable)
   --condition C      RATE/RTT/h1|h2[/LOSS] (repeatable; default: ${DEFAULT_GRID.join(' ')})
   --runs N           real loads per page and condition (default 5; the median is compared)
-  --keep DIR         keep the recordings (DIR/<page>/{bundle,graph.json,delays.json})
-  --from DIR         reuse the recordings an earlier --keep left, without recording again
-  --csv FILE         per page and condition (default docs/accuracy/emulator.csv)
+  --keep DIR         keep recordings and real loads in DIR (DIR/<page>/{bundle,graph.json,delays.json},
+                     DIR/loads.jsonl); run again with the same DIR to resume: recorded pages and
+                     finished loads are kept and skipped
+  --from DIR         as --keep, but never record (use the recordings DIR has)
+  --budget MIN       start no real load after MIN minutes of loading; report what is done
+                     (with --keep DIR, a later run resumes the rest)
+  --report           with --keep or --from DIR: no recording or loading, the table, CSV and plots
+                     from what DIR holds
+  --dry-run          print the plan and its projected time (from the last run's measured speed), and exit
+  --fresh-browser    start a fresh Chromium for every load instead (slower; for comparison)
+  --csv FILE         per page and condition (default docs/accuracy/emulator.csv; the measured speed
+                     goes beside it, emulator-speed.json)
   --plots DIR        where the PNG and SVG plots go (default docs/accuracy)
   --no-plots         no plots (they need matplotlib: pip install -e 'server-delays[dev]')
   --cc NAME          TCP congestion control in the link's namespaces: reno (default; the
@@ -51,12 +71,8 @@ const run = promisify(execFile);
 
 class UsageError extends Error {}
 
-interface Recording {
-  page: PageSpec;
-  bundle: string;
-  graph: Graph;
-  delays: string;
-}
+/** Whether the emulator models random loss: its resolved config carries a loss rate. */
+const LOSS_MODEL = 'lossRate' in resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h1' });
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -66,6 +82,10 @@ async function main(): Promise<number> {
       runs: { type: 'string' },
       keep: { type: 'string' },
       from: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      report: { type: 'boolean' },
+      budget: { type: 'string' },
+      'fresh-browser': { type: 'boolean' },
       csv: { type: 'string' },
       plots: { type: 'string' },
       'no-plots': { type: 'boolean' },
@@ -85,35 +105,59 @@ async function main(): Promise<number> {
   } catch (e) {
     throw new UsageError((e as Error).message);
   }
+  const budgetMin = values.budget === undefined ? Infinity : Number(values.budget);
+  if (!(budgetMin > 0)) throw new UsageError(`--budget expects minutes > 0, got '${values.budget}'`);
   const cc = values.cc ?? 'reno';
   if (!/^[a-z0-9_]+$/.test(cc)) throw new UsageError(`--cc expects a congestion control name (cubic, reno, bbr) or 'inherit', got '${cc}'`);
-  const pages = await accuracyPages(values.page);
+  if (values.report && !values.keep && !values.from) throw new UsageError('--report needs the --keep or --from DIR of an earlier run');
+  if (values.keep && values.from) throw new UsageError('--keep and --from do not go together (--keep DIR resumes too)');
+  const pages = await accuracyPages(values.page, 'grid');
   if (pages.length === 0) throw new UsageError('no page matches --page');
   if (values.from && !existsSync(values.from)) throw new UsageError(`--from ${values.from}: no such directory`);
-  if (process.getuid?.() !== 0) throw new UsageError('the real loads go through the shaper, which needs root (run as root)');
   const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/emulator.csv');
+  const speedPath = join(dirname(csvPath), 'emulator-speed.json');
 
-  const work = values.from ?? values.keep ?? mkdtempSync(join(tmpdir(), 'pcp-accuracy-'));
-  const ownWork = !values.from && !values.keep;
+  const kept = values.from ?? values.keep;
+  const toRecord = values.from ? 0 : pages.filter((p) => !hasRecording(kept, p)).length;
+  const doneBefore = kept ? doneLoads(readLoadLog(kept), pages, conditions, runs) : 0;
+  const shape = { pages: pages.length, conditions: conditions.length, runs };
+  const speed = readSpeed(speedPath);
+  console.log(describePlan(shape, plan({ ...shape, done: doneBefore, toRecord }, speed), speed));
+  if (values['dry-run']) return 0;
+  if (process.getuid?.() !== 0 && !values.report) throw new UsageError('the real loads go through the shaper, which needs root (run as root)');
+
+  const work = kept ?? mkdtempSync(join(tmpdir(), 'pcp-accuracy-'));
+  mkdirSync(work, { recursive: true });
+  const wall: WallTime = { record: 0, capture: 0, build: 0, delays: 0, linkSetup: 0, chromiumStarts: 0, loads: 0 };
   try {
-    const recordings = values.from ? keptRecordings(values.from, pages) : await record(pages, work);
+    const t = Date.now();
+    const recordings = await record(pages, work, !values.from && !values.report, wall);
+    wall.record = (Date.now() - t) / 1000;
     if (recordings.length === 0) {
       console.error('accuracy:emulator: no page could be recorded');
       return 1;
     }
     const predictions = await predict(recordings, conditions, cc === 'cubic' ? 'cubic' : 'newreno');
-    const { real, loadsPerMinute, cc: ccUsed, backend } = await loadReal(recordings, conditions, runs, cc);
+    const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
+    const result = values.report
+      ? { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc: 'as run', backend: 'as run', gaveUp: [] as string[], stoppedEarly: false }
+      : await loadReal(live, conditions, runs, cc, work, wall, { freshBrowser: Boolean(values['fresh-browser']), budgetMs: budgetMin * 60_000 });
+    if (result.stoppedEarly) console.log(`\nstopped at the --budget of ${budgetMin} min${kept ? `: run again with --keep ${kept} to resume` : ''}`);
+    const logged = readLoadLog(work);
+    const byCell = loadsByCell(logged.filter((l) => !l.warm));
     const rows: GridRow[] = [];
+    const counted: LoggedLoad[] = [];
     for (const c of conditions) {
-      for (const r of recordings) {
-        const key = `${r.page.name} ${c.name}`;
-        const got = real.get(key);
+      for (const r of live) {
+        const key = cellKey(r.page.name, c.name);
+        const got = (byCell.get(key) ?? []).slice(0, runs);
         const pred = predictions.get(key);
-        if (!got || got.times.length === 0 || !pred) {
+        if (got.length === 0 || !pred) {
           console.log(`skipped ${key}: ${!pred ? 'no prediction' : 'no real load completed'}`);
           continue;
         }
-        rows.push(gridRow(r.page.name, c.name, got.times, got.misses, pred));
+        counted.push(...got);
+        rows.push(gridRow(r.page.name, c.name, got.map((l) => ({ load: l.load, dcl: l.dcl })), got.reduce((n, l) => n + l.misses, 0), pred));
       }
     }
     if (rows.length === 0) {
@@ -121,64 +165,124 @@ async function main(): Promise<number> {
       return 1;
     }
     printTable(rows);
-    console.log(`\nlink: ${backend} backend, TCP congestion control ${ccUsed}; real loads: ${loadsPerMinute.toFixed(1)} per minute; load average ${loadAverage()}`);
+    const newPages = recordings.length - (pages.length - toRecord);
+    const warm = logged.filter((l) => l.warm && live.some((r) => r.page.name === l.page) && conditions.some((c) => c.name === l.condition));
+    console.log(`\n${describeLoads([...counted, ...warm], conditions)}; warm loads are not compared (the cell is loaded again)`);
+    if (values.report) console.log(`from ${work}: ${rows.length} page x condition cells of ${live.length} pages, ${counted.length} real loads`);
+    else {
+      console.log(`link: ${result.backend} backend, TCP congestion control ${result.cc}; ${rows.length} page x condition cells of ${live.length} pages; load average ${loadAverage()}`);
+      console.log(`this session: ${result.loads} real loads in ${(wall.loads / 60).toFixed(1)} min of loading, ${result.loadsPerMinute.toFixed(1)} loads per minute (${values['fresh-browser'] ? 'a fresh Chromium per load' : 'one Chromium per link and round, a fresh context per load'})`);
+      console.log(`wall time: recording ${wall.record.toFixed(0)} s (${Math.max(0, newPages)} pages: Chromium captures ${wall.capture.toFixed(0)} s, pcp delays ${wall.delays.toFixed(0)} s, pcp build ${wall.build.toFixed(0)} s), links and replay servers ${wall.linkSetup.toFixed(0)} s (${conditions.length} links), Chromium starts ${wall.chromiumStarts.toFixed(0)} s (${result.starts}), page loads ${(wall.loads - wall.chromiumStarts).toFixed(0)} s, of which the pages' own time (navigation start to load event) ${result.pageSeconds.toFixed(0)} s`);
+    }
     mkdirSync(dirname(csvPath), { recursive: true });
     writeFileSync(csvPath, [CSV_HEADER, ...rows.map(csvRow)].join('\n') + '\n');
     console.log(`wrote ${csvPath}`);
+    if (result.loads >= 20) {
+      const measured: Speed = {
+        loadsPerMinute: result.loadsPerMinute,
+        recordSecondsPerPage: newPages > 0 ? wall.record / newPages : (speed?.recordSecondsPerPage ?? 0),
+        linkSetupSeconds: wall.linkSetup / conditions.length,
+        at: new Date().toISOString().slice(0, 16) + 'Z',
+        loadAverage: loadAverage(),
+      };
+      writeFileSync(speedPath, JSON.stringify(measured, null, 2) + '\n');
+      console.log(`wrote ${speedPath}`);
+    }
     if (!values['no-plots']) await plot(csvPath, values.plots ?? join(ROOT, 'docs/accuracy'));
-    return 0;
+    return result.gaveUp.length ? 1 : 0;
   } finally {
-    if (ownWork) rmSync(work, { recursive: true, force: true });
+    if (!kept) rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Real loads already in the log for these pages and conditions (at most `runs` per cell). */
+function doneLoads(log: LoggedLoad[], pages: PageSpec[], conditions: Condition[], runs: number): number {
+  const by = loadsByCell(log.filter((l) => !l.warm));
+  return pages.reduce((n, p) => n + conditions.reduce((m, c) => m + Math.min(runs, by.get(cellKey(p.name, c.name))?.length ?? 0), 0), 0);
+}
+
+/** The cold check and protocol over the compared loads, in one line. */
+function describeLoads(loads: LoggedLoad[], conditions: Condition[]): string {
+  const warm = loads.filter((l) => l.warm);
+  const checked = loads.filter((l) => l.protocol !== undefined);
+  const want = new Map(conditions.map((c) => [c.name, c.protocol === 'h2' ? 'h2' : 'http/1.1']));
+  const wrong = checked.filter((l) => l.protocol !== want.get(l.condition));
+  const reasons = [...new Set(warm.map((l) => l.warm))].join('; ');
+  return `cold check: ${checked.length - warm.length} of ${checked.length} checked loads cold (document on a new connection with a TLS handshake, nothing from a cache)` +
+    `${warm.length ? ` — warm: ${reasons}` : ''}; ${checked.length - wrong.length} of ${checked.length} spoke the condition's protocol; ${loads.length - checked.length} loads unchecked (fresh browser)`;
 }
 
 function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
 
-/** Each page recorded once on loopback (every origin over TLS), built, and its server delays measured. */
-async function record(pages: PageSpec[], work: string): Promise<Recording[]> {
-  const { capturePage } = await import('@pcp/profiler');
-  const servers = await startPageServers(pages, { tls: true });
-  const out: Recording[] = [];
-  try {
-    for (const page of pages) {
-      const dir = join(work, page.name);
-      const bundle = join(dir, 'bundle');
-      const { url, hostResolverRules } = servers.target(page);
-      const capture = () => capturePage(url, bundle, { hostResolverRules, ignoreCertificateErrors: true, pcap: true, sslKeyLog: true, archive: true, quietMs: 500 });
-      // A loaded machine sometimes starts Chromium too slowly: one retry.
-      let { meta } = await capture();
-      if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
-      if (meta.status !== 'complete') {
-        console.log(`${page.name}: recording ${meta.status} (${meta.message}); left out`);
-        continue;
+const RECORDING_FILES = ['bundle/archive.har', 'graph.json', 'delays.json'];
+
+/** DIR/<page> holds a finished recording (its graph is written last). */
+function hasRecording(dir: string | undefined, page: PageSpec): boolean {
+  return dir !== undefined && RECORDING_FILES.every((f) => existsSync(join(dir, page.name, f)));
+}
+
+/**
+ * Each page recorded once on loopback (every origin over TLS), built, and its server delays measured;
+ * pages the work directory already has a recording of are kept (`record`: false records none). A page
+ * that cannot be recorded is reported and left out.
+ */
+async function record(pages: PageSpec[], work: string, recordMissing: boolean, wall: WallTime): Promise<Recording[]> {
+  const missing = recordMissing ? pages.filter((p) => !hasRecording(work, p)) : [];
+  if (missing.length) {
+    const { capturePage } = await import('@pcp/profiler');
+    const servers = await startPageServers(missing, { tls: true });
+    try {
+      for (const page of missing) {
+        const dir = join(work, page.name);
+        rmSync(dir, { recursive: true, force: true });
+        const bundle = join(dir, 'bundle');
+        const { url, hostResolverRules } = servers.target(page);
+        const capture = () => capturePage(url, bundle, { hostResolverRules, ignoreCertificateErrors: true, pcap: true, sslKeyLog: true, archive: true, quietMs: 500 });
+        // A loaded machine sometimes starts Chromium too slowly: one retry.
+        let t = Date.now();
+        let { meta } = await capture();
+        if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());
+        wall.capture += (Date.now() - t) / 1000;
+        if (meta.status !== 'complete') {
+          console.log(`${page.name}: recording ${meta.status} (${meta.message}); left out`);
+          continue;
+        }
+        try {
+          // The delays first, and the build takes them (it would otherwise measure them a second time).
+          t = Date.now();
+          await run(process.execPath, [PCP, 'delays', bundle, '--out', join(dir, 'delays.json'), '--format', 'json'], { maxBuffer: 1 << 24 });
+          wall.delays += (Date.now() - t) / 1000;
+          t = Date.now();
+          await run(process.execPath, [PCP, 'build', bundle, '--out', join(dir, 'graph.json'), '--server-delays', join(dir, 'delays.json')], { maxBuffer: 1 << 24 });
+          wall.build += (Date.now() - t) / 1000;
+        } catch (e) {
+          console.log(`${page.name}: ${((e as { stderr?: string }).stderr ?? String(e)).trim().split('\n').pop()}; left out`);
+          continue;
+        }
+        process.stderr.write(`recorded ${page.name}\n`);
       }
-      try {
-        await run(process.execPath, [PCP, 'build', bundle, '--out', join(dir, 'graph.json')], { maxBuffer: 1 << 24 });
-        await run(process.execPath, [PCP, 'delays', bundle, '--out', join(dir, 'delays.json'), '--format', 'json'], { maxBuffer: 1 << 24 });
-      } catch (e) {
-        console.log(`${page.name}: ${((e as { stderr?: string }).stderr ?? String(e)).trim().split('\n').pop()}; left out`);
-        continue;
-      }
-      out.push(loadRecording(page, dir));
-      process.stderr.write(`recorded ${page.name}\n`);
+    } finally {
+      await servers.close();
     }
-  } finally {
-    await servers.close();
+  }
+  const out: Recording[] = [];
+  for (const p of pages) {
+    if (!hasRecording(work, p)) {
+      if (!recordMissing) console.log(`${p.name}: no recording in ${work}; left out`);
+      continue;
+    }
+    const dir = join(work, p.name);
+    const bundle = join(dir, 'bundle');
+    const url = readMeta(bundle)?.url;
+    if (!url) {
+      console.log(`${p.name}: the recording has no meta.json url; left out`);
+      continue;
+    }
+    out.push({ page: p, bundle, graph: JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')) as Graph, delays: join(dir, 'delays.json'), url });
   }
   return out;
-}
-
-function loadRecording(page: PageSpec, dir: string): Recording {
-  return { page, bundle: join(dir, 'bundle'), graph: JSON.parse(readFileSync(join(dir, 'graph.json'), 'utf8')) as Graph, delays: join(dir, 'delays.json') };
-}
-
-/** Recordings an earlier --keep left: DIR/<page>/{bundle,graph.json,delays.json}. */
-function keptRecordings(dir: string, pages: PageSpec[]): Recording[] {
-  return pages
-    .filter((p) => ['bundle/archive.har', 'graph.json', 'delays.json'].every((f) => existsSync(join(dir, p.name, f))))
-    .map((p) => loadRecording(p, join(dir, p.name)));
 }
 
 /** Seeds per prediction on a lossy link (its median is compared). */
@@ -224,96 +328,6 @@ async function predict(recordings: Recording[], conditions: Condition[], congest
   return out;
 }
 
-interface RealLoads {
-  times: Times[];
-  misses: number;
-}
-
-/**
- * Real loads: one shaped link per condition, open for the whole phase, with a replay server per page in
- * its server namespace; then `runs` rounds, each loading every page under every condition once, so that
- * a slow spell of the shared machine spreads over all of them.
- */
-async function loadReal(recordings: Recording[], conditions: Condition[], runs: number, cc: string) {
-  const { openShapedLink } = await import('@pcp/shaper');
-  const { startRemoteReplay, loadOnce } = await import('@pcp/replay');
-  type Link = Awaited<ReturnType<typeof openShapedLink>>;
-  type Remote = Awaited<ReturnType<typeof startRemoteReplay>>;
-  const links: Link[] = [];
-  const remotes = new Map<string, Remote>();
-  const closeAll = async (): Promise<void> => {
-    await Promise.allSettled([...remotes.values()].map((r) => r.close()));
-    await Promise.allSettled(links.map((l) => l.close()));
-  };
-  const onSignal = (): void => {
-    void closeAll().then(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const real = new Map<string, RealLoads>();
-  let ccUsed = cc;
-  try {
-    for (const c of conditions) {
-      const link = await openShapedLink({ bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, lossRate: c.lossRate });
-      links.push(link);
-      ccUsed = setCongestionControl(link, cc);
-      for (const r of recordings) {
-        remotes.set(`${r.page.name} ${c.name}`, await startRemoteReplay(link, PCP, r.bundle, ['--server-delays', r.delays, '--protocol', c.protocol]));
-      }
-      process.stderr.write(`link ${c.name} open (${link.backend}), ${recordings.length} replay servers\n`);
-    }
-    const t0 = Date.now();
-    let loads = 0;
-    for (let k = 0; k < runs; k++) {
-      for (const [i, c] of conditions.entries()) {
-        const link = links[i]!;
-        for (const r of recordings) {
-          const key = `${r.page.name} ${c.name}`;
-          const remote = remotes.get(key)!;
-          const entry = real.get(key) ?? real.set(key, { times: [], misses: 0 }).get(key)!;
-          await remote.resetStats();
-          try {
-            const t = await loadOnce(remote.ready.pageUrl, { chromiumArgs: remote.ready.chromiumArgs, wrap: (cmd, a) => link.wrap('client', cmd, a), timeoutMs: 120_000 });
-            entry.times.push({ load: t.loadTime, dcl: t.domContentLoadedTime });
-            entry.misses += (await remote.stats()).misses.length;
-            loads++;
-          } catch (e) {
-            console.log(`${key} run ${k + 1}: ${(e as Error).message}`);
-          }
-          process.stderr.write(`\rround ${k + 1}/${runs}: ${key}`.padEnd(70));
-        }
-      }
-    }
-    process.stderr.write('\n');
-    return { real, loadsPerMinute: loads / ((Date.now() - t0) / 60_000), cc: ccUsed, backend: links[0]?.backend ?? 'none' };
-  } finally {
-    await closeAll();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
-}
-
-/**
- * The link's namespaces inherit the machine's TCP congestion control (bbr here, which ignores random
- * loss); the emulator models NewReno or CUBIC, so both ends use `cc` (shaper/README.md). A namespace
- * may only pick an algorithm in the machine's net.ipv4.tcp_allowed_congestion_control (here reno and
- * bbr: cubic is refused), hence reno by default. Returns the one in force on the server side.
- */
-function setCongestionControl(link: { wrap(side: 'client' | 'server', cmd: string, args: string[]): { cmd: string; args: string[] } }, cc: string): string {
-  for (const side of ['server', 'client'] as const) {
-    if (cc !== 'inherit') {
-      const w = link.wrap(side, 'sysctl', ['-q', '-w', `net.ipv4.tcp_congestion_control=${cc}`]);
-      try {
-        execFileSync(w.cmd, w.args, { stdio: ['ignore', 'ignore', 'pipe'] });
-      } catch (e) {
-        throw new Error(`cannot set TCP congestion control ${cc} in the link: ${String((e as { stderr?: Buffer }).stderr ?? e).trim()}`);
-      }
-    }
-  }
-  const r = link.wrap('server', 'cat', ['/proc/sys/net/ipv4/tcp_congestion_control']);
-  return execFileSync(r.cmd, r.args, { encoding: 'utf8' }).trim();
-}
-
 function printTable(rows: GridRow[]): void {
   const ms = (v: number): string => v.toFixed(0).padStart(6);
   const pct = (v: number): string => `${(100 * v).toFixed(0)}%`.padStart(5);
@@ -327,8 +341,13 @@ function printTable(rows: GridRow[]): void {
   }
   console.log(`\n|predicted - real| / real, p50 / p90 (load; DOMContentLoaded); spread = largest (max - min) / median of a row's real loads`);
   console.log(`${'condition'.padEnd(18)}${'rows'.padStart(5)}${'spread'.padStart(8)}  ${TOOLS.map((t) => `${t} load`.padEnd(18) + `${t} DCL`.padEnd(18)).join('')}`);
+  let printedLossy = false;
   for (const g of summarizeGrid(rows)) {
     const cell = (e: { p50: number; p90: number }): string => `${pct(e.p50)} / ${pct(e.p90)}`.padEnd(18);
+    if (g.lossy && !printedLossy) {
+      printedLossy = true;
+      console.log(`lossy, apart from overall${LOSS_MODEL ? '' : ': emulator has no loss model (it predicts the lossless link)'}`);
+    }
     console.log(g.group.padEnd(18) + String(g.rows).padStart(5) + pct(g.spread).padStart(8) + '  ' + TOOLS.map((t) => cell(g.errors[t].load) + cell(g.errors[t].dcl)).join(''));
   }
 }

@@ -30,10 +30,11 @@ test('gridRow: median and spread of the real loads', () => {
 
 test('summarizeGrid: p50/p90 of |error| per condition and overall, per tool, and the spread', () => {
   // Emulator load errors -20%, -10%, 0, +10%, +30% on condition A (real load 100 each); one row on B.
-  const rows = [-0.2, -0.1, 0, 0.1, 0.3].map((e, i) => gridRow(`p${i}`, 'A', [{ load: 90, dcl: 50 }, { load: 100, dcl: 50 }, { load: 110, dcl: 50 }], 0, pred(100 * (1 + e), 50)));
-  rows.push(gridRow('p0', 'B', [{ load: 200, dcl: 100 }], 0, pred(100, 100)));
+  // (A: 5mbit/40ms/h1, B: 50mbit/20ms/h2.)
+  const rows = [-0.2, -0.1, 0, 0.1, 0.3].map((e, i) => gridRow(`p${i}`, '5mbit/40ms/h1', [{ load: 90, dcl: 50 }, { load: 100, dcl: 50 }, { load: 110, dcl: 50 }], 0, pred(100 * (1 + e), 50)));
+  rows.push(gridRow('p0', '50mbit/20ms/h2', [{ load: 200, dcl: 100 }], 0, pred(100, 100)));
   const s = summarizeGrid(rows);
-  assert.deepEqual(s.map((g) => [g.group, g.rows]), [['A', 5], ['B', 1], ['overall', 6]]);
+  assert.deepEqual(s.map((g) => [g.group, g.rows]), [['5mbit/40ms/h1', 5], ['50mbit/20ms/h2', 1], ['overall', 6]]);
   const a = s[0]!;
   assert.ok(Math.abs(a.errors.emulator.load.p50 - 0.1) < 1e-12);
   // |errors| sorted 0 .1 .1 .2 .3: p90 at position 3.6 -> .2 + .6 * .1.
@@ -46,4 +47,17 @@ test('summarizeGrid: p50/p90 of |error| per condition and overall, per tool, and
   assert.equal(s[1]!.errors.emulator.load.p50, 0.5);
   assert.equal(s[1]!.spread, 0);
   assert.ok(Math.abs(s[2]!.errors.emulator.load.p50 - 0.15) < 1e-12);
+});
+
+test('summarizeGrid: a lossy condition is reported apart and kept out of overall', () => {
+  const rows = [
+    gridRow('p0', '5mbit/40ms/h1', [{ load: 100, dcl: 50 }], 0, pred(110, 50)),
+    gridRow('p0', '5mbit/40ms/h1/1%', [{ load: 200, dcl: 100 }], 0, pred(110, 50)),
+    gridRow('p1', '5mbit/40ms/h1/1%', [{ load: 100, dcl: 100 }], 0, pred(110, 50)),
+  ];
+  const s = summarizeGrid(rows);
+  assert.deepEqual(s.map((g) => [g.group, g.rows, g.lossy]), [['5mbit/40ms/h1', 1, false], ['overall', 1, false], ['5mbit/40ms/h1/1%', 2, true]]);
+  assert.ok(Math.abs(s[1]!.errors.emulator.load.p50 - 0.1) < 1e-12);
+  // Only lossy rows: no overall line.
+  assert.deepEqual(summarizeGrid(rows.slice(1)).map((g) => g.group), ['5mbit/40ms/h1/1%']);
 });

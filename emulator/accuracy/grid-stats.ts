@@ -74,8 +74,10 @@ export interface ErrorStats {
 }
 
 export interface GroupSummary {
-  /** A condition's name, or 'overall'. */
+  /** A condition's name, or 'overall' (the lossless conditions). */
   group: string;
+  /** A lossy condition: reported apart, never in 'overall'. */
+  lossy: boolean;
   rows: number;
   /** p50/p90 of |error| per tool and metric. */
   errors: Record<Tool, { load: ErrorStats; dcl: ErrorStats }>;
@@ -88,20 +90,35 @@ function errorStats(xs: number[]): ErrorStats {
   return { p50: median(a), p90: quantile(a, 0.9) };
 }
 
-export function summarizeGroup(group: string, rows: readonly GridRow[]): GroupSummary {
+export function summarizeGroup(group: string, rows: readonly GridRow[], lossy = false): GroupSummary {
   const errors = Object.fromEntries(
     TOOLS.map((t) => [t, {
       load: errorStats(rows.map((r) => relError(r.predicted[t].load, r.real.load))),
       dcl: errorStats(rows.map((r) => relError(r.predicted[t].dcl, r.real.dcl))),
     }]),
   ) as GroupSummary['errors'];
-  return { group, rows: rows.length, errors, spread: Math.max(...rows.map((r) => (r.real.loadMax - r.real.loadMin) / r.real.load)) };
+  return { group, lossy, rows: rows.length, errors, spread: Math.max(...rows.map((r) => (r.real.loadMax - r.real.loadMin) / r.real.load)) };
 }
 
-/** One summary per condition (in the order first seen), then 'overall'. */
+/** A condition name with a loss rate above 0. */
+export function isLossy(condition: string): boolean {
+  return parseCondition(condition).lossRate > 0;
+}
+
+/**
+ * One summary per lossless condition (in the order first seen), 'overall' over those, then each lossy
+ * condition apart: the emulator has no loss model yet, so a lossy row measures the lossless prediction
+ * against a lossy link and must not be averaged in.
+ */
 export function summarizeGrid(rows: readonly GridRow[]): GroupSummary[] {
   const conditions = [...new Set(rows.map((r) => r.condition))];
-  return [...conditions.map((c) => summarizeGroup(c, rows.filter((r) => r.condition === c))), summarizeGroup('overall', rows)];
+  const clean = conditions.filter((c) => !isLossy(c));
+  const lossless = rows.filter((r) => !isLossy(r.condition));
+  return [
+    ...clean.map((c) => summarizeGroup(c, rows.filter((r) => r.condition === c))),
+    ...(lossless.length ? [summarizeGroup('overall', lossless)] : []),
+    ...conditions.filter(isLossy).map((c) => summarizeGroup(c, rows.filter((r) => r.condition === c), true)),
+  ];
 }
 
 export const CSV_HEADER = [

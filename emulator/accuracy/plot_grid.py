@@ -1,5 +1,7 @@
 """Plots of accuracy:emulator's CSV (docs/accuracy/emulator.csv): predicted vs real load and
-DOMContentLoaded for the emulator and Lantern, and the CDFs of |predicted - real| / real.
+DOMContentLoaded for the emulator and Lantern, and the CDFs of |predicted - real| / real. Lossy
+conditions (RATE/RTT/PROTO/LOSS) are kept apart, as in the harness's summary: drawn hollow in the
+scatter and left out of the CDFs (the emulator has no loss model yet).
 Writes emulator-scatter.{png,svg} and emulator-error-cdf.{png,svg} into OUT_DIR.
 
 usage: python3 emulator/accuracy/plot_grid.py CSV OUT_DIR
@@ -18,6 +20,10 @@ TOOLS = [("emulator", "pcp emulate"), ("lantern", "Lantern"), ("lanternNoDns", "
 METRICS = [("load", "load"), ("dcl", "DOMContentLoaded")]
 
 
+def lossy(row):
+    return len(row["condition"].split("/")) > 3
+
+
 def read_rows(path):
     with open(path, newline="") as f:
         return list(csv.DictReader(f))
@@ -30,7 +36,12 @@ def scatter(rows, out):
         top = 0.0
         for (tool, name), marker in zip(TOOLS, "o^s"):
             pred = [float(r[f"{tool}_{m}_ms"]) for r in rows]
-            ax.scatter(real, pred, label=name, marker=marker, alpha=0.7, s=22)
+            clean = [i for i, r in enumerate(rows) if not lossy(r)]
+            apart = [i for i, r in enumerate(rows) if lossy(r)]
+            dots = ax.scatter([real[i] for i in clean], [pred[i] for i in clean], label=name, marker=marker, alpha=0.7, s=22)
+            if apart:
+                ax.scatter([real[i] for i in apart], [pred[i] for i in apart], label=f"{name}, lossy", marker=marker, s=22,
+                           facecolors="none", edgecolors=dots.get_facecolor()[0])
             top = max(top, *pred)
         top = max(top, *real) * 1.05
         ax.plot([0, top], [0, top], color="grey", lw=0.8, ls="--", label="predicted = real")
@@ -45,6 +56,9 @@ def scatter(rows, out):
 
 
 def cdf(rows, out):
+    rows = [r for r in rows if not lossy(r)]
+    if not rows:
+        return
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
     for ax, (m, label) in zip(axes, METRICS):
         for tool, name in TOOLS:
@@ -52,7 +66,7 @@ def cdf(rows, out):
             ys = [(i + 1) / len(errs) for i in range(len(errs))]
             ax.step(errs, ys, where="post", label=name)
         ax.set_xlabel(f"|predicted - real| / real, {label} (%)")
-        ax.set_ylabel("fraction of page x condition")
+        ax.set_ylabel("fraction of page x condition (lossless)")
         ax.set_ylim(0, 1)
         ax.set_xlim(left=0)
         ax.grid(alpha=0.3)

@@ -4,7 +4,7 @@ export { makeReplayCert, spkiHashOf, subjectAltNames, type ReplayCert } from './
 export { assignDelays, delayRecordsOf, type DelayRecord, type DelaySummary } from './delays.ts';
 export { startReplayServer, replayHeaders, rulesFor, type ReplayServer, type ReplayServerOptions, type ReplayStats, type ServedOrigin } from './server.ts';
 export { pacePlan, type PaceStep } from './pace.ts';
-export { loadOnce, summarise, LoadError, type LoadTimes, type LoadOptions, type LoadSummary } from './load.ts';
+export { loadOnce, navigateAndAwaitLoad, summarise, LoadError, type LoadTimes, type LoadOptions, type LoadSummary } from './load.ts';
 export { runControlled, ControlClient, type ReadyMessage } from './control.ts';
 export { startRemoteReplay, type RemoteReplay } from './shaped.ts';
 export { localTarget, shapedTarget, type ReplayTarget, type ShapedTargetOptions } from './targets.ts';

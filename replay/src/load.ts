@@ -6,6 +6,8 @@
 import { median } from '@pcp/graph-builder';
 import { launchChromium, settleBrowserUi, type CdpEvent } from '@pcp/profiler';
 
+type LaunchedBrowser = Awaited<ReturnType<typeof launchChromium>>;
+
 export interface LoadTimes {
   /** loadEventStart of the navigation entry: ms from navigation start to the load event. */
   loadTime: number;
@@ -35,25 +37,7 @@ export async function loadOnce(url: string, opts: LoadOptions): Promise<LoadTime
     if (!page) throw new LoadError('Chromium started without a page target');
     const { sessionId } = await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: page.targetId, flatten: true });
     await cdp.send('Page.enable', {}, sessionId);
-    const timeoutMs = opts.timeoutMs ?? 60_000;
-    let timer: NodeJS.Timeout | undefined;
-    let onEvent: ((ev: CdpEvent) => void) | undefined;
-    const loaded = new Promise<void>((resolve, reject) => {
-      onEvent = (ev: CdpEvent): void => {
-        if (ev.sessionId === sessionId && ev.method === 'Page.loadEventFired') resolve();
-        if (ev.sessionId === sessionId && ev.method === 'Inspector.targetCrashed') reject(new LoadError('the page renderer crashed'));
-      };
-      cdp.on('event', onEvent);
-      timer = setTimeout(() => reject(new LoadError(`the load event did not fire within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      const nav = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, sessionId);
-      if (nav.errorText) throw new LoadError(`navigation to ${url} failed: ${nav.errorText}`);
-      await loaded;
-    } finally {
-      clearTimeout(timer);
-      if (onEvent) cdp.off('event', onEvent);
-    }
+    await navigateAndAwaitLoad(cdp, sessionId, url, opts.timeoutMs ?? 60_000);
     // loadEventStart is set as the event is dispatched; read it once the entry has it.
     for (let i = 0; i < 50; i++) {
       const r = await cdp.send<{ result: { value?: { loadEventStart: number; domContentLoadedEventStart: number } } }>('Runtime.evaluate', {
@@ -67,6 +51,31 @@ export async function loadOnce(url: string, opts: LoadOptions): Promise<LoadTime
     throw new LoadError('the page has no Navigation Timing entry with a load time');
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * Navigates the attached page (Page enabled on `sessionId`) to `url` and resolves once its load event
+ * fires; a failed navigation, a crashed renderer or `timeoutMs` without the event is a LoadError.
+ */
+export async function navigateAndAwaitLoad(cdp: LaunchedBrowser['cdp'], sessionId: string, url: string, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let onEvent: ((ev: CdpEvent) => void) | undefined;
+  const loaded = new Promise<void>((resolve, reject) => {
+    onEvent = (ev: CdpEvent): void => {
+      if (ev.sessionId === sessionId && ev.method === 'Page.loadEventFired') resolve();
+      if (ev.sessionId === sessionId && ev.method === 'Inspector.targetCrashed') reject(new LoadError('the page renderer crashed'));
+    };
+    cdp.on('event', onEvent);
+    timer = setTimeout(() => reject(new LoadError(`the load event did not fire within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const nav = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, sessionId);
+    if (nav.errorText) throw new LoadError(`navigation to ${url} failed: ${nav.errorText}`);
+    await loaded;
+  } finally {
+    clearTimeout(timer);
+    if (onEvent) cdp.off('event', onEvent);
   }
 }
 
