@@ -72,8 +72,9 @@ export interface Token {
   offset: number;
   /**
    * Milliseconds of the parser's own work on the document before this token (nested computations and
-   * waits excluded), when the source tells it (the trace adapter); a parse chunk lasts the work between
-   * its first and last token. Absent (legacy logs carry their own chunk times): a chunk spans its tokens.
+   * waits excluded), when the source tells it (the trace adapter: from its parse slices; legacy logs: the
+   * sum of the earlier tokens' spans); a parse chunk lasts the work from its first token through its
+   * last. Absent: a chunk spans its tokens.
    */
   work?: number;
 }

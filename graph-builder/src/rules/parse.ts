@@ -83,9 +83,10 @@ function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token
     kind: 'parse_chunk',
     frame: doc.frame,
     start: a.start,
-    // Parsing work, not the span: a chunk that waited for a blocking script lasts its own work (the wait
-    // is the edges': the script's download -> its evaluation -> the next chunk).
-    end: a.work !== undefined && b.work !== undefined ? a.start + Math.max(0, b.work - a.work) : Math.max(b.end, a.start),
+    // Parsing work, not the span: a chunk that waited for a blocking script or for the document's next
+    // bytes lasts its own work (the wait is the edges': the script's download -> its evaluation -> the
+    // next chunk; the download chunk chain), its last token's included.
+    end: a.work !== undefined && b.work !== undefined ? a.start + Math.max(0, b.work - a.work) + Math.max(0, b.end - b.start) : Math.max(b.end, a.start),
     docUrl: doc.url,
     startLine: a.line,
     startColumn: Math.max(0, a.column),
