@@ -87,6 +87,12 @@ export interface DocumentActivity {
   /** The resource carrying its bytes, when downloaded. */
   resource?: string;
   tokens: Token[];
+  /**
+   * Token offsets count the parser's whole input, bytes document.write inserted included (legacy logs:
+   * they run past the document's length), so a download chunk's bytes are its tokens' span, the chunks
+   * laid end to end from the first token. Absent: offsets are the document's own bytes.
+   */
+  offsetsIncludeWrites?: boolean;
 }
 
 export type ComputationKind = 'ScriptEval' | 'CssEval' | 'Timer' | 'Event';

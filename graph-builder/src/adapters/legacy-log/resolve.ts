@@ -201,7 +201,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     const key = `${t.frame}\u0000${t.doc}`;
     let doc = docByKey.get(key);
     if (!doc) {
-      doc = { id: `doc_${documents.length}`, frame: t.frame, url: t.doc, tokens: [] };
+      doc = { id: `doc_${documents.length}`, frame: t.frame, url: t.doc, tokens: [], offsetsIncludeWrites: true };
       const carrier = (networkByUrl.get(t.doc) ?? []).find((r) => r.frame === t.frame) ?? networkByUrl.get(t.doc)?.[0];
       if (carrier) doc.resource = carrier.id;
       documents.push(doc);
