@@ -72,8 +72,9 @@ export interface Token {
   offset: number;
   /**
    * Milliseconds of the parser's own work on the document before this token (nested computations and
-   * waits excluded), when the source tells it (the trace adapter); a parse chunk lasts the work between
-   * its first and last token. Absent (legacy logs carry their own chunk times): a chunk spans its tokens.
+   * waits excluded), when the source tells it (the trace adapter: from its parse slices; legacy logs: the
+   * sum of the earlier tokens' spans); a parse chunk lasts the work from its first token through its
+   * last. Absent: a chunk spans its tokens.
    */
   work?: number;
 }
@@ -86,6 +87,12 @@ export interface DocumentActivity {
   /** The resource carrying its bytes, when downloaded. */
   resource?: string;
   tokens: Token[];
+  /**
+   * Token offsets count the parser's whole input, bytes document.write inserted included (legacy logs:
+   * they run past the document's length), so a download chunk's bytes are its tokens' span, the chunks
+   * laid end to end from the first token. Absent: offsets are the document's own bytes.
+   */
+  offsetsIncludeWrites?: boolean;
 }
 
 export type ComputationKind = 'ScriptEval' | 'CssEval' | 'Timer' | 'Event';

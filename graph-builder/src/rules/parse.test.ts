@@ -24,15 +24,17 @@ test('r04 (real Chromium): the chunk blocked on blocking.js lasts its parse work
   assert.ok(node('pchunk_0_1').start >= script.end - 1e-6, 'the next chunk keeps its position after the script');
 });
 
-test('legacy logs carry their own chunk times: a chunk spans its first to its last token', () => {
+test('legacy logs: each token carries the parser work before it (the earlier tokens\' spans); a chunk lasts its tokens\' work', () => {
   const acts = legacyLogToActivities(SNIPPET_LINES, []);
   const out = applyRules(acts, []);
   const doc = acts.documents[0]!;
-  assert.ok(doc.tokens.every((t) => t.work === undefined));
+  // Snippet tokens last 1 ms each: the work clock counts 0, 1, 2, ... ms whatever the waits between them.
+  assert.deepEqual(doc.tokens.map((t) => Math.round(t.work! * 1000) / 1000), doc.tokens.map((_, i) => i));
   const pc = out.nodes.find((n) => n.id === 'pchunk_0_0')!;
   assert.equal(pc.kind, 'parse_chunk');
   if (pc.kind !== 'parse_chunk') return;
   const last = doc.tokens.find((t) => t.line === pc.endLine && t.column === pc.endColumn)!;
   assert.equal(pc.start, doc.tokens[0]!.start);
-  assert.equal(pc.end, Math.max(last.end, pc.start));
+  assert.ok(Math.abs(pc.end - pc.start - (last.work! + (last.end - last.start))) < 1e-9);
+  assert.ok(pc.end < last.end, 'the waits between tokens are not parse work');
 });

@@ -34,14 +34,12 @@ export function parseChunkRules(ctx: RuleContext, boundaries: Map<string, Set<nu
     }
     const resource = doc.resource ? ctx.resources.get(doc.resource) : undefined;
     const downloadChunks: string[] = [];
+    const bytes = doc.offsetsIncludeWrites ? tokenSpanBytes(doc, chunkOfToken, chunks.length) : documentBytes(doc, chunkOfToken, chunks.length, resource?.size ?? 0);
     chunks.forEach((pc, n) => {
       ctx.addNode(pc);
       if (n > 0) ctx.edge(chunks[n - 1]!.id, pc.id, 3);
       if (!resource) return;
-      const firstTok = doc.tokens[tokenIndexOfChunkStart(chunkOfToken, n)]!;
-      const nextStart = n + 1 < chunks.length ? doc.tokens[tokenIndexOfChunkStart(chunkOfToken, n + 1)]!.offset : Math.max(resource.size, firstTok.offset);
-      const offset = n === 0 ? firstTok.offset : firstTok.offset;
-      const size = Math.max(0, nextStart - offset);
+      const { offset, size } = bytes[n]!;
       const dc: DownloadChunkNode = {
         id: `dchunk_${docIndex}_${n}`,
         kind: 'download_chunk',
@@ -59,6 +57,32 @@ export function parseChunkRules(ctx: RuleContext, boundaries: Map<string, Set<nu
     });
     ctx.docChunks.set(doc.id, { doc, chunks, chunkOfToken, downloadChunks });
   });
+}
+
+type ChunkBytes = { offset: number; size: number };
+
+/** Chunk n's bytes: from its first token's offset to the next chunk's (the last: to the document's end). */
+function documentBytes(doc: DocumentActivity, chunkOfToken: Int32Array, count: number, length: number): ChunkBytes[] {
+  const starts = Array.from({ length: count }, (_, n) => doc.tokens[tokenIndexOfChunkStart(chunkOfToken, n)]!.offset);
+  return starts.map((offset, n) => ({ offset, size: Math.max(0, (n + 1 < count ? starts[n + 1]! : Math.max(length, offset)) - offset) }));
+}
+
+/**
+ * Chunk n's bytes when offsets count document.write's input too (as the original builder read them):
+ * its first to its last token's offset, the chunks laid end to end from the first token. Bytes a
+ * script wrote between two chunks are not the document's and take no download time.
+ */
+function tokenSpanBytes(doc: DocumentActivity, chunkOfToken: Int32Array, count: number): ChunkBytes[] {
+  const out: ChunkBytes[] = [];
+  let at = doc.tokens[0]?.offset ?? 0;
+  for (let n = 0; n < count; n++) {
+    const first = doc.tokens[tokenIndexOfChunkStart(chunkOfToken, n)]!;
+    const last = doc.tokens[n + 1 < count ? tokenIndexOfChunkStart(chunkOfToken, n + 1) - 1 : doc.tokens.length - 1]!;
+    const size = Math.max(0, last.offset - first.offset);
+    out.push({ offset: at, size });
+    at += size;
+  }
+  return out;
 }
 
 function tokenIndexOfChunkStart(chunkOfToken: Int32Array, n: number): number {
@@ -83,9 +107,10 @@ function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token
     kind: 'parse_chunk',
     frame: doc.frame,
     start: a.start,
-    // Parsing work, not the span: a chunk that waited for a blocking script lasts its own work (the wait
-    // is the edges': the script's download -> its evaluation -> the next chunk).
-    end: a.work !== undefined && b.work !== undefined ? a.start + Math.max(0, b.work - a.work) : Math.max(b.end, a.start),
+    // Parsing work, not the span: a chunk that waited for a blocking script or for the document's next
+    // bytes lasts its own work (the wait is the edges': the script's download -> its evaluation -> the
+    // next chunk; the download chunk chain), its last token's included.
+    end: a.work !== undefined && b.work !== undefined ? a.start + Math.max(0, b.work - a.work) + Math.max(0, b.end - b.start) : Math.max(b.end, a.start),
     docUrl: doc.url,
     startLine: a.line,
     startColumn: Math.max(0, a.column),

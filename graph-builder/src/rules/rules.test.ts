@@ -295,3 +295,39 @@ test('events: a focus change a script makes runs inside it; a focus change by th
   assert.ok(!edges.has('comp_0_0 -> comp_0_1 : split'));
   assert.equal(out.nodes.filter((n) => n.kind === 'event').length, 1, 'only the script\'s focus change is a node');
 });
+
+test('parse: a legacy parse chunk lasts its tokens\' own spans, not the waits between them', () => {
+  // The snippet's first chunk is tokens 0-2 (<html> at 100.105 s, <script> at 100.11, </script> at
+  // 100.112, each 1 ms): it starts at 105 ms and lasts 3 ms of parsing, not the 8 ms span to 113 ms
+  // (the parser waited for bytes in between: the download chunk chain's time). The original builder's
+  // chunks measure the same (www.taringa.net, log lines 4347 and 4358: an inline <script> at 11390.380635 s
+  // and its </script> 1.86 s later with the document's last bytes; the reference's pchunk_9_6 lasts the
+  // two tokens' 0.053 ms).
+  const out = applyRules(legacyLogToActivities(SNIPPET_LINES, []), []);
+  const span = (id: string): [number, number] => {
+    const n = out.nodes.find((x) => x.id === id)!;
+    return [n.start, n.end];
+  };
+  const near = (got: [number, number], want: [number, number]): void => assert.ok(Math.abs(got[0] - want[0]) < 1e-6 && Math.abs(got[1] - want[1]) < 1e-6, `${got} != ${want}`);
+  near(span('pchunk_0_0'), [105, 108]);
+  near(span('pchunk_0_1'), [400, 401]);
+  near(span('pchunk_0_2'), [420, 421]);
+});
+
+test('parse: a legacy download chunk is its tokens\' byte span, laid end to end, so bytes document.write inserted take no download time', () => {
+  // The snippet's document (300 bytes, 100.0-100.1 s) is parsed in chunks tokens 0-2 (offsets 0, 20, 40),
+  // token 3 (160) and token 4 (250); the log's offsets count the parser's whole input, written bytes
+  // included (www.taringa.net's retargetly frame: 1,095 bytes, offsets up to 1,453; www.2ch.net: 4,612
+  // bytes, offsets up to 84,463). Hand-derived, as the original builder's chunks are (www.taringa.net,
+  // reference dchunk_9_0..7: offsets 7, 213, 324, ..., sizes 206, 111, 9, ...): chunk 0 = bytes 0-40
+  // (40 bytes: 0.1333 of the download, 0-13.33 ms), chunks 1 and 2 = one token each, 0 bytes at offset 40.
+  const out = applyRules(legacyLogToActivities(SNIPPET_LINES, []), []);
+  const chunk = (id: string): [number, number, number, number] => {
+    const n = out.nodes.find((x) => x.id === id)!;
+    assert.equal(n.kind, 'download_chunk');
+    return n.kind === 'download_chunk' ? [n.offset, n.size, Math.round(n.start * 100) / 100, Math.round(n.end * 100) / 100] : [0, 0, 0, 0];
+  };
+  assert.deepEqual(chunk('dchunk_0_0'), [0, 40, 0, 13.33]);
+  assert.deepEqual(chunk('dchunk_0_1'), [40, 0, 13.33, 13.33]);
+  assert.deepEqual(chunk('dchunk_0_2'), [40, 0, 13.33, 13.33]);
+});

@@ -193,13 +193,15 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   const docById = new Map<string, DocumentActivity>();
   const docByKey = new Map<string, DocumentActivity>();
   const tokenPlace = new Map<Lined<RawObjectHash>, { doc: DocumentActivity; index: number }>();
+  /** Per document: the parser's own work so far, the sum of its tokens' spans (waits for bytes and scripts excluded). */
+  const parserWork = new Map<DocumentActivity, number>();
   for (const t of h.tokens.tokens) {
     if (!isNil(t.comp)) continue;
     ensureFrame(t.frame);
     const key = `${t.frame}\u0000${t.doc}`;
     let doc = docByKey.get(key);
     if (!doc) {
-      doc = { id: `doc_${documents.length}`, frame: t.frame, url: t.doc, tokens: [] };
+      doc = { id: `doc_${documents.length}`, frame: t.frame, url: t.doc, tokens: [], offsetsIncludeWrites: true };
       const carrier = (networkByUrl.get(t.doc) ?? []).find((r) => r.frame === t.frame) ?? networkByUrl.get(t.doc)?.[0];
       if (carrier) doc.resource = carrier.id;
       documents.push(doc);
@@ -218,7 +220,9 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
       start: ms(t.startTime),
       end: ms(t.endTime),
       offset: Math.max(0, t.pos),
+      work: parserWork.get(doc) ?? 0,
     });
+    parserWork.set(doc, (parserWork.get(doc) ?? 0) + Math.max(0, ms(t.endTime) - ms(t.startTime)));
   }
   // A frame navigated after creation (about:blank first, then its real page, or a FrameChange) is
   // named after the last document its parser read that was downloaded.
