@@ -508,3 +508,24 @@ test("server pacing: a trickled body leaves the server no faster than its record
   // network's: no pacing.
   close(simulateChecked(build(150), base).loadTime, 85.2, 'gaps the recorded network explains');
 });
+
+test('server pacing over one connection: pipelined HTTP/1.1 keeps responses in order behind a paced body; HTTP/2 sends past it', () => {
+  // A: 2 segments, server delay 0, recorded one segment at 0 and one at 100 ms (no recorded round trip);
+  // B: 1 segment, server delay 10. Both requests at the server at 60.
+  const g = new PageBuilder()
+    .resource('A', 'http://a.com/A', 2 * MSS, { serverDelay: 0 })
+    .resource('B', 'http://a.com/B', MSS, { serverDelay: 10 })
+    .edge('A', 'load').edge('B', 'load').build();
+  const a = g.nodes.find((n) => n.id === 'A')!;
+  if (a.kind !== 'resource') throw new Error('A is a resource');
+  a.arrivals = [{ at: 0, bytes: MSS }, { at: 100, bytes: MSS }];
+  // Pipelined, parallel server: A's first segment leaves at 60 (client 81.2); B is ready at 70 but waits until
+  // A is all produced (160): A's second segment departs the bottleneck at 171.2 (client 181.2), B at 172.4 (182.4).
+  const h1 = simulateChecked(g, { ...base, protocol: 'h1-pipelined', connectionsPerHost: 1, server: 'parallel' });
+  close(timingOf(h1, 'A').end, 181.2, 'h1 A');
+  close(timingOf(h1, 'B').end, 182.4, 'h1 B behind A');
+  // HTTP/2: B leaves at 70 (bottleneck 80, departs 81.2, client 91.2); A's second segment as before, 181.2.
+  const h2 = simulateChecked(g, { ...base, protocol: 'h2' });
+  close(timingOf(h2, 'B').end, 91.2, 'h2 B');
+  close(timingOf(h2, 'A').end, 181.2, 'h2 A');
+});
