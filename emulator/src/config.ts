@@ -94,6 +94,13 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    * worse (emulator/README.md).
    */
   frameCommit?: boolean;
+  /**
+   * A server that sent its body in pieces over time (a trickled document) sends it no faster in the
+   * emulation: the gaps between the recorded body pieces (graph `arrivals`) beyond what the recording's
+   * network explains (http/server-pacing.ts) are the server's, and its response becomes available to TCP
+   * piece by piece. Default on.
+   */
+  serverPacing?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -124,6 +131,7 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   mainThreadTasks: boolean;
   preloadScanner: boolean;
   frameCommit: boolean;
+  serverPacing: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -196,6 +204,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     mainThreadTasks: c.mainThreadTasks ?? true,
     preloadScanner: c.preloadScanner ?? true,
     frameCommit: c.frameCommit ?? false,
+    serverPacing: c.serverPacing ?? true,
     ...resolveMultipath(c),
   };
 }
@@ -284,6 +293,7 @@ export const EMULATOR_OPTIONS = {
   'main-thread-tasks': 'switch',
   'preload-scanner': 'switch',
   'frame-commit': 'switch',
+  'server-pacing': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
   'mptcp-scheduler': 'value',
@@ -344,6 +354,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['main-thread-tasks'] !== undefined) config.mainThreadTasks = bool('main-thread-tasks', opts['main-thread-tasks']);
   if (opts['preload-scanner'] !== undefined) config.preloadScanner = bool('preload-scanner', opts['preload-scanner']);
   if (opts['frame-commit'] !== undefined) config.frameCommit = bool('frame-commit', opts['frame-commit']);
+  if (opts['server-pacing'] !== undefined) config.serverPacing = bool('server-pacing', opts['server-pacing']);
   Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

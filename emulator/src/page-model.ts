@@ -5,8 +5,9 @@
  * preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
-import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode } from '@pcp/graph-builder';
+import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
+import { recordedRoundTrip, serverPacing, type ServerPace } from './http/server-pacing.ts';
 
 export const K_RESOURCE = 0;
 export const K_DCHUNK = 1;
@@ -59,6 +60,16 @@ export interface ResourceInfo {
   frameDocument: boolean;
   /** A frame document's recorded commit after its response (graph `browserDelay.commit`, else `.response`), ms. */
   commitDelay: number;
+  /** The server's recorded pacing of the body (http/server-pacing.ts), or null. */
+  pace: ServerPace | null;
+}
+
+/** A resource's recorded round trip; the main document's request and first byte are its navigation's. */
+function recordedResourceRoundTrip(graph: Graph, x: ResourceNode): number {
+  const nav = x.id === graph.root ? graph.navigation : undefined;
+  const sent = nav ? nav.documentRequest : x.start;
+  const firstByte = nav ? nav.documentResponse : x.responseStart;
+  return recordedRoundTrip(sent === undefined ? undefined : sent + (x.browserDelay?.request ?? 0), firstByte, x.serverDelay);
 }
 
 const BROWSER_PRIORITY: Record<string, number> = { VeryLow: 0, Low: 1, Medium: 2, High: 3, VeryHigh: 4 };
@@ -208,6 +219,7 @@ export function compileGraph(graph: Graph): PageModel {
         commitDelay: nonNegative(x.browserDelay?.commit ?? x.browserDelay?.response),
         requestDelay: nonNegative(x.browserDelay?.request),
         responseDelay: nonNegative(x.browserDelay?.response),
+        pace: serverPacing(x.arrivals, recordedResourceRoundTrip(graph, x), Math.max(1, Math.round(x.size))),
       });
     }
   });

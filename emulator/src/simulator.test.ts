@@ -472,3 +472,60 @@ test("frame commit: a frame's document reaches the frame's parser its recorded r
   close(simulateChecked(two, on).domContentLoadedTime, 102.2, 'first chunk after the commit');
   close(simulateChecked(two, base).domContentLoadedTime, 82.2, 'frame commit off (the default)');
 });
+
+test("server pacing: a trickled body leaves the server no faster than its recorded pieces, the gaps beyond the recorded round trip being the server's", () => {
+  // A document of 3 segments the server sent one segment at a time, 100 ms apart (recorded arrivals 0, 100,
+  // 200; no recorded round trip, so both gaps are the server's). c0 -> p0 (2 ms) -> dcl; c1 -> p1 (1 ms);
+  // c2 (the body's end) -> p2 (1 ms) -> load; p0 -> p1 -> p2.
+  const build = (responseStart?: number) => {
+    const g = new PageBuilder()
+      .resource('doc', 'http://a.com/', 3 * MSS, { serverDelay: 0, mimeType: 'text/html' })
+      .chunk('c0', 'doc', 0, MSS)
+      .chunk('c1', 'doc', MSS, MSS)
+      .chunk('c2', 'doc', 2 * MSS, MSS)
+      .parse('p0', 2)
+      .parse('p1', 1)
+      .parse('p2', 1)
+      .edge('doc', 'c0').edge('c0', 'c1').edge('c1', 'c2').edge('c0', 'p0').edge('c1', 'p1').edge('c2', 'p2')
+      .edge('p0', 'p1').edge('p1', 'p2').edge('p0', 'dcl').edge('p2', 'load')
+      .build();
+    const doc = g.nodes.find((n) => n.id === 'doc')!;
+    if (doc.kind !== 'resource') throw new Error('doc is a resource');
+    doc.arrivals = [{ at: 0, bytes: MSS }, { at: 100, bytes: MSS }, { at: 200, bytes: MSS }];
+    if (responseStart !== undefined) doc.responseStart = responseStart;
+    return g;
+  };
+  // SYN 0, established 40, at the server 60, ready 60: the server has produced the first segment, which is at
+  // the bottleneck at 70, departs 71.2, reaches the client 81.2: p0 ends 83.2 (DCL). The second segment is
+  // produced at 160 (client 181.2: p1 ends 182.2), the third at 260 (client 281.2: p2 ends 282.2, load).
+  const paced = simulateChecked(build(), base);
+  close(paced.domContentLoadedTime, 83.2, 'DCL: the first piece');
+  close(timingOf(paced, 'doc').end, 281.2, "the body's end: the third piece");
+  close(paced.loadTime, 282.2, 'load');
+  // Off, the body leaves at once: segments reach the client at 81.2, 82.4, 83.6; p0 83.2, p1 84.2, p2 85.2.
+  close(simulateChecked(build(), { ...base, serverPacing: false }).loadTime, 85.2, 'pacing off');
+  // Recorded with a 150 ms round trip (request at 0, first byte at 150, server delay 0), 100 ms gaps are the
+  // network's: no pacing.
+  close(simulateChecked(build(150), base).loadTime, 85.2, 'gaps the recorded network explains');
+});
+
+test('server pacing over one connection: pipelined HTTP/1.1 keeps responses in order behind a paced body; HTTP/2 sends past it', () => {
+  // A: 2 segments, server delay 0, recorded one segment at 0 and one at 100 ms (no recorded round trip);
+  // B: 1 segment, server delay 10. Both requests at the server at 60.
+  const g = new PageBuilder()
+    .resource('A', 'http://a.com/A', 2 * MSS, { serverDelay: 0 })
+    .resource('B', 'http://a.com/B', MSS, { serverDelay: 10 })
+    .edge('A', 'load').edge('B', 'load').build();
+  const a = g.nodes.find((n) => n.id === 'A')!;
+  if (a.kind !== 'resource') throw new Error('A is a resource');
+  a.arrivals = [{ at: 0, bytes: MSS }, { at: 100, bytes: MSS }];
+  // Pipelined, parallel server: A's first segment leaves at 60 (client 81.2); B is ready at 70 but waits until
+  // A is all produced (160): A's second segment departs the bottleneck at 171.2 (client 181.2), B at 172.4 (182.4).
+  const h1 = simulateChecked(g, { ...base, protocol: 'h1-pipelined', connectionsPerHost: 1, server: 'parallel' });
+  close(timingOf(h1, 'A').end, 181.2, 'h1 A');
+  close(timingOf(h1, 'B').end, 182.4, 'h1 B behind A');
+  // HTTP/2: B leaves at 70 (bottleneck 80, departs 81.2, client 91.2); A's second segment as before, 181.2.
+  const h2 = simulateChecked(g, { ...base, protocol: 'h2' });
+  close(timingOf(h2, 'B').end, 91.2, 'h2 B');
+  close(timingOf(h2, 'A').end, 181.2, 'h2 A');
+});

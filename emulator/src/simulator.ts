@@ -33,6 +33,7 @@ import {
   EV_RENDERER_DONE,
   EV_REQUEST_AT_SERVER,
   EV_REQUEST_RELEASED,
+  EV_RESPONSE_MORE,
   EV_RESPONSE_READY,
   EV_RTO,
   EV_SEGMENT_ARRIVES,
@@ -263,6 +264,9 @@ class Simulation {
         case EV_RESPONSE_READY:
           this.pool.onResponseReady(ev.a as Exchange, now);
           break;
+        case EV_RESPONSE_MORE:
+          this.pool.onResponseMore(ev.a as Exchange, ev.b, now);
+          break;
         case EV_DNS_DONE:
           this.pool.onDnsDone(ev.a as HostPool, now);
           break;
@@ -453,6 +457,7 @@ class Simulation {
       handshake: 0,
       conn: null,
     };
+    if (this.cfg.serverPacing && info.pace) x.pace = info.pace;
     this.exchangeOf[r] = x;
     if (this.scheduler) this.scheduler.request(r, now);
     else this.release(r, now);

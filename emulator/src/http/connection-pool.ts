@@ -279,6 +279,13 @@ export class ConnectionPool {
     conn.tcp.kick(now);
   }
 
+  /** A paced response's server produced step k of its body. */
+  onResponseMore(x: Exchange, k: number, now: number): void {
+    const conn = x.conn as HttpConnection;
+    conn.server.moreProduced(x, k);
+    conn.tcp.kick(now);
+  }
+
   /** Client side: bytes of x reached the application. */
   onBytes(x: Exchange, bytes: number, now: number): boolean {
     x.received += bytes;

@@ -23,7 +23,12 @@ export interface Exchange {
   handshake: number;
   /** The HttpConnection carrying it (opaque here). */
   conn: unknown;
+  /** A paced body (server-pacing.ts): bytes the server has produced so far; absent: all of them. */
+  avail?: number;
+  pace?: ServerPace;
 }
+
+import type { ServerPace } from './server-pacing.ts';
 
 export class SendBuffer {
   private entries: Exchange[] = [];
@@ -36,6 +41,7 @@ export class SendBuffer {
   ) {}
 
   push(x: Exchange): void {
+    if (this.entries.includes(x)) return;
     x.order = this.orderSeq++;
     this.entries.push(x);
     if (this.prioritised && (this.preempt || (this.current !== null && this.current.sent === 0))) this.current = null;
@@ -68,11 +74,15 @@ export class SendBuffer {
     return rest;
   }
 
-  /** Takes up to max bytes of an exchange in the buffer (peek()'s, or a later one an MPTCP scheduler chose); drops it from the buffer when fully sent. */
+  /**
+   * Takes up to max bytes of an exchange in the buffer (peek()'s, or a later one an MPTCP scheduler chose);
+   * drops it from the buffer when all it has produced is sent (a paced body returns with its next piece).
+   */
   take(x: Exchange, max: number): number {
-    const len = Math.min(max, x.bytes - x.sent);
+    const produced = x.avail ?? x.bytes;
+    const len = Math.min(max, produced - x.sent);
     x.sent += len;
-    if (x.sent >= x.bytes) {
+    if (x.sent >= produced) {
       const i = this.entries.indexOf(x);
       if (i >= 0) this.entries.splice(i, 1);
       if (this.current === x) this.current = null;

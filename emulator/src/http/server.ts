@@ -9,7 +9,7 @@
  */
 import type { ServerModel } from '../config.ts';
 import type { EventQueue } from '../event-queue.ts';
-import { EV_RESPONSE_READY } from '../events.ts';
+import { EV_RESPONSE_MORE, EV_RESPONSE_READY } from '../events.ts';
 import type { SendBuffer, Exchange } from './send-buffer.ts';
 
 /** The server's side of one connection. */
@@ -19,6 +19,8 @@ export class ServerSession {
   private head = 0;
   /** When a serial server's thread for this connection is next free. */
   private freeAt = 0;
+  /** A paced HTTP/1.x response still being produced: the responses after it wait (they leave in order). */
+  private held: Exchange | null = null;
 
   constructor(
     private readonly model: ServerModel,
@@ -41,10 +43,33 @@ export class ServerSession {
   /** A response finished processing: write it, and any FIFO successors it was holding back, to the socket. */
   responseReady(x: Exchange, now: number): void {
     x.tReady = now;
+    if (x.pace) {
+      x.avail = x.pace.upTo[0]!;
+      for (let k = 1; k < x.pace.after.length; k++) this.q.schedule(now + x.pace.after[k]!, EV_RESPONSE_MORE, x, k);
+    }
     if (this.model === 'out-of-order') {
       this.buffer.push(x);
       return;
     }
-    while (this.head < this.fifo.length && !Number.isNaN(this.fifo[this.head]!.tReady)) this.buffer.push(this.fifo[this.head++]!);
+    this.release();
+  }
+
+  /** A paced response's server produced step k of its body: it goes back to the socket. */
+  moreProduced(x: Exchange, k: number): void {
+    x.avail = x.pace!.upTo[k]!;
+    if (x.sent < x.avail && (this.model === 'out-of-order' || this.fifo.indexOf(x) < this.head)) this.buffer.push(x);
+    if (this.held === x && x.avail >= x.bytes) {
+      this.held = null;
+      this.release();
+    }
+  }
+
+  /** Writes the ready responses at the head of the FIFO to the socket. */
+  private release(): void {
+    while (this.held === null && this.head < this.fifo.length && !Number.isNaN(this.fifo[this.head]!.tReady)) {
+      const x = this.fifo[this.head++]!;
+      this.buffer.push(x);
+      if ((x.avail ?? x.bytes) < x.bytes) this.held = x;
+    }
   }
 }

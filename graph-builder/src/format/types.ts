@@ -81,6 +81,17 @@ export interface ResourceNode extends NodeBase {
   browserPriority?: string;
   /** Time the browser itself spent on this exchange, outside the network and the server (Chrome traces). */
   browserDelay?: BrowserDelay;
+  /**
+   * The body as it reached the browser (Chrome traces: one entry per ResourceReceivedData, recorded when a
+   * response arrived in more than one piece): `at`, ms on the graph's clock; `bytes`, encoded bytes.
+   */
+  arrivals?: BodyArrival[];
+}
+
+/** One piece of a response body as the browser received it. */
+export interface BodyArrival {
+  at: number;
+  bytes: number;
 }
 
 /** `requestType`s Blink's resource load scheduler never holds back: raw fetches and documents (navigations). */

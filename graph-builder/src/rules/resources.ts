@@ -30,6 +30,8 @@ export function resourceNodes(ctx: RuleContext): void {
     if (r.requestType !== undefined) node.requestType = r.requestType;
     if (r.browserPriority !== undefined) node.browserPriority = r.browserPriority;
     if (r.browserDelay !== undefined) node.browserDelay = r.browserDelay;
+    // Chromium's body pieces (the trace's; legacy logs' chunks already give their download chunks offsets).
+    if (r.requestType !== undefined && r.arrivals.length > 1) node.arrivals = r.arrivals.map((a) => ({ at: a.time, bytes: a.bytes }));
     const frame = docOfFrame.get(r.id);
     if (frame) node.documentOfFrame = frame;
     if (r.originalResource) node.extra = { originalResource: r.originalResource };

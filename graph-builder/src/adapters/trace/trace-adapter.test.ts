@@ -105,3 +105,14 @@ test('a truncated trace keeps its complete events and warns; garbage is a clear 
   assert.throws(() => parseTrace('not json at all', 'x.json'), TraceFormatError);
   assert.throws(() => extractTrace(parseTrace('[{"name":"X","ph":"X","ts":1,"pid":1,"tid":1}]').events), /no document request/);
 });
+
+test("a body that reached the renderer in pieces keeps them (arrivals, in time order, summing to its size); a one-piece body has none", () => {
+  const pieces = graph.nodes.filter((n) => n.kind === 'resource' && n.arrivals !== undefined);
+  assert.equal(pieces.length, 1, 'one resource of the example site arrived in 3 pieces');
+  for (const r of pieces) {
+    if (r.kind !== 'resource') continue;
+    assert.equal(r.arrivals!.length, 3);
+    assert.equal(r.arrivals!.reduce((a, p) => a + p.bytes, 0), r.size);
+    for (let i = 1; i < r.arrivals!.length; i++) assert.ok(r.arrivals![i]!.at >= r.arrivals![i - 1]!.at);
+  }
+});

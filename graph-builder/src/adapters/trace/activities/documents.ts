@@ -42,8 +42,8 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
   }
   const totalBytes = Math.max(acc, req.decodedLength);
   const lastLine = Math.max(1, ...ps.map((p) => p.line ?? 1), ...keys.map((k) => k.line));
-  const place = (line: number, bound?: number): { start: number; offset: number } => {
-    if (ps.length === 0) return { start: bound ?? req.finish ?? req.send, offset: 0 };
+  const place = (line: number, bound?: number): { start: number; offset: number; slice: number } => {
+    if (ps.length === 0) return { start: bound ?? req.finish ?? req.send, offset: 0, slice: -1 };
     let k = -1;
     for (let i = 0; i < ps.length; i++) if ((ps[i]!.line ?? 1) <= line) k = i;
     if (k < 0) k = 0;
@@ -53,16 +53,16 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
     const frac = Math.min(1, Math.max(0, (line - (p.line ?? 1)) / Math.max(1, nextLine - (p.line ?? 1))));
     let start = p.start + (p.end - p.start) * frac;
     if (bound !== undefined) start = Math.min(start, bound);
-    return { start, offset: Math.round(offsets[k]! + (p.parsedBytes ?? 0) * frac) };
+    return { start, offset: Math.round(offsets[k]! + (p.parsedBytes ?? 0) * frac), slice: k };
   };
-  type Entry = { line: number; column: number; tag: string; start: number; offset: number; keys: TokenKey[] };
+  type Entry = { line: number; column: number; tag: string; start: number; offset: number; slice: number; keys: TokenKey[] };
   const entries = new Map<string, Entry>();
   const add = (line: number, column: number, tag: string, bound?: number, key?: TokenKey) => {
     const id = `${line}:${column}`;
     let e = entries.get(id);
     if (!e) {
       const at = place(line, bound);
-      e = { line, column, tag, start: at.start, offset: at.offset, keys: [] };
+      e = { line, column, tag, start: at.start, offset: at.offset, slice: at.slice, keys: [] };
       entries.set(id, e);
     } else if (bound !== undefined && bound < e.start) e.start = bound;
     if (key) e.keys.push(key);
@@ -70,6 +70,7 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
   for (const p of ps) add(p.line ?? 1, 0, '#parse');
   for (const k of keys) add(k.line, k.column, k.tag, k.bound, k);
   const sorted = [...entries.values()].sort((a, b) => a.line - b.line || a.column - b.column);
+  if (acc === 0) offsetsFromArrivals(sorted, ps, req);
   const parseEnd = ps.length ? Math.max(...ps.map((p) => p.end)) : req.finish ?? req.send;
   const tokens: Token[] = sorted.map((e) => ({ line: e.line, column: e.column, tag: e.tag, isStartTag: true, start: e.start, end: e.start, offset: Math.min(e.offset, totalBytes) }));
   // Times never go backwards in source order (the parser is sequential).
@@ -80,4 +81,20 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
     for (const k of e.keys) index.set(k, { doc, token: i });
   });
   return tokens;
+}
+
+/**
+ * Byte offsets when the parse slices carry no parsed-byte counts (Chromium 156's ParseHTML writes none) but
+ * the body arrived in pieces: the parser had parsed up to a token no later than it reached the next one, and
+ * could have parsed only what had arrived when the slice holding the token before began. So a token's offset
+ * is the body received before its predecessor's slice started: the bytes a chunk needs (the next chunk's
+ * offset) are never more than had arrived when the parser was working through the chunk.
+ */
+function offsetsFromArrivals(sorted: Array<{ offset: number; slice: number }>, ps: Slice[], req: TraceRequest): void {
+  if (req.chunks.length < 2 || ps.length === 0) return;
+  const receivedBefore = (t: number): number => req.chunks.reduce((a, c) => (c.time < t ? a + c.bytes : a), 0);
+  for (let i = 1; i < sorted.length; i++) {
+    const prev = sorted[i - 1]!.slice;
+    sorted[i]!.offset = prev < 0 ? 0 : Math.max(sorted[i - 1]!.offset, receivedBefore(ps[prev]!.start));
+  }
 }
