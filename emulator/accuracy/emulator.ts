@@ -71,8 +71,8 @@ const run = promisify(execFile);
 
 class UsageError extends Error {}
 
-/** Whether the emulator models random loss: its resolved config carries a loss rate. */
-const LOSS_MODEL = 'lossRate' in resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h1' });
+/** Whether the emulator models random loss: a loss rate resolves to a loss model in its config. */
+const LOSS_MODEL = resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h1', lossRate: 0.01 }).loss !== undefined;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
