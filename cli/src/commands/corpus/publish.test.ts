@@ -59,9 +59,14 @@ test('pcp corpus publish: a complete release that DuckDB, pandas and frictionles
   assert.match(card, /http:\/\/broken\.test\/&#60;b&#62; \| publish \|/, 'page strings escaped in the card');
   assert.match(card, /!\[mime-mix\]\(stats\/mime-mix\.png\)/);
   assert.match(readFileSync(join(release, 'LICENSE'), 'utf8'), /CC-BY-4\.0/);
+  assert.match(card, /`croissant\.json` \(MLCommons Croissant 1\.0/);
+  const croissant = JSON.parse(readFileSync(join(release, 'croissant.json'), 'utf8')) as { conformsTo: string; distribution: unknown[]; recordSet: Array<{ name: string }> };
+  assert.equal(croissant.conformsTo, 'http://mlcommons.org/croissant/1.0');
+  assert.deepEqual(croissant.recordSet.map((r) => r.name).sort(), ['edges', 'nodes', 'pages', 'resources']);
   const py = await runAsync(PYTHON, ['-c', `
 import json, sys, duckdb, pandas as pd
 from frictionless import Package
+import mlcroissant as mlc
 rel = sys.argv[1]
 pages = pd.read_parquet(rel + "/data/pages.parquet")
 n = duckdb.sql(f"SELECT count(DISTINCT page_id) FROM read_parquet('{rel}/data/nodes.parquet')").fetchall()[0][0]
@@ -69,13 +74,16 @@ cp = duckdb.sql(f"SELECT count(*) FROM read_parquet('{rel}/data/resources.parque
 pkg = Package(rel + "/datapackage.json")
 print(json.dumps({"pages": len(pages), "node_pages": n, "cp_resources": cp, "pages_cp": int(pages.cp_resources.sum()),
   "resources": len(pkg.resources), "hashed": sum(1 for r in pkg.resources if (r.hash or "").startswith("sha256:")),
-  "license": pkg.licenses[0]["name"]}))
+  "license": pkg.licenses[0]["name"], "files": len(pkg.resources),
+  "croissant_pages": sum(1 for _ in mlc.Dataset(jsonld=rel + "/croissant.json").records("pages"))}))
 `, release]);
   assert.equal(py.status, 0, py.stderr);
   const got = JSON.parse(py.stdout) as Record<string, unknown>;
   assert.deepEqual([got.pages, got.node_pages, got.license], [64, 64, 'CC-BY-4.0']);
   assert.equal(got.cp_resources, got.pages_cp);
   assert.equal(got.hashed, got.resources);
+  assert.equal(got.croissant_pages, 64, 'mlcroissant reads the pages table through croissant.json');
+  assert.equal(croissant.distribution.length, got.files);
   // The pages table against the graphs of the release, counted here from the JSON.
   const rows = await runAsync(PYTHON, ['-c', 'import sys, pandas as pd; print(pd.read_parquet(sys.argv[1]).to_json(orient="records", double_precision=15))', join(release, 'data', 'pages.parquet')]);
   assert.equal(rows.status, 0, rows.stderr);
@@ -94,7 +102,7 @@ print(json.dumps({"pages": len(pages), "node_pages": n, "cp_resources": cp, "pag
   }
   const v = await pcp('corpus', 'verify', release);
   assert.equal(v.status, 0, v.stderr);
-  assert.match(v.stdout, /ok \(\d+ files and their sha256, 64 graphs valid/);
+  assert.match(v.stdout, /ok \(\d+ files and their sha256, 64 graphs valid against graph format v1, croissant\.json valid\)/);
   // The statistics of a release come from its Parquet tables, into a report elsewhere.
   const st = await pcp('corpus', 'stats', release, '--out', join(work, 'release-report'));
   assert.equal(st.status, 0, st.stderr);
@@ -116,6 +124,10 @@ test('pcp corpus verify: a modified file, an invalid graph and an unlisted file 
   g2!.bytes = invalid.length;
   writeFileSync(join(bad, 'datapackage.json'), JSON.stringify(manifest));
   writeFileSync(join(bad, 'data', 'extra.csv'), 'a,b\n');
+  const cr = JSON.parse(readFileSync(join(bad, 'croissant.json'), 'utf8')) as { distribution: Array<{ contentUrl: string }>; recordSet: Array<{ field: Array<{ dataType: string }> }> };
+  const dropped = cr.distribution.pop()!.contentUrl;
+  cr.recordSet[0]!.field[0]!.dataType = 'sc:NotAType';
+  writeFileSync(join(bad, 'croissant.json'), JSON.stringify(cr));
   const v = await pcp('corpus', 'verify', bad);
   assert.equal(v.status, 1);
   const lines = v.stderr.trim().split('\n');
@@ -123,6 +135,8 @@ test('pcp corpus verify: a modified file, an invalid graph and an unlisted file 
   assert.ok(lines.some((l) => l.includes(`${g1!.path}: schemaVersion undefined, expected 1`)), v.stderr);
   assert.ok(lines.some((l) => l.includes(`${g2!.path}: not a valid v1 graph`) && !l.includes('sha256')), v.stderr);
   assert.ok(lines.some((l) => l.includes('data/extra.csv: not listed in datapackage.json')), v.stderr);
+  assert.ok(lines.some((l) => l.endsWith(`croissant.json: ${dropped} not in its distribution`)), v.stderr);
+  assert.ok(lines.some((l) => /croissant\.json: .*Field\(.*dataType/.test(l)), v.stderr);
   assert.match(lines.at(-1)!, /problem\(s\) in/);
 });
 
