@@ -2,7 +2,7 @@
 
   describe JSONL_DIR --data DATA_DIR --report REPORT_DIR   tables (JSON lines) -> Parquet, then stats
   stats DATA_DIR --report REPORT_DIR                       stats of existing Parquet tables (a release's data/)
-  croissant RELEASE_DIR [--check]                          croissant.json from datapackage.json (mlcroissant), or validate it
+  croissant RELEASE_DIR [--check]                          croissant.json from datapackage.json, or its validation
 
 Also writes JSONL_DIR/schema.json (the tables' Frictionless fields, for the release manifest).
 The report: summary.txt (also printed), summary.md, summary.json, and the figures as PNG and SVG.

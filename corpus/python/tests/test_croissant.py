@@ -32,7 +32,8 @@ def release(tmp_path):
     (tmp_path / "datapackage.json").write_text(json.dumps({
         "name": "pcp-test", "title": "PCP test", "description": "two pages", "version": "1.2.3",
         "created": "2026-11-22T20:00:00Z", "keywords": ["page load"],
-        "licenses": [{"name": "CC-BY-4.0", "path": "https://creativecommons.org/licenses/by/4.0/"}], "resources": resources,
+        "licenses": [{"name": "CC-BY-4.0", "path": "https://creativecommons.org/licenses/by/4.0/"}],
+        "resources": resources,
     }))
     return tmp_path
 
@@ -48,8 +49,8 @@ def test_written_valid_and_its_records_read_back(release):
     assert [f["dataType"] for f in doc["recordSet"][0]["field"]] == ["sc:Text", "sc:Integer", "sc:Float", "sc:Boolean"]
     assert croissant.check(release) == []
     rows = list(mlc.Dataset(jsonld=str(release / "croissant.json")).records("pages"))
-    assert [(r["pages/page_id"], r["pages/nodes"], r["pages/load_ms"], r["pages/ok"]) for r in rows] == [
-        (b"a", 3, 1.5, True), (b"b", 5, 2.25, False)]
+    got = [(r["pages/page_id"], r["pages/nodes"], r["pages/load_ms"], r["pages/ok"]) for r in rows]
+    assert got == [(b"a", 3, 1.5, True), (b"b", 5, 2.25, False)]
 
 
 def test_check_reports_what_mlcroissant_finds_invalid(release):

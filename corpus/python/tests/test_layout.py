@@ -17,14 +17,15 @@ from pcp_corpus.layout import init_corpus, is_done, open_root, publish_page, rew
 def s3_endpoint():
     """moto's S3 server on a free loopback port for this module; the AWS variables point s3fs at it."""
     pytest.importorskip("s3fs", reason="s3:// needs s3fs (pip install -e 'corpus/python[dev]')")
-    server_mod = pytest.importorskip("moto.server", reason="the s3:// test needs moto[server] (pip install -e 'corpus/python[dev]')")
-    server = server_mod.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
+    moto_server = pytest.importorskip("moto.server", reason="s3:// needs moto[server]: pip install -e 'corpus/python[dev]'")
+    server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     host, port = server.get_host_and_port()
     mp = pytest.MonkeyPatch()
     mp.setenv("AWS_ENDPOINT_URL", f"http://{host}:{port}")
-    for k, v in {"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_DEFAULT_REGION": "us-east-1"}.items():
-        mp.setenv(k, v)
+    for k in ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"):
+        mp.setenv(k, "test")
+    mp.setenv("AWS_DEFAULT_REGION", "us-east-1")
     try:
         yield f"http://{host}:{port}"
     finally:
