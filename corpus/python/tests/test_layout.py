@@ -17,7 +17,8 @@ from pcp_corpus.layout import init_corpus, is_done, open_root, publish_page, rew
 def s3_endpoint():
     """moto's S3 server on a free loopback port for this module; the AWS variables point s3fs at it."""
     pytest.importorskip("s3fs", reason="s3:// needs s3fs (pip install -e 'corpus/python[dev]')")
-    moto_server = pytest.importorskip("moto.server", reason="s3:// needs moto[server]: pip install -e 'corpus/python[dev]'")
+    reason = "s3:// needs moto[server]: pip install -e 'corpus/python[dev]'"
+    moto_server = pytest.importorskip("moto.server", reason=reason)
     server = moto_server.ThreadedMotoServer(ip_address="127.0.0.1", port=0, verbose=False)
     server.start()
     host, port = server.get_host_and_port()
