@@ -20,21 +20,46 @@ const corpus = join(work, 'corpus');
 const release = join(work, 'release');
 const pcp = (...args: string[]) => runAsync('node', [PCP, ...args], { timeoutMs: 300_000 });
 
-const ids = writeLegacyTestCorpus(corpus);
-// A finished page whose graph is corrupt, an unfinished page, and a site that failed in the crawl.
-mkdirSync(join(corpus, 'pages', 'broken.test-0000abcd'));
-writeFileSync(join(corpus, 'pages', 'broken.test-0000abcd', 'graph.json'), '{"schemaVersion": 1, "nodes": [');
-writeFileSync(join(corpus, 'pages', 'broken.test-0000abcd', 'status.json'), JSON.stringify({ url: 'http://broken.test/<b>', id: 'broken.test-0000abcd', status: 'ok', attempts: 1 }));
-writeFileSync(join(corpus, 'pages', 'broken.test-0000abcd', 'DONE'), '');
-mkdirSync(join(corpus, 'pages', 'unfinished.test-0000abcd'));
-appendFileSync(join(corpus, 'failures.jsonl'), `${JSON.stringify({ url: 'http://down.test/', id: 'down.test-1234abcd', reason: 'net::ERR_NAME_NOT_RESOLVED', attempts: 3 })}\n`);
+/** The legacy sites (all 64, or the first `count`) as a corpus, with what goes wrong in one added. */
+function testCorpus(dir: string, count?: number): string[] {
+  const ids = writeLegacyTestCorpus(dir, count);
+  // A finished page whose graph is corrupt, an unfinished page, and a site that failed in the crawl.
+  mkdirSync(join(dir, 'pages', 'broken.test-0000abcd'));
+  writeFileSync(join(dir, 'pages', 'broken.test-0000abcd', 'graph.json'), '{"schemaVersion": 1, "nodes": [');
+  writeFileSync(join(dir, 'pages', 'broken.test-0000abcd', 'status.json'), JSON.stringify({ url: 'http://broken.test/<b>', id: 'broken.test-0000abcd', status: 'ok', attempts: 1 }));
+  writeFileSync(join(dir, 'pages', 'broken.test-0000abcd', 'DONE'), '');
+  mkdirSync(join(dir, 'pages', 'unfinished.test-0000abcd'));
+  appendFileSync(join(dir, 'failures.jsonl'), `${JSON.stringify({ url: 'http://down.test/', id: 'down.test-1234abcd', reason: 'net::ERR_NAME_NOT_RESOLVED', attempts: 3 })}\n`);
+  return ids;
+}
+
+// The 64-site chain (corpus -> release -> verify -> stats of the release) runs once; what does not depend
+// on the count (the stats of a corpus directory, its figures, a corrupt page reported) runs on 3 sites.
+const ids = testCorpus(corpus);
+const small = join(work, 'small');
+testCorpus(small, 3);
+
+test('the 64 legacy logs as a corpus: every page finished, every measured server delay on its resource', () => {
+  assert.equal(ids.length, 64);
+  let records = 0;
+  let placed = 0;
+  for (const id of ids) {
+    const page = join(corpus, 'pages', id);
+    assert.ok(existsSync(join(page, 'DONE')), id);
+    records += (JSON.parse(readFileSync(join(page, 'delays.json'), 'utf8')) as unknown[]).length;
+    const graph = JSON.parse(readFileSync(join(page, 'graph.json'), 'utf8')) as { nodes: Array<{ kind: string; serverDelay?: number }> };
+    placed += graph.nodes.filter((n) => n.kind === 'resource' && n.serverDelay !== undefined).length;
+  }
+  // 2,549 measured delays in the sample's delay files, each on a resource of its url.
+  assert.ok(records > 2000, `${records} delay records`);
+  assert.equal(placed, records);
+});
 
 test('pcp corpus stats: the summary table on stdout, figures as PNG and SVG, the corrupt page reported', async () => {
-  assert.equal(ids.length, 64);
   const report = join(work, 'report');
-  const r = await pcp('corpus', 'stats', corpus, '--out', report);
+  const r = await pcp('corpus', 'stats', small, '--out', report);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /^pages: 64$/m);
+  assert.match(r.stdout, /^pages: 3$/m);
   assert.match(r.stdout, /Critical path: network vs computation/);
   assert.match(r.stderr, /broken\.test-0000abcd: .*graph\.json: not valid JSON.* \(left out\)/);
   const files = readdirSync(report);
@@ -42,7 +67,7 @@ test('pcp corpus stats: the summary table on stdout, figures as PNG and SVG, the
     assert.ok(files.includes(`${f}.png`) && files.includes(`${f}.svg`), f);
   }
   const summary = JSON.parse(readFileSync(join(report, 'summary.json'), 'utf8')) as { pages: number; server_delays: Array<{ n: number }> };
-  assert.equal(summary.pages, 64);
+  assert.equal(summary.pages, 3);
   assert.ok(summary.server_delays.reduce((s, d) => s + d.n, 0) > 0, 'the legacy delays were merged');
 });
 
