@@ -58,7 +58,7 @@ def metadata_from_package(package: dict):
     return mlc.Metadata(
         ctx=ctx, name=package["name"], description=package["description"], version=package["version"],
         date_published=package["created"], license=[license_.get("path") or license_["name"]],
-        keywords=package.get("keywords", []), url=f"{package['name']}-{package['version']}",
+        keywords=package.get("keywords", []),
         cite_as=f"{package['title']}, version {package['version']} ({package['created'][:10]})",
         distribution=files, record_sets=record_sets,
     )
