@@ -44,7 +44,7 @@ fi
 # Python package for corpora (corpus/python: the Dask drivers of pcp corpus build/pcp sweep --scheduler; Parquet tables,
 # statistics and figures of pcp corpus stats and publish), editable, this checkout's.
 here_corpus="$(pwd)/corpus/python/pcp_corpus"
-installed_corpus="$("$PY" -c "import os, pcp_corpus, dask.distributed, fsspec, pyarrow, duckdb, pandas, matplotlib, tabulate, frictionless; print(os.path.dirname(pcp_corpus.__file__))" 2>/dev/null || true)"
+installed_corpus="$("$PY" -c "import os, pcp_corpus, dask.distributed, fsspec, pyarrow, duckdb, pandas, matplotlib, tabulate, frictionless, mlcroissant, s3fs, moto; print(os.path.dirname(pcp_corpus.__file__))" 2>/dev/null || true)"
 if [ "$installed_corpus" != "$here_corpus" ]; then
   echo "setup: pip install corpus/python" >&2
   "$PY" -m pip install -q --disable-pip-version-check -e "corpus/python[dev]"

@@ -1,4 +1,8 @@
-/** The 64 logs of the 2016 sample (../shared/legacy-corpus) into the corpus layout; a corrupt log among them. */
+/**
+ * The 2016 sample (../shared/legacy-corpus) into the corpus layout: its first sites, resumable; a corrupt log
+ * among them. All 64 are imported, and every measured delay checked on its resource, once: in the legacy
+ * chain of cli/src/commands/corpus/publish.test.ts.
+ */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,21 +13,24 @@ import { importLegacyCorpus, legacyDelayRecords, legacyEntries } from './legacy-
 import { pageId, type PageStatus } from './layout.ts';
 
 const LEGACY = join(sharedDir(), 'legacy-corpus');
+/** Sites imported here: enough for several pages with delays; the count does not matter. */
+const SITES = 6;
 
-test('the legacy sample: 64 v1 graphs with their measured server delays, resumable', () => {
+test('the legacy sample: v1 graphs with their measured server delays, resumable', () => {
   const out = mkdtempSync(join(tmpdir(), 'pcp-corpus-legacy-'));
   try {
     const entries = legacyEntries(LEGACY);
     assert.equal(entries.length, 64);
-    const r = importLegacyCorpus(LEGACY, out);
-    assert.deepEqual(r, { imported: 64, skipped: 0, failed: 0 });
+    const first = entries.slice(0, SITES);
+    const r = importLegacyCorpus(LEGACY, out, undefined, SITES);
+    assert.deepEqual(r, { imported: SITES, skipped: 0, failed: 0 });
     const manifest = JSON.parse(readFileSync(join(out, 'corpus.json'), 'utf8')) as { source: string };
     assert.equal(manifest.source, 'legacy');
-    assert.equal(readFileSync(join(out, 'sites.txt'), 'utf8'), `${entries.map((e) => e.slug).join('\n')}\n`);
-    assert.equal(readdirSync(join(out, 'pages')).length, 64);
+    assert.equal(readFileSync(join(out, 'sites.txt'), 'utf8'), `${first.map((e) => e.slug).join('\n')}\n`);
+    assert.equal(readdirSync(join(out, 'pages')).length, SITES);
     let withDelays = 0;
     let records = 0;
-    for (const e of entries) {
+    for (const e of first) {
       const page = join(out, 'pages', pageId(e.page!));
       assert.ok(existsSync(join(page, 'DONE')), e.slug);
       assert.ok(!existsSync(join(page, 'bundle')));
@@ -35,10 +42,10 @@ test('the legacy sample: 64 v1 graphs with their measured server delays, resumab
       withDelays += res.filter((n) => n.serverDelay !== undefined).length;
       assert.equal((JSON.parse(readFileSync(join(page, 'status.json'), 'utf8')) as PageStatus).url, e.page);
     }
-    // Every measured delay of the sample (2,549 for 6,700 resources) lands on a resource of its url.
-    assert.ok(records > 2000);
+    // Every measured delay of these sites lands on a resource of its url.
+    assert.ok(records > 100, `${records} delay records`);
     assert.equal(withDelays, records);
-    assert.deepEqual(importLegacyCorpus(LEGACY, out), { imported: 0, skipped: 64, failed: 0 });
+    assert.deepEqual(importLegacyCorpus(LEGACY, out, undefined, SITES), { imported: 0, skipped: SITES, failed: 0 });
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -12,6 +12,8 @@ import { TABLE_NAMES } from './tables.ts';
 
 export const RELEASE_FILES = {
   manifest: 'datapackage.json',
+  /** MLCommons Croissant JSON-LD, written by pcp_corpus (mlcroissant) from the manifest. */
+  croissant: 'croissant.json',
   card: 'README.md',
   license: 'LICENSE',
   meta: 'corpus.json',

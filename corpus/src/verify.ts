@@ -48,6 +48,36 @@ function checkGraph(path: string): string | undefined {
   return r.ok ? undefined : `not a valid v${SCHEMA_VERSION} graph: ${r.errors.join('; ')}`;
 }
 
+/**
+ * croissant.json against datapackage.json: one FileObject per listed file, at the same path with the same
+ * sha256 (the files themselves are checked against datapackage.json). Its validity against the Croissant
+ * spec is mlcroissant's to check (`python -m pcp_corpus croissant DIR --check`, run by `pcp corpus verify`).
+ */
+export function croissantProblems(dir: string, resources: ManifestResource[]): string[] {
+  const name = RELEASE_FILES.croissant;
+  const path = join(dir, name);
+  if (!existsSync(path)) return [`${name}: missing`];
+  let files: Array<{ '@type'?: unknown; contentUrl?: unknown; sha256?: unknown }>;
+  try {
+    const doc = JSON.parse(readFileSync(path, 'utf8')) as { distribution?: unknown };
+    if (!Array.isArray(doc.distribution)) throw new Error('no distribution list');
+    files = doc.distribution as typeof files;
+  } catch (e) {
+    return [`${name}: ${(e as Error).message.split('\n', 1)[0]}`];
+  }
+  const problems: string[] = [];
+  const hashes = new Map(files.filter((f) => f['@type'] === 'cr:FileObject').map((f) => [String(f.contentUrl), String(f.sha256)]));
+  for (const r of resources) {
+    if (typeof r.path !== 'string') continue;
+    const h = hashes.get(r.path);
+    if (h === undefined) problems.push(`${name}: ${r.path} not in its distribution`);
+    else if (typeof r.hash === 'string' && r.hash !== `sha256:${h}`) problems.push(`${name}: ${r.path}: sha256 differs from ${RELEASE_FILES.manifest}`);
+    hashes.delete(r.path);
+  }
+  for (const p of hashes.keys()) problems.push(`${name}: ${p} in its distribution but not in ${RELEASE_FILES.manifest}`);
+  return problems;
+}
+
 export function verifyRelease(dir: string): VerifyResult {
   const problems: string[] = [];
   const manifestPath = join(dir, RELEASE_FILES.manifest);
@@ -89,8 +119,9 @@ export function verifyRelease(dir: string): VerifyResult {
     }
   }
   for (const f of listFiles(dir)) {
-    if (f !== RELEASE_FILES.manifest && !listed.has(normalize(f))) problems.push(`${f}: not listed in ${RELEASE_FILES.manifest}`);
+    if (f !== RELEASE_FILES.manifest && f !== RELEASE_FILES.croissant && !listed.has(normalize(f))) problems.push(`${f}: not listed in ${RELEASE_FILES.manifest}`);
   }
+  problems.push(...croissantProblems(dir, resources));
   if (graphs === 0) problems.push(`${RELEASE_FILES.manifest}: lists no graphs`);
   return { files, graphs, problems };
 }

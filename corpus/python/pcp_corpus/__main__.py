@@ -2,6 +2,7 @@
 
   describe JSONL_DIR --data DATA_DIR --report REPORT_DIR   tables (JSON lines) -> Parquet, then stats
   stats DATA_DIR --report REPORT_DIR                       stats of existing Parquet tables (a release's data/)
+  croissant RELEASE_DIR [--check]                          croissant.json from datapackage.json, or its validation
 
 Also writes JSONL_DIR/schema.json (the tables' Frictionless fields, for the release manifest).
 The report: summary.txt (also printed), summary.md, summary.json, and the figures as PNG and SVG.
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import duckdb
 
-from . import plots, stats, tables
+from . import croissant, plots, stats, tables
 
 
 def report(data_dir: Path, out: Path, quiet: bool) -> None:
@@ -46,12 +47,21 @@ def main(argv: list[str] | None = None) -> int:
     st.add_argument("data_dir", type=Path)
     st.add_argument("--report", type=Path, required=True)
     st.add_argument("--quiet", action="store_true")
+    c = sub.add_parser("croissant", help="MLCommons Croissant metadata of a release, or its validation")
+    c.add_argument("release", type=Path)
+    c.add_argument("--check", action="store_true")
     args = ap.parse_args(argv)
     try:
         if args.cmd == "describe":
             tables.write_tables(args.jsonl_dir, args.data)
             tables.write_schema(args.jsonl_dir / "schema.json")
             report(args.data, args.report, args.quiet)
+        elif args.cmd == "croissant" and args.check:
+            problems = croissant.check(args.release)
+            if problems:
+                raise ValueError("; ".join(problems))
+        elif args.cmd == "croissant":
+            croissant.write(args.release)
         else:
             report(args.data_dir, args.report, args.quiet)
     except (OSError, ValueError, RuntimeError, duckdb.Error) as e:

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,27 @@ async function closedPort(): Promise<number> {
   const port = (s.address() as { port: number }).port;
   await new Promise((r) => s.close(r));
   return port;
+}
+
+/**
+ * A loopback server that accepts connections and never answers: a page that never loads. (A delayed page of
+ * the test server would leave its delay's timer behind, keeping this file's process alive until it fires.)
+ */
+async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const s = createServer((sock) => {
+    sockets.add(sock);
+    sock.on('close', () => sockets.delete(sock));
+  });
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      for (const sock of sockets) sock.destroy();
+      await new Promise((r) => s.close(r));
+    },
+  };
 }
 
 const pageOf = (dir: string, url: string) => join(dir, 'pages', pageId(url));
@@ -169,11 +190,13 @@ test('on a Dask LocalCluster of two workers, a worker killed mid-site: the task 
 });
 
 test('pcp corpus build --scheduler killed with SIGKILL leaves no driver, worker, build-site or Chromium running', async () => {
-  await withServer(async (server, dir) => {
+  const silent = await silentServer();
+  const dir = mkdtempSync(join(tmpdir(), 'pcp-corpus-build-'));
+  try {
     const list = join(dir, 'sites.txt');
-    writeFileSync(list, `${server.urls.a!}index.html?delay=300000\n`);
-    const cli = spawn(process.execPath, [BIN, 'corpus', 'build', list, '--out', join(dir, 'corpus'), '--scheduler', 'local:1', '--timeout', '600000',
-      '--host-resolver-rules', server.hostResolverRules], { stdio: 'ignore' });
+    writeFileSync(list, `${silent.url}\n`);
+    const cli = spawn(process.execPath, [BIN, 'corpus', 'build', list, '--out', join(dir, 'corpus'), '--scheduler', 'local:1', '--timeout', '600000'],
+      { stdio: 'ignore' });
     try {
       let seen: { pid: number; comm: string }[] = [];
       const started = await waitFor(() => (seen = descendants(cli.pid!)).some((p) => /chrom/.test(p.comm)), 240_000, 200);
@@ -185,7 +208,10 @@ test('pcp corpus build --scheduler killed with SIGKILL leaves no driver, worker,
     } finally {
       cli.kill('SIGKILL');
     }
-  });
+  } finally {
+    await silent.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('usage errors are one line, before any browser starts', async () => {

@@ -20,21 +20,46 @@ const corpus = join(work, 'corpus');
 const release = join(work, 'release');
 const pcp = (...args: string[]) => runAsync('node', [PCP, ...args], { timeoutMs: 300_000 });
 
-const ids = writeLegacyTestCorpus(corpus);
-// A finished page whose graph is corrupt, an unfinished page, and a site that failed in the crawl.
-mkdirSync(join(corpus, 'pages', 'broken.test-0000abcd'));
-writeFileSync(join(corpus, 'pages', 'broken.test-0000abcd', 'graph.json'), '{"schemaVersion": 1, "nodes": [');
-writeFileSync(join(corpus, 'pages', 'broken.test-0000abcd', 'status.json'), JSON.stringify({ url: 'http://broken.test/<b>', id: 'broken.test-0000abcd', status: 'ok', attempts: 1 }));
-writeFileSync(join(corpus, 'pages', 'broken.test-0000abcd', 'DONE'), '');
-mkdirSync(join(corpus, 'pages', 'unfinished.test-0000abcd'));
-appendFileSync(join(corpus, 'failures.jsonl'), `${JSON.stringify({ url: 'http://down.test/', id: 'down.test-1234abcd', reason: 'net::ERR_NAME_NOT_RESOLVED', attempts: 3 })}\n`);
+/** The legacy sites (all 64, or the first `count`) as a corpus, with what goes wrong in one added. */
+function testCorpus(dir: string, count?: number): string[] {
+  const ids = writeLegacyTestCorpus(dir, count);
+  // A finished page whose graph is corrupt, an unfinished page, and a site that failed in the crawl.
+  mkdirSync(join(dir, 'pages', 'broken.test-0000abcd'));
+  writeFileSync(join(dir, 'pages', 'broken.test-0000abcd', 'graph.json'), '{"schemaVersion": 1, "nodes": [');
+  writeFileSync(join(dir, 'pages', 'broken.test-0000abcd', 'status.json'), JSON.stringify({ url: 'http://broken.test/<b>', id: 'broken.test-0000abcd', status: 'ok', attempts: 1 }));
+  writeFileSync(join(dir, 'pages', 'broken.test-0000abcd', 'DONE'), '');
+  mkdirSync(join(dir, 'pages', 'unfinished.test-0000abcd'));
+  appendFileSync(join(dir, 'failures.jsonl'), `${JSON.stringify({ url: 'http://down.test/', id: 'down.test-1234abcd', reason: 'net::ERR_NAME_NOT_RESOLVED', attempts: 3 })}\n`);
+  return ids;
+}
+
+// The 64-site chain (corpus -> release -> verify -> stats of the release) runs once; what does not depend
+// on the count (the stats of a corpus directory, its figures, a corrupt page reported) runs on 3 sites.
+const ids = testCorpus(corpus);
+const small = join(work, 'small');
+testCorpus(small, 3);
+
+test('the 64 legacy logs as a corpus: every page finished, every measured server delay on its resource', () => {
+  assert.equal(ids.length, 64);
+  let records = 0;
+  let placed = 0;
+  for (const id of ids) {
+    const page = join(corpus, 'pages', id);
+    assert.ok(existsSync(join(page, 'DONE')), id);
+    records += (JSON.parse(readFileSync(join(page, 'delays.json'), 'utf8')) as unknown[]).length;
+    const graph = JSON.parse(readFileSync(join(page, 'graph.json'), 'utf8')) as { nodes: Array<{ kind: string; serverDelay?: number }> };
+    placed += graph.nodes.filter((n) => n.kind === 'resource' && n.serverDelay !== undefined).length;
+  }
+  // 2,549 measured delays in the sample's delay files, each on a resource of its url.
+  assert.ok(records > 2000, `${records} delay records`);
+  assert.equal(placed, records);
+});
 
 test('pcp corpus stats: the summary table on stdout, figures as PNG and SVG, the corrupt page reported', async () => {
-  assert.equal(ids.length, 64);
   const report = join(work, 'report');
-  const r = await pcp('corpus', 'stats', corpus, '--out', report);
+  const r = await pcp('corpus', 'stats', small, '--out', report);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /^pages: 64$/m);
+  assert.match(r.stdout, /^pages: 3$/m);
   assert.match(r.stdout, /Critical path: network vs computation/);
   assert.match(r.stderr, /broken\.test-0000abcd: .*graph\.json: not valid JSON.* \(left out\)/);
   const files = readdirSync(report);
@@ -42,7 +67,7 @@ test('pcp corpus stats: the summary table on stdout, figures as PNG and SVG, the
     assert.ok(files.includes(`${f}.png`) && files.includes(`${f}.svg`), f);
   }
   const summary = JSON.parse(readFileSync(join(report, 'summary.json'), 'utf8')) as { pages: number; server_delays: Array<{ n: number }> };
-  assert.equal(summary.pages, 64);
+  assert.equal(summary.pages, 3);
   assert.ok(summary.server_delays.reduce((s, d) => s + d.n, 0) > 0, 'the legacy delays were merged');
 });
 
@@ -59,9 +84,14 @@ test('pcp corpus publish: a complete release that DuckDB, pandas and frictionles
   assert.match(card, /http:\/\/broken\.test\/&#60;b&#62; \| publish \|/, 'page strings escaped in the card');
   assert.match(card, /!\[mime-mix\]\(stats\/mime-mix\.png\)/);
   assert.match(readFileSync(join(release, 'LICENSE'), 'utf8'), /CC-BY-4\.0/);
+  assert.match(card, /`croissant\.json` \(MLCommons Croissant 1\.0/);
+  const croissant = JSON.parse(readFileSync(join(release, 'croissant.json'), 'utf8')) as { conformsTo: string; distribution: unknown[]; recordSet: Array<{ name: string }> };
+  assert.equal(croissant.conformsTo, 'http://mlcommons.org/croissant/1.0');
+  assert.deepEqual(croissant.recordSet.map((r) => r.name).sort(), ['edges', 'nodes', 'pages', 'resources']);
   const py = await runAsync(PYTHON, ['-c', `
 import json, sys, duckdb, pandas as pd
 from frictionless import Package
+import mlcroissant as mlc
 rel = sys.argv[1]
 pages = pd.read_parquet(rel + "/data/pages.parquet")
 n = duckdb.sql(f"SELECT count(DISTINCT page_id) FROM read_parquet('{rel}/data/nodes.parquet')").fetchall()[0][0]
@@ -69,13 +99,16 @@ cp = duckdb.sql(f"SELECT count(*) FROM read_parquet('{rel}/data/resources.parque
 pkg = Package(rel + "/datapackage.json")
 print(json.dumps({"pages": len(pages), "node_pages": n, "cp_resources": cp, "pages_cp": int(pages.cp_resources.sum()),
   "resources": len(pkg.resources), "hashed": sum(1 for r in pkg.resources if (r.hash or "").startswith("sha256:")),
-  "license": pkg.licenses[0]["name"]}))
+  "license": pkg.licenses[0]["name"], "files": len(pkg.resources),
+  "croissant_pages": sum(1 for _ in mlc.Dataset(jsonld=rel + "/croissant.json").records("pages"))}))
 `, release]);
   assert.equal(py.status, 0, py.stderr);
   const got = JSON.parse(py.stdout) as Record<string, unknown>;
   assert.deepEqual([got.pages, got.node_pages, got.license], [64, 64, 'CC-BY-4.0']);
   assert.equal(got.cp_resources, got.pages_cp);
   assert.equal(got.hashed, got.resources);
+  assert.equal(got.croissant_pages, 64, 'mlcroissant reads the pages table through croissant.json');
+  assert.equal(croissant.distribution.length, got.files);
   // The pages table against the graphs of the release, counted here from the JSON.
   const rows = await runAsync(PYTHON, ['-c', 'import sys, pandas as pd; print(pd.read_parquet(sys.argv[1]).to_json(orient="records", double_precision=15))', join(release, 'data', 'pages.parquet')]);
   assert.equal(rows.status, 0, rows.stderr);
@@ -94,7 +127,7 @@ print(json.dumps({"pages": len(pages), "node_pages": n, "cp_resources": cp, "pag
   }
   const v = await pcp('corpus', 'verify', release);
   assert.equal(v.status, 0, v.stderr);
-  assert.match(v.stdout, /ok \(\d+ files and their sha256, 64 graphs valid/);
+  assert.match(v.stdout, /ok \(\d+ files and their sha256, 64 graphs valid against graph format v1, croissant\.json valid\)/);
   // The statistics of a release come from its Parquet tables, into a report elsewhere.
   const st = await pcp('corpus', 'stats', release, '--out', join(work, 'release-report'));
   assert.equal(st.status, 0, st.stderr);
@@ -116,6 +149,10 @@ test('pcp corpus verify: a modified file, an invalid graph and an unlisted file 
   g2!.bytes = invalid.length;
   writeFileSync(join(bad, 'datapackage.json'), JSON.stringify(manifest));
   writeFileSync(join(bad, 'data', 'extra.csv'), 'a,b\n');
+  const cr = JSON.parse(readFileSync(join(bad, 'croissant.json'), 'utf8')) as { distribution: Array<{ contentUrl: string }>; recordSet: Array<{ field: Array<{ dataType: string }> }> };
+  const dropped = cr.distribution.pop()!.contentUrl;
+  cr.recordSet[0]!.field[0]!.dataType = 'sc:NotAType';
+  writeFileSync(join(bad, 'croissant.json'), JSON.stringify(cr));
   const v = await pcp('corpus', 'verify', bad);
   assert.equal(v.status, 1);
   const lines = v.stderr.trim().split('\n');
@@ -123,6 +160,8 @@ test('pcp corpus verify: a modified file, an invalid graph and an unlisted file 
   assert.ok(lines.some((l) => l.includes(`${g1!.path}: schemaVersion undefined, expected 1`)), v.stderr);
   assert.ok(lines.some((l) => l.includes(`${g2!.path}: not a valid v1 graph`) && !l.includes('sha256')), v.stderr);
   assert.ok(lines.some((l) => l.includes('data/extra.csv: not listed in datapackage.json')), v.stderr);
+  assert.ok(lines.some((l) => l.endsWith(`croissant.json: ${dropped} not in its distribution`)), v.stderr);
+  assert.ok(lines.some((l) => /croissant\.json: .*Field\(.*dataType/.test(l)), v.stderr);
   assert.match(lines.at(-1)!, /problem\(s\) in/);
 });
 

@@ -16,6 +16,7 @@ A release of the corpus in DIR (pcp corpus build / import-legacy):
   data/{pages,nodes,edges,resources}.parquet   tables DuckDB and pandas read directly
   stats/                         summary table and figures (as pcp corpus stats)
   datapackage.json               Frictionless Data Package: every file with its bytes and sha256
+  croissant.json                 MLCommons Croissant (JSON-LD): the same files and hashes, the tables' columns
   README.md                      the dataset card: contents, crawl settings, statistics, figures, left-out pages
   corpus.json, sites.txt         crawl settings and the site list as given
   failures.jsonl                 sites that failed in the crawl, and pages left out here (corrupt graphs)
@@ -107,6 +108,8 @@ export const command: Command = {
         tableFields: described.tableFields as Parameters<typeof corpus.dataPackage>[0]['tableFields'], toolVersion,
       });
       writeFileSync(join(tmp, R.manifest), `${JSON.stringify(manifest, null, 1)}\n`);
+      const { runCorpusPython } = await import('./describe.ts');
+      await runCorpusPython(['croissant', tmp]);
       if (existsSync(out)) {
         const old = `${out}.old-${process.pid}`;
         renameSync(out, old);
@@ -116,7 +119,7 @@ export const command: Command = {
         renameSync(tmp, out);
       }
       const secs = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`pcp corpus publish: ${described.pages.length} pages (${described.skipped.length} left out, ${described.corpus.failures.length} crawl failures), ${files.length + 1} files in ${out} (${secs} s)`);
+      console.log(`pcp corpus publish: ${described.pages.length} pages (${described.skipped.length} left out, ${described.corpus.failures.length} crawl failures), ${files.length + 2} files in ${out} (${secs} s)`);
       return 0;
     } catch (e) {
       rmSync(tmp, { recursive: true, force: true });
