@@ -46,7 +46,7 @@ function rate(config: EmulatorConfig, ms = 3000, sim: Simulate = simulate): { cp
 }
 
 if (values.baseline !== undefined) {
-  // The old emulator, loaded from the other checkout's sources; ROUNDS alternations of 2 s each, CPU time summed.
+  // The old emulator, loaded from the other checkout's sources: the mean rate over ROUNDS rounds of 2 s each.
   const entry = resolve(values.baseline, 'emulator/src/index.ts');
   let old: Simulate;
   try {
@@ -62,13 +62,16 @@ if (values.baseline !== undefined) {
     ['MPTCP min-RTT + LIA', { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', path2: { bandwidthBps: 10e6, rttMs: 200 } }],
     ['MP QUIC Stream', { bandwidthBps: 10e6, rttMs: 40, protocol: 'quic-lite', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 10e6, rttMs: 200 } }],
   ];
-  console.log(`A/B against ${values.baseline}: ${ROUNDS} alternating rounds of 2 s each, simulations per CPU-second`);
+  console.log(`A/B against ${values.baseline}: ${ROUNDS} rounds of 2 s each, alternating which goes first, simulations per CPU-second`);
   for (const [label, config] of configs) {
     let a = 0;
     let b = 0;
     for (let r = 0; r < ROUNDS; r++) {
-      b += rate(config, 2000, old).cpu / ROUNDS;
+      // Alternate which goes first, so neither always runs on a heap the other just filled.
+      const first = r % 2 === 0;
+      if (first) b += rate(config, 2000, old).cpu / ROUNDS;
       a += rate(config, 2000).cpu / ROUNDS;
+      if (!first) b += rate(config, 2000, old).cpu / ROUNDS;
     }
     console.log(`${label.padEnd(20)} this ${a.toFixed(0).padStart(6)}  baseline ${b.toFixed(0).padStart(6)}  ratio ${(a / b).toFixed(3)}`);
   }
