@@ -591,6 +591,11 @@ export class TcpConnection {
     }
     s.order = ++this.orderSeq;
     this.tlpOrder = s.order;
+    this.sendCopy(s, now);
+  }
+
+  /** Sends again a segment the client has or will have (a duplicate: it ACKs at once); pipe is unchanged. */
+  private sendCopy(s: Segment, now: number): void {
     s.sendT = now;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep >= 0) {
@@ -666,12 +671,7 @@ export class TcpConnection {
     this.collapseWindow();
     s.retx++;
     this.ctx.stats.retransmissions++;
-    s.sendT = now;
-    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
-    if (dep >= 0) {
-      this.onWire++;
-      this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
-    }
+    this.sendCopy(s, now);
     this.lastActive = now;
     this.rtoDeadline = Infinity;
     this.armRto(now + this.rto * this.backoff);
