@@ -21,6 +21,18 @@ Table 4.1 rate x RTT grid over all reference graphs (a benchmark).
                    and print this one's speed as a ratio of that one's for each configuration
 `, { baseline: { type: 'string' } });
 
+/** With --baseline: the old emulator, loaded from the other checkout's sources (before any work). */
+let baseline: typeof simulate | null = null;
+if (values.baseline !== undefined) {
+  const entry = resolve(values.baseline, 'emulator/src/index.ts');
+  try {
+    baseline = ((await import(pathToFileURL(entry).href)) as { simulate: typeof simulate }).simulate;
+  } catch (e) {
+    console.error(`bench:emulate: --baseline: cannot load ${entry}: ${(e as Error).message.split('\n')[0]}`);
+    process.exit(2);
+  }
+}
+
 // Pick the median-size graph, then let the other 63 go before timing: a heap full of unrelated graphs makes
 // every major GC slower and is not part of simulating one page.
 let corpus: CorpusGraph[] | null = loadCorpus();
@@ -46,15 +58,8 @@ function rate(config: EmulatorConfig, ms = 3000, sim: Simulate = simulate): { cp
 }
 
 if (values.baseline !== undefined) {
-  // The old emulator, loaded from the other checkout's sources: the mean rate over ROUNDS rounds of 2 s each.
-  const entry = resolve(values.baseline, 'emulator/src/index.ts');
-  let old: Simulate;
-  try {
-    old = ((await import(pathToFileURL(entry).href)) as { simulate: Simulate }).simulate;
-  } catch (e) {
-    console.error(`bench:emulate: --baseline: cannot load ${entry}: ${(e as Error).message.split('\n')[0]}`);
-    process.exit(2);
-  }
+  // The old emulator's rate is the mean over ROUNDS rounds of 2 s each, as this one's.
+  const old = baseline!;
   const ROUNDS = 4;
   const configs: Array<[string, EmulatorConfig]> = [
     ['h2', { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2' }],
