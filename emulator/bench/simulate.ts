@@ -4,16 +4,34 @@
  * Table 4.1 rate x RTT grid (h1 with 6 connections and h2, one run per cell) over all reference graphs.
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
 import { simulate, type EmulatorConfig } from '../src/index.ts';
 import { loadCorpus, medianGraph, RATES, RTTS, type CorpusGraph } from '../scripts/corpus.ts';
 
-scriptArgs('bench:emulate', `
-usage: npm run bench:emulate
+const { values } = scriptArgs('bench:emulate', `
+usage: npm run bench:emulate [-- --baseline DIR]
 
 Simulations per CPU-second on one core for the median-size reference graph at 10 Mbit/s, 40 ms (HTTP/2,
 HTTP/1.1, two-path MPTCP; target >= 1,000/s single path, >= 300/s two paths) and the CPU time of the
 Table 4.1 rate x RTT grid over all reference graphs (a benchmark).
-`, {});
+
+  --baseline DIR   A/B in the same run: also time the emulator of another checkout of this repository (e.g.
+                   a temporary git worktree of the commit before a change), alternating the two in rounds,
+                   and print this one's speed as a ratio of that one's for each configuration
+`, { baseline: { type: 'string' } });
+
+/** With --baseline: the old emulator, loaded from the other checkout's sources (before any work). */
+let baseline: typeof simulate | null = null;
+if (values.baseline !== undefined) {
+  const entry = resolve(values.baseline, 'emulator/src/index.ts');
+  try {
+    baseline = ((await import(pathToFileURL(entry).href)) as { simulate: typeof simulate }).simulate;
+  } catch (e) {
+    console.error(`bench:emulate: --baseline: cannot load ${entry}: ${(e as Error).message.split('\n')[0]}`);
+    process.exit(2);
+  }
+}
 
 // Pick the median-size graph, then let the other 63 go before timing: a heap full of unrelated graphs makes
 // every major GC slower and is not part of simulating one page.
@@ -29,13 +47,40 @@ function cpuSeconds(): number {
   return (u.user + u.system) / 1e6;
 }
 
-function rate(config: EmulatorConfig, ms = 3000): { cpu: number; wall: number } {
-  for (let i = 0; i < 200; i++) simulate(med.graph, { ...config, seed: i }); // warm up the JIT and the compiled-graph cache
+type Simulate = typeof simulate;
+function rate(config: EmulatorConfig, ms = 3000, sim: Simulate = simulate): { cpu: number; wall: number } {
+  for (let i = 0; i < 200; i++) sim(med.graph, { ...config, seed: i }); // warm up the JIT and the compiled-graph cache
   const t0 = performance.now();
   const c0 = cpuSeconds();
   let n = 0;
-  while (performance.now() - t0 < ms) simulate(med.graph, { ...config, seed: n++ });
+  while (performance.now() - t0 < ms) sim(med.graph, { ...config, seed: n++ });
   return { cpu: n / (cpuSeconds() - c0), wall: n / ((performance.now() - t0) / 1000) };
+}
+
+if (values.baseline !== undefined) {
+  // The old emulator's rate is the mean over ROUNDS rounds of 2 s each, as this one's.
+  const old = baseline!;
+  const ROUNDS = 4;
+  const configs: Array<[string, EmulatorConfig]> = [
+    ['h2', { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2' }],
+    ['h1', { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1' }],
+    ['MPTCP min-RTT + LIA', { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', path2: { bandwidthBps: 10e6, rttMs: 200 } }],
+    ['MP QUIC Stream', { bandwidthBps: 10e6, rttMs: 40, protocol: 'quic-lite', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 10e6, rttMs: 200 } }],
+  ];
+  console.log(`A/B against ${values.baseline}: ${ROUNDS} rounds of 2 s each, alternating which goes first, simulations per CPU-second`);
+  for (const [label, config] of configs) {
+    let a = 0;
+    let b = 0;
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternate which goes first, so neither always runs on a heap the other just filled.
+      const first = r % 2 === 0;
+      if (first) b += rate(config, 2000, old).cpu / ROUNDS;
+      a += rate(config, 2000).cpu / ROUNDS;
+      if (!first) b += rate(config, 2000, old).cpu / ROUNDS;
+    }
+    console.log(`${label.padEnd(20)} this ${a.toFixed(0).padStart(6)}  baseline ${b.toFixed(0).padStart(6)}  ratio ${(a / b).toFixed(3)}`);
+  }
+  process.exit(0);
 }
 
 const TARGET = 1000;

@@ -286,6 +286,8 @@ export const EMULATOR_OPTIONS = {
   'downlink-trace': 'value',
   'uplink-trace': 'value',
   'delayed-acks': 'switch',
+  psh: 'switch',
+  tlp: 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
   // Chromium's own time and work as the graph records it (issue 12 §5; emulator/README.md).

@@ -17,6 +17,10 @@ test('link options parse from words and resolve with their defaults', () => {
   assert.equal(plain.loss, undefined);
   assert.equal(plain.delayedAcks, false);
   assert.equal(plain.shardLarge, 0);
+  assert.equal(plain.psh, false);
+  assert.equal(plain.tlp, false);
+  const pt = resolveConfig(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', psh: 'true', tlp: 'true' }));
+  assert.deepEqual([pt.psh, pt.tlp], [true, true]);
   const g = resolveConfig(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', loss: '1%', 'loss-model': 'gilbert:1%,20%,0,30%', 'uplink-loss-model': 'bernoulli:0' }));
   assert.equal(g.loss?.kind, 'gilbert', 'a loss model replaces --loss');
   assert.deepEqual(g.uplinkLoss, { kind: 'bernoulli', p: 0 });
@@ -27,6 +31,7 @@ test('bad link options: one-line ConfigErrors', () => {
   assert.throws(() => parseEmulatorOptions({ ...o, loss: '2' }), ConfigError);
   assert.throws(() => parseEmulatorOptions({ ...o, 'shard-large': 'big' }), /--shard-large expects a size/);
   assert.throws(() => parseEmulatorOptions({ ...o, 'delayed-acks': 'maybe' }), /--delayed-acks expects true or false/);
+  assert.throws(() => parseEmulatorOptions({ ...o, tlp: 'yes please' }), /--tlp expects true or false/);
   assert.throws(() => parseEmulatorOptions({ ...o, 'downlink-trace': '/nonexistent.trace' }), /cannot read link trace/);
   assert.throws(() => resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h1', lossRate: 1 }), /lossRate must be in \[0, 1\)/);
 });

@@ -1,6 +1,6 @@
 /**
  * The link-realism part of the emulator's configuration (issue 17): random and bursty loss, latency spikes,
- * Mahimahi link traces, delayed ACKs and h2-aware domain sharding — their options, defaults and parsing.
+ * Mahimahi link traces, delayed ACKs, PSH, tail-loss probes and h2-aware domain sharding — their options, defaults and parsing.
  * config.ts folds them into EmulatorConfig / ResolvedConfig and parseEmulatorOptions; their option names are in
  * config.ts's EMULATOR_OPTIONS.
  */
@@ -24,6 +24,10 @@ export interface LinkConfig {
   uplinkTrace?: string | LinkTrace;
   /** Linux delayed ACKs at the client; default false (every segment ACKed at once, the thesis' model). */
   delayedAcks?: boolean;
+  /** The PSH flag ends each response and the client ACKs it at once; on MPTCP with a PSH/ACK on the other subflow (thesis §6.4.5). Default false. */
+  psh?: boolean;
+  /** Tail-loss probes (RFC 8985, as Linux) on every TCP connection and subflow. Default false. */
+  tlp?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -37,6 +41,8 @@ export interface ResolvedLinkConfig {
   downlinkTrace: LinkTrace | undefined;
   uplinkTrace: LinkTrace | undefined;
   delayedAcks: boolean;
+  psh: boolean;
+  tlp: boolean;
   shardLarge: number;
   shardConnections: number;
 }
@@ -63,6 +69,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     downlinkTrace: trace(c.downlinkTrace),
     uplinkTrace: trace(c.uplinkTrace),
     delayedAcks: c.delayedAcks ?? false,
+    psh: c.psh ?? false,
+    tlp: c.tlp ?? false,
     shardLarge,
     shardConnections,
   };
@@ -77,6 +85,8 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts['downlink-trace'] !== undefined) config.downlinkTrace = opts['downlink-trace'];
   if (opts['uplink-trace'] !== undefined) config.uplinkTrace = opts['uplink-trace'];
   if (opts['delayed-acks'] !== undefined) config.delayedAcks = bool('delayed-acks', opts['delayed-acks']);
+  if (opts.psh !== undefined) config.psh = bool('psh', opts.psh);
+  if (opts.tlp !== undefined) config.tlp = bool('tlp', opts.tlp);
   if (opts['shard-large'] !== undefined) {
     const m = /^\s*([0-9]*\.?[0-9]+)\s*(b|kb|k|mb|m)?\s*$/i.exec(opts['shard-large']);
     if (!m) throw new ConfigError(`--shard-large expects a size in bytes (e.g. 30000, 30kb), got '${opts['shard-large']}'`);

@@ -217,6 +217,8 @@ class Simulation {
       stats: { retransmissions: 0, bytesDelivered: 0 },
       uplink: path.up,
       delayedAcks: cfg.delayedAcks,
+      psh: cfg.psh,
+      tlp: cfg.tlp,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));

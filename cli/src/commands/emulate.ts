@@ -50,6 +50,8 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --downlink-trace <f>   Mahimahi trace for the downlink rate (emulator/traces/README.md)
   --uplink-trace <f>     Mahimahi trace for the uplink (requests, ACKs)
   --delayed-acks         Linux delayed ACKs at the client (quick ACKs, 2 segments, 40 ms)
+  --psh                  PSH on each response's last segment: ACKed at once (MPTCP: PSH/ACK on both subflows)
+  --tlp                  tail-loss probes (RFC 8985, as Linux), single-path TCP and subflows
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --seed <n>             random seed (RED drops, losses, spikes, server delays) (default 1)
@@ -66,6 +68,8 @@ const OPTIONS = {
   preemption: { type: 'boolean' },
   'no-preloader': { type: 'boolean' },
   'delayed-acks': { type: 'boolean' },
+  psh: { type: 'boolean' },
+  tlp: { type: 'boolean' },
   runs: { type: 'string' },
   json: { type: 'boolean' },
 } satisfies Options;
@@ -85,6 +89,8 @@ export const command: Command = {
     if (flag(p, 'preemption')) opts.preemption = 'true';
     if (flag(p, 'no-preloader')) opts.preloader = 'false';
     if (flag(p, 'delayed-acks')) opts['delayed-acks'] = 'true';
+    if (flag(p, 'psh')) opts.psh = 'true';
+    if (flag(p, 'tlp')) opts.tlp = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(opts);

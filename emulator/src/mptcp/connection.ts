@@ -116,6 +116,7 @@ export class MptcpConnection {
         stats,
         deliver: (_x, _bytes, t, s) => this.arrived(i, s, t),
         coupledIncrease: opts.mptcpCc === 'lia' ? () => this.liaIncrease(i) : undefined,
+        pshSignal: p.ctx.psh ? (_c, t) => this.signalPsh(i, t) : undefined,
       };
       return new Subflow(this, i, ctx, p.up, p.rtt, i === 0);
     });
@@ -136,6 +137,11 @@ export class MptcpConnection {
 
   recycle(): void {
     for (const f of this.flows) f.tcp.recycle();
+  }
+
+  /** Subflow i sent the end of an object with PSH: every other subflow that is up sends a PSH/ACK (§6.4.5). */
+  private signalPsh(i: number, now: number): void {
+    for (const f of this.flows) if (f.index !== i && f.view.up) f.tcp.signalPsh(now);
   }
 
   /** Transport: the connection's handshake (and TLS) is the first subflow's, on the first path. */

@@ -19,12 +19,12 @@ function exchange(bytes: number): Exchange {
 }
 
 /** Sends `segments` full segments at 0 (and `later` more at `laterAt`); returns the ACKs' arrivals at the server. */
-function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = []): Array<[number, number]> {
+function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}): Array<[number, number]> {
   const q = new EventQueue();
   const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { loss: new ListLoss(losePackets) });
   const ctx: NetContext = {
     q, arrivalLane: q.addLane(), ackLane: () => q.addLane(), link, dS: 10, dC: 10, icwnd: 21, cubic: false,
-    stats: { retransmissions: 0, bytesDelivered: 0 }, delayedAcks, deliver: () => {},
+    stats: { retransmissions: 0, bytesDelivered: 0 }, delayedAcks, deliver: () => {}, ...extra,
   };
   const buffer = new SendBuffer(false, false);
   const conn = new TcpConnection(ctx, 20, false, buffer);
@@ -82,4 +82,85 @@ test('delayed ACKs: out-of-order data and the segment filling the hole are ACKed
   const acks = ackTimeline(true, 21, undefined, [18]);
   const quick = Array.from({ length: 16 }, (_, i) => [r(40 + 1.2 * (i + 1)), i + 1]);
   assert.deepEqual(acks, [...quick, [61.6, 18], [62.8, 19], [64, 20], [102.8, 21]]);
+});
+
+test('PSH: the last segment of a response is ACKed at once, not after the delayed-ACK timer', () => {
+  // As "delayed ACKs: 16 quick ACKs..." but segment 21 ends the response: ACKed on arrival at 45.2 -> 65.2.
+  const acks = ackTimeline(true, 21, undefined, [], { psh: true });
+  const quick = Array.from({ length: 16 }, (_, i) => [r(40 + 1.2 * (i + 1)), i + 1]);
+  assert.deepEqual(acks, [...quick, [61.6, 18], [64, 20], [65.2, 21]]);
+});
+
+test('PSH/ACK signal (MPTCP, §6.4.5): another subflow\'s PSH makes the client ACK this one at once', () => {
+  // Subflow B sends 17 segments at 0 that do not end the object (its context has no PSH of its own): 1-16 are
+  // quick-ACKed, 17 reaches the client at 40.4 and waits for the timer (ACK at the server at 100.4). Subflow
+  // A (its own 10 Mbit/s / 40 ms path) sends the object's last segment at 25 with PSH: B's PSH/ACK leaves at
+  // 25, follows B's data (its last at 40.4), reaches the client at max(25 + 10 + 10, 40.4) = 45: B's ACK
+  // leaves at once and reaches the server at 65.
+  const q = new EventQueue();
+  const mk = (psh: boolean, signal?: NetContext['pshSignal']): NetContext => ({
+    q, arrivalLane: q.addLane(), ackLane: () => q.addLane(), link: new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1)),
+    dS: 10, dC: 10, icwnd: 17, cubic: false, stats: { retransmissions: 0, bytesDelivered: 0 }, delayedAcks: true, psh,
+    pshSignal: signal, deliver: () => {},
+  });
+  const bufB = new SendBuffer(false, false);
+  const b = new TcpConnection(mk(false), 20, false, bufB);
+  const bufA = new SendBuffer(false, false);
+  const a = new TcpConnection(mk(true, (_c, t) => b.signalPsh(t)), 20, false, bufA);
+  bufB.push(exchange(17 * MSS));
+  b.kick(0);
+  const EV_A_WRITES = -1;
+  q.schedule(25, EV_A_WRITES);
+  const acksB: Array<[number, number]> = [];
+  for (let ev = q.pop(); ev; ev = q.pop()) {
+    if (ev.kind === EV_A_WRITES) {
+      bufA.push(exchange(MSS));
+      a.kick(ev.t);
+    } else if (ev.kind === EV_SEGMENT_ARRIVES) (ev.a as Segment).conn.onSegmentArrives(ev.a as Segment, ev.t);
+    else if (ev.kind === EV_ACK_ARRIVES) {
+      if ((ev.a as Segment).conn === b) acksB.push([r(ev.t), ev.b]);
+      (ev.a as Segment).conn.onAck(ev.a as Segment, ev.t, ev.b);
+    } else if (ev.kind === EV_RTO) (ev.a as TcpConnection).onRto(ev.b, ev.t);
+    else if (ev.kind === EV_DELACK) (ev.a as TcpConnection).onDelayedAck(ev.b, ev.t);
+    q.release(ev);
+  }
+  assert.deepEqual(acksB.at(-1), [65, 17]);
+  assert.equal(acksB.length, 17);
+});
+
+/**
+ * Tail loss, icwnd 2, one response of `segments`: 1 and 2 leave at 0, ACKed at the server at 41.2 and 42.4
+ * (SRTT 41.2, then 0.875 x 41.2 + 0.125 x 42.4 = 41.35; RTTVAR 20.6, then 15.75: RTO 200). The ACK at 41.2
+ * grows the window to 3 and sends 3 (and 4). Returns when the client has the whole response.
+ */
+function tailDone(segments: number, lose: number[], extra: Partial<NetContext>): number {
+  let done = NaN;
+  let got = 0;
+  ackTimeline(false, segments, undefined, lose, {
+    icwnd: 2, ...extra,
+    deliver: (_x, bytes, now) => {
+      got += bytes;
+      if (got === segments * MSS) done = r(now);
+    },
+  });
+  return done;
+}
+
+test('TLP: two tail segments lost — the probe at 2 SRTT + 2 ms replaces the RTO', () => {
+  // 3 and 4 are lost. Without TLP the RTO (armed at 42.4 for 200) fires at 242.4: 3 again with cwnd 1
+  // (client 242.4 + 10 + 1.2 + 10 = 263.6, ACK at the server 283.6), then 4: client 283.6 + 21.2 = 304.8.
+  assert.equal(tailDone(4, [3, 4], {}), 304.8);
+  // With TLP the ACK at 42.4 leaves two in flight: PTO = 42.4 + 2 x 41.35 + 2 = 127.1. Nothing new to send:
+  // the probe is 4 again (client 148.3, ACK at the server 168.3), which reveals the hole at 3: fast
+  // retransmit at 168.3, client 189.5.
+  assert.equal(tailDone(4, [3, 4], { tlp: true }), 189.5);
+});
+
+test('TLP: one tail segment lost — 2 SRTT + 200 ms is capped by the RTO unless PSH removes the delayed-ACK term', () => {
+  // 3 is lost; the ACK at 42.4 leaves one in flight: PTO 42.4 + 82.7 + 200 > RTO 242.4, so the RTO sends it
+  // again at 242.4: client 263.6, as without TLP.
+  assert.equal(tailDone(3, [3], {}), 263.6);
+  assert.equal(tailDone(3, [3], { tlp: true }), 263.6);
+  // With PSH (thesis §6.4.5) PTO = 42.4 + 82.7 + 2 = 127.1: the probe resends 3, client at 127.1 + 21.2 = 148.3.
+  assert.equal(tailDone(3, [3], { tlp: true, psh: true }), 148.3);
 });

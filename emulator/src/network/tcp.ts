@@ -26,6 +26,21 @@
  * connection, and again after it was idle for an RTO), for out-of-order data, for duplicates and when more
  * than one full segment is unacknowledged; otherwise the delayed-ACK timer sends the ACK after ATO_MIN
  * (40 ms).
+ *
+ * PSH (`psh`, thesis §6.4.5): the last segment of each response carries PSH and the client ACKs it at once,
+ * outside the delayed-ACK rules. On an MPTCP connection the subflow that sends it also has every other
+ * subflow send a PSH/ACK control packet (`pshSignal`): it follows that subflow's data through its path
+ * and makes the client ACK at once on that subflow too, so the end of an object is ACKed without delay on
+ * both. Without delayed ACKs every segment is ACKed at once anyway and PSH changes nothing.
+ *
+ * Tail-loss probe (`tlp`, RFC 8985 as Linux's tcp_schedule_loss_probe / tcp_send_loss_probe): in the open
+ * state (not in recovery, no RTO backoff) the timer armed after sending or on an ACK is the probe timeout
+ * PTO = 2 SRTT + 2 ms, or + 200 ms (the worst-case delayed ACK) when one segment is in flight — without
+ * that term when `psh` is on (the thesis' change: PSH makes the last ACK immediate) — capped by the RTO.
+ * When it fires the sender sends one new segment if it has one (ignoring the window), else the highest
+ * sent segment again; then the RTO is armed. One probe per tail: no other until an ACK covers the probe.
+ * The probe's ACK reveals any hole before it (our NACK scheme, as RACK would with SACK); a probe that
+ * itself repaired the only loss halves the window when it is ACKed (RFC 8985 §7.4's TLP loss detection).
  */
 import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
@@ -40,6 +55,10 @@ export const DELACK_MS = 40;
 export const QUICKACKS = 16;
 /** A pure ACK on the wire: 52 bytes of headers (timestamps on), as the data segments' overhead. */
 export const ACK_WIRE_BYTES = HEADER_BYTES;
+/** Linux's TCP_TIMEOUT_MIN (2 jiffies): added to a probe timeout with more than one segment in flight. */
+export const TLP_MIN_MS = 2;
+/** onDelayedAck's generation for a sibling subflow's PSH/ACK signal (MPTCP, §6.4.5). */
+const PSH_SIGNAL = -1;
 /** Backoff cap, as Linux's TCP_RTO_MAX (120 s) / 1 s allows 2^7. */
 const MAX_BACKOFF = 64;
 
@@ -64,6 +83,8 @@ export interface Segment {
   retx: number;
   /** Its place in the client's arrival order (cumulative ACKs cover a prefix of it). */
   arrivalIndex: number;
+  /** The last segment of its response (the PSH flag). */
+  psh: boolean;
 }
 
 /** Segments are recycled across simulations for the same reason as events (see event-queue.ts). */
@@ -86,6 +107,12 @@ export interface NetContext {
   uplink?: PacketLink;
   /** Linux delayed ACKs at the client; default off (every segment ACKed at once). */
   delayedAcks?: boolean;
+  /** The PSH flag on each response's last segment: the client ACKs it at once (thesis §6.4.5). */
+  psh?: boolean;
+  /** Tail-loss probes (RFC 8985 as Linux). */
+  tlp?: boolean;
+  /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
+  pshSignal?: (c: TcpConnection, now: number) => void;
   /** The client application receives `bytes` of exchange x (in segment s). */
   deliver(x: Exchange, bytes: number, now: number, s: Segment): void;
   /** Congestion-avoidance increase per ACK, in segments, when coupled with other subflows (MPTCP LIA); default 1/cwnd. */
@@ -139,6 +166,12 @@ export class TcpConnection {
   private ackRcvdUpTo = 0;
   private onWire = 0;
   private acksInFlight = 0;
+  /** When this subflow's last data segment so far reaches the client (a PSH/ACK signal follows it). */
+  private lastDataArrival = 0;
+  // Tail-loss probe: the timer is a probe timeout; the probe's transmission order (0: none outstanding).
+  private probeArmed = false;
+  private tlpOrder = 0;
+  private tlpRepaired = false;
 
   constructor(
     private readonly ctx: NetContext,
@@ -170,7 +203,7 @@ export class TcpConnection {
     this.trySend(now);
   }
 
-  private trySend(now: number): void {
+  private trySend(now: number, probe = false): boolean {
     const retxPending = this.retxHead < this.retxQueue.length;
     if (this.pipe === 0 && !retxPending && this.lastActive >= 0 && now - this.lastActive > this.rto) {
       // Congestion window validation after idle (RFC 2861): halve per idle RTO, not below the restart window.
@@ -181,8 +214,8 @@ export class TcpConnection {
     }
     let sent = false;
     if (this.forceRetx) sent = this.fastRetransmit(now);
-    while (this.pipe + 1 <= this.cwnd) {
-      if (this.retxHead < this.retxQueue.length) {
+    while (this.pipe + 1 <= this.cwnd || probe) {
+      if (!probe && this.retxHead < this.retxQueue.length) {
         const s = this.retxQueue[this.retxHead++]!;
         s.retx++;
         this.ctx.stats.retransmissions++;
@@ -210,16 +243,23 @@ export class TcpConnection {
         s.acked = false;
         s.retx = 0;
         s.arrivalIndex = -1;
-      } else s = { conn: this, seq: this.segs.length, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1 };
+        s.psh = false;
+      } else s = { conn: this, seq: this.segs.length, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false };
       this.segs.push(s);
+      if (this.ctx.psh && x.sent >= x.bytes) {
+        s.psh = true;
+        this.ctx.pshSignal?.(this, now);
+      }
       this.transmit(s, now);
       sent = true;
+      if (probe) break;
     }
     if (this.pipe + 1 > this.cwnd && (this.buffer.hasData() || this.retxHead < this.retxQueue.length)) this.cwndLimited = true;
     if (sent) {
       this.lastActive = now;
-      if (this.rtoDeadline === Infinity) this.armRto(now + this.rto * this.backoff);
+      if (this.rtoDeadline === Infinity) this.armTimer(now);
     }
+    return sent;
   }
 
   /**
@@ -247,8 +287,20 @@ export class TcpConnection {
       this.undetected.push(s);
     } else {
       this.onWire++;
+      if (dep + this.ctx.dC > this.lastDataArrival) this.lastDataArrival = dep + this.ctx.dC;
       this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
     }
+  }
+
+  /**
+   * MPTCP (§6.4.5): a sibling subflow sent the end of an object, and this subflow sends a PSH/ACK at `now`.
+   * It takes no service at the bottleneck but stays behind this subflow's data on the path (FIFO); when it
+   * reaches the client, the client ACKs at once whatever it holds back on this subflow.
+   */
+  signalPsh(now: number): void {
+    if (!this.ctx.delayedAcks) return;
+    const t = Math.max(now + this.ctx.dS + this.ctx.dC, this.lastDataArrival);
+    this.ctx.q.schedule(t, EV_DELACK, this, PSH_SIGNAL);
   }
 
   /** Client side: a segment arrived; ACK it (now or later) and hand data to the application. */
@@ -291,7 +343,7 @@ export class TcpConnection {
     if (this.lastArrival >= 0 && now - this.lastArrival > this.clientRto()) this.quickAcks = QUICKACKS;
     this.lastArrival = now;
     this.unackedBytes += s.len;
-    if (this.quickAcks > 0 || urgent || this.unackedBytes > MSS) {
+    if (this.quickAcks > 0 || urgent || this.unackedBytes > MSS || (s.psh && this.ctx.psh)) {
       if (this.quickAcks > 0) this.quickAcks--;
       this.sendAck(now);
       return;
@@ -350,6 +402,10 @@ export class TcpConnection {
 
   /** The delayed-ACK timer fired. */
   onDelayedAck(gen: number, now: number): void {
+    if (gen === PSH_SIGNAL) {
+      if (this.delackArmed) this.sendAck(now); // the PSH/ACK signal: ACK what the delayed-ACK timer holds
+      return;
+    }
     if (gen !== this.delackGen || !this.delackArmed) return;
     this.sendAck(now);
   }
@@ -405,6 +461,12 @@ export class TcpConnection {
       this.retxQueue.push(lost);
       newLoss = true;
     }
+    if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
+      // The probe was ACKed: if it repaired a loss and no other was found, TLP detected that loss (RFC 8985 §7.4).
+      if (this.tlpRepaired && !newLoss && !this.inRecovery) this.reduceWindow();
+      this.tlpOrder = 0;
+      this.tlpRepaired = false;
+    }
     if (newLoss && !this.inRecovery) this.enterRecovery(now);
     else if (this.inRecovery && newest.order >= this.recoverOrder) this.inRecovery = false;
     if (!this.inRecovery && !newLoss) {
@@ -413,7 +475,7 @@ export class TcpConnection {
     this.lastActive = now;
     this.rtoDeadline = Infinity;
     this.trySend(now);
-    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armRto(now + this.rto * this.backoff);
+    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
   }
 
   private rttSample(r: number): void {
@@ -432,6 +494,12 @@ export class TcpConnection {
     this.inRecovery = true;
     this.forceRetx = true;
     this.recoverOrder = this.orderSeq;
+    this.reduceWindow();
+    void now;
+  }
+
+  /** Multiplicative decrease (NewReno halves, CUBIC ×0.7). */
+  private reduceWindow(): void {
     if (this.ctx.cubic) {
       this.wMax = this.cwnd;
       this.cwnd = Math.max(this.cwnd * CUBIC_BETA, 2);
@@ -440,7 +508,6 @@ export class TcpConnection {
       this.cwnd = Math.max(this.cwnd / 2, 2);
     }
     this.ssthresh = this.cwnd;
-    void now;
   }
 
   private grow(now: number): void {
@@ -467,6 +534,77 @@ export class TcpConnection {
     this.cwnd += target > this.cwnd ? (target - this.cwnd) / this.cwnd : 0.01 / this.cwnd;
   }
 
+  /**
+   * After sending, or an ACK with data still in flight: the RTO, or with `tlp` in the open state the probe
+   * timeout when it is earlier (Linux's tcp_schedule_loss_probe).
+   */
+  private armTimer(now: number): void {
+    const rto = now + this.rto * this.backoff;
+    if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
+      const extra = this.pipe === 1 && !this.ctx.psh ? MIN_RTO_MS : TLP_MIN_MS;
+      const pto = now + 2 * this.srtt + extra;
+      if (pto < rto) {
+        this.probeArmed = true;
+        this.armRto(pto);
+        return;
+      }
+    }
+    this.probeArmed = false;
+    this.armRto(rto);
+  }
+
+  /**
+   * The probe timeout fired (Linux's tcp_send_loss_probe): one new segment whatever the window, else the
+   * highest sent segment again; then the RTO.
+   */
+  private sendProbe(now: number): void {
+    this.probeArmed = false;
+    this.rtoDeadline = Infinity;
+    if (this.retxHead >= this.retxQueue.length) {
+      if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
+      else {
+        let s: Segment | undefined;
+        for (let i = this.segs.length - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
+        if (s !== undefined) this.probeRetransmit(s, now);
+      }
+    }
+    this.lastActive = now;
+    this.probeArmed = false;
+    this.rtoDeadline = Infinity;
+    this.armRto(now + this.rto * this.backoff);
+  }
+
+  /** A probe that sends segment s again: a hole refilled if s was lost, else a duplicate the client ACKs at once. */
+  private probeRetransmit(s: Segment, now: number): void {
+    s.retx++;
+    this.ctx.stats.retransmissions++;
+    const ud = this.undetected;
+    const k = ud.indexOf(s, this.udHead);
+    if (k >= 0) {
+      // Lost and not yet known: the probe refills it (pipe already counts it).
+      ud.splice(k, 1);
+      this.pipe--;
+      this.tlpRepaired = true;
+      this.transmit(s, now);
+      this.tlpOrder = s.order;
+      return;
+    }
+    s.order = ++this.orderSeq;
+    this.tlpOrder = s.order;
+    this.sendCopy(s, now);
+  }
+
+  /** Sends again a segment the client has or will have (a duplicate: it ACKs at once); pipe is unchanged. */
+  private sendCopy(s: Segment, now: number): void {
+    s.sendT = now;
+    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    if (dep >= 0) {
+      this.onWire++;
+      if (dep + this.ctx.dC > this.lastDataArrival) this.lastDataArrival = dep + this.ctx.dC;
+      this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
+    }
+  }
+
   private armRto(deadline: number): void {
     this.rtoDeadline = deadline;
     if (deadline < this.rtoScheduledAt) {
@@ -481,6 +619,10 @@ export class TcpConnection {
     if (this.rtoDeadline === Infinity) return;
     if (now < this.rtoDeadline) {
       this.armRto(this.rtoDeadline);
+      return;
+    }
+    if (this.probeArmed) {
+      this.sendProbe(now);
       return;
     }
     if (this.udHead >= this.undetected.length) {
@@ -529,12 +671,7 @@ export class TcpConnection {
     this.collapseWindow();
     s.retx++;
     this.ctx.stats.retransmissions++;
-    s.sendT = now;
-    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
-    if (dep >= 0) {
-      this.onWire++;
-      this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
-    }
+    this.sendCopy(s, now);
     this.lastActive = now;
     this.rtoDeadline = Infinity;
     this.armRto(now + this.rto * this.backoff);

@@ -26,6 +26,8 @@ const FIELDS: { key: EmulatorOption; label: string; choices?: readonly string[];
   { key: 'loss-model', label: 'loss model (gilbert:…)', value: ['', ''] },
   { key: 'latency-spikes', label: 'latency spikes (2s,300ms)', value: ['', ''] },
   { key: 'delayed-acks', label: 'delayed ACKs', choices: ['', 'true', 'false'], value: ['', ''] },
+  { key: 'psh', label: 'PSH ACKs', choices: ['', 'true', 'false'], value: ['', ''] },
+  { key: 'tlp', label: 'tail-loss probes', choices: ['', 'true', 'false'], value: ['', ''] },
   { key: 'shard-large', label: 'h2 shard above (bytes)', value: ['', ''] },
   { key: 'shard-connections', label: 'shard connections (k, each)', value: ['', ''] },
   // A second path makes every connection MPTCP (thesis chapter 6): "bandwidth,RTT[,loss]", e.g. 10mbit,400ms.
