@@ -190,6 +190,7 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     console.error(`accuracy:identity: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(e instanceof UsageError ? 2 : 1);
+    // node:util parseArgs rejects an unknown or malformed option with an ERR_PARSE_ARGS_* TypeError: a usage error too.
+    process.exit(e instanceof UsageError || String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS') ? 2 : 1);
   },
 );
