@@ -57,3 +57,20 @@ test('hostile URLs are requested as data and never run as markup or code', { ski
   assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
 });
+
+test('an http script on an HSTS-preloaded host loads through the https upgrade and keeps its recorded URL', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://hsts.pcp.test/';
+  const ga = 'http://www.google-analytics.com/ga.js';
+  const graph = graphOf(page, [
+    res('doc', page, 'text/html', 2000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    res('js', ga, 'application/javascript', 800),
+    { id: 's', kind: 'script_eval', scriptUrl: ga, scriptKind: 'sync', start: 1, end: 3 },
+    res('img', 'http://stats.pcp.test/p.gif', 'image/gif', 300),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'img', 2]]);
+  const file = join(work, 'hsts.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'hsts'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
+});
