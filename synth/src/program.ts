@@ -11,7 +11,7 @@ import { isComputation, stripFragment, type GraphIndex } from './graph-index.ts'
 /** The helpers generated code calls: B (busy for t ms), E (insert an element), X (an XHR with handlers). */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  E: 'var E=function(t,u,f){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;(document.body||document.documentElement).appendChild(e)};',
+  E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
 };
 
@@ -35,6 +35,29 @@ export function issueOf(r: ResourceNode): Issue {
   if (m.startsWith('image/') || m.startsWith('img/')) return 'img';
   if (m.includes('font') || m.includes('woff') || m.includes('sfnt')) return 'font';
   return 'xhr';
+}
+
+/** The load and error handlers of the element that requested `r` (first parts of Element events). */
+export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNode; error?: EventNode } {
+  const evs = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
+    .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id)
+    .sort((a, b) => a.start - b.start);
+  return { load: evs.find((n) => n.eventName === 'load'), error: evs.find((n) => n.eventName === 'error') };
+}
+
+/**
+ * Whether `r`'s element fired error: then it is served with an error status (its recorded one, else
+ * 404) and an undecodable body, and requested by an element that fires error (`elementIssueOf`).
+ */
+export function failedElement(ix: GraphIndex, r: ResourceNode): boolean {
+  const t = (r.requestType ?? '').toLowerCase();
+  return t !== 'xhr' && t !== 'fetch' && elementEvents(ix, r).error !== undefined;
+}
+
+/** How the element that requested `r` is made: an `<img>` for a failed resource whose own element never fires error (iframes, fetches). */
+export function elementIssueOf(ix: GraphIndex, r: ResourceNode): Issue {
+  const how = issueOf(r);
+  return failedElement(ix, r) && !['img', 'script', 'link'].includes(how) ? 'img' : how;
 }
 
 export interface ProgramContext {
@@ -117,7 +140,7 @@ function timerJs(ctx: ProgramContext, t: TimerNode): string {
 
 function requestJs(ctx: ProgramContext, r: ResourceNode): string {
   const url = jsString(stripFragment(r.url));
-  const how = issueOf(r);
+  const how = elementIssueOf(ctx.ix, r);
   switch (how) {
     case 'xhr': {
       const hs = eventsOf(ctx, r, (t) => t.startsWith('xmlhttprequest'));
@@ -126,8 +149,9 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string {
     case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;
     case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;
     default: {
-      const onload = eventsOf(ctx, r, (t) => t === 'element')[0];
-      return `E(${jsString(how)},${url}${onload ? `,${handlerJs(ctx, onload.id)}` : ''});`;
+      const { load, error } = elementEvents(ctx.ix, r);
+      const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
+      return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }
 }

@@ -74,3 +74,24 @@ test('an http script on an HSTS-preloaded host loads through the https upgrade a
   assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
 });
+
+test("elements whose loads failed fire error, and what their handlers request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://errors.pcp.test/';
+  const graph = graphOf(page, [
+    res('doc', page, 'text/html', 2000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    res('bad', 'http://cdn.pcp.test/gone', 'text/plain', 400, { status: 0 }),
+    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 5, end: 6 },
+    res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 800),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 8, end: 9 },
+    res('bad2', 'http://cdn.pcp.test/gone.png', 'image/png', 500, { status: 404 }),
+    { id: 'err2', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 12, end: 13 },
+    res('img', 'http://cdn.pcp.test/after.gif', 'image/gif', 300),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'bad', 1], ['bad', 'err', 25], ['err', 'js', 2], ['js', 's', 10], ['s', 'bad2', 2], ['bad2', 'err2', 25], ['err2', 'img', 2]]);
+  const file = join(work, 'errors.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'errors'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const errors = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'error' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
+  assert.equal(errors.length, 2, JSON.stringify(errors));
+});

@@ -128,3 +128,25 @@ test('a function of a script that a timer calls (rule 16) runs inside the timer'
   assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);E\("img","http:\/\/www\.pcp\.test\/late\.png"\);\}\)\(\);\},10\)/);
   assert.deepEqual(site.warnings, []);
 });
+
+test("a resource whose element fired error is served failing, with the handler on its element", () => {
+  const graph = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    res('bad', 'http://cdn.pcp.test/gone', 'text/plain', 400, { status: 0 }),
+    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 5, end: 6 },
+    res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 5000),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 8, end: 9 },
+    res('bad2', 'http://cdn.pcp.test/gone.js', 'application/javascript', 50, { status: 404 }),
+    { id: 'err2', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 12, end: 13 },
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'bad', 1], ['bad', 'err', 25], ['err', 'js', 2], ['js', 's', 10], ['s', 'bad2', 2], ['bad2', 'err2', 25]]);
+  const site = synthesizeSite(graph);
+  const by = new Map(site.responses.map((r) => [r.url, r]));
+  assert.equal(by.get('http://cdn.pcp.test/gone')!.status, 404);
+  assert.equal(by.get('http://cdn.pcp.test/gone')!.body.length, 400);
+  assert.equal(by.get('http://cdn.pcp.test/gone.js')!.status, 404);
+  const html = by.get(PAGE)!.body.toString();
+  assert.match(html, /<img src="http:\/\/cdn\.pcp\.test\/gone" alt="" onerror="[^"]*http:\/\/cdn\.pcp\.test\/app\.js/);
+  assert.match(by.get('http://cdn.pcp.test/app.js')!.body.toString(), /E\("script","http:\/\/cdn\.pcp\.test\/gone\.js",null,function\(\)\{B\(1\);\}\)/);
+  assert.deepEqual(site.warnings.filter((w) => /error/.test(w)), []);
+});

@@ -9,7 +9,7 @@ import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bod
 import { documentText } from './document.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
-import { issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { failedElement, issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
@@ -44,6 +44,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => e.rule !== 'split');
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
     if (target === 'window' && n.eventName === 'message') continue; // installed where the message is posted
+    if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
     if (target !== 'window' && target !== 'document') {
       warn(`event ${n.id} (${n.eventTarget}.${n.eventName}) cannot be caused in the synthesized page`);
       continue;
@@ -127,7 +128,8 @@ export function synthesizeSite(graph: Graph): Site {
       warn(`resource ${r.id} (${url}) is not http(s): left out`);
       continue;
     }
-    let status = r.status || 200;
+    const failed = failedElement(ix, r);
+    let status = failed && r.status < 400 ? 404 : r.status || 200;
     if (status >= 300 && status < 400) {
       warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
       status = 200;
@@ -139,7 +141,8 @@ export function synthesizeSite(graph: Graph): Site {
     const chunks = ix.chunksByDoc.get(url);
     let body: Buffer;
     let paced: [number, number][] | undefined;
-    if (kind === 'html' && chunks?.length) {
+    if (failed) body = opaqueBody(r.size); // its element fires error: nothing in it may decode or run
+    else if (kind === 'html' && chunks?.length) {
       const doc = documentText(ctx, url, chunks);
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
