@@ -54,9 +54,28 @@ export function failedElement(ix: GraphIndex, r: ResourceNode): boolean {
   return t !== 'xhr' && t !== 'fetch' && elementEvents(ix, r).error !== undefined;
 }
 
-/** How the element that requested `r` is made: an `<img>` for a failed resource whose own element never fires error (iframes, fetches). */
+/**
+ * What `r` is evaluated as when the graph has it evaluated (a script or style sheet evaluation as
+ * its child): JSONP served as text/plain or JSON is a script whatever its MIME type says.
+ */
+export function evaluatedAs(ix: GraphIndex, r: ResourceNode): 'js' | 'css' | undefined {
+  for (const e of ix.children.get(r.id) ?? []) {
+    const c = ix.byId.get(e.to)!;
+    if (c.kind === 'script_eval' && c.scriptKind !== 'inline') return 'js';
+    if (c.kind === 'css_eval') return 'css';
+  }
+  return undefined;
+}
+
+/**
+ * How the element that requested `r` is made: by what the graph evaluates it as (a script, a style
+ * sheet), else by its type; an `<img>` for a failed resource whose own element never fires error
+ * (iframes, fetches).
+ */
 export function elementIssueOf(ix: GraphIndex, r: ResourceNode): Issue {
-  const how = issueOf(r);
+  const t = (r.requestType ?? '').toLowerCase();
+  const evaluated = t === 'xhr' || t === 'fetch' ? undefined : evaluatedAs(ix, r);
+  const how = evaluated === 'js' ? 'script' : evaluated === 'css' ? 'link' : issueOf(r);
   return failedElement(ix, r) && !['img', 'script', 'link'].includes(how) ? 'img' : how;
 }
 

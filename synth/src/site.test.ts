@@ -150,3 +150,19 @@ test("a resource whose element fired error is served failing, with the handler o
   assert.match(by.get('http://cdn.pcp.test/app.js')!.body.toString(), /E\("script","http:\/\/cdn\.pcp\.test\/gone\.js",null,function\(\)\{B\(1\);\}\)/);
   assert.deepEqual(site.warnings.filter((w) => /error/.test(w)), []);
 });
+
+test('a resource the graph evaluates as a script (JSONP as text/plain) is requested by a script tag and runs its program', () => {
+  const graph = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    res('jsonp', 'http://api.pcp.test/list?callback=cb', 'text/plain', 2000),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://api.pcp.test/list?callback=cb', scriptKind: 'sync', start: 8, end: 9 },
+    res('img', 'http://cdn.pcp.test/a.jpg', 'image/jpeg', 500),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'jsonp', 1], ['jsonp', 's', 10], ['s', 'img', 2]]);
+  const by = new Map(synthesizeSite(graph).responses.map((r) => [r.url, r]));
+  assert.match(by.get(PAGE)!.body.toString(), /<script src="http:\/\/api\.pcp\.test\/list\?callback=cb"><\/script>/);
+  const body = by.get('http://api.pcp.test/list?callback=cb')!;
+  assert.equal(body.mimeType, 'text/plain');
+  assert.equal(body.body.length, 2000);
+  assert.match(body.body.toString(), /E\("img","http:\/\/cdn\.pcp\.test\/a\.jpg"\)/);
+});

@@ -9,7 +9,7 @@ import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bod
 import { documentText } from './document.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
-import { failedElement, issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
@@ -98,11 +98,11 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
     .filter((n) => n.kind === 'css_eval' && stripFragment(n.styleUrl) === stripFragment(r.url))
     .flatMap((n) => (ctx.ix.children.get(n.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!))
     .filter((n): n is ResourceNode => n.kind === 'resource');
-  const images = kids.filter((k) => issueOf(k) === 'img');
-  const sheets = kids.filter((k) => issueOf(k) === 'link');
+  const images = kids.filter((k) => elementIssueOf(ctx.ix, k) === 'img');
+  const sheets = kids.filter((k) => elementIssueOf(ctx.ix, k) === 'link');
   // CSS requests images, fonts and sheets only: any other type a sheet loaded (fonts served as
   // application/octet-stream, text/plain or no type) is asked for as a font, which fetches any type.
-  const fonts = kids.filter((k) => !images.includes(k) && !sheets.includes(k) && !['script', 'iframe'].includes(issueOf(k)));
+  const fonts = kids.filter((k) => !images.includes(k) && !sheets.includes(k) && !['script', 'iframe'].includes(elementIssueOf(ctx.ix, k)));
   for (const k of kids) if (!images.includes(k) && !fonts.includes(k) && !sheets.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
   // @import rules come first in a sheet.
   const rules: string[] = sheets.map((k) => `@import ${cssUrl(stripFragment(k.url))};`);
@@ -136,7 +136,7 @@ export function synthesizeSite(graph: Graph): Site {
     }
     const delayMs = round(Math.max(0, r.serverDelay ?? 0));
     const transfer = Math.max(0, r.end - r.start - delayMs);
-    const kind = textKindOf(r.mimeType);
+    const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
     const image = imageFormatOf(r.mimeType);
     const chunks = ix.chunksByDoc.get(url);
     let body: Buffer;
