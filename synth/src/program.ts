@@ -108,16 +108,21 @@ export function programJs(ctx: ProgramContext, id: string): string {
   const parts = ctx.ix.partsOf.get(id) ?? [id];
   const out: string[] = [];
   for (const ev of ctx.registrations.get(parts[0]!) ?? []) out.push(registerJs(ctx, ev));
+  let raises = false;
   for (const partId of parts) {
     const part = ctx.ix.byId.get(partId)!;
     const d = ms(part);
     if (d > 0) out.push(`B(${d});`);
     for (const e of ctx.ix.children.get(partId) ?? []) {
       const child = ctx.ix.byId.get(e.to)!;
+      raises ||= child.kind === 'event' && child.eventName === 'error' && child.eventTarget.toLowerCase() === 'window';
       const js = childJs(ctx, part, child, e.rule);
       if (js) out.push(js);
     }
   }
+  // An uncaught error the computation raised (the window's error handlers, registered by the frame's
+  // first script, run inside it): thrown last, so the rest of the computation still runs first.
+  if (raises) out.push('throw new Error("pcp: the recorded uncaught error");');
   return out.join('');
 }
 
@@ -134,9 +139,14 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       if (firstPart(ctx, child.id) !== child.id) return undefined;
       return timerJs(ctx, child);
     case 'event':
-      if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'window' && firstPart(ctx, child.id) === child.id) {
+      if (firstPart(ctx, child.id) !== child.id) return undefined;
+      if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'window') {
         return `window.addEventListener("message",function h(){window.removeEventListener("message",h);(${handlerJs(ctx, child.id)})()});postMessage("pcp","*");`;
       }
+      if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'messageport') {
+        return `(function(){var c=new MessageChannel;c.port1.onmessage=function(){c.port1.close();(${handlerJs(ctx, child.id)})()};c.port2.postMessage("pcp")})();`;
+      }
+
       return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
     case 'parse_chunk':
     case 'download_chunk':

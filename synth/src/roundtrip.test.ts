@@ -95,3 +95,28 @@ test("elements whose loads failed fire error, and what their handlers request co
   const errors = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'error' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
   assert.equal(errors.length, 2, JSON.stringify(errors));
 });
+
+test('a MessagePort message and a window error raised by a script run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://ports.pcp.test/';
+  const js = 'http://cdn.pcp.test/app.js';
+  const graph = graphOf(page, [
+    res('doc', page, 'text/html', 2000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    res('js', js, 'application/javascript', 800),
+    { id: 's', kind: 'script_eval', scriptUrl: js, scriptKind: 'sync', start: 8, end: 9 },
+    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Window', start: 9, end: 10 },
+    { id: 'port', kind: 'event', eventName: 'message', eventTarget: 'MessagePort', start: 12, end: 13 },
+    res('a', 'http://cdn.pcp.test/by-error.gif', 'image/gif', 300),
+    res('b', 'http://cdn.pcp.test/by-port.gif', 'image/gif', 300),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'err', 25], ['err', 'a', 2], ['s', 'port', 25], ['port', 'b', 2]]);
+  const file = join(work, 'ports.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'ports'));
+  assert.deepEqual(rt.synthWarnings, []);
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // Each image's parent is the handler that requested it (the trace builder names a MessagePort
+  // message it has no posted-task flow for a window callback).
+  const parentOf = (url: string): string[] => rt.figures.parentMisses.find((m) => m.url === url)?.built ?? ['same as the source'];
+  assert.deepEqual(parentOf('http://cdn.pcp.test/by-error.gif'), ['same as the source']);
+  assert.match(parentOf('http://cdn.pcp.test/by-port.gif')[0]!, /^(same as the source|event )/);
+});

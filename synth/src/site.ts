@@ -43,7 +43,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
     const target = n.eventTarget.toLowerCase();
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => e.rule !== 'split');
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
-    if (target === 'window' && n.eventName === 'message') continue; // installed where the message is posted
+    if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
     if (target !== 'window' && target !== 'document') {
       warn(`event ${n.id} (${n.eventTarget}.${n.eventName}) cannot be caused in the synthesized page`);
