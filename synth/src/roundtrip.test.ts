@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { graphOf, res } from './testing.ts';
+import { failedElementsPage, graphOf, res, scriptPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -61,13 +61,7 @@ test('hostile URLs are requested as data and never run as markup or code', { ski
 test('an http script on an HSTS-preloaded host loads through the https upgrade and keeps its recorded URL', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const page = 'http://hsts.pcp.test/';
   const ga = 'http://www.google-analytics.com/ga.js';
-  const graph = graphOf(page, [
-    res('doc', page, 'text/html', 2000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
-    res('js', ga, 'application/javascript', 800),
-    { id: 's', kind: 'script_eval', scriptUrl: ga, scriptKind: 'sync', start: 1, end: 3 },
-    res('img', 'http://stats.pcp.test/p.gif', 'image/gif', 300),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'img', 2]]);
+  const graph = scriptPage(page, ga, 'application/javascript', [res('img', 'http://stats.pcp.test/p.gif', 'image/gif', 300)], [['s', 'img', 2]]);
   const file = join(work, 'hsts.json');
   writeFileSync(file, JSON.stringify(graph));
   const rt = await roundTrip(file, join(work, 'hsts'));
@@ -76,18 +70,7 @@ test('an http script on an HSTS-preloaded host loads through the https upgrade a
 });
 
 test("elements whose loads failed fire error, and what their handlers request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
-  const page = 'http://errors.pcp.test/';
-  const graph = graphOf(page, [
-    res('doc', page, 'text/html', 2000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
-    res('bad', 'http://cdn.pcp.test/gone', 'text/plain', 400, { status: 0 }),
-    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 5, end: 6 },
-    res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 800),
-    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 8, end: 9 },
-    res('bad2', 'http://cdn.pcp.test/gone.png', 'image/png', 500, { status: 404 }),
-    { id: 'err2', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 12, end: 13 },
-    res('img', 'http://cdn.pcp.test/after.gif', 'image/gif', 300),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'bad', 1], ['bad', 'err', 25], ['err', 'js', 2], ['js', 's', 10], ['s', 'bad2', 2], ['bad2', 'err2', 25], ['err2', 'img', 2]]);
+  const graph = failedElementsPage('http://errors.pcp.test/');
   const file = join(work, 'errors.json');
   writeFileSync(file, JSON.stringify(graph));
   const rt = await roundTrip(file, join(work, 'errors'));
@@ -98,17 +81,12 @@ test("elements whose loads failed fire error, and what their handlers request co
 
 test('a MessagePort message and a window error raised by a script run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const page = 'http://ports.pcp.test/';
-  const js = 'http://cdn.pcp.test/app.js';
-  const graph = graphOf(page, [
-    res('doc', page, 'text/html', 2000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
-    res('js', js, 'application/javascript', 800),
-    { id: 's', kind: 'script_eval', scriptUrl: js, scriptKind: 'sync', start: 8, end: 9 },
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
     { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Window', start: 9, end: 10 },
     { id: 'port', kind: 'event', eventName: 'message', eventTarget: 'MessagePort', start: 12, end: 13 },
     res('a', 'http://cdn.pcp.test/by-error.gif', 'image/gif', 300),
     res('b', 'http://cdn.pcp.test/by-port.gif', 'image/gif', 300),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'err', 25], ['err', 'a', 2], ['s', 'port', 25], ['port', 'b', 2]]);
+  ], [['s', 'err', 25], ['err', 'a', 2], ['s', 'port', 25], ['port', 'b', 2]]);
   const file = join(work, 'ports.json');
   writeFileSync(file, JSON.stringify(graph));
   const rt = await roundTrip(file, join(work, 'ports'));

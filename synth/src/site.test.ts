@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
-import { graphOf, res } from './testing.ts';
+import { failedElementsPage, graphOf, res, scriptPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const HOSTILE = 'http://cdn.pcp.test/a"><script>window.pwned=1</script><img src=x onerror=alert(1)>.png';
@@ -130,35 +130,22 @@ test('a function of a script that a timer calls (rule 16) runs inside the timer'
 });
 
 test("a resource whose element fired error is served failing, with the handler on its element", () => {
-  const graph = graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 3000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
-    res('bad', 'http://cdn.pcp.test/gone', 'text/plain', 400, { status: 0 }),
-    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 5, end: 6 },
-    res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 5000),
-    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 8, end: 9 },
-    res('bad2', 'http://cdn.pcp.test/gone.js', 'application/javascript', 50, { status: 404 }),
-    { id: 'err2', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 12, end: 13 },
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'bad', 1], ['bad', 'err', 25], ['err', 'js', 2], ['js', 's', 10], ['s', 'bad2', 2], ['bad2', 'err2', 25]]);
+  const graph = failedElementsPage(PAGE);
   const site = synthesizeSite(graph);
   const by = new Map(site.responses.map((r) => [r.url, r]));
   assert.equal(by.get('http://cdn.pcp.test/gone')!.status, 404);
   assert.equal(by.get('http://cdn.pcp.test/gone')!.body.length, 400);
-  assert.equal(by.get('http://cdn.pcp.test/gone.js')!.status, 404);
+  assert.equal(by.get('http://cdn.pcp.test/gone.png')!.status, 404);
+  assert.notEqual(by.get('http://cdn.pcp.test/gone.png')!.body.toString('latin1', 1, 4), 'PNG'); // undecodable
   const html = by.get(PAGE)!.body.toString();
   assert.match(html, /<img src="http:\/\/cdn\.pcp\.test\/gone" alt="" onerror="[^"]*http:\/\/cdn\.pcp\.test\/app\.js/);
-  assert.match(by.get('http://cdn.pcp.test/app.js')!.body.toString(), /E\("script","http:\/\/cdn\.pcp\.test\/gone\.js",null,function\(\)\{B\(1\);\}\)/);
+  assert.match(by.get('http://cdn.pcp.test/app.js')!.body.toString(), /E\("img","http:\/\/cdn\.pcp\.test\/gone\.png",null,function\(\)\{B\(1\);E\("img","http:\/\/cdn\.pcp\.test\/after\.gif"\);\}\)/);
   assert.deepEqual(site.warnings.filter((w) => /error/.test(w)), []);
 });
 
 test('a resource the graph evaluates as a script (JSONP as text/plain) is requested by a script tag and runs its program', () => {
-  const graph = graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 3000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
-    res('jsonp', 'http://api.pcp.test/list?callback=cb', 'text/plain', 2000),
-    { id: 's', kind: 'script_eval', scriptUrl: 'http://api.pcp.test/list?callback=cb', scriptKind: 'sync', start: 8, end: 9 },
-    res('img', 'http://cdn.pcp.test/a.jpg', 'image/jpeg', 500),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'jsonp', 1], ['jsonp', 's', 10], ['s', 'img', 2]]);
+  const jsonp = 'http://api.pcp.test/list?callback=cb';
+  const graph = scriptPage(PAGE, jsonp, 'text/plain', [res('img', 'http://cdn.pcp.test/a.jpg', 'image/jpeg', 500)], [['s', 'img', 2]]);
   const by = new Map(synthesizeSite(graph).responses.map((r) => [r.url, r]));
   assert.match(by.get(PAGE)!.body.toString(), /<script src="http:\/\/api\.pcp\.test\/list\?callback=cb"><\/script>/);
   const body = by.get('http://api.pcp.test/list?callback=cb')!;
