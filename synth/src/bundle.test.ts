@@ -42,4 +42,7 @@ test('a third-party http response is served under https too (browser upgrades), 
   const twin = archive.entries.find((e) => e.url === 'https://www.google-analytics.com/ga.js')!;
   assert.equal(twin.body!.toString(), '1');
   assert.equal(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')).synthesized.responses, 2);
+  const plain = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+  writeSiteBundle(plain, { ...site, responses: [site.responses[0]!, js] }, 'test-graph.json', { httpsTwins: false });
+  assert.deepEqual(readArchive(plain).entries.map((e) => e.url), ['http://www.pcp.test/', 'http://www.google-analytics.com/ga.js']);
 });

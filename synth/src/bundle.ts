@@ -50,10 +50,13 @@ export interface SynthMeta {
   warnings: string[];
 }
 
-export function writeSiteBundle(dir: string, site: Site, source: string): void {
+/**
+ * `httpsTwins`: serve third-party http responses under https too (Chromium upgrades some, upgrades.ts);
+ * off for pages whose hosts are all made up (parametric pages), where no browser upgrade applies.
+ */
+export function writeSiteBundle(dir: string, site: Site, source: string, { httpsTwins = true }: { httpsTwins?: boolean } = {}): void {
   mkdirSync(dir, { recursive: true });
-  // Third-party http responses are also served under https: Chromium upgrades some (upgrades.ts).
-  const served = withHttpsTwins(site.responses, site.pageUrl);
+  const served = httpsTwins ? withHttpsTwins(site.responses, site.pageUrl) : site.responses;
   const entries = served.map(entry);
   const har: Har = {
     log: {
