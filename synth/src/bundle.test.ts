@@ -32,3 +32,17 @@ test('the replay reads a synthesized bundle: page, bodies byte for byte, statuse
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
   assert.deepEqual(meta.synthesized, { source: 'test-graph.json', responses: 2, warnings: ['w'] });
 });
+
+test('a third-party http response is served under https too (browser upgrades), the page host only over http', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+  const js = { url: 'http://www.google-analytics.com/ga.js', status: 200, mimeType: 'application/javascript', body: Buffer.from('1'), delayMs: 3 };
+  writeSiteBundle(dir, { ...site, responses: [site.responses[0]!, js] }, 'test-graph.json');
+  const archive = readArchive(dir);
+  assert.deepEqual(archive.origins.map((o) => o.origin).sort(), ['http://www.google-analytics.com:80', 'http://www.pcp.test:80', 'https://www.google-analytics.com:443']);
+  const twin = archive.entries.find((e) => e.url === 'https://www.google-analytics.com/ga.js')!;
+  assert.equal(twin.body!.toString(), '1');
+  assert.equal(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')).synthesized.responses, 2);
+  const plain = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+  writeSiteBundle(plain, { ...site, responses: [site.responses[0]!, js] }, 'test-graph.json', { httpsTwins: false });
+  assert.deepEqual(readArchive(plain).entries.map((e) => e.url), ['http://www.pcp.test/', 'http://www.google-analytics.com/ga.js']);
+});

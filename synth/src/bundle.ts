@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { Har, HarEntry } from '@pcp/profiler';
 import { BUNDLE_FILES } from '@pcp/profiler/bundle';
 import type { Site, SiteResponse } from './site.ts';
+import { withHttpsTwins } from './upgrades.ts';
 
 /** The files a synthesized bundle has besides the bundle contract's. */
 export const SYNTH_FILES = { serverDelays: 'server-delays.json' } as const;
@@ -49,9 +50,14 @@ export interface SynthMeta {
   warnings: string[];
 }
 
-export function writeSiteBundle(dir: string, site: Site, source: string): void {
+/**
+ * `httpsTwins`: serve third-party http responses under https too (Chromium upgrades some, upgrades.ts);
+ * off for pages whose hosts are all made up (parametric pages), where no browser upgrade applies.
+ */
+export function writeSiteBundle(dir: string, site: Site, source: string, { httpsTwins = true }: { httpsTwins?: boolean } = {}): void {
   mkdirSync(dir, { recursive: true });
-  const entries = site.responses.map(entry);
+  const served = httpsTwins ? withHttpsTwins(site.responses, site.pageUrl) : site.responses;
+  const entries = served.map(entry);
   const har: Har = {
     log: {
       version: '1.2', creator: { name: 'pcp synthesize', version: '0.1.0' },
@@ -60,7 +66,7 @@ export function writeSiteBundle(dir: string, site: Site, source: string): void {
     },
   };
   writeFileSync(join(dir, BUNDLE_FILES.archive), JSON.stringify(har));
-  writeFileSync(join(dir, SYNTH_FILES.serverDelays), JSON.stringify(site.responses.map((r) => ({ method: 'GET', url: r.url, delayMs: r.delayMs }))));
+  writeFileSync(join(dir, SYNTH_FILES.serverDelays), JSON.stringify(served.map((r) => ({ method: 'GET', url: r.url, delayMs: r.delayMs }))));
   const meta = { format: 'pcp-bundle/1', tool: { name: 'pcp synthesize', version: '0.1.0' }, url: site.pageUrl, status: 'complete', synthesized: { source, responses: site.responses.length, warnings: site.warnings } satisfies SynthMeta };
   writeFileSync(join(dir, BUNDLE_FILES.meta), JSON.stringify(meta, null, 2));
 }

@@ -5,6 +5,7 @@
  */
 import { criticalPath, jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { contentKeys, indexGraph, stripFragment, type GraphIndex } from './graph-index.ts';
+import { alignUpgrades } from './upgrades.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -70,7 +71,9 @@ function cpUrls(ix: GraphIndex): string[] {
   });
 }
 
-export function compareRoundTrip(source: Graph, built: Graph): RoundTripFigures {
+export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTripFigures {
+  // URLs the browser upgraded to https are named as the page asked for them (upgrades.ts).
+  const built = alignUpgrades(source, builtAsLoaded);
   const si = indexGraph(source);
   const bi = indexGraph(built);
   // Parts collapsed: builders split computations at different points; the parent is the computation.

@@ -7,7 +7,7 @@
 import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-builder';
 import { htmlAttr } from './escape.ts';
 import { stripFragment } from './graph-index.ts';
-import { handlerJs, issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { elementEvents, elementIssueOf, handlerJs, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface DocumentText {
   html: string;
@@ -45,13 +45,13 @@ class Writer {
   }
 }
 
-/** The tag that makes the parser request `r`, with its element's load handler when the graph has one. */
+/** The tag that makes the parser request `r`, with its element's load and error handlers when the graph has them. */
 function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEvalNode['scriptKind'] | undefined): string {
   const url = htmlAttr(stripFragment(r.url));
-  const onloadEv = (ctx.ix.children.get(r.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!)
-    .find((n) => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && n.eventName === 'load' && (ctx.ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id);
-  const onload = onloadEv ? ` onload="${htmlAttr(withRuntime(`(${handlerJs(ctx, onloadEv.id)})()`))}"` : '';
-  switch (issueOf(r)) {
+  const { load, error } = elementEvents(ctx.ix, r);
+  const attr = (name: string, ev: typeof load): string => (ev ? ` ${name}="${htmlAttr(withRuntime(`(${handlerJs(ctx, ev.id)})()`))}"` : '');
+  const onload = attr('onload', load) + attr('onerror', error);
+  switch (elementIssueOf(ctx.ix, r)) {
     case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ''}${onload}></script>`;
     case 'link': return `<link rel="stylesheet" href="${url}"${onload}>`;
     case 'img': return `<img src="${url}" alt=""${onload}>`;

@@ -11,7 +11,7 @@ import { isComputation, stripFragment, type GraphIndex } from './graph-index.ts'
 /** The helpers generated code calls: B (busy for t ms), E (insert an element), X (an XHR with handlers). */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  E: 'var E=function(t,u,f){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;(document.body||document.documentElement).appendChild(e)};',
+  E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
 };
 
@@ -35,6 +35,48 @@ export function issueOf(r: ResourceNode): Issue {
   if (m.startsWith('image/') || m.startsWith('img/')) return 'img';
   if (m.includes('font') || m.includes('woff') || m.includes('sfnt')) return 'font';
   return 'xhr';
+}
+
+/** The load and error handlers of the element that requested `r` (first parts of Element events). */
+export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNode; error?: EventNode } {
+  const evs = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
+    .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id)
+    .sort((a, b) => a.start - b.start);
+  return { load: evs.find((n) => n.eventName === 'load'), error: evs.find((n) => n.eventName === 'error') };
+}
+
+/**
+ * Whether `r`'s element fired error: then it is served with an error status (its recorded one, else
+ * 404) and an undecodable body, and requested by an element that fires error (`elementIssueOf`).
+ */
+export function failedElement(ix: GraphIndex, r: ResourceNode): boolean {
+  const t = (r.requestType ?? '').toLowerCase();
+  return t !== 'xhr' && t !== 'fetch' && elementEvents(ix, r).error !== undefined;
+}
+
+/**
+ * What `r` is evaluated as when the graph has it evaluated (a script or style sheet evaluation as
+ * its child): JSONP served as text/plain or JSON is a script whatever its MIME type says.
+ */
+export function evaluatedAs(ix: GraphIndex, r: ResourceNode): 'js' | 'css' | undefined {
+  for (const e of ix.children.get(r.id) ?? []) {
+    const c = ix.byId.get(e.to)!;
+    if (c.kind === 'script_eval' && c.scriptKind !== 'inline') return 'js';
+    if (c.kind === 'css_eval') return 'css';
+  }
+  return undefined;
+}
+
+/**
+ * How the element that requested `r` is made: by what the graph evaluates it as (a script, a style
+ * sheet), else by its type; an `<img>` for a failed resource whose own element never fires error
+ * (iframes, fetches).
+ */
+export function elementIssueOf(ix: GraphIndex, r: ResourceNode): Issue {
+  const t = (r.requestType ?? '').toLowerCase();
+  const evaluated = t === 'xhr' || t === 'fetch' ? undefined : evaluatedAs(ix, r);
+  const how = evaluated === 'js' ? 'script' : evaluated === 'css' ? 'link' : issueOf(r);
+  return failedElement(ix, r) && !['img', 'script', 'link'].includes(how) ? 'img' : how;
 }
 
 export interface ProgramContext {
@@ -66,16 +108,21 @@ export function programJs(ctx: ProgramContext, id: string): string {
   const parts = ctx.ix.partsOf.get(id) ?? [id];
   const out: string[] = [];
   for (const ev of ctx.registrations.get(parts[0]!) ?? []) out.push(registerJs(ctx, ev));
+  let raises = false;
   for (const partId of parts) {
     const part = ctx.ix.byId.get(partId)!;
     const d = ms(part);
     if (d > 0) out.push(`B(${d});`);
     for (const e of ctx.ix.children.get(partId) ?? []) {
       const child = ctx.ix.byId.get(e.to)!;
+      raises ||= child.kind === 'event' && child.eventName === 'error' && child.eventTarget.toLowerCase() === 'window';
       const js = childJs(ctx, part, child, e.rule);
       if (js) out.push(js);
     }
   }
+  // An uncaught error the computation raised (the window's error handlers, registered by the frame's
+  // first script, run inside it): thrown last, so the rest of the computation still runs first.
+  if (raises) out.push('throw new Error("pcp: the recorded uncaught error");');
   return out.join('');
 }
 
@@ -92,9 +139,14 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       if (firstPart(ctx, child.id) !== child.id) return undefined;
       return timerJs(ctx, child);
     case 'event':
-      if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'window' && firstPart(ctx, child.id) === child.id) {
+      if (firstPart(ctx, child.id) !== child.id) return undefined;
+      if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'window') {
         return `window.addEventListener("message",function h(){window.removeEventListener("message",h);(${handlerJs(ctx, child.id)})()});postMessage("pcp","*");`;
       }
+      if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'messageport') {
+        return `(function(){var c=new MessageChannel;c.port1.onmessage=function(){c.port1.close();(${handlerJs(ctx, child.id)})()};c.port2.postMessage("pcp")})();`;
+      }
+
       return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
     case 'parse_chunk':
     case 'download_chunk':
@@ -117,7 +169,7 @@ function timerJs(ctx: ProgramContext, t: TimerNode): string {
 
 function requestJs(ctx: ProgramContext, r: ResourceNode): string {
   const url = jsString(stripFragment(r.url));
-  const how = issueOf(r);
+  const how = elementIssueOf(ctx.ix, r);
   switch (how) {
     case 'xhr': {
       const hs = eventsOf(ctx, r, (t) => t.startsWith('xmlhttprequest'));
@@ -126,8 +178,9 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string {
     case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;
     case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;
     default: {
-      const onload = eventsOf(ctx, r, (t) => t === 'element')[0];
-      return `E(${jsString(how)},${url}${onload ? `,${handlerJs(ctx, onload.id)}` : ''});`;
+      const { load, error } = elementEvents(ctx.ix, r);
+      const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
+      return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }
 }

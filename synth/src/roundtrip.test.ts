@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { graphOf, res } from './testing.ts';
+import { failedElementsPage, graphOf, res, scriptPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -56,4 +56,45 @@ test('hostile URLs are requested as data and never run as markup or code', { ski
   assert.deepEqual(urls.filter((u) => u.includes('evil.pcp.test') && !u.startsWith('http://hostile.pcp.test/')), []);
   assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
+});
+
+test('an http script on an HSTS-preloaded host loads through the https upgrade and keeps its recorded URL', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://hsts.pcp.test/';
+  const ga = 'http://www.google-analytics.com/ga.js';
+  const graph = scriptPage(page, ga, 'application/javascript', [res('img', 'http://stats.pcp.test/p.gif', 'image/gif', 300)], [['s', 'img', 2]]);
+  const file = join(work, 'hsts.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'hsts'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
+});
+
+test("elements whose loads failed fire error, and what their handlers request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const graph = failedElementsPage('http://errors.pcp.test/');
+  const file = join(work, 'errors.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'errors'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const errors = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'error' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
+  assert.equal(errors.length, 2, JSON.stringify(errors));
+});
+
+test('a MessagePort message and a window error raised by a script run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://ports.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Window', start: 9, end: 10 },
+    { id: 'port', kind: 'event', eventName: 'message', eventTarget: 'MessagePort', start: 12, end: 13 },
+    res('a', 'http://cdn.pcp.test/by-error.gif', 'image/gif', 300),
+    res('b', 'http://cdn.pcp.test/by-port.gif', 'image/gif', 300),
+  ], [['s', 'err', 25], ['err', 'a', 2], ['s', 'port', 25], ['port', 'b', 2]]);
+  const file = join(work, 'ports.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'ports'));
+  assert.deepEqual(rt.synthWarnings, []);
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // Each image's parent is the handler that requested it (the trace builder names a MessagePort
+  // message it has no posted-task flow for a window callback).
+  const parentOf = (url: string): string[] => rt.figures.parentMisses.find((m) => m.url === url)?.built ?? ['same as the source'];
+  assert.deepEqual(parentOf('http://cdn.pcp.test/by-error.gif'), ['same as the source']);
+  assert.match(parentOf('http://cdn.pcp.test/by-port.gif')[0]!, /^(same as the source|event )/);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
-import { graphOf, res } from './testing.ts';
+import { failedElementsPage, graphOf, res, scriptPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const HOSTILE = 'http://cdn.pcp.test/a"><script>window.pwned=1</script><img src=x onerror=alert(1)>.png';
@@ -127,4 +127,29 @@ test('a function of a script that a timer calls (rule 16) runs inside the timer'
   const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
   assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);E\("img","http:\/\/www\.pcp\.test\/late\.png"\);\}\)\(\);\},10\)/);
   assert.deepEqual(site.warnings, []);
+});
+
+test("a resource whose element fired error is served failing, with the handler on its element", () => {
+  const graph = failedElementsPage(PAGE);
+  const site = synthesizeSite(graph);
+  const by = new Map(site.responses.map((r) => [r.url, r]));
+  assert.equal(by.get('http://cdn.pcp.test/gone')!.status, 404);
+  assert.equal(by.get('http://cdn.pcp.test/gone')!.body.length, 400);
+  assert.equal(by.get('http://cdn.pcp.test/gone.png')!.status, 404);
+  assert.notEqual(by.get('http://cdn.pcp.test/gone.png')!.body.toString('latin1', 1, 4), 'PNG'); // undecodable
+  const html = by.get(PAGE)!.body.toString();
+  assert.match(html, /<img src="http:\/\/cdn\.pcp\.test\/gone" alt="" onerror="[^"]*http:\/\/cdn\.pcp\.test\/app\.js/);
+  assert.match(by.get('http://cdn.pcp.test/app.js')!.body.toString(), /E\("img","http:\/\/cdn\.pcp\.test\/gone\.png",null,function\(\)\{B\(1\);E\("img","http:\/\/cdn\.pcp\.test\/after\.gif"\);\}\)/);
+  assert.deepEqual(site.warnings.filter((w) => /error/.test(w)), []);
+});
+
+test('a resource the graph evaluates as a script (JSONP as text/plain) is requested by a script tag and runs its program', () => {
+  const jsonp = 'http://api.pcp.test/list?callback=cb';
+  const graph = scriptPage(PAGE, jsonp, 'text/plain', [res('img', 'http://cdn.pcp.test/a.jpg', 'image/jpeg', 500)], [['s', 'img', 2]]);
+  const by = new Map(synthesizeSite(graph).responses.map((r) => [r.url, r]));
+  assert.match(by.get(PAGE)!.body.toString(), /<script src="http:\/\/api\.pcp\.test\/list\?callback=cb"><\/script>/);
+  const body = by.get('http://api.pcp.test/list?callback=cb')!;
+  assert.equal(body.mimeType, 'text/plain');
+  assert.equal(body.body.length, 2000);
+  assert.match(body.body.toString(), /E\("img","http:\/\/cdn\.pcp\.test\/a\.jpg"\)/);
 });

@@ -9,7 +9,7 @@ import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bod
 import { documentText } from './document.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
-import { issueOf, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
@@ -43,7 +43,8 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
     const target = n.eventTarget.toLowerCase();
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => e.rule !== 'split');
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
-    if (target === 'window' && n.eventName === 'message') continue; // installed where the message is posted
+    if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
+    if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
     if (target !== 'window' && target !== 'document') {
       warn(`event ${n.id} (${n.eventTarget}.${n.eventName}) cannot be caused in the synthesized page`);
       continue;
@@ -97,11 +98,11 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
     .filter((n) => n.kind === 'css_eval' && stripFragment(n.styleUrl) === stripFragment(r.url))
     .flatMap((n) => (ctx.ix.children.get(n.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!))
     .filter((n): n is ResourceNode => n.kind === 'resource');
-  const images = kids.filter((k) => issueOf(k) === 'img');
-  const sheets = kids.filter((k) => issueOf(k) === 'link');
+  const images = kids.filter((k) => elementIssueOf(ctx.ix, k) === 'img');
+  const sheets = kids.filter((k) => elementIssueOf(ctx.ix, k) === 'link');
   // CSS requests images, fonts and sheets only: any other type a sheet loaded (fonts served as
   // application/octet-stream, text/plain or no type) is asked for as a font, which fetches any type.
-  const fonts = kids.filter((k) => !images.includes(k) && !sheets.includes(k) && !['script', 'iframe'].includes(issueOf(k)));
+  const fonts = kids.filter((k) => !images.includes(k) && !sheets.includes(k) && !['script', 'iframe'].includes(elementIssueOf(ctx.ix, k)));
   for (const k of kids) if (!images.includes(k) && !fonts.includes(k) && !sheets.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
   // @import rules come first in a sheet.
   const rules: string[] = sheets.map((k) => `@import ${cssUrl(stripFragment(k.url))};`);
@@ -127,19 +128,21 @@ export function synthesizeSite(graph: Graph): Site {
       warn(`resource ${r.id} (${url}) is not http(s): left out`);
       continue;
     }
-    let status = r.status || 200;
+    const failed = failedElement(ix, r);
+    let status = failed && r.status < 400 ? 404 : r.status || 200;
     if (status >= 300 && status < 400) {
       warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
       status = 200;
     }
     const delayMs = round(Math.max(0, r.serverDelay ?? 0));
     const transfer = Math.max(0, r.end - r.start - delayMs);
-    const kind = textKindOf(r.mimeType);
+    const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
     const image = imageFormatOf(r.mimeType);
     const chunks = ix.chunksByDoc.get(url);
     let body: Buffer;
     let paced: [number, number][] | undefined;
-    if (kind === 'html' && chunks?.length) {
+    if (failed) body = opaqueBody(r.size); // its element fires error: nothing in it may decode or run
+    else if (kind === 'html' && chunks?.length) {
       const doc = documentText(ctx, url, chunks);
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);

@@ -75,7 +75,7 @@ export const command: Command = {
       const { synthesizeSite } = await import('@pcp/synth');
       const site = synthesizeSite(graph);
       try {
-        writeSiteBundle(dir, site, source);
+        writeSiteBundle(dir, site, source, { httpsTwins: objects === undefined });
       } catch (e) {
         throw new CliError(`cannot write ${dir}: ${(e as Error).message}`);
       }

@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { alignUpgrades, withHttpsTwins } from './upgrades.ts';
+import { graphOf, res } from './testing.ts';
+
+const PAGE = 'http://www.pcp.test/';
+
+test('third-party http responses get an https twin; the page host and https URLs do not', () => {
+  const responses = [
+    { url: PAGE, body: 'doc' },
+    { url: 'http://www.pcp.test/a.js', body: 'own' },
+    { url: 'http://www.google-analytics.com/ga.js', body: 'ga' },
+    { url: 'http://cdn.pcp.test/x.png', body: 'x' },
+    { url: 'https://cdn.pcp.test/x.png', body: 'x served' },
+  ];
+  const served = withHttpsTwins(responses, PAGE);
+  assert.deepEqual(served.map((r) => r.url), [...responses.map((r) => r.url), 'https://www.google-analytics.com/ga.js']);
+  assert.equal(served.at(-1)!.body, 'ga');
+});
+
+test('an upgraded URL is named by the http URL of the source; others keep theirs', () => {
+  const source = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    res('ga', 'http://www.google-analytics.com/ga.js', 'application/javascript', 10),
+    res('both', 'https://cdn.pcp.test/b.js', 'application/javascript', 10),
+    res('both2', 'http://cdn.pcp.test/b.js', 'application/javascript', 10),
+  ], []);
+  const built = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    res('ga', 'https://www.google-analytics.com/ga.js#f', 'application/javascript', 10),
+    { id: 's', kind: 'script_eval', scriptUrl: 'https://www.google-analytics.com/ga.js', scriptKind: 'sync' },
+    res('both', 'https://cdn.pcp.test/b.js', 'application/javascript', 10),
+    res('new', 'https://new.pcp.test/n.js', 'application/javascript', 10),
+  ], [], [{ id: 'main', url: PAGE, parent: null }, { id: 'f', url: 'https://www.google-analytics.com/ga.js', parent: 'main' }]);
+  const aligned = alignUpgrades(source, built);
+  const urlOf = (id: string): string => {
+    const n = aligned.nodes.find((x) => x.id === id)!;
+    return n.kind === 'resource' ? n.url : n.kind === 'script_eval' ? n.scriptUrl : '';
+  };
+  assert.equal(urlOf('ga'), 'http://www.google-analytics.com/ga.js');
+  assert.equal(urlOf('s'), 'http://www.google-analytics.com/ga.js');
+  assert.equal(urlOf('both'), 'https://cdn.pcp.test/b.js');
+  assert.equal(urlOf('new'), 'https://new.pcp.test/n.js');
+  assert.equal(aligned.frames[1]!.url, 'http://www.google-analytics.com/ga.js');
+  assert.equal(built.nodes.find((n) => n.id === 'ga')!.kind === 'resource' && (built.nodes.find((n) => n.id === 'ga') as { url: string }).url, 'https://www.google-analytics.com/ga.js#f');
+});

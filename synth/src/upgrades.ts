@@ -1,0 +1,62 @@
+/**
+ * Chromium's https upgrades of http URLs: the HSTS preload list (www.google-analytics.com,
+ * connect.facebook.net, ... are always fetched over https) and mixed-content autoupgrade (http
+ * images on https pages). The synthesized site serves each third-party http resource under https as
+ * well, so the upgraded request loads as the recorded one did; the comparison names an upgraded URL
+ * by the http URL the source graph recorded. Pure.
+ */
+import type { Graph } from '@pcp/graph-builder';
+import { stripFragment } from './graph-index.ts';
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * `responses` plus an https copy of every http response not on the page's own host (whose https
+ * origin stays closed: Chromium's HTTPS-Upgrades would otherwise navigate the page itself to it)
+ * and not already served under https.
+ */
+export function withHttpsTwins<R extends { url: string }>(responses: R[], pageUrl: string): R[] {
+  const pageHost = hostOf(pageUrl);
+  const served = new Set(responses.map((r) => r.url));
+  const twins: R[] = [];
+  for (const r of responses) {
+    if (!r.url.startsWith('http:') || hostOf(r.url) === pageHost) continue;
+    const url = `https:${r.url.slice('http:'.length)}`;
+    if (served.has(url)) continue;
+    served.add(url);
+    twins.push({ ...r, url });
+  }
+  return [...responses, ...twins];
+}
+
+/**
+ * `built` with every https URL that the source graph has only as http renamed to that http URL
+ * (resources, script and style sheet URLs, parse chunks' documents, frames): the browser upgraded
+ * the request, the page asked for the recorded URL.
+ */
+export function alignUpgrades(source: Graph, built: Graph): Graph {
+  const sourceUrls = new Set<string>();
+  for (const n of source.nodes) if (n.kind === 'resource') sourceUrls.add(stripFragment(n.url));
+  const rename = (url: string): string => {
+    const u = stripFragment(url);
+    if (!u.startsWith('https:') || sourceUrls.has(u)) return url;
+    const http = `http:${u.slice('https:'.length)}`;
+    return sourceUrls.has(http) ? http : url;
+  };
+  const nodes = built.nodes.map((n) => {
+    switch (n.kind) {
+      case 'resource': return { ...n, url: rename(n.url) };
+      case 'script_eval': return { ...n, scriptUrl: rename(n.scriptUrl) };
+      case 'css_eval': return { ...n, styleUrl: rename(n.styleUrl) };
+      case 'parse_chunk': return { ...n, docUrl: rename(n.docUrl) };
+      default: return n;
+    }
+  });
+  return { ...built, nodes, frames: built.frames.map((f) => ({ ...f, url: rename(f.url) })) };
+}
