@@ -10,6 +10,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+for arg in "$@"; do
+  if [ "$arg" = "--help" ] || [ "$arg" = "-h" ]; then
+    cat <<'USAGE'
+usage: npm run demo [-- --port N] [--exit-after-ready] [pcp view options]
+
+Installs what is missing (scripts/setup.sh), profiles the bundled example site in real Chromium (with a
+packet capture for server delays), builds its dependency graph into out/demo/graph.json and opens it in
+the viewer on http://127.0.0.1:8737/ (serves until Ctrl-C). --port 0 --exit-after-ready: start, check
+the graph loads, print the URL and exit. PCP_DEMO_GRAPH=FILE shows that graph instead of profiling;
+PCP_SKIP_SETUP=1 skips the set-up. Other options go to pcp view (pcp view --help).
+USAGE
+    exit 0
+  fi
+done
+
 if [ -z "${PCP_SKIP_SETUP:-}" ]; then bash scripts/setup.sh; fi
 
 # demo_graph prints the path of the graph to show: the bundled example site (profiler/example-site),
