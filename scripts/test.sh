@@ -2,6 +2,16 @@
 # The one test command (README): installs what is missing, then runs every check and test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for arg in "$@"; do
+  if [ "$arg" = "--help" ] || [ "$arg" = "-h" ]; then
+    echo "usage: npm test"
+    echo
+    echo "Installs what is missing (scripts/setup.sh), then runs every check: typecheck, ruff, the TypeScript"
+    echo "tests (scripts/run-node-tests.sh), the Python tests, the server-delays fidelity check and the rule"
+    echo "fidelity of trace graphs (real Chromium). Exit status 1 when any fails."
+    exit 0
+  fi
+done
 bash scripts/setup.sh
 PY=${PYTHON:-python3}
 
