@@ -14,7 +14,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import type { Graph } from '@pcp/graph-builder';
 import { readMeta } from '@pcp/profiler/bundle';
 import { resolveConfig } from '../src/config.ts';
@@ -75,28 +76,21 @@ class UsageError extends Error {}
 const LOSS_MODEL = resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h1', lossRate: 0.01 }).loss !== undefined;
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      page: { type: 'string', multiple: true },
-      condition: { type: 'string', multiple: true },
-      runs: { type: 'string' },
-      keep: { type: 'string' },
-      from: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      report: { type: 'boolean' },
-      budget: { type: 'string' },
-      'fresh-browser': { type: 'boolean' },
-      csv: { type: 'string' },
-      plots: { type: 'string' },
-      'no-plots': { type: 'boolean' },
-      cc: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values } = scriptArgs('accuracy:emulator', HELP, {
+    page: { type: 'string', multiple: true },
+    condition: { type: 'string', multiple: true },
+    runs: { type: 'string' },
+    keep: { type: 'string' },
+    from: { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    report: { type: 'boolean' },
+    budget: { type: 'string' },
+    'fresh-browser': { type: 'boolean' },
+    csv: { type: 'string' },
+    plots: { type: 'string' },
+    'no-plots': { type: 'boolean' },
+    cc: { type: 'string' },
   });
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
   const runs = Number(values.runs ?? 5);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
   let conditions: Condition[];
@@ -368,7 +362,6 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     console.error(`accuracy:emulator: ${e instanceof Error ? e.message : String(e)}`);
-    // node:util parseArgs rejects an unknown or malformed option with an ERR_PARSE_ARGS_* TypeError: a usage error too.
-    process.exit(e instanceof UsageError || String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS') ? 2 : 1);
+    process.exit(e instanceof UsageError ? 2 : 1);
   },
 );

@@ -17,7 +17,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { scriptArgs } from '@pcp/profiler/script-args';
 import type { Graph } from '@pcp/graph-builder';
 import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type PageIdentity } from './identity-stats.ts';
 import { emulateIdentity, LOOPBACK } from './identity-run.ts';
@@ -46,21 +47,14 @@ const PCP = join(ROOT, 'cli/bin/pcp.js');
 const run = promisify(execFile);
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      runs: { type: 'string' },
-      page: { type: 'string', multiple: true },
-      csv: { type: 'string' },
-      keep: { type: 'string' },
-      from: { type: 'string' },
-      option: { type: 'string', multiple: true },
-      help: { type: 'boolean', short: 'h' },
-    },
+  const { values } = scriptArgs('accuracy:identity', HELP, {
+    runs: { type: 'string' },
+    page: { type: 'string', multiple: true },
+    csv: { type: 'string' },
+    keep: { type: 'string' },
+    from: { type: 'string' },
+    option: { type: 'string', multiple: true },
   });
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
   const config = loopbackConfig(values.option ?? []);
@@ -190,7 +184,6 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     console.error(`accuracy:identity: ${e instanceof Error ? e.message : String(e)}`);
-    // node:util parseArgs rejects an unknown or malformed option with an ERR_PARSE_ARGS_* TypeError: a usage error too.
-    process.exit(e instanceof UsageError || String((e as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS') ? 2 : 1);
+    process.exit(e instanceof UsageError ? 2 : 1);
   },
 );
