@@ -1,8 +1,8 @@
 /**
  * The graph model (Lantern-style: separate from the simulator). Compiles a v1 Graph once into flat arrays
  * the simulator walks quickly: enabled nodes only (normalisation's disabled nodes are skipped with their
- * edges), parent counts, children, durations, resource and download-chunk facts, frames, and the
- * preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
+ * edges and their descendants, which cannot start without them), parent counts, children, durations,
+ * resource and download-chunk facts, frames, and the preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
 import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
@@ -153,7 +153,7 @@ export function compileGraph(graph: Graph): PageModel {
   const hit = cache.get(graph);
   if (hit) return hit;
 
-  const nodes = graph.nodes.filter((x) => !x.disabled);
+  const nodes = enabledNodes(graph);
   const n = nodes.length;
   const index = new Map<string, number>();
   nodes.forEach((x, i) => index.set(x.id, i));
@@ -353,6 +353,34 @@ export function compileGraph(graph: Graph): PageModel {
   };
   cache.set(graph, model);
   return model;
+}
+
+/**
+ * The nodes an emulation runs: not disabled, and not downstream of a disabled node. An activity starts once
+ * all its parents completed, so what a disabled one (a post-load timer, thesis §3.7.4) would have started —
+ * the image a post-load timer requests — never runs either; with the edge merely dropped it would be a root
+ * and be requested at time 0. Markers stay (they only record the moment their other parents are done).
+ */
+export function enabledNodes(graph: Graph): GraphNode[] {
+  if (!graph.nodes.some((x) => x.disabled)) return graph.nodes;
+  const children = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    const l = children.get(e.from);
+    if (l) l.push(e.to);
+    else children.set(e.from, [e.to]);
+  }
+  const kindOf = new Map(graph.nodes.map((x) => [x.id, x.kind]));
+  const off = new Set<string>();
+  const stack = graph.nodes.filter((x) => x.disabled).map((x) => x.id);
+  for (const id of stack) off.add(id);
+  while (stack.length > 0) {
+    for (const c of children.get(stack.pop()!) ?? []) {
+      if (off.has(c) || kindOf.get(c) === 'marker') continue;
+      off.add(c);
+      stack.push(c);
+    }
+  }
+  return graph.nodes.filter((x) => !off.has(x.id));
 }
 
 const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eval', 'css_eval', 'timer', 'event']);

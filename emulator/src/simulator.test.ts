@@ -529,3 +529,26 @@ test('server pacing over one connection: pipelined HTTP/1.1 keeps responses in o
   close(timingOf(h2, 'B').end, 91.2, 'h2 B');
   close(timingOf(h2, 'A').end, 181.2, 'h2 A');
 });
+
+test("a disabled node's descendants are skipped too: a post-load timer's image is never requested, so it warms no connection", () => {
+  // a (a.com, 10 segments) -> frame document f (b.com, 1 segment) -> load; a -> script s -> timer t (disabled,
+  // post-load) -> image p (b.com). a ends at 92 (10 segments: at the server at 60, the 10th reaches the
+  // client at 80 + 12). f is requested at 92 and opens its own connection to b.com: established 132, at the
+  // server 152, its one segment reaches the bottleneck at 162, departs 163.2, the client 173.2 = load.
+  // Were p a root once t's edge is dropped, it would open b.com's connection at 0 and f would reuse it (133.2).
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .resource('f', 'http://b.com/f', MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .script('s', 1)
+    .timer('t', 1, 0)
+    .resource('p', 'http://b.com/p', MSS, { serverDelay: 0 })
+    .edge('a', 'f').edge('f', 'load').edge('a', 's').edge('s', 't').edge('t', 'p')
+    .build();
+  g.nodes.find((x) => x.id === 't')!.disabled = true;
+  const r = simulateChecked(g, { ...base, preconnect: false });
+  phases(timingOf(r, 'f'), { handshake: 40, end: 173.2 });
+  close(r.loadTime, 173.2, 'load');
+  assert.equal(r.resources.some((x) => x.id === 'p'), false, 'p is not requested');
+  assert.equal(r.nodes.some((x) => x.id === 'p' || x.id === 't'), false, 'neither t nor p runs');
+  assert.equal(r.connections, 2);
+});
