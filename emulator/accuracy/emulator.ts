@@ -26,6 +26,7 @@ import { CSV_HEADER, csvRow, DEFAULT_GRID, gridRow, parseCondition, summarizeGri
 import { cellKey, loadsByCell, readLoadLog, type LoggedLoad } from './load-log.ts';
 import { describePlan, plan, readSpeed, type Speed } from './plan.ts';
 import { loadReal, type Recording, type WallTime } from './real-loads.ts';
+import { predictionConfig, type RealBrowser } from './real-browser.ts';
 
 const HELP = `usage: npm run accuracy:emulator [-- options]
 
@@ -131,7 +132,7 @@ async function main(): Promise<number> {
       console.error('accuracy:emulator: no page could be recorded');
       return 1;
     }
-    const predictions = await predict(recordings, conditions, cc === 'cubic' ? 'cubic' : 'newreno');
+    const predictions = await predict(recordings, conditions, { congestionControl: cc === 'cubic' ? 'cubic' : 'newreno', freshBrowser: Boolean(values['fresh-browser']) });
     const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
     const result = values.report
       ? { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc: 'as run', backend: 'as run', gaveUp: [] as string[], stoppedEarly: false }
@@ -279,17 +280,11 @@ async function record(pages: PageSpec[], work: string, recordMissing: boolean, w
   return out;
 }
 
-/**
- * TLS round trips per new connection the real loads pay: every origin is served over TLS 1.3 (one round trip
- * after TCP's; the cold check sees a handshake on every load), so the emulator is told so.
- */
-const TLS_RTTS = 1;
-
 /** Seeds per prediction on a lossy link (its median is compared). */
 const LOSSY_SEEDS = 9;
 
 /** The emulator's and Lantern's predictions, keyed `page condition`; ms from navigation start. */
-async function predict(recordings: Recording[], conditions: Condition[], congestionControl: 'newreno' | 'cubic'): Promise<Map<string, Record<Tool, Times>>> {
+async function predict(recordings: Recording[], conditions: Condition[], browser: RealBrowser): Promise<Map<string, Record<Tool, Times>>> {
   const { parseTrace, readText } = await import('@pcp/graph-builder');
   const { loadLanternTrace, simulateLantern } = await import('../src/lantern/predict.ts');
   const out = new Map<string, Record<Tool, Times>>();
@@ -306,7 +301,7 @@ async function predict(recordings: Recording[], conditions: Condition[], congest
     for (const c of conditions) {
       // A lossy link makes each load a draw: the median over seeds, as the real side takes the median of its loads.
       const runs = Array.from({ length: c.lossRate > 0 ? LOSSY_SEEDS : 1 }, (_, i) =>
-        emulateIdentity(r.graph, { bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, lossRate: c.lossRate, protocol: c.protocol, congestionControl, tlsRtts: TLS_RTTS, seed: i + 1 }));
+        emulateIdentity(r.graph, predictionConfig(c, browser, i + 1)));
       const failed = runs.find((x) => typeof x === 'string');
       if (failed !== undefined) {
         console.log(`${r.page.name}: ${failed}; left out`);
