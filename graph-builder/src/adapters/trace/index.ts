@@ -14,7 +14,7 @@ import { readText } from '../../format/io.ts';
 import { parseTrace } from './reader.ts';
 import { extractTrace, type ExtractOptions, type UncaughtException, type WindowListener } from './extract.ts';
 import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
-import { navigationTimes } from './navigation.ts';
+import { frameDocumentRequests, navigationTimes } from './navigation.ts';
 import { documentBrowserDelay } from './activities/browser-delay.ts';
 import type { Activities } from '../../model/types.ts';
 
@@ -149,7 +149,12 @@ export function readTraceInput(path: string): TraceInput {
   const documentSources = tracePath === path ? undefined : bundleDocuments(path, warnings);
   const acts = traceToActivities(
     load,
-    { extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog), ...(documentSources ? { documentSources } : {}), ...(browserVersion ? { browserVersion } : {}) },
+    {
+      extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog),
+      frameDocumentRequests: frameDocumentRequests(devtoolsLog, load.origin, load.mainFrame),
+      ...(documentSources ? { documentSources } : {}),
+      ...(browserVersion ? { browserVersion } : {}),
+    },
     warnings,
   );
   const navigation = navigationTimes(file.events, load.origin, load.mainFrame, devtoolsLog);
