@@ -35,8 +35,10 @@ condition predicts load and DOMContentLoaded with pcp emulate and with Lantern (
 charge and without), loads the replayed page for real in Chromium through a shaped link (root needed),
 and prints per condition and overall the p50 and p90 of |predicted - real| / real, the real loads'
 run-to-run spread and loads per minute. Times are ms from navigation start. Every origin is served
-over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks. A lossy
-condition is reported apart (the emulator has no loss model yet: it predicts the lossless link).
+over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks, and the
+emulator is told so (TLS 1.3: one round trip per connection) and that an incognito context does not
+preconnect (accuracy/real-browser.ts). A lossy condition is reported apart (the emulator predicts it
+with its loss model, the median of 9 seeds).
 
 Pages (emulator/accuracy/pages.ts; default 31): the example site, 18 of the ground-truth test pages,
 and 12 pages of Debian's HTML documentation packages (scripts/setup.sh installs them). One replay server per link
