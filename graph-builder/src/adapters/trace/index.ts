@@ -15,6 +15,7 @@ import { parseTrace } from './reader.ts';
 import { extractTrace, type ExtractOptions, type UncaughtException, type WindowListener } from './extract.ts';
 import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
 import { frameDocumentRequests, navigationTimes } from './navigation.ts';
+import { loggedDocuments } from './logged-documents.ts';
 import { documentBrowserDelay } from './activities/browser-delay.ts';
 import type { Activities } from '../../model/types.ts';
 
@@ -120,6 +121,7 @@ export function bundleExtractOptions(dir: string, devtoolsLog: unknown, warnings
     frameParents: bundleFrameParents(dir, warnings),
     exceptions: exceptionsFromDevtoolsLog(devtoolsLog),
     windowListeners: bundleWindowListeners(dir, warnings),
+    loggedDocuments: loggedDocuments(devtoolsLog),
   };
 }
 
@@ -151,7 +153,7 @@ export function readTraceInput(path: string): TraceInput {
     load,
     {
       extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog),
-      frameDocumentRequests: frameDocumentRequests(devtoolsLog, load.origin, load.mainFrame),
+      frameDocumentRequests: frameDocumentRequests(loggedDocuments(devtoolsLog), load.origin, load.mainFrame),
       ...(documentSources ? { documentSources } : {}),
       ...(browserVersion ? { browserVersion } : {}),
     },

@@ -8,6 +8,7 @@
 import type { NavigationTimes } from '../../model/types.ts';
 import type { TraceEvent } from './reader.ts';
 import { frameDocumentKey } from './activities/context.ts';
+import type { LoggedDocument } from './logged-documents.ts';
 
 interface DevtoolsMessage {
   method?: string;
@@ -62,20 +63,15 @@ function documentExchange(log: unknown, navigationId: string | undefined, frame:
 }
 
 /**
- * When the browser began each subframe's navigation: the DevTools log's first requestWillBeSent of a Document
- * in a frame other than the main one (the browser's request, before the trace's record at the frame's
- * commit), in ms relative to `origin` (µs on the trace clock), keyed `frameDocumentKey(frame, url)`.
+ * When the browser began each subframe's navigation: its Document request in the DevTools log
+ * (logged-documents.ts; the browser's request, before the trace's record at the frame's commit), in ms
+ * relative to `origin` (µs on the trace clock), keyed `frameDocumentKey(frame, url)` (the url after redirects).
  */
-export function frameDocumentRequests(log: unknown, origin: number, mainFrame: string): Map<string, number> {
+export function frameDocumentRequests(docs: LoggedDocument[], origin: number, mainFrame: string): Map<string, number> {
   const out = new Map<string, number>();
-  if (!Array.isArray(log)) return out;
-  for (const m of log as DevtoolsMessage[]) {
-    const p = m?.params;
-    if (m?.method !== 'Network.requestWillBeSent' || !p || p.type !== 'Document' || typeof p.timestamp !== 'number') continue;
-    const url = (p.request as { url?: unknown } | undefined)?.url;
-    if (typeof p.frameId !== 'string' || p.frameId === mainFrame || typeof url !== 'string') continue;
-    const key = frameDocumentKey(p.frameId, url);
-    if (!out.has(key)) out.set(key, (p.timestamp * 1e6 - origin) / 1000);
+  for (const d of docs) {
+    const key = frameDocumentKey(d.frame, d.url);
+    if (d.frame !== mainFrame && !out.has(key)) out.set(key, (d.sent - origin) / 1000);
   }
   return out;
 }
