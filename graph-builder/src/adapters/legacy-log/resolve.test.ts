@@ -43,3 +43,25 @@ test('cache reuses: a network record flagged cached by the browser (HTTP cache) 
   assert.equal(b.cached, false);
   assert.ok(b.end > b.start);
 });
+
+test('preload scanner: a fetch without requester belongs to the token the scanner named for its url', () => {
+  // The scanner meets <img src=p.gif> (token 0xp, parsed by the parser only at 100.415) at 100.2 and
+  // fetches p.gif at 100.2001; the network record names no requester (www.ndtv.com, log lines 7938/942).
+  const token = JSON.stringify({ ObjectHash: { code: '0xp', comp: '(nil)', doc: 'http://t.test/', frame: '1', row: 2, column: 40, tagName: 'img', startTime: 100.415, endTime: 100.416, urls: ['http://t.test/p.gif'], pos: 200, isStartTag: 1, isFragment: 0 } });
+  const fetch = JSON.stringify({ Resource: { id: 14, url: 'http://t.test/p.gif', frame: '1', sentTime: 100.2001, recieveTime: 100.3, len: 43, from: '(nil)', mimeType: 'image/gif', contentLength: -1, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } });
+  const scan = (code: string) => JSON.stringify({ Preload: { code, scriptCode: '0xs', docUrl: 'http://t.test/', url: 'http://t.test/p.gif', tag: 'img', row: 2, column: 40, time: 100.2 } });
+  const pgif = (lines: string[]) => legacyLogToActivities(lines, []).resources.find((r) => r.url === 'http://t.test/p.gif')!;
+
+  const acts = legacyLogToActivities(withLines(fetch, token, scan('0xp')), []);
+  const p = acts.resources.find((r) => r.url === 'http://t.test/p.gif')!;
+  assert.equal(p.issuedBy.kind, 'token');
+  const doc = acts.documents.find((d) => d.url === 'http://t.test/')!;
+  assert.equal(p.issuedBy.kind === 'token' ? doc.tokens[p.issuedBy.token]!.column : -1, 40);
+  const { graph } = buildFromLegacyLog(withLines(fetch, token, scan('0xp')));
+  const parent = graph.edges.filter((e) => e.to === p.id).map((e) => graph.nodes.find((n) => n.id === e.from)!);
+  assert.deepEqual(parent.map((n) => [n.kind, n.kind === 'parse_chunk' ? n.startLine : 0]), [['parse_chunk', 3]]);
+  // No scanner record, or one without a token (the scanner's own `(nil)`), or a token never parsed: no requester.
+  assert.equal(pgif(withLines(fetch, token)).issuedBy.kind, 'none');
+  assert.equal(pgif(withLines(fetch, token, scan('(nil)'))).issuedBy.kind, 'none');
+  assert.equal(pgif(withLines(fetch, scan('0xp'))).issuedBy.kind, 'none');
+});
