@@ -83,3 +83,22 @@ test('legacy-match: a cut or a reuse more on one side costs only what it divides
     assert.equal(self.parentsEqual, self.parentsTotal);
   }
 });
+
+test('legacy-match: children issued at one instant may sit on the part or on the zero-length part after it', () => {
+  // Cut at 1.2 with two children: ours hangs b.png off the part [1.1, 1.2] and c.png off the zero-length
+  // part [1.2, 1.2]; the reference the other way round (its order at one instant is not kept).
+  const g = (first: string, second: string): LegacyGraph => ({
+    name: 'http://t.test/', root_activity: '', loadEvent: '', DOMContentLoadedEvent: '', frames: [],
+    activities: [
+      { id: 'c_0', type: 'eval', evalType: 'execScript', url: 'http://t.test/s.js', docUrl: 'http://t.test/', enclosing: 'c', startTime: 1.1, endTime: 1.2, children: ['c_1', first] },
+      { id: 'c_1', type: 'eval', evalType: 'execScript', url: 'http://t.test/s.js', docUrl: 'http://t.test/', enclosing: 'c', startTime: 1.2, endTime: 1.2, children: ['c_2', second] },
+      { id: 'c_2', type: 'eval', evalType: 'execScript', url: 'http://t.test/s.js', docUrl: 'http://t.test/', enclosing: 'c', startTime: 1.2, endTime: 1.3, children: [] },
+      { id: 'b', type: 'resource', url: 'http://t.test/b.png', cached: false, sentTime: 1.21, children: [] },
+      { id: 'c', type: 'resource', url: 'http://t.test/c.png', cached: false, sentTime: 1.22, children: [] },
+    ],
+  });
+  const byIndex = compareLegacy(g('b', 'c'), g('c', 'b'));
+  assert.equal(byIndex.parentsEqual, 0);
+  const o = { evalKey: 'time', partKey: 'end' } as const;
+  assert.equal(compareLegacy(g('b', 'c'), g('c', 'b'), { mine: o, ref: o }).parentsEqual, 2);
+});

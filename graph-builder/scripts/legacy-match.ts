@@ -23,8 +23,9 @@ export interface KeyOptions {
   evalKey?: 'order' | 'time';
   /**
    * How the repeats within a computation are told apart. 'end': the parts of a split computation by the
-   * instant each ends (the cut of the child it leads to; then their order among parts ending at that
-   * instant), memory-cache reuses of a url by their access time (to 10 µs). 'index' (default): parts by
+   * instant each ends (the cut of the child it leads to, to 10 µs; the zero-length parts of children
+   * issued at one instant and the part before them are one point of the computation, whose order the
+   * reference does not keep), memory-cache reuses of a url by their access time. 'index' (default): parts by
    * position, reuses by order. By index, one cut more on one side (the reference's network fetch moved to
    * a later cache hit) renumbers every later part of that computation, and one reuse more every later
    * reuse of that url, with every resource hanging off them; by end, only the part the cut divides and
@@ -98,14 +99,10 @@ export function contentKeys(g: LegacyGraph, opts: KeyOptions = {}): Map<string, 
   for (const a of evals) (partsOf.get(whole(a)) ?? partsOf.set(whole(a), []).get(whole(a))!).push(a);
   for (const [w, parts] of partsOf) {
     parts.sort((x, y) => num(x.startTime) - num(y.startTime));
-    const atEnd = new Map<number, number>();
     parts.forEach((p, i) => {
-      if (parts.length === 1) return tmp.set(p.id, wholeKeys.get(w)!);
-      if (opts.partKey !== 'end') return tmp.set(p.id, `${wholeKeys.get(w)}|part${i}`);
-      const end = Math.round(num(p.endTime) * 1e5);
-      const n = atEnd.get(end) ?? 0;
-      atEnd.set(end, n + 1);
-      return tmp.set(p.id, `${wholeKeys.get(w)}|part@${end}#${n}`);
+      if (parts.length === 1) tmp.set(p.id, wholeKeys.get(w)!);
+      else if (opts.partKey === 'end') tmp.set(p.id, `${wholeKeys.get(w)}|part@${Math.round(num(p.endTime) * 1e5)}`);
+      else tmp.set(p.id, `${wholeKeys.get(w)}|part${i}`);
     });
   }
   for (const [id, k] of tmp) keys.set(id, k);
