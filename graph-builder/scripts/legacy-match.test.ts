@@ -93,12 +93,12 @@ test('legacy-match: children issued at one instant may sit on the part or on the
       { id: 'c_0', type: 'eval', evalType: 'execScript', url: 'http://t.test/s.js', docUrl: 'http://t.test/', enclosing: 'c', startTime: 1.1, endTime: 1.2, children: ['c_1', first] },
       { id: 'c_1', type: 'eval', evalType: 'execScript', url: 'http://t.test/s.js', docUrl: 'http://t.test/', enclosing: 'c', startTime: 1.2, endTime: 1.2, children: ['c_2', second] },
       { id: 'c_2', type: 'eval', evalType: 'execScript', url: 'http://t.test/s.js', docUrl: 'http://t.test/', enclosing: 'c', startTime: 1.2, endTime: 1.3, children: [] },
-      { id: 'b', type: 'resource', url: 'http://t.test/b.png', cached: false, sentTime: 1.21, children: [] },
-      { id: 'c', type: 'resource', url: 'http://t.test/c.png', cached: false, sentTime: 1.22, children: [] },
+      { id: 'r_b', type: 'resource', url: 'http://t.test/b.png', cached: false, sentTime: 1.21, children: [] },
+      { id: 'r_c', type: 'resource', url: 'http://t.test/c.png', cached: false, sentTime: 1.22, children: [] },
     ],
   });
-  const byIndex = compareLegacy(g('b', 'c'), g('c', 'b'));
+  const byIndex = compareLegacy(g('r_b', 'r_c'), g('r_c', 'r_b'));
   assert.equal(byIndex.parentsEqual, 0);
   const o = { evalKey: 'time', partKey: 'end' } as const;
-  assert.equal(compareLegacy(g('b', 'c'), g('c', 'b'), { mine: o, ref: o }).parentsEqual, 2);
+  assert.equal(compareLegacy(g('r_b', 'r_c'), g('r_c', 'r_b'), { mine: o, ref: o }).parentsEqual, 2);
 });
