@@ -65,3 +65,30 @@ test('preload scanner: a fetch without requester belongs to the token the scanne
   assert.equal(pgif(withLines(fetch, token, scan('(nil)'))).issuedBy.kind, 'none');
   assert.equal(pgif(withLines(fetch, scan('0xp'))).issuedBy.kind, 'none');
 });
+
+test('document.write: a written <script src> the parser waited for blocks it like a declared one', () => {
+  // a.js (0xe1, 100.31-100.39) writes <script src=w.js> (token 0xw, comp 0xe1, at 100.32); w.js is
+  // fetched at 100.321 and runs at 100.392-100.398, after a.js returns; the network parser goes on with
+  // the <img> token at 100.4, after w.js ended (www.ndtv.com, log lines 5140, 6499, 5185).
+  const written = JSON.stringify({ ObjectHash: { code: '0xw', comp: '0xe1', doc: 'http://t.test/', frame: '1', row: 1, column: 60, tagName: 'script', startTime: 100.32, endTime: 100.3201, urls: ['http://t.test/w.js'], pos: 60, isStartTag: 1, isFragment: 0 } });
+  const fetch = JSON.stringify({ Resource: { id: 15, url: 'http://t.test/w.js', frame: '1', sentTime: 100.321, recieveTime: 100.391, len: 90, from: '0xw', mimeType: 'application/javascript', contentLength: -1, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } });
+  const run = (start: number) => JSON.stringify({ Computation: { type: 'execScript', code: '0xe2', from: '0xw', docUrl: 'http://t.test/', frame: '1', startTime: start, endTime: start + 0.006, urlRecalcStyle: 'http://t.test/w.js', urls: [] } });
+  const edgesOf = (lines: string[]) => {
+    const { graph } = buildFromLegacyLog(lines);
+    assert.ok(validateGraph(graph).ok);
+    const w = graph.nodes.find((n) => n.kind === 'script_eval' && n.scriptUrl === 'http://t.test/w.js')!;
+    return { w, into: graph.edges.filter((e) => e.to === w.id).map((e) => `${e.from}:${e.rule}`).sort(), out: graph.edges.filter((e) => e.from === w.id).map((e) => `${e.to}:${e.rule}`) };
+  };
+  // Network fetches by send time: the page, a.js, w.js (download_2), b.png, c.png. Blocking: after the
+  // chunk the parser stood at (tokens 0-2, rule 12) and its download (rule 10); the
+  // next chunk (the <img>) waits for it (rule 4).
+  const blocking = edgesOf(withLines(written, fetch, run(100.392)));
+  assert.equal(blocking.w.kind === 'script_eval' && blocking.w.scriptKind, 'write');
+  assert.deepEqual(blocking.into, ['download_2:10', 'pchunk_0_0:12']);
+  assert.deepEqual(blocking.out, ['pchunk_0_1:4']);
+  // The parser went on (the <img> at 100.4) before it ran: async, its download its only parent.
+  const async = edgesOf(withLines(written, fetch, run(100.41)));
+  assert.equal(async.w.kind === 'script_eval' && async.w.scriptKind, 'async');
+  assert.deepEqual(async.into, ['download_2:10']);
+  assert.deepEqual(async.out, []);
+});

@@ -354,6 +354,23 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     const sameFrame = cands.filter((r) => r.frame === frame);
     return (latestBefore(sameFrame, at) ?? latestBefore(cands, at) ?? cands[0]!).id;
   };
+  /**
+   * Where the network parser stood while a script document.write had put in its document ran, when it
+   * waited for that script: no token of the document parsed between the write and the script's end
+   * (www.ndtv.com: Adform.DHTML.js, written at 16559.592346 s, log line 5140, runs .721944-.736728, line
+   * 6499; the parser goes on at .736736, line 5185). Undefined when the parser went on (an async
+   * script) or had finished.
+   */
+  const writtenScriptPause = (raw: Lined<RawComputation>, c: ComputationActivity): Cause | undefined => {
+    const el = isNil(raw.from) ? undefined : any.lookup(raw.from, raw.startTime);
+    if (el?.type !== 'token' || isNil(el.rec.comp)) return undefined;
+    const doc = docByKey.get(`${el.rec.frame}\u0000${el.rec.doc}`);
+    if (!doc) return undefined;
+    const at = lastAtOrBefore(doc.tokens, c.start);
+    const next = doc.tokens[at + 1];
+    if (at < 0 || next === undefined || next.start < c.end || lastAtOrBefore(doc.tokens, ms(el.rec.startTime)) !== at) return undefined;
+    return { kind: 'token', doc: doc.id, token: at };
+  };
   const lastEventOnTarget = new Map<string, number>();
   raws.forEach((raw, i) => {
     const c = comps[i]!;
@@ -391,9 +408,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
         }
       } else if (url && cause.kind === 'computation') {
         // A script element inserted by script runs when its download ends: its resource, itself issued
-        // by the inserting computation, is its only parent (rule 10).
-        c.scriptKind = 'async';
-        cause = NO_CAUSE;
+        // by the inserting computation, is its only parent (rule 10). One that document.write put in the
+        // page is parser-inserted: when its document's parser waited for it, it blocks like a declared one.
+        const paused = writtenScriptPause(raw, c);
+        c.scriptKind = paused ? 'write' : 'async';
+        if (paused) c.blocksParser = true;
+        cause = paused ?? NO_CAUSE;
       }
       c.triggeredBy = cause;
       if (url) {
