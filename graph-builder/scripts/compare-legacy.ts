@@ -8,10 +8,12 @@
  * Nodes are matched by content (see legacy-match.ts). Per site it prints the exported figures; then
  * both aggregates against the targets. A site that fails is reported and skipped (exit code 1).
  *
- *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]
+ *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
  *   --tail classifies the resources whose parent set differs (parent kinds on each side, our rule);
  *   --diff prints N missing/extra edges per site (exported); --match chooses how evals are matched
- *   (default time, see KeyOptions.evalKey).
+ *   (default time, see KeyOptions.evalKey); --parts how the parts of a split computation and a url's
+ *   memory-cache reuses are (default end: the instant each part ends, each reuse's time; see
+ *   KeyOptions.partKey).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,25 +29,33 @@ import { mean } from '../src/analysis/stats.ts';
 import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, v1MatchView, type PathDivergence, type SiteFigures } from './legacy-match.ts';
 
 const opt = scriptArgs('compare:legacy', `
-usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--tail]
+usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
 
 Rebuilds the 64 legacy logs of ../shared/legacy-corpus, exports them as pcp export --format legacy
 does, and compares the exported files (and the v1 graphs) with the original builder's graphs: resource
 sets, parent sets, edge precision/recall, critical-path Jaccard and Spearman of priorities, per site and
 in aggregate. --site one site; --diff N lists N missing/extra edges per site; --match how evaluations are
-told apart (start time, default, or order); --tail classifies every parent disagreement.
-`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, tail: { type: 'boolean' } }).values;
+told apart (start time, default, or order); --parts how the parts of a split computation and the memory-cache
+reuses of a url are told apart (end: the instant each part ends and each reuse's time, default; index:
+their order, where one cut or reuse more on one side renumbers all later ones); --tail classifies every
+parent disagreement.
+`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, parts: { type: 'string' }, tail: { type: 'boolean' } }).values;
 const evalKey = opt.match ?? 'time';
+const partKey = opt.parts ?? 'end';
 const diffN = Number(opt.diff ?? 0);
 if (evalKey !== 'time' && evalKey !== 'order') {
   process.stderr.write(`compare:legacy: --match expects time or order, got '${evalKey}'\n`);
+  process.exit(2);
+}
+if (partKey !== 'end' && partKey !== 'index') {
+  process.stderr.write(`compare:legacy: --parts expects end or index, got '${partKey}'\n`);
   process.exit(2);
 }
 if (!Number.isInteger(diffN) || diffN < 0) {
   process.stderr.write(`compare:legacy: --diff expects a count, got '${opt.diff}'\n`);
   process.exit(2);
 }
-const OPTS = { mine: { evalKey }, ref: { evalKey } } as const;
+const OPTS = { mine: { evalKey, partKey }, ref: { evalKey, partKey } } as const;
 const siteArg = opt.site;
 
 const sites = legacySites().filter((s) => !siteArg || s.slug === siteArg);
@@ -138,15 +148,16 @@ const line = (name: string, key: keyof Aggregate, target?: number): string => {
   const fmt = (x: number): string => (key === 'critUnder60' ? String(x).padStart(5) : pct(x));
   return `${name.padEnd(46)} ${fmt(ex[key])}     ${fmt(v1[key])}   ${met}\n`;
 };
-process.stdout.write(`\nevals matched by ${evalKey === 'time' ? 'start time' : 'order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
+process.stdout.write(`\nevals matched by ${evalKey === 'time' ? 'start time' : 'order'}, their parts${partKey === 'end' ? ' by end time, cache reuses by time' : ' by index, cache reuses by order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
 process.stdout.write(`${''.padEnd(46)} exported  v1\n`);
-process.stdout.write(line('resource url set Jaccard (mean)', 'resourceJaccard', 0.99));
+// Targets: issue 13's (set for logs the builder has never seen; the 64 sample sites must meet them too).
+process.stdout.write(line('resource url set Jaccard (mean)', 'resourceJaccard', 0.999));
 process.stdout.write(line('resources matched one to one (pooled)', 'resourceCount', 0.99));
-process.stdout.write(line('resources with the reference parent set', 'parents', 0.95));
-process.stdout.write(line('edge precision (pooled)', 'edgePrecision', 0.9));
-process.stdout.write(line('edge recall (pooled)', 'edgeRecall', 0.9));
-process.stdout.write(line('critical-path resource Jaccard (mean)', 'critJaccard', 0.85));
-process.stdout.write(line('critical-path resource Jaccard (p10)', 'critP10'));
+process.stdout.write(line('resources with the reference parent set', 'parents', 0.97));
+process.stdout.write(line('edge precision (pooled)', 'edgePrecision', 0.95));
+process.stdout.write(line('edge recall (pooled)', 'edgeRecall', 0.95));
+process.stdout.write(line('critical-path resource Jaccard (mean)', 'critJaccard', 0.93));
+process.stdout.write(line('critical-path resource Jaccard (p10)', 'critP10', 0.8));
 process.stdout.write(line('sites with critical-path Jaccard < 0.6', 'critUnder60'));
-process.stdout.write(line('Spearman of cp priorities (mean)', 'spearman', 0.9));
+process.stdout.write(line('Spearman of cp priorities (mean)', 'spearman', 0.95));
 if (failed.length) process.exitCode = 1;

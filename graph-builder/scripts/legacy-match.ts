@@ -21,6 +21,17 @@ export interface KeyOptions {
    * times identify the same computation exactly.
    */
   evalKey?: 'order' | 'time';
+  /**
+   * How the repeats within a computation are told apart. 'end': the parts of a split computation by the
+   * instant each ends (the cut of the child it leads to, to 10 µs; the zero-length parts of children
+   * issued at one instant and the part before them are one point of the computation, whose order the
+   * reference does not keep), memory-cache reuses of a url by their access time. 'index' (default): parts by
+   * position, reuses by order. By index, one cut more on one side (the reference's network fetch moved to
+   * a later cache hit) renumbers every later part of that computation, and one reuse more every later
+   * reuse of that url, with every resource hanging off them; by end, only the part the cut divides and
+   * the reuse itself differ.
+   */
+  partKey?: 'index' | 'end';
 }
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v) || 0);
@@ -41,7 +52,11 @@ export function contentKeys(g: LegacyGraph, opts: KeyOptions = {}): Map<string, 
     }
   };
   const resources = g.activities.filter((a) => a.type === 'resource');
-  occurrence(resources, (a) => `${s(a.url)}|${a.cached ? 'cached' : 'net'}`, (a) => num(a.sentTime), 'R');
+  // Memory-cache reuses of one url can be dozens (one image per list item): told apart by order, one reuse
+  // more on one side renumbers all later ones; by time, only it differs. Network fetches stay ordered: the
+  // reference redates some (a fetch moved to a later cache hit, docs/legacy-builder.md).
+  const reuseAt = (a: LegacyActivity): string => (a.cached && opts.partKey === 'end' ? `|@${Math.round(num(a.sentTime) * 1e5)}` : '');
+  occurrence(resources, (a) => `${s(a.url)}|${a.cached ? 'cached' : 'net'}${reuseAt(a)}`, (a) => num(a.sentTime), 'R');
   for (const a of g.activities) {
     if (a.type === 'parse_chunk') keys.set(a.id, `P|${s(a.docUrl)}|${num(a.startRow)}|${num(a.startColumn)}`);
   }
@@ -84,7 +99,11 @@ export function contentKeys(g: LegacyGraph, opts: KeyOptions = {}): Map<string, 
   for (const a of evals) (partsOf.get(whole(a)) ?? partsOf.set(whole(a), []).get(whole(a))!).push(a);
   for (const [w, parts] of partsOf) {
     parts.sort((x, y) => num(x.startTime) - num(y.startTime));
-    parts.forEach((p, i) => tmp.set(p.id, parts.length > 1 ? `${wholeKeys.get(w)}|part${i}` : wholeKeys.get(w)!));
+    parts.forEach((p, i) => {
+      if (parts.length === 1) tmp.set(p.id, wholeKeys.get(w)!);
+      else if (opts.partKey === 'end') tmp.set(p.id, `${wholeKeys.get(w)}|part@${Math.round(num(p.endTime) * 1e5)}`);
+      else tmp.set(p.id, `${wholeKeys.get(w)}|part${i}`);
+    });
   }
   for (const [id, k] of tmp) keys.set(id, k);
   for (const [id, k] of markers) keys.set(id, k);
@@ -209,6 +228,7 @@ export function v1MatchView(g: Graph): LegacyGraph {
           docUrl: frameUrl.get(n.frame) ?? '',
           enclosing: part === undefined ? 'None' : n.id.replace(/_\d+$/, ''),
           startTime: n.start / 1000,
+          endTime: n.end / 1000,
         };
       }
     }
@@ -293,7 +313,7 @@ export function parentDisagreements(mine: LegacyGraph, ref: LegacyGraph, ruleOf:
     if (!onlyMine.length && !onlyRef.length) continue;
     const kinds = (xs: string[]) => [...new Set(xs.map(kindOfKey))].sort().join('+') || '-';
     const rules = [...new Set(onlyMine.map((x) => ruleOf.get(`${idOfKey.get(x)} -> ${mineId}`) ?? '?'))].sort().join('+') || '-';
-    const whole = (x: string) => x.replace(/\|part\d+$/, '');
+    const whole = (x: string) => x.replace(/\|part[^|]*$/, '');
     const chunkDoc = (x: string) => x.split('|').slice(0, 2).join('|');
     const one = onlyRef.length === 1 && onlyMine.length === 1;
     const how = !one ? '' : whole(onlyRef[0]!) === whole(onlyMine[0]!) ? ', same computation, another part' : kindOfKey(onlyRef[0]!) === 'parse' && chunkDoc(onlyRef[0]!) === chunkDoc(onlyMine[0]!) ? ', another chunk of the document' : kindOfKey(onlyRef[0]!) === kindOfKey(onlyMine[0]!) ? ', another one of that kind' : '';

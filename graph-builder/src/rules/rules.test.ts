@@ -239,6 +239,26 @@ test('events: window error and an about:blank frame\'s Window load run inside th
   assert.ok(!blank.edges.has('comp_0_1 -> comp_0_2 : split'));
 });
 
+test('events: a window error raised by a timer\'s or a handler\'s callback runs inside it (re-entrant)', () => {
+  // As www.chinadaily.com.cn's log has it (the Window load handler 11.970405-11.971922 s on the graph
+  // clock, a window error 11.971526-.971609 inside it): a timer (0xT, registered by a.js, 500-600 ms) raises
+  // an error handled 520-530 ms and fetches t.png at 550 ms. Hand-derived: timer comp_1 pauses:
+  // comp_1_0 [500,520] -> error comp_2 (rule 25) -> comp_1_1 [530,550] -> t.png (rule 2); comp_1_1 ->
+  // comp_1_2 [550,600]; no split edge around the handler.
+  const lines = [
+    JSON.stringify({ Computation: { type: 'timer', code: '0xT', from: '0xe1', docUrl: 'http://t.test/', frame: '1', startTime: 100.5, endTime: 100.6, urlRecalcStyle: '0', urls: [] } }),
+    JSON.stringify({ Computation: { type: 'fireEvent', code: '0xer', target: '0xT', targetType: 'Window', info: '', docUrl: 'http://t.test/', frame: '1', startTime: 100.52, endTime: 100.53, name: 'error', urls: [] } }),
+    JSON.stringify({ Resource: { id: 16, url: 'http://t.test/t.png', frame: '1', sentTime: 100.55, recieveTime: 100.58, len: 10, from: '0xT', mimeType: 'image/png', contentLength: -1, httpStatus: 200, httpMethod: 'GET', connId: 0, connReused: 0, cached: 0 } }),
+  ];
+  const out = applyRules(legacyLogToActivities([...SNIPPET_LINES.slice(0, -1), ...lines, SNIPPET_LINES[SNIPPET_LINES.length - 1]!], []), []);
+  const edges = new Set(out.edges.map((e) => `${e.from} -> ${e.to} : ${e.rule}`));
+  const png = out.nodes.find((n) => n.kind === 'resource' && n.url === 'http://t.test/t.png')!.id;
+  const parts = out.nodes.filter((n) => n.id.startsWith('comp_1')).map((n) => [n.id, Math.round(n.start), Math.round(n.end)]);
+  assert.deepEqual(parts, [['comp_1_0', 500, 520], ['comp_1_1', 530, 550], ['comp_1_2', 550, 600]]);
+  for (const e of ['comp_1_0 -> comp_2 : 25', 'comp_2 -> comp_1_1 : split', `comp_1_1 -> ${png} : 2`, 'comp_1_1 -> comp_1_2 : split']) assert.ok(edges.has(e), `missing ${e}`);
+  assert.ok(!edges.has('comp_1_0 -> comp_1_1 : split'));
+});
+
 test('scripts: tokens stamped at the very instant a script starts do not make it async', () => {
   // Hand-made (as vk.com's log has it, lines 447-454 and 992-994: px.js?ch=2 runs at 4958.107987 s, and
   // the six tokens after its </script> carry that same stamp): the snippet's <img> token is stamped at

@@ -19,7 +19,7 @@ import type { MetaData } from './handlers/meta.ts';
 import type { ResourceData } from './handlers/resources.ts';
 import type { TokenData } from './handlers/tokens.ts';
 import { PointerIndex } from './pointers.ts';
-import type { RawCached, RawComputation, RawElement, RawObjectHash, RawResource } from './records.ts';
+import type { RawCached, RawComputation, RawElement, RawObjectHash, RawPreload, RawResource } from './records.ts';
 import { isNil } from './records.ts';
 import { LegacyLogError } from './reader.ts';
 import { lastAtOrBefore } from '../../sorted.ts';
@@ -32,6 +32,9 @@ export interface HandlerData {
   tokens: TokenData;
   computations: ComputationData;
 }
+
+/** Who a network fetch without requester really belongs to, and when it asked: a cache hit's requester, or the token a preload names. */
+type Adopter = Pick<RawCached, 'from' | 'accessTime'>;
 
 type Target =
   | { type: 'token'; rec: Lined<RawObjectHash> }
@@ -92,7 +95,7 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
   // Memory-cache hits that repeat a network fetch are the same download seen twice: a hit without a
   // requester, or from the requester of a network fetch of the url, is dropped; a hit on a url that the
   // preload scanner fetched (network record without requester) names that fetch's real requester.
-  const adopted = new Map<Lined<RawResource>, Lined<RawCached>>();
+  const adopted = new Map<Lined<RawResource>, Adopter>();
   const rawNetByUrl = new Map<string, Lined<RawResource>[]>();
   for (const r of rawRes) (rawNetByUrl.get(r.url) ?? rawNetByUrl.set(r.url, []).get(r.url)!).push(r);
   const hitSeen = new Set<string>();
@@ -125,6 +128,18 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     if (!isNil(r.from) || r === mainRaw || adopted.has(r)) continue;
     const hit = rawCached.filter((c) => c.id === r.id && c.url !== r.url && !isNil(c.from)).reduce<Lined<RawCached> | undefined>((a, c) => (a === undefined || c.accessTime < a.accessTime ? c : a), undefined);
     if (hit) adopted.set(r, hit);
+  }
+  // A fetch the preload scanner made for a token it names (`Preload` with the token's address, just
+  // before the request) is that token's, though the network record has no requester (www.ndtv.com:
+  // Preload line 7938 for the safeframe's <img> 0x7fe58e411070 at 16558.209040 s, Resource 4347 `from
+  // (nil)` at 16558.209083 s, line 942; the token itself is parsed at 16558.578580 s, line 5058).
+  const parsedAfter = (code: string, t: number): boolean => h.tokens.tokens.some((x) => x.code === code && x.startTime >= t);
+  for (const r of rawRes) {
+    if (!isNil(r.from) || r === mainRaw || adopted.has(r)) continue;
+    const scan = h.tokens.preloads
+      .filter((p) => p.url === r.url && !isNil(p.code) && p.time <= r.sentTime && parsedAfter(p.code, p.time))
+      .reduce<Lined<RawPreload> | undefined>((a, p) => (a === undefined || p.time >= a.time ? p : a), undefined);
+    if (scan) adopted.set(r, { from: scan.code, accessTime: r.sentTime });
   }
   for (const c of keptCached) {
     const t = ms(c.accessTime);
@@ -339,6 +354,23 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
     const sameFrame = cands.filter((r) => r.frame === frame);
     return (latestBefore(sameFrame, at) ?? latestBefore(cands, at) ?? cands[0]!).id;
   };
+  /**
+   * Where the network parser stood while a script document.write had put in its document ran, when it
+   * waited for that script: no token of the document parsed between the write and the script's end
+   * (www.ndtv.com: Adform.DHTML.js, written at 16559.592346 s, log line 5140, runs .721944-.736728, line
+   * 6499; the parser goes on at .736736, line 5185). Undefined when the parser went on (an async
+   * script) or had finished.
+   */
+  const writtenScriptPause = (raw: Lined<RawComputation>, c: ComputationActivity): Cause | undefined => {
+    const el = isNil(raw.from) ? undefined : any.lookup(raw.from, raw.startTime);
+    if (el?.type !== 'token' || isNil(el.rec.comp)) return undefined;
+    const doc = docByKey.get(`${el.rec.frame}\u0000${el.rec.doc}`);
+    if (!doc) return undefined;
+    const at = lastAtOrBefore(doc.tokens, c.start);
+    const next = doc.tokens[at + 1];
+    if (at < 0 || next === undefined || next.start < c.end || lastAtOrBefore(doc.tokens, ms(el.rec.startTime)) !== at) return undefined;
+    return { kind: 'token', doc: doc.id, token: at };
+  };
   const lastEventOnTarget = new Map<string, number>();
   raws.forEach((raw, i) => {
     const c = comps[i]!;
@@ -376,9 +408,12 @@ export function resolveActivities(h: HandlerData, warnings: string[]): Activitie
         }
       } else if (url && cause.kind === 'computation') {
         // A script element inserted by script runs when its download ends: its resource, itself issued
-        // by the inserting computation, is its only parent (rule 10).
-        c.scriptKind = 'async';
-        cause = NO_CAUSE;
+        // by the inserting computation, is its only parent (rule 10). One that document.write put in the
+        // page is parser-inserted: when its document's parser waited for it, it blocks like a declared one.
+        const paused = writtenScriptPause(raw, c);
+        c.scriptKind = paused ? 'write' : 'async';
+        if (paused) c.blocksParser = true;
+        cause = paused ?? NO_CAUSE;
       }
       c.triggeredBy = cause;
       if (url) {
