@@ -153,7 +153,7 @@ export function compileGraph(graph: Graph): PageModel {
   const hit = cache.get(graph);
   if (hit) return hit;
 
-  const nodes = graph.nodes.filter((x) => !x.disabled);
+  const nodes = emulatedNodes(graph);
   const n = nodes.length;
   const index = new Map<string, number>();
   nodes.forEach((x, i) => index.set(x.id, i));
@@ -353,6 +353,33 @@ export function compileGraph(graph: Graph): PageModel {
   };
   cache.set(graph, model);
   return model;
+}
+
+/**
+ * The nodes the emulator runs: the enabled ones, less every node all of whose parents are left out. The
+ * thesis (§3.7.4) emulates only the timers and computations that run before the load event; what a disabled
+ * post-load timer started (a search page's result fetches) goes with it. Kept, such a node would lose its
+ * only edges and start at time 0, taking connections from the page's own requests.
+ */
+export function emulatedNodes(graph: Graph): GraphNode[] {
+  const out = new Set<string>();
+  for (const x of graph.nodes) if (x.disabled) out.add(x.id);
+  if (out.size === 0) return graph.nodes;
+  const parents = new Map<string, string[]>();
+  const children = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    (parents.get(e.to) ?? parents.set(e.to, []).get(e.to)!).push(e.from);
+    (children.get(e.from) ?? children.set(e.from, []).get(e.from)!).push(e.to);
+  }
+  const queue = [...out];
+  while (queue.length > 0) {
+    for (const c of children.get(queue.pop()!) ?? []) {
+      if (out.has(c) || !parents.get(c)!.every((p) => out.has(p))) continue;
+      out.add(c);
+      queue.push(c);
+    }
+  }
+  return graph.nodes.filter((x) => !out.has(x.id));
 }
 
 const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eval', 'css_eval', 'timer', 'event']);
