@@ -145,7 +145,16 @@ function nonNegative(v: number | undefined): number {
   return v !== undefined && Number.isFinite(v) && v > 0 ? v : 0;
 }
 
-function preloadableMime(cls: MimeClass): boolean {
+/** Chromium's request types of what its preload scanner fetches (style sheets, scripts, images). */
+const SCANNED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Stylesheet', 'Script', 'Image']);
+
+/**
+ * CSS, JS or an image: what the preloader requests ahead of the parser. By the request type when the graph
+ * records it (the scanner goes by the tag: an image answered 404 in text/plain is still requested as an
+ * image), else by the response's MIME class.
+ */
+function preloadableKind(requestType: string | undefined, cls: MimeClass): boolean {
+  if (requestType !== undefined) return SCANNED_REQUEST_TYPES.has(requestType);
   return cls === 'css' || cls === 'javascript' || cls === 'image';
 }
 
@@ -212,7 +221,7 @@ export function compileGraph(graph: Graph): PageModel {
         serverDelay: x.serverDelay,
         cacheKey: x.method.toUpperCase() === 'GET' ? x.url : `${x.id}\u0000${x.url}`,
         chunks: [],
-        preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
+        preloadable: preloadableKind(x.requestType, cls) && x.documentOfFrame === undefined,
         browserPriority: BROWSER_PRIORITY[x.browserPriority ?? ''] ?? -1,
         throttleable: x.documentOfFrame === undefined && !UNTHROTTLED_REQUEST_TYPES.has(x.requestType ?? ''),
         frameDocument: x.documentOfFrame !== undefined && x.id !== graph.root,

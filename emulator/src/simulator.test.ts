@@ -439,12 +439,12 @@ test("Chromium's preload scanner: an arrived chunk's image that the recording sh
   // H (2000 bytes: c0 = 0-1000, c1 = 1000-2000) -> p0 (5 ms, after c0) -> p1 (1 ms, after c1 and p0) -> image
   // I on b.com (one segment, Low: the graph records Chromium's priorities). H's segment 1 reaches the client at
   // 81.2 (c0), segment 2 at 81.6832 (c1); p0 runs 81.2-86.2, p1 86.2-87.2. Recorded: p1 began at 20.
-  const page = (recordedImageStart: number) => {
+  const page = (recordedImageStart: number, mimeType = 'image/png', requestType: string | null = 'Image') => {
     const g = new PageBuilder()
       .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
       .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
       .parse('p0', 5).parse('p1', 1)
-      .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png', browserPriority: 'Low', requestType: 'Image' })
+      .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType, browserPriority: 'Low', ...(requestType ? { requestType } : {}) })
       .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p0', 'p1').edge('p1', 'I')
       .edge('p1', 'dcl').edge('I', 'load').build();
     const at = (id: string, start: number) => {
@@ -464,6 +464,10 @@ test("Chromium's preload scanner: an arrived chunk's image that the recording sh
   close(simulateChecked(page(10), { ...base, preloadScanner: false }).loadTime, 168.4, 'scanner off');
   // Requested at 21 in the recording, after p1 began: the parser found it; it waits for p1 either way.
   close(simulateChecked(page(21), base).loadTime, 168.4, 'not scanned in the recording');
+  // The scanner goes by the tag: an <img> whose answer was a 404 in text/plain is still scanned (ev-error's
+  // missing.png); without a recorded request type the response's MIME class decides, and text is not preloaded.
+  close(timingOf(simulateChecked(page(10, 'text/plain'), base), 'I').start, 81.6832, '404 image requested as c1 arrives');
+  close(simulateChecked(page(10, 'text/plain', null), base).loadTime, 168.4, 'text without a request type');
 });
 
 test("frame commit: a frame's document reaches the frame's parser its recorded response delay after its first bytes", () => {
