@@ -365,21 +365,25 @@ export function compileGraph(graph: Graph): PageModel {
 }
 
 /**
- * The nodes the emulator runs: the enabled ones, less every node all of whose parents are left out. The
- * thesis (§3.7.4) emulates only the timers and computations that run before the load event; what a disabled
- * post-load timer started (a search page's result fetches) goes with it. Kept, such a node would lose its
- * only edges and start at time 0, taking connections from the page's own requests.
+ * The nodes the emulator runs: the enabled ones, less what the recording shows after the load event with no
+ * recorded cause, and less every node all of whose parents are left out. The thesis (§3.7.4) emulates only
+ * what runs before the load event: what a disabled post-load timer started (a search page's result fetches)
+ * goes with it, and so does a parentless post-load request (the favicon, which the browser fetches once the
+ * page has loaded). Kept, such a node would start at time 0, taking connections from the page's own requests
+ * (and a favicon that is also the page's logo would own the logo's download in the session cache).
  */
 export function emulatedNodes(graph: Graph): GraphNode[] {
-  const out = new Set<string>();
-  for (const x of graph.nodes) if (x.disabled) out.add(x.id);
-  if (out.size === 0) return graph.nodes;
   const parents = new Map<string, string[]>();
   const children = new Map<string, string[]>();
   for (const e of graph.edges) {
     (parents.get(e.to) ?? parents.set(e.to, []).get(e.to)!).push(e.from);
     (children.get(e.from) ?? children.set(e.from, []).get(e.from)!).push(e.to);
   }
+  const out = new Set<string>();
+  for (const x of graph.nodes) {
+    if (x.disabled || (x.phase === 'post-load' && x.id !== graph.root && !parents.has(x.id))) out.add(x.id);
+  }
+  if (out.size === 0) return graph.nodes;
   const queue = [...out];
   while (queue.length > 0) {
     for (const c of children.get(queue.pop()!) ?? []) {

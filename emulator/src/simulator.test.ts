@@ -168,7 +168,7 @@ test('session cache: the same url twice costs one download', () => {
   assert.equal(timingOf(r, 'a2').sessionCacheHit, true);
 });
 
-test("what a disabled post-load timer started is not emulated: it neither runs nor starts at time 0 (thesis §3.7.4)", () => {
+test("what a disabled post-load timer started, and a parentless post-load request, are not emulated: neither runs nor starts at time 0 (thesis §3.7.4)", () => {
   // A post-load timer t (normalised away) fetched f; f comes first in the graph, on one connection per host.
   const g = new PageBuilder()
     .timer('t', 1, 0).resource('f', 'http://a.com/result.html', 10 * MSS, { serverDelay: 0 })
@@ -182,6 +182,16 @@ test("what a disabled post-load timer started is not emulated: it neither runs n
   close(r.loadTime, 92, 'load');
   assert.deepEqual(r.resources.map((x) => x.id), ['a']);
   assert.equal(r.packets, 10);
+  // A request recorded after the load event with no cause (the favicon, fetched once the page has loaded) is
+  // left out the same way: the same page with f parentless and post-load instead of t's child.
+  const fav = new PageBuilder()
+    .resource('f', 'http://a.com/favicon.png', 10 * MSS, { serverDelay: 0 })
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .edge('a', 'load').build();
+  fav.nodes.find((x) => x.id === 'f')!.phase = 'post-load';
+  const rf = simulateChecked(fav, { ...base, connectionsPerHost: 1 });
+  close(rf.loadTime, 92, 'favicon left out');
+  assert.deepEqual(rf.resources.map((x) => x.id), ['a']);
 });
 
 test('main thread: one computation at a time; timers wait their delay; nested timers clamp to 4 ms', () => {
