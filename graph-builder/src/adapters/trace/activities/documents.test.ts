@@ -5,6 +5,12 @@ import { computationActivities } from './computations.ts';
 import { buildTokens, documentActivities, documentParses, type TokenIndex } from './documents.ts';
 import type { Slice, TraceRequest } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
+import { ActivityContext } from './context.ts';
+import { causeRequests } from './request-causes.ts';
+import { selectComputations } from './select.ts';
+import { extractTrace } from '../extract.ts';
+import { fixtureEvents, fixtureOptions } from '../handlers/test-support.ts';
+import type { TraceEvent } from '../reader.ts';
 
 test('each document\'s tokens in source order, never back in time, ending at the end of parsing; every key numbered', () => {
   const ctx = contextOf('example-site.trace.json.gz');
@@ -78,4 +84,21 @@ test("a fragment parse run from script (innerHTML after the document was parsed)
   const tokens = buildTokens(documentParses([...doc, ...jquery, ...results]), keys, req, new Map() as TokenIndex, 'doc');
   assert.ok(tokens.every((t) => t.start <= 663.2), JSON.stringify(tokens.map((t) => t.start)));
   assert.equal(tokens.at(-1)!.start, 663.2);
+});
+
+test("ev-error's tokens are the same with an innerHTML parse added to its trace (a real trace, one fragment ParseHTML more)", () => {
+  const tokensOf = (events: TraceEvent[]) => {
+    const ctx = new ActivityContext(extractTrace(events, fixtureOptions('ev-error')), {}, []);
+    selectComputations(ctx);
+    causeRequests(ctx);
+    computationActivities(ctx);
+    return documentActivities(ctx).documents.map((d) => d.tokens);
+  };
+  const events = fixtureEvents('ev-error');
+  // After the document's last parse (68.8 ms), a script sets innerHTML: Chromium writes a ParseHTML with the
+  // document's url and frame, start line 0 and the script's stack.
+  const last = events.filter((e) => e.name === 'ParseHTML' && e.ph === 'X' && (e.args as { beginData?: { startLine?: number } }).beginData?.startLine === 11).at(-1)!;
+  const begin = (last.args as { beginData: Record<string, unknown> }).beginData;
+  const fragment = { ...last, ts: last.ts + 5000, dur: 200, args: { beginData: { ...begin, startLine: 0, stackTrace: [{ functionName: 'render', scriptId: '9', url: begin.url, lineNumber: 3, columnNumber: 5 }] } } };
+  assert.deepEqual(tokensOf([...events, fragment]), tokensOf(events));
 });
