@@ -1,7 +1,7 @@
 /**
  * The graph model (Lantern-style: separate from the simulator). Compiles a v1 Graph once into flat arrays
- * the simulator walks quickly: enabled nodes only (normalisation's disabled nodes are skipped with their
- * edges), parent counts, children, durations, resource and download-chunk facts, frames, and the
+ * the simulator walks quickly: the emulated nodes only (`emulatedNodes`: normalisation's disabled nodes are
+ * skipped with their edges and what only they started), parent counts, children, durations, resource and download-chunk facts, frames, and the
  * preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
