@@ -26,6 +26,7 @@ import { CSV_HEADER, csvRow, DEFAULT_GRID, gridRow, parseCondition, summarizeGri
 import { cellKey, loadsByCell, readLoadLog, type LoggedLoad } from './load-log.ts';
 import { describePlan, plan, readSpeed, type Speed } from './plan.ts';
 import { loadReal, type Recording, type WallTime } from './real-loads.ts';
+import { predictionConfig, type RealBrowser } from './real-browser.ts';
 
 const HELP = `usage: npm run accuracy:emulator [-- options]
 
@@ -34,8 +35,10 @@ condition predicts load and DOMContentLoaded with pcp emulate and with Lantern (
 charge and without), loads the replayed page for real in Chromium through a shaped link (root needed),
 and prints per condition and overall the p50 and p90 of |predicted - real| / real, the real loads'
 run-to-run spread and loads per minute. Times are ms from navigation start. Every origin is served
-over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks. A lossy
-condition is reported apart (the emulator has no loss model yet: it predicts the lossless link).
+over TLS so that each condition's protocol (h1, h2) is the one Chromium really speaks, and the
+emulator is told so (TLS 1.3: one round trip per connection) and that an incognito context does not
+preconnect (accuracy/real-browser.ts). A lossy condition is reported apart (the emulator predicts it
+with its loss model, the median of 9 seeds).
 
 Pages (emulator/accuracy/pages.ts; default 31): the example site, 18 of the ground-truth test pages,
 and 12 pages of Debian's HTML documentation packages (scripts/setup.sh installs them). One replay server per link
@@ -131,7 +134,7 @@ async function main(): Promise<number> {
       console.error('accuracy:emulator: no page could be recorded');
       return 1;
     }
-    const predictions = await predict(recordings, conditions, cc === 'cubic' ? 'cubic' : 'newreno');
+    const predictions = await predict(recordings, conditions, { congestionControl: cc === 'cubic' ? 'cubic' : 'newreno', freshBrowser: Boolean(values['fresh-browser']) });
     const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
     const result = values.report
       ? { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc: 'as run', backend: 'as run', gaveUp: [] as string[], stoppedEarly: false }
@@ -283,7 +286,7 @@ async function record(pages: PageSpec[], work: string, recordMissing: boolean, w
 const LOSSY_SEEDS = 9;
 
 /** The emulator's and Lantern's predictions, keyed `page condition`; ms from navigation start. */
-async function predict(recordings: Recording[], conditions: Condition[], congestionControl: 'newreno' | 'cubic'): Promise<Map<string, Record<Tool, Times>>> {
+async function predict(recordings: Recording[], conditions: Condition[], browser: RealBrowser): Promise<Map<string, Record<Tool, Times>>> {
   const { parseTrace, readText } = await import('@pcp/graph-builder');
   const { loadLanternTrace, simulateLantern } = await import('../src/lantern/predict.ts');
   const out = new Map<string, Record<Tool, Times>>();
@@ -300,7 +303,7 @@ async function predict(recordings: Recording[], conditions: Condition[], congest
     for (const c of conditions) {
       // A lossy link makes each load a draw: the median over seeds, as the real side takes the median of its loads.
       const runs = Array.from({ length: c.lossRate > 0 ? LOSSY_SEEDS : 1 }, (_, i) =>
-        emulateIdentity(r.graph, { bandwidthBps: c.bandwidthBps, rttMs: c.rttMs, lossRate: c.lossRate, protocol: c.protocol, congestionControl, seed: i + 1 }));
+        emulateIdentity(r.graph, predictionConfig(c, browser, i + 1)));
       const failed = runs.find((x) => typeof x === 'string');
       if (failed !== undefined) {
         console.log(`${r.page.name}: ${failed}; left out`);

@@ -1,8 +1,9 @@
 /**
  * The graph model (Lantern-style: separate from the simulator). Compiles a v1 Graph once into flat arrays
- * the simulator walks quickly: the emulated nodes only (`emulatedNodes`: normalisation's disabled nodes are
- * skipped with their edges and what only they started), parent counts, children, durations, resource and download-chunk facts, frames, and the
- * preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
+ * the simulator walks quickly: enabled nodes only (normalisation's disabled nodes are skipped with their
+ * edges and their descendants, which cannot start without them; so are parentless post-load requests), parent
+ * counts, children, durations, resource and download-chunk facts, frames, and the preloader's pre-parse lists.
+ * Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
 import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
@@ -162,7 +163,7 @@ export function compileGraph(graph: Graph): PageModel {
   const hit = cache.get(graph);
   if (hit) return hit;
 
-  const nodes = emulatedNodes(graph);
+  const nodes = enabledNodes(graph);
   const n = nodes.length;
   const index = new Map<string, number>();
   nodes.forEach((x, i) => index.set(x.id, i));
@@ -365,34 +366,36 @@ export function compileGraph(graph: Graph): PageModel {
 }
 
 /**
- * The nodes the emulator runs: the enabled ones, less what the recording shows after the load event with no
- * recorded cause, and less every node all of whose parents are left out. The thesis (§3.7.4) emulates only
- * what runs before the load event: what a disabled post-load timer started (a search page's result fetches)
- * goes with it, and so does a parentless post-load request (the favicon, which the browser fetches once the
- * page has loaded). Kept, such a node would start at time 0, taking connections from the page's own requests
- * (and a favicon that is also the page's logo would own the logo's download in the session cache).
+ * The nodes an emulation runs: not disabled, not downstream of a disabled node, and not a parentless node
+ * recorded after the load event. An activity starts once all its parents completed, so what a disabled one (a
+ * post-load timer, thesis §3.7.4) would have started — the image a post-load timer requests, a search page's
+ * result fetches — never runs either; with the edge merely dropped it would be a root and be requested at time
+ * 0. A parentless request recorded after the load event (the favicon: the browser fetches it once the page has
+ * loaded, and the trace gives it no initiator) is left out the same way: as a root it would be requested at
+ * time 0, taking a connection and, where it is also the page's logo, owning the logo's download in the session
+ * cache. Markers stay (they only record the moment their other parents are done).
  */
-export function emulatedNodes(graph: Graph): GraphNode[] {
-  const parents = new Map<string, string[]>();
+export function enabledNodes(graph: Graph): GraphNode[] {
   const children = new Map<string, string[]>();
+  const hasParent = new Set<string>();
   for (const e of graph.edges) {
-    (parents.get(e.to) ?? parents.set(e.to, []).get(e.to)!).push(e.from);
-    (children.get(e.from) ?? children.set(e.from, []).get(e.from)!).push(e.to);
+    const l = children.get(e.from);
+    if (l) l.push(e.to);
+    else children.set(e.from, [e.to]);
+    hasParent.add(e.to);
   }
-  const out = new Set<string>();
-  for (const x of graph.nodes) {
-    if (x.disabled || (x.phase === 'post-load' && x.id !== graph.root && !parents.has(x.id))) out.add(x.id);
-  }
-  if (out.size === 0) return graph.nodes;
-  const queue = [...out];
-  while (queue.length > 0) {
-    for (const c of children.get(queue.pop()!) ?? []) {
-      if (out.has(c) || !parents.get(c)!.every((p) => out.has(p))) continue;
-      out.add(c);
-      queue.push(c);
+  const stack = graph.nodes.filter((x) => x.disabled || (x.phase === 'post-load' && x.id !== graph.root && !hasParent.has(x.id))).map((x) => x.id);
+  if (stack.length === 0) return graph.nodes;
+  const kindOf = new Map(graph.nodes.map((x) => [x.id, x.kind]));
+  const off = new Set<string>(stack);
+  while (stack.length > 0) {
+    for (const c of children.get(stack.pop()!) ?? []) {
+      if (off.has(c) || kindOf.get(c) === 'marker') continue;
+      off.add(c);
+      stack.push(c);
     }
   }
-  return graph.nodes.filter((x) => !out.has(x.id));
+  return graph.nodes.filter((x) => !off.has(x.id));
 }
 
 const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eval', 'css_eval', 'timer', 'event']);

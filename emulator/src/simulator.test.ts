@@ -168,30 +168,20 @@ test('session cache: the same url twice costs one download', () => {
   assert.equal(timingOf(r, 'a2').sessionCacheHit, true);
 });
 
-test("what a disabled post-load timer started, and a parentless post-load request, are not emulated: neither runs nor starts at time 0 (thesis §3.7.4)", () => {
-  // A post-load timer t (normalised away) fetched f; f comes first in the graph, on one connection per host.
+test("a parentless request recorded after the load event (the favicon) is not emulated: it does not start at time 0 (thesis §3.7.4)", () => {
+  // f (the favicon: post-load, no parent) comes first in the graph, on one connection per host. Kept, it would be
+  // a root requested at 0 ahead of a, and a would go out on the one connection when f ends at 92: at the server
+  // 112, at the bottleneck 122, its 10th segment departs 134 and reaches the client at 144. Left out, a alone
+  // ends at 92 (10 segments: at the server at 60, the 10th reaches the client at 80 + 12).
   const g = new PageBuilder()
-    .timer('t', 1, 0).resource('f', 'http://a.com/result.html', 10 * MSS, { serverDelay: 0 })
-    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
-    .edge('t', 'f').edge('a', 'load').build();
-  g.nodes.find((x) => x.id === 't')!.disabled = true;
-  // f loses its only parent with t: kept, it would be a root requested at 0 ahead of a, and a would go out on
-  // the one connection when f ends at 92: at the server 112, at the bottleneck 122, its 10th segment departs
-  // 134 and reaches the client at 144. Left out, a alone ends at 92 as above.
-  const r = simulateChecked(g, { ...base, connectionsPerHost: 1 });
-  close(r.loadTime, 92, 'load');
-  assert.deepEqual(r.resources.map((x) => x.id), ['a']);
-  assert.equal(r.packets, 10);
-  // A request recorded after the load event with no cause (the favicon, fetched once the page has loaded) is
-  // left out the same way: the same page with f parentless and post-load instead of t's child.
-  const fav = new PageBuilder()
     .resource('f', 'http://a.com/favicon.png', 10 * MSS, { serverDelay: 0 })
     .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
     .edge('a', 'load').build();
-  fav.nodes.find((x) => x.id === 'f')!.phase = 'post-load';
-  const rf = simulateChecked(fav, { ...base, connectionsPerHost: 1 });
-  close(rf.loadTime, 92, 'favicon left out');
-  assert.deepEqual(rf.resources.map((x) => x.id), ['a']);
+  g.nodes.find((x) => x.id === 'f')!.phase = 'post-load';
+  const r = simulateChecked(g, { ...base, connectionsPerHost: 1 });
+  close(r.loadTime, 92, 'favicon left out');
+  assert.deepEqual(r.resources.map((x) => x.id), ['a']);
+  assert.equal(r.packets, 10);
 });
 
 test('main thread: one computation at a time; timers wait their delay; nested timers clamp to 4 ms', () => {
@@ -558,4 +548,27 @@ test('server pacing over one connection: pipelined HTTP/1.1 keeps responses in o
   const h2 = simulateChecked(g, { ...base, protocol: 'h2' });
   close(timingOf(h2, 'B').end, 91.2, 'h2 B');
   close(timingOf(h2, 'A').end, 181.2, 'h2 A');
+});
+
+test("a disabled node's descendants are skipped too: a post-load timer's image is never requested, so it warms no connection", () => {
+  // a (a.com, 10 segments) -> frame document f (b.com, 1 segment) -> load; a -> script s -> timer t (disabled,
+  // post-load) -> image p (b.com). a ends at 92 (10 segments: at the server at 60, the 10th reaches the
+  // client at 80 + 12). f is requested at 92 and opens its own connection to b.com: established 132, at the
+  // server 152, its one segment reaches the bottleneck at 162, departs 163.2, the client 173.2 = load.
+  // Were p a root once t's edge is dropped, it would open b.com's connection at 0 and f would reuse it (133.2).
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .resource('f', 'http://b.com/f', MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .script('s', 1)
+    .timer('t', 1, 0)
+    .resource('p', 'http://b.com/p', MSS, { serverDelay: 0 })
+    .edge('a', 'f').edge('f', 'load').edge('a', 's').edge('s', 't').edge('t', 'p')
+    .build();
+  g.nodes.find((x) => x.id === 't')!.disabled = true;
+  const r = simulateChecked(g, { ...base, preconnect: false });
+  phases(timingOf(r, 'f'), { handshake: 40, end: 173.2 });
+  close(r.loadTime, 173.2, 'load');
+  assert.equal(r.resources.some((x) => x.id === 'p'), false, 'p is not requested');
+  assert.equal(r.nodes.some((x) => x.id === 'p' || x.id === 't'), false, 'neither t nor p runs');
+  assert.equal(r.connections, 2);
 });

@@ -106,6 +106,17 @@ def test_delayed_ack(tmp_path):
     assert [d for _, d in delays(write(tmp_path / "d.pcap", c.packets))] == [98.0]
 
 
+def test_ack_riding_on_other_data(tmp_path):
+    # rtt 2. /1's response starts at 20; /2 is asked at 25 and its ACK rides on /1's tail at 31 (the
+    # server held it for its next write, 6 ms: within the delayed-ACK slack, but not a receipt): the
+    # receipt is 25 + 2 = 27, and /2's response at 45 -> 18 ms (not 45 - 31 = 14).
+    c = Conversation().handshake(0, 2)
+    c.send(10, "c", get("/1")).ack(11, "s")
+    first = ok(b"1" * 300)
+    c.send(20, "s", first[:100]).send(25, "c", get("/2")).send(31, "s", first[100:]).send(45, "s", ok(b"2"))
+    assert [d for _, d in delays(write(tmp_path / "o.pcap", c.packets))] == [9.0, 18.0]
+
+
 def _wan(ack_ms: float) -> Conversation:
     c = Conversation().handshake(0, 80)
     return c.send(100, "c", get("/w")).ack(ack_ms, "s").send(330, "s", ok(b"w"))

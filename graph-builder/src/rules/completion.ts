@@ -3,7 +3,7 @@
  * to them, follow its last parse chunk in Chrome's order: readystatechange(interactive) ->
  * DOMContentLoaded (Document, then Window) -> readystatechange(complete) -> load (Window).
  * For the main frame the builder inserts artificial zero-length markers: DOMContentLoaded after the
- * last parse chunk, and load after DOMContentLoaded and every resource requested before the page's load
+ * last parse chunk and the deferred scripts (which run between them, HTML's "the end"), and load after DOMContentLoaded and every resource requested before the page's load
  * ('completion:<step>' rules; resources -> load is Appendix A's 'event:window.load').
  *
  * "Every resource" means those that hold up the load event in a real browser (§3.5.2: the frame stays
@@ -63,7 +63,10 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
   const realDcl = dcls.find((c) => c.eventTarget === 'Document') ?? dcls[0];
   const realLoad = mainChain.find((c) => c.eventName === 'load' && c.eventTarget === 'Window');
   const parsedAt = mainLast?.end ?? 0;
-  const dclTime = realDcl ? realDcl.start : parsedAt;
+  // Deferred scripts run once parsing ends and before DOMContentLoaded (HTML's "the end" of parsing): the
+  // main frame's, recorded before its DOMContentLoaded, hold the inserted marker too.
+  const mainDeferred = deferredBefore(acts.computations, kept, mainId, realDcl?.start ?? acts.domContentLoaded);
+  const dclTime = realDcl ? realDcl.start : Math.max(parsedAt, ...mainDeferred.map((c) => c.end));
   const blocksLoad = (r: ResourceActivity): boolean => r.requestType === undefined || !NOT_LOAD_BLOCKING.has(r.requestType);
   const lastResourceEnd = Math.max(dclTime, ...acts.resources.filter((r) => r.start <= dclTime && blocksLoad(r)).map((r) => r.end));
   const reported = acts.load !== undefined && acts.load >= dclTime ? acts.load : undefined;
@@ -102,6 +105,10 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
       const from = k === 1 ? steps[0]!.id : lastPartOf(ctx, steps[k - 1]!.id);
       ctx.edge(from, steps[k]!.id, `completion:${steps[k]!.name}`);
     }
+    // DOMContentLoaded (the frame's first dispatch, the main frame's marker) waits for the deferred scripts.
+    const firstDcl = isMain ? dclId : dcl[0] && ctx.compFirst(dcl[0].id);
+    const deferred = isMain ? mainDeferred : deferredBefore(acts.computations, kept, f.id, dcl[0]?.start);
+    if (firstDcl) for (const c of deferred) ctx.edge(lastPartOf(ctx, ctx.compFirst(c.id)!), firstDcl, 'completion:domContentLoaded');
     // Window load waits for every resource of the frame requested before it (Appendix A).
     const frameLoad = loads.find((c) => c.eventTarget === 'Window');
     const windowLoad = isMain ? loadId : frameLoad ? ctx.compFirst(frameLoad.id) : undefined;
@@ -115,6 +122,12 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
   }
   ctx.markers = { domContentLoaded: dclId, load: loadId };
   return { domContentLoaded: dclTime, load: loadTime };
+}
+
+/** Frame f's deferred scripts that ran before its recorded DOMContentLoaded (none when that is unknown). */
+function deferredBefore(comps: ComputationActivity[], kept: Set<string>, frame: string, dcl: number | undefined): ComputationActivity[] {
+  if (dcl === undefined) return [];
+  return comps.filter((c) => c.frame === frame && c.kind === 'ScriptEval' && c.scriptKind === 'defer' && kept.has(c.id) && c.end <= dcl);
 }
 
 function lastPartOf(ctx: RuleContext, nodeId: string): string {

@@ -3,8 +3,9 @@
 delay = first response byte - the server's ACK of the request's last byte.
 The ACK stands for the moment the server had the whole request. When it cannot stand for it, the
 request time plus one handshake RTT does: when the ACK rides on the response's own data (it left
-with the response, after processing), or when it came so late that it must be a delayed ACK (Linux
-delays ACKs by >= 40 ms once a connection turns interactive).
+with the response, after processing), when it rides later than that on other data (it waited for the
+server's next write: another stream's frames, a previous response's tail), or when it came so late that
+it must be a delayed ACK (Linux delays ACKs by >= 40 ms once a connection turns interactive).
 """
 
 from __future__ import annotations
@@ -63,6 +64,10 @@ def reference_time(conn: Connection, req_end: int, req_ts: float,
     rides = ack.carries_data and resp_start is not None and ack.data_start <= resp_start < ack.data_end
     if rides:
         return (req_ts + rtt, "rtt") if rtt is not None else (req_ts, "none")
+    # An ACK on other data (another HTTP/2 stream's frames, a previous response's tail) left when the
+    # server wrote that data: a receiver in interactive mode holds its ACK for the next write.
+    if ack.carries_data and rtt is not None and ack.ts > req_ts + rtt:
+        return req_ts + rtt, "rtt"
     if rtt is not None and ack.ts - req_ts > rtt + max(DELAYED_ACK_SLACK, rtt / 4):
         return req_ts + rtt, "rtt"
     return ack.ts, "ack"

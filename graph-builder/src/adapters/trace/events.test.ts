@@ -125,3 +125,12 @@ test('a script that creates an element in another frame waits for that frame\'s 
   assert.equal(r22.length, 1);
   assert.equal(r22[0]!.node.kind, 'download_chunk');
 });
+
+test("a frame's document has a request side from the browser's navigation request (the bundle's DevTools log), as the main document", () => {
+  for (const [name, file] of [['r22-frame-script', '/frame.html'], ['ev-message', '/sender.html']] as const) {
+    const doc = readTraceInput(fixture(name)).acts.resources.find((r) => r.requestType === 'Document' && r.url.endsWith(file));
+    const d = doc?.browserDelay;
+    assert.ok(d?.request !== undefined && d.request >= 0 && d.request < 50, `${name}: request side ${d?.request}`);
+    assert.ok(d.commit !== undefined, `${name}: the commit is still recorded`);
+  }
+});

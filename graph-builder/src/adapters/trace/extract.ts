@@ -34,7 +34,7 @@ export function traceHandlers(options: ExtractOptions = {}) {
     postedTasks: postedTaskHandler(),
     initiators: initiatorHandler(),
     loaderStarts: loaderStartHandler(),
-    requests: requestHandler(),
+    requests: requestHandler(options.loggedDocuments),
     timers: timerHandler(),
     marks: markHandler(),
     mainThreadTasks: mainThreadTaskHandler(),

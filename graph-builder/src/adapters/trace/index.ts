@@ -14,7 +14,8 @@ import { readText } from '../../format/io.ts';
 import { parseTrace } from './reader.ts';
 import { extractTrace, type ExtractOptions, type UncaughtException, type WindowListener } from './extract.ts';
 import { traceToActivities, type ExtraInitiators } from './to-activities.ts';
-import { navigationTimes } from './navigation.ts';
+import { frameDocumentRequests, navigationTimes } from './navigation.ts';
+import { loggedDocuments } from './logged-documents.ts';
 import { documentBrowserDelay } from './activities/browser-delay.ts';
 import type { Activities } from '../../model/types.ts';
 
@@ -120,6 +121,7 @@ export function bundleExtractOptions(dir: string, devtoolsLog: unknown, warnings
     frameParents: bundleFrameParents(dir, warnings),
     exceptions: exceptionsFromDevtoolsLog(devtoolsLog),
     windowListeners: bundleWindowListeners(dir, warnings),
+    loggedDocuments: loggedDocuments(devtoolsLog),
   };
 }
 
@@ -149,7 +151,12 @@ export function readTraceInput(path: string): TraceInput {
   const documentSources = tracePath === path ? undefined : bundleDocuments(path, warnings);
   const acts = traceToActivities(
     load,
-    { extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog), ...(documentSources ? { documentSources } : {}), ...(browserVersion ? { browserVersion } : {}) },
+    {
+      extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog),
+      frameDocumentRequests: frameDocumentRequests(loggedDocuments(devtoolsLog), load.origin, load.mainFrame),
+      ...(documentSources ? { documentSources } : {}),
+      ...(browserVersion ? { browserVersion } : {}),
+    },
     warnings,
   );
   const navigation = navigationTimes(file.events, load.origin, load.mainFrame, devtoolsLog);

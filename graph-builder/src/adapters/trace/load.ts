@@ -4,6 +4,7 @@
  * turned into the activity model by ./activities/.
  */
 import type { CallFrame } from './trace-events.ts';
+import type { LoggedDocument } from './logged-documents.ts';
 
 export type { CallFrame } from './trace-events.ts';
 
@@ -145,6 +146,8 @@ export interface ExtractOptions {
   exceptions?: UncaughtException[];
   /** Listeners on frames' windows (the profiler's listeners.json): which handlers are the window's. */
   windowListeners?: WindowListener[];
+  /** Frames' document requests from the DevTools log: for a page frame whose document the trace lacks. */
+  loggedDocuments?: LoggedDocument[];
 }
 
 /** A listener on a frame's window, at its handler's position (1-based, as FunctionCall reports it). */

@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { navigationTimes } from './navigation.ts';
+import { frameDocumentRequests, navigationTimes } from './navigation.ts';
+import { frameDocumentKey } from './activities/context.ts';
+import { loggedDocuments } from './logged-documents.ts';
 import type { TraceEvent } from './reader.ts';
 
 // Shaped like Chromium 156's trace of a navigation (values from a real bundle of the example site): the
@@ -33,4 +35,17 @@ test('navigationTimes: without a DevTools log the request is the fetchStart mark
   assert.ok(Math.abs(t.documentRequest! - -30.836) < 1e-9);
   assert.equal(t.documentResponse, undefined);
   assert.equal(navigationTimes(events.slice(2, 3), origin, 'F'), undefined);
+});
+
+test("frameDocumentRequests: each subframe's first logged Document request, on the page clock; the main frame's left out", () => {
+  const frameLog = [
+    ...log,
+    { method: 'Network.requestWillBeSent', params: { requestId: 'N2', type: 'Document', frameId: 'SUB', timestamp: 452.383, request: { url: 'http://b.test/frame.html' } } },
+    { method: 'Network.requestWillBeSent', params: { requestId: 'N3', type: 'Document', frameId: 'SUB', timestamp: 452.5, request: { url: 'http://b.test/frame.html' } } },
+    { method: 'Network.requestWillBeSent', params: { requestId: 'NAV', type: 'Document', frameId: 'F', timestamp: 452.220916, request: { url: 'http://a.test/index.html' } } },
+  ];
+  const m = frameDocumentRequests(loggedDocuments(frameLog), origin, 'F');
+  assert.deepEqual([...m.keys()], [frameDocumentKey('SUB', 'http://b.test/frame.html')]);
+  assert.ok(Math.abs(m.get(frameDocumentKey('SUB', 'http://b.test/frame.html'))! - 131.259) < 1e-6);
+  assert.equal(frameDocumentRequests([], origin, 'F').size, 0);
 });

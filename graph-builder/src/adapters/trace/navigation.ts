@@ -7,6 +7,8 @@
  */
 import type { NavigationTimes } from '../../model/types.ts';
 import type { TraceEvent } from './reader.ts';
+import { frameDocumentKey } from './activities/context.ts';
+import type { LoggedDocument } from './logged-documents.ts';
 
 interface DevtoolsMessage {
   method?: string;
@@ -58,4 +60,18 @@ function documentExchange(log: unknown, navigationId: string | undefined, frame:
     } else if (m.method === 'Network.responseReceived' && id !== undefined && p.requestId === id && response === undefined) response = p.timestamp;
   }
   return { ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
+}
+
+/**
+ * When the browser began each subframe's navigation: its Document request in the DevTools log
+ * (logged-documents.ts; the browser's request, before the trace's record at the frame's commit), in ms
+ * relative to `origin` (µs on the trace clock), keyed `frameDocumentKey(frame, url)` (the url after redirects).
+ */
+export function frameDocumentRequests(docs: LoggedDocument[], origin: number, mainFrame: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const d of docs) {
+    const key = frameDocumentKey(d.frame, d.url);
+    if (d.frame !== mainFrame && !out.has(key)) out.set(key, (d.sent - origin) / 1000);
+  }
+  return out;
 }

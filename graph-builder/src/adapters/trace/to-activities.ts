@@ -10,7 +10,7 @@
 import type { Activities, Cause, ComputationActivity, FrameActivity, ResourceActivity } from '../../model/types.ts';
 import { NO_CAUSE } from '../../model/types.ts';
 import type { TraceLoad } from './load.ts';
-import { ActivityContext, isTokenKey, type PendingCause, type TraceAdapterOptions } from './activities/context.ts';
+import { ActivityContext, frameDocumentKey, isTokenKey, type PendingCause, type TraceAdapterOptions } from './activities/context.ts';
 import { computationActivities, type PendingComputation } from './activities/computations.ts';
 import { documentActivities, type TokenIndex } from './activities/documents.ts';
 import { causeRequests } from './activities/request-causes.ts';
@@ -85,7 +85,12 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
     res.requestType = requestTypeOf(r);
     if (r.priority) res.browserPriority = r.priority;
     // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
-    const delay = r === mainDocument ? documentBrowserDelay(r, {}) : r.resourceType === 'Document' ? frameDocumentBrowserDelay(r) : browserDelay(r);
+    const delay =
+      r === mainDocument
+        ? documentBrowserDelay(r, {})
+        : r.resourceType === 'Document'
+          ? frameDocumentBrowserDelay(r, ctx.options.frameDocumentRequests?.get(frameDocumentKey(r.frame, r.url)))
+          : browserDelay(r);
     if (delay) res.browserDelay = delay;
     if (r.fromCache) {
       const original = requests.find((o) => o !== r && o.url === r.url && !o.fromCache && o.send < r.send);

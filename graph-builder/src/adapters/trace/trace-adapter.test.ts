@@ -98,6 +98,16 @@ test('markers: DOMContentLoaded after the last parse chunk of the main document,
   assert.ok(graph.edges.some((e) => e.from === graph.markers.domContentLoaded && e.to === graph.markers.load));
 });
 
+test('DOMContentLoaded waits for the deferred script (HTML\'s "the end": deferred scripts run between the last parse chunk and it)', () => {
+  const widgets = node((n) => n.kind === 'script_eval' && n.scriptUrl.endsWith('/widgets.js') && (n.part ?? 0) === 0);
+  const parts = graph.nodes.filter((n) => n.kind === 'script_eval' && n.scriptUrl.endsWith('/widgets.js'));
+  const last = parts.reduce((a, b) => (b.end > a.end ? b : a));
+  assert.ok(widgets.kind === 'script_eval' && widgets.scriptKind === 'defer');
+  assert.ok(graph.edges.some((e) => e.from === last.id && e.to === graph.markers.domContentLoaded && e.rule === 'completion:domContentLoaded'));
+  const dcl = node((n) => n.id === graph.markers.domContentLoaded);
+  assert.ok(dcl.start >= last.end, `the marker (${dcl.start}) is not before the script ended (${last.end})`);
+});
+
 test('a truncated trace keeps its complete events and warns; garbage is a clear error', () => {
   const cut = parseTrace(text.slice(0, Math.floor(text.length * 0.6)), 'cut.json');
   assert.ok(cut.events.length > 50 && cut.events.length < 158, `kept ${cut.events.length} of 158`);

@@ -43,5 +43,7 @@ test("the main document: from the browser's navigation request to the socket; th
 test("a frame's document: its trace request is the frame's commit; from the network's headers to it, no request side", () => {
   const r = request({ resourceType: 'Document', send: 150, finish: 180, network: { sent: 120, headers: 128, connect: 0, finish: 130 } });
   assert.deepEqual(frameDocumentBrowserDelay(r), { response: 50, commit: 22 });
+  // The browser's navigation request at 100 (DevTools log): its request side, as the main document's.
+  assert.deepEqual(frameDocumentBrowserDelay(r, 100), { request: 20, response: 50, commit: 22 });
   assert.equal(frameDocumentBrowserDelay(request({ resourceType: 'Document' })), undefined);
 });

@@ -45,10 +45,11 @@ export function browserDelay(r: TraceRequest, start?: number | null): BrowserDel
 /**
  * A frame's document: the renderer records its request when the frame's navigation commits, so from its
  * response headers at the network service to that record is the commit (a new renderer for a cross-site
- * frame); its request side is unknown (the browser sent it).
+ * frame). Its request side starts at the browser's navigation request (`navigationRequest`, from the DevTools
+ * log, as the main document's), else it is unknown.
  */
-export function frameDocumentBrowserDelay(r: TraceRequest): BrowserDelay | undefined {
-  const out = browserDelay(r, null);
+export function frameDocumentBrowserDelay(r: TraceRequest, navigationRequest?: number): BrowserDelay | undefined {
+  const out = browserDelay(r, navigationRequest ?? null);
   return r.network ? { ...out, commit: round(r.send - r.network.headers) } : out;
 }
 

@@ -15,7 +15,15 @@ export interface TraceAdapterOptions {
   /** HTML source of documents by url (the profiler's documents.json): tags' true positions. */
   documentSources?: Map<string, string>;
   browserVersion?: string;
+  /**
+   * When the browser began each frame's navigation (the DevTools log's requestWillBeSent of a frame's
+   * document, ms on the trace's clock), keyed `frameDocumentKey(frame, url)`: a frame document's request side.
+   */
+  frameDocumentRequests?: Map<string, number>;
 }
+
+/** The key of TraceAdapterOptions.frameDocumentRequests. */
+export const frameDocumentKey = (frame: string, url: string): string => `${frame}\n${url}`;
 
 /** A token a cause points at, before its document's tokens are built and numbered. */
 export interface TokenKey {

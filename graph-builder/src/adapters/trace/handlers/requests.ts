@@ -5,6 +5,7 @@
  * request's send in the trace, as Chromium writes them; a redirect re-sends under the same requestId
  * (the first send is kept, with the last url). From the response's `timing` and the finish's `finishTime`:
  * the network service's times (`network`); from the loader starts: when the renderer released it.
+ * A page frame whose document request the trace lacks gets it from the DevTools log (logged-documents.ts).
  */
 import type { Handler } from '../../handler.ts';
 import type { Initiator, TraceRequest } from '../load.ts';
@@ -27,6 +28,7 @@ import {
 import type { FrameData } from './frames.ts';
 import type { InitiatorData } from './initiators.ts';
 import type { LoaderStartData } from './loader-starts.ts';
+import type { LoggedDocument } from '../logged-documents.ts';
 import { ready } from './run.ts';
 
 export interface RequestData {
@@ -105,7 +107,7 @@ function update(r: TraceRequest, e: NetworkEvent, ms: (ts: number) => number): v
 }
 
 /** The network service's times of a response (`timing` of ResourceReceiveResponse), when it has them. */
-function networkTiming(r: TraceRequest, t: ReturnType<typeof networkData>['timing'], ms: (ts: number) => number): void {
+function networkTiming(r: TraceRequest, t: ReturnType<typeof networkData>['timing'] | LoggedDocument['timing'], ms: (ts: number) => number): void {
   const base = finite(t?.requestTime);
   const send = finite(t?.sendStart);
   const headers = finite(t?.receiveHeadersEnd);
@@ -128,7 +130,49 @@ function assignReleases(requests: TraceRequest[], loaders: LoaderStartData, fram
   }
 }
 
-export function requestHandler(): Handler<TraceEvent, RequestData, { frames: FrameData; initiators: InitiatorData; loaderStarts: LoaderStartData }> {
+/**
+ * A frame's document request from the DevTools log. The trace records a frame's document when its
+ * navigation commits, after the response; the commit itself is not in the log, so the response stands
+ * for it (the frame's commit delay comes out short).
+ */
+export function requestFromLog(d: LoggedDocument, ms: (ts: number) => number): TraceRequest {
+  const last = d.chunks[d.chunks.length - 1]?.ts;
+  const r: TraceRequest = {
+    requestId: d.requestId,
+    url: d.url,
+    frame: d.frame,
+    resourceType: 'Document',
+    method: d.method,
+    send: ms(d.response ?? d.sent),
+    chunks: d.chunks.map((c) => ({ time: ms(c.ts), bytes: c.bytes })),
+    encodedLength: d.encodedLength,
+    decodedLength: d.decodedLength,
+    failed: d.failed,
+    fromCache: false,
+    status: d.status,
+    mimeType: d.mimeType,
+  };
+  if (d.response !== undefined) r.response = ms(d.response);
+  if (d.finish !== undefined || last !== undefined) r.finish = ms(Math.max(d.finish ?? -Infinity, last ?? -Infinity));
+  networkTiming(r, d.timing, ms);
+  // The log's end of loading is the network service's (ResourceFinish's finishTime); the renderer's is its last chunk.
+  if (r.network && d.finish !== undefined) r.network.finish = ms(d.finish);
+  return r;
+}
+
+/** Page frames (not the main one) without a document request in the trace: the last the log has of each. */
+function missingFrameDocuments(requests: Map<string, TraceRequest>, frames: FrameData, logged: readonly LoggedDocument[]): LoggedDocument[] {
+  const documented = new Set([...requests.values()].filter((r) => r.resourceType === 'Document').map((r) => r.frame));
+  const out: LoggedDocument[] = [];
+  for (const id of frames.frames.keys()) {
+    if (id === frames.mainFrame || documented.has(id)) continue;
+    const doc = logged.filter((d) => d.frame === id && !requests.has(d.requestId) && d.sent >= frames.origin).at(-1);
+    if (doc && !IGNORED_URL.test(doc.url)) out.push(doc);
+  }
+  return out;
+}
+
+export function requestHandler(loggedDocuments: readonly LoggedDocument[] = []): Handler<TraceEvent, RequestData, { frames: FrameData; initiators: InitiatorData; loaderStarts: LoaderStartData }> {
   /** The network events in trace order: whether one applies depends on the page's frames, known at the end. */
   let network: NetworkEvent[] = [];
   let out: RequestData | undefined;
@@ -159,6 +203,10 @@ export function requestHandler(): Handler<TraceEvent, RequestData, { frames: Fra
         }
       }
       const warnings = [...requests.values()].filter((r) => r.finish === undefined).map((r) => `request ${r.url} never finished in the trace`);
+      for (const d of missingFrameDocuments(requests, frames, loggedDocuments)) {
+        requests.set(d.requestId, requestFromLog(d, frames.ms));
+        warnings.push(`frame document ${d.url} is not in the trace (its renderer's first events were lost); taken from the DevTools log`);
+      }
       const sorted = [...requests.values()].sort((a, b) => a.send - b.send);
       assignReleases(sorted, loaderStarts, frames);
       out = { requests: sorted, warnings, ...(documentThread ? { documentThread } : {}) };

@@ -1,0 +1,37 @@
+/**
+ * What the emulator must be told about the real loads of the shaped grid, beyond the link: the browser and
+ * servers they ran on (accuracy/real-loads.ts, accuracy/context-load.ts, replay's servers).
+ */
+import type { EmulatorConfig } from '../src/config.ts';
+import type { Condition } from './grid-stats.ts';
+
+/**
+ * TLS round trips per new connection: every origin is replayed over TLS 1.3 (one round trip after TCP's;
+ * the cold check sees a handshake on every load).
+ */
+export const TLS_RTTS = 1;
+
+export interface RealBrowser {
+  congestionControl: 'newreno' | 'cubic';
+  /** A fresh Chromium (regular profile) per load, `--fresh-browser`; else a fresh incognito context per load. */
+  freshBrowser: boolean;
+}
+
+/**
+ * The emulator config that predicts a real load under condition c. `preconnect`: Chromium's LoadingPredictor,
+ * which preconnects to the document's origin at navigation start, is off in off-the-record profiles
+ * (predictors::IsLoadingPredictorEnabled: "Disabled for off-the-record"), and a context made by
+ * Target.createBrowserContext is off the record.
+ */
+export function predictionConfig(c: Condition, browser: RealBrowser, seed: number): EmulatorConfig {
+  return {
+    bandwidthBps: c.bandwidthBps,
+    rttMs: c.rttMs,
+    lossRate: c.lossRate,
+    protocol: c.protocol,
+    congestionControl: browser.congestionControl,
+    tlsRtts: TLS_RTTS,
+    preconnect: browser.freshBrowser,
+    seed,
+  };
+}
