@@ -1,8 +1,9 @@
 /**
  * The graph model (Lantern-style: separate from the simulator). Compiles a v1 Graph once into flat arrays
  * the simulator walks quickly: enabled nodes only (normalisation's disabled nodes are skipped with their
- * edges and their descendants, which cannot start without them), parent counts, children, durations,
- * resource and download-chunk facts, frames, and the preloader's pre-parse lists. Compiled models are cached per Graph object, so sweeping many configs over
+ * edges and their descendants, which cannot start without them; so are parentless post-load requests), parent
+ * counts, children, durations, resource and download-chunk facts, frames, and the preloader's pre-parse lists.
+ * Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
 import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
@@ -145,7 +146,16 @@ function nonNegative(v: number | undefined): number {
   return v !== undefined && Number.isFinite(v) && v > 0 ? v : 0;
 }
 
-function preloadableMime(cls: MimeClass): boolean {
+/** Chromium's request types of what its preload scanner fetches (style sheets, scripts, images). */
+const SCANNED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Stylesheet', 'Script', 'Image']);
+
+/**
+ * CSS, JS or an image: what the preloader requests ahead of the parser. By the request type when the graph
+ * records it (the scanner goes by the tag: an image answered 404 in text/plain is still requested as an
+ * image), else by the response's MIME class.
+ */
+function preloadableKind(requestType: string | undefined, cls: MimeClass): boolean {
+  if (requestType !== undefined) return SCANNED_REQUEST_TYPES.has(requestType);
   return cls === 'css' || cls === 'javascript' || cls === 'image';
 }
 
@@ -212,7 +222,7 @@ export function compileGraph(graph: Graph): PageModel {
         serverDelay: x.serverDelay,
         cacheKey: x.method.toUpperCase() === 'GET' ? x.url : `${x.id}\u0000${x.url}`,
         chunks: [],
-        preloadable: preloadableMime(cls) && x.documentOfFrame === undefined,
+        preloadable: preloadableKind(x.requestType, cls) && x.documentOfFrame === undefined,
         browserPriority: BROWSER_PRIORITY[x.browserPriority ?? ''] ?? -1,
         throttleable: x.documentOfFrame === undefined && !UNTHROTTLED_REQUEST_TYPES.has(x.requestType ?? ''),
         frameDocument: x.documentOfFrame !== undefined && x.id !== graph.root,
@@ -356,23 +366,28 @@ export function compileGraph(graph: Graph): PageModel {
 }
 
 /**
- * The nodes an emulation runs: not disabled, and not downstream of a disabled node. An activity starts once
- * all its parents completed, so what a disabled one (a post-load timer, thesis §3.7.4) would have started —
- * the image a post-load timer requests — never runs either; with the edge merely dropped it would be a root
- * and be requested at time 0. Markers stay (they only record the moment their other parents are done).
+ * The nodes an emulation runs: not disabled, not downstream of a disabled node, and not a parentless node
+ * recorded after the load event. An activity starts once all its parents completed, so what a disabled one (a
+ * post-load timer, thesis §3.7.4) would have started — the image a post-load timer requests, a search page's
+ * result fetches — never runs either; with the edge merely dropped it would be a root and be requested at time
+ * 0. A parentless request recorded after the load event (the favicon: the browser fetches it once the page has
+ * loaded, and the trace gives it no initiator) is left out the same way: as a root it would be requested at
+ * time 0, taking a connection and, where it is also the page's logo, owning the logo's download in the session
+ * cache. Markers stay (they only record the moment their other parents are done).
  */
 export function enabledNodes(graph: Graph): GraphNode[] {
-  if (!graph.nodes.some((x) => x.disabled)) return graph.nodes;
   const children = new Map<string, string[]>();
+  const hasParent = new Set<string>();
   for (const e of graph.edges) {
     const l = children.get(e.from);
     if (l) l.push(e.to);
     else children.set(e.from, [e.to]);
+    hasParent.add(e.to);
   }
+  const stack = graph.nodes.filter((x) => x.disabled || (x.phase === 'post-load' && x.id !== graph.root && !hasParent.has(x.id))).map((x) => x.id);
+  if (stack.length === 0) return graph.nodes;
   const kindOf = new Map(graph.nodes.map((x) => [x.id, x.kind]));
-  const off = new Set<string>();
-  const stack = graph.nodes.filter((x) => x.disabled).map((x) => x.id);
-  for (const id of stack) off.add(id);
+  const off = new Set<string>(stack);
   while (stack.length > 0) {
     for (const c of children.get(stack.pop()!) ?? []) {
       if (off.has(c) || kindOf.get(c) === 'marker') continue;

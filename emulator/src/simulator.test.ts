@@ -168,6 +168,22 @@ test('session cache: the same url twice costs one download', () => {
   assert.equal(timingOf(r, 'a2').sessionCacheHit, true);
 });
 
+test("a parentless request recorded after the load event (the favicon) is not emulated: it does not start at time 0 (thesis §3.7.4)", () => {
+  // f (the favicon: post-load, no parent) comes first in the graph, on one connection per host. Kept, it would be
+  // a root requested at 0 ahead of a, and a would go out on the one connection when f ends at 92: at the server
+  // 112, at the bottleneck 122, its 10th segment departs 134 and reaches the client at 144. Left out, a alone
+  // ends at 92 (10 segments: at the server at 60, the 10th reaches the client at 80 + 12).
+  const g = new PageBuilder()
+    .resource('f', 'http://a.com/favicon.png', 10 * MSS, { serverDelay: 0 })
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .edge('a', 'load').build();
+  g.nodes.find((x) => x.id === 'f')!.phase = 'post-load';
+  const r = simulateChecked(g, { ...base, connectionsPerHost: 1 });
+  close(r.loadTime, 92, 'favicon left out');
+  assert.deepEqual(r.resources.map((x) => x.id), ['a']);
+  assert.equal(r.packets, 10);
+});
+
 test('main thread: one computation at a time; timers wait their delay; nested timers clamp to 4 ms', () => {
   // Two parse chunks ready at 0 (no parents) of 3 ms each run back to back; a timer with delay 10 after p1.
   const g = new PageBuilder().parse('p1', 3).parse('p2', 3).timer('t', 2, 10).edge('p1', 't').edge('p2', 'load').edge('t', 'load').build();
@@ -423,12 +439,12 @@ test("Chromium's preload scanner: an arrived chunk's image that the recording sh
   // H (2000 bytes: c0 = 0-1000, c1 = 1000-2000) -> p0 (5 ms, after c0) -> p1 (1 ms, after c1 and p0) -> image
   // I on b.com (one segment, Low: the graph records Chromium's priorities). H's segment 1 reaches the client at
   // 81.2 (c0), segment 2 at 81.6832 (c1); p0 runs 81.2-86.2, p1 86.2-87.2. Recorded: p1 began at 20.
-  const page = (recordedImageStart: number) => {
+  const page = (recordedImageStart: number, mimeType = 'image/png', requestType: string | null = 'Image') => {
     const g = new PageBuilder()
       .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
       .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
       .parse('p0', 5).parse('p1', 1)
-      .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png', browserPriority: 'Low', requestType: 'Image' })
+      .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType, browserPriority: 'Low', ...(requestType ? { requestType } : {}) })
       .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p0', 'p1').edge('p1', 'I')
       .edge('p1', 'dcl').edge('I', 'load').build();
     const at = (id: string, start: number) => {
@@ -448,6 +464,10 @@ test("Chromium's preload scanner: an arrived chunk's image that the recording sh
   close(simulateChecked(page(10), { ...base, preloadScanner: false }).loadTime, 168.4, 'scanner off');
   // Requested at 21 in the recording, after p1 began: the parser found it; it waits for p1 either way.
   close(simulateChecked(page(21), base).loadTime, 168.4, 'not scanned in the recording');
+  // The scanner goes by the tag: an <img> whose answer was a 404 in text/plain is still scanned (ev-error's
+  // missing.png); without a recorded request type the response's MIME class decides, and text is not preloaded.
+  close(timingOf(simulateChecked(page(10, 'text/plain'), base), 'I').start, 81.6832, '404 image requested as c1 arrives');
+  close(simulateChecked(page(10, 'text/plain', null), base).loadTime, 168.4, 'text without a request type');
 });
 
 test("frame commit: a frame's document reaches the frame's parser its recorded response delay after its first bytes", () => {

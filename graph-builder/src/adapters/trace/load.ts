@@ -32,6 +32,8 @@ export interface Slice {
   scriptId?: string;
   /** ParseHTML: bytes of HTML this slice consumed. */
   parsedBytes?: number;
+  /** ParseHTML run from script (its begin data has a stack): document.write's markup, or a fragment's (innerHTML). */
+  scripted?: boolean;
   /** An event dispatched to the window that the trace does not show (an uncaught exception's error). */
   windowTarget?: boolean;
   /**

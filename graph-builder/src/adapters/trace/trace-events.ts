@@ -146,6 +146,8 @@ export interface SlicePayload {
   readyState: number;
   functionName: string;
   scriptId: string | number;
+  /** ParseHTML run from script (document.write, innerHTML, a fragment parse): the script's stack. */
+  stackTrace: RawCallFrame[];
 }
 export type SliceEvent = TraceEvent & { args?: { data?: SlicePayload; beginData?: SlicePayload; parsed_bytes?: number } };
 

@@ -2,9 +2,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computationActivities } from './computations.ts';
-import { buildTokens, documentActivities, type TokenIndex } from './documents.ts';
+import { buildTokens, documentActivities, documentParses, type TokenIndex } from './documents.ts';
 import type { Slice, TraceRequest } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
+import { ActivityContext } from './context.ts';
+import { causeRequests } from './request-causes.ts';
+import { selectComputations } from './select.ts';
+import { extractTrace } from '../extract.ts';
+import { fixtureEvents, fixtureOptions } from '../handlers/test-support.ts';
+import type { TraceEvent } from '../reader.ts';
 
 test('each document\'s tokens in source order, never back in time, ending at the end of parsing; every key numbered', () => {
   const ctx = contextOf('example-site.trace.json.gz');
@@ -53,4 +59,46 @@ test("without parsed-byte counts, a token's offset is the body received before i
     [12, 'img', 822],
     [12, '#end', 822],
   ]);
+});
+
+test("a fragment parse run from script (innerHTML after the document was parsed) is not the document's; document.write's markup is", () => {
+  const slice = (index: number, line: number, start: number, end: number, scripted = false): Slice => ({ index, kind: 'parse', name: 'ParseHTML', line, start, end, thread: '1:1', ...(scripted ? { scripted } : {}) });
+  // docs-flask-search (Sphinx search page) as recorded: the document's slices at lines 1, 14, 30, 111 (the second
+  // runs jQuery, whose own fragment parses nest in it), then searchtools.js's _displayItem sets innerHTML for each
+  // result long after the document ended: ParseHTML slices with the document's url and frame, a stack, line 1.
+  const doc = [slice(0, 1, 70.4, 74.0), slice(1, 14, 347.6, 547.1), slice(4, 30, 548.6, 552.2), slice(5, 111, 663.2, 663.2)];
+  const jquery = [slice(2, 1, 357.0, 495.2, true), slice(3, 1, 495.3, 495.4, true)];
+  const results = [slice(6, 1, 746.2, 746.6, true), slice(7, 1, 3038.4, 3038.5, true)];
+  assert.deepEqual(documentParses([...results, ...doc, ...jquery]).map((s) => s.index), [0, 1, 4, 5]);
+  // mix-document-write as recorded: the inline script at line 6 writes markup, parsed from the parser's line (6).
+  const written = [slice(0, 1, 27.9, 29.0), slice(1, 6, 28.5, 28.9, true), slice(2, 6, 225.5, 225.9), slice(3, 9, 235.8, 235.8)];
+  assert.deepEqual(documentParses(written).map((s) => s.index), [0, 1, 2, 3]);
+
+  // The tokens of the search page then lie in the document's own slices: the #end at the end of parsing (663.2),
+  // not at the last result's innerHTML (3038.5).
+  const req: TraceRequest = {
+    requestId: 'doc', url: 'http://a.test/search.html', frame: 'f', resourceType: 'Document', method: 'GET', send: 0, response: 0, finish: 74.5,
+    chunks: [], encodedLength: 8000, decodedLength: 8000, failed: false, fromCache: false, status: 200, mimeType: 'text/html',
+  };
+  const keys = [{ doc: 'doc', line: 90, column: 5, tag: 'img' }];
+  const tokens = buildTokens(documentParses([...doc, ...jquery, ...results]), keys, req, new Map() as TokenIndex, 'doc');
+  assert.ok(tokens.every((t) => t.start <= 663.2), JSON.stringify(tokens.map((t) => t.start)));
+  assert.equal(tokens.at(-1)!.start, 663.2);
+});
+
+test("ev-error's tokens are the same with an innerHTML parse added to its trace (a real trace, one fragment ParseHTML more)", () => {
+  const tokensOf = (events: TraceEvent[]) => {
+    const ctx = new ActivityContext(extractTrace(events, fixtureOptions('ev-error')), {}, []);
+    selectComputations(ctx);
+    causeRequests(ctx);
+    computationActivities(ctx);
+    return documentActivities(ctx).documents.map((d) => d.tokens);
+  };
+  const events = fixtureEvents('ev-error');
+  // After the document's last parse (68.8 ms), a script sets innerHTML: Chromium writes a ParseHTML with the
+  // document's url and frame, start line 0 and the script's stack.
+  const last = events.filter((e) => e.name === 'ParseHTML' && e.ph === 'X' && (e.args as { beginData?: { startLine?: number } }).beginData?.startLine === 11).at(-1)!;
+  const begin = (last.args as { beginData: Record<string, unknown> }).beginData;
+  const fragment = { ...last, ts: last.ts + 5000, dur: 200, args: { beginData: { ...begin, startLine: 0, stackTrace: [{ functionName: 'render', scriptId: '9', url: begin.url, lineNumber: 3, columnNumber: 5 }] } } };
+  assert.deepEqual(tokensOf([...events, fragment]), tokensOf(events));
 });

@@ -16,7 +16,7 @@ export function documentActivities(ctx: ActivityContext): { documents: DocumentA
   const tokenIndex: TokenIndex = new Map();
   for (const [traceFrame, req] of ctx.docRequest) {
     const id = ctx.docId(traceFrame);
-    const parses = ctx.slices.filter((sl) => sl.kind === 'parse' && sl.frame === traceFrame && sl.url !== undefined && sameDoc(sl.url, req.url));
+    const parses = documentParses(ctx.slices.filter((sl) => sl.kind === 'parse' && sl.frame === traceFrame && sl.url !== undefined && sameDoc(sl.url, req.url)));
     const keys = ctx.tokenKeys.filter((k) => k.doc === id);
     if (parses.length === 0 && keys.length === 0) continue;
     const work = parseWorkClock(parses, ctx.slices, (sl) => ctx.compOfSlice.has(sl.index));
@@ -24,6 +24,26 @@ export function documentActivities(ctx: ActivityContext): { documents: DocumentA
     documents.push({ id, frame: ctx.fid(traceFrame), url: req.url, resource: ctx.resId.get(req)!, tokens });
   }
   return { documents, tokenIndex };
+}
+
+/**
+ * The document parser's own slices among the ParseHTML slices that name the document. A parse run from
+ * script is the document's only when it goes on from the line its parser had reached (document.write
+ * inserts at the parser's position); innerHTML, insertAdjacentHTML and jQuery's fragments name the same
+ * document and frame but start a tokenizer of their own at line 1, often long after the document was
+ * parsed (a search page's results). Where the two cannot be told apart (the parser still on that line), the
+ * slice is kept.
+ */
+export function documentParses(parses: Slice[]): Slice[] {
+  let reached = 0;
+  const out: Slice[] = [];
+  for (const p of [...parses].sort((a, b) => a.start - b.start)) {
+    const line = p.line ?? 1;
+    if (p.scripted && line < reached) continue;
+    reached = Math.max(reached, line);
+    out.push(p);
+  }
+  return out;
 }
 
 /**

@@ -66,3 +66,16 @@ test('ev-document-completion: DOMContentLoaded is cut at the window\'s first han
   assert.equal(one.length, 1);
   assert.equal(one[0]!.end, win!.end);
 });
+
+test("ev-error: a ParseHTML run from script (its begin data has a stack) is marked scripted; the document parser's are not", () => {
+  // The recording's own page parses have no stack. Beside them, the same trace with one innerHTML parse added:
+  // a copy of the document's second ParseHTML with the begin data Chromium writes for a fragment (the
+  // document's url and frame, start line 0, the script's stack).
+  const events = fixtureEvents('ev-error');
+  const docParse = events.find((e) => e.name === 'ParseHTML' && e.ph === 'X' && (e.args as { beginData?: { startLine?: number; url?: string } }).beginData?.startLine === 9)!;
+  const begin = (docParse.args as { beginData: Record<string, unknown> }).beginData;
+  const fragment = { ...docParse, ts: docParse.ts + 1, dur: 1, args: { beginData: { ...begin, startLine: 0, stackTrace: [{ functionName: 'render', scriptId: '9', url: begin.url, lineNumber: 3, columnNumber: 5 }] } } };
+  const { slices } = runHandlers([...events, fragment], traceHandlers(fixtureOptions('ev-error')));
+  const parses = slices.slices.filter((sl) => sl.kind === 'parse' && sl.url?.endsWith('/ev-error/index.html'));
+  assert.deepEqual(parses.map((p) => [p.line, p.scripted ?? false]), [[1, false], [10, false], [1, true], [12, false], [12, false]]);
+});

@@ -56,6 +56,7 @@ function sliceOf(e: SliceEvent, kind: SliceKind, frames: FrameData): Slice | und
   if (e.name === 'ParseHTML') {
     slice.line = (finite(d.startLine) ?? 0) + 1;
     slice.parsedBytes = finite(e.args?.parsed_bytes) ?? 0;
+    if (Array.isArray(d.stackTrace) && d.stackTrace.length > 0) slice.scripted = true;
   } else if (line !== undefined) {
     slice.line = line;
     slice.column = finite(d.columnNumber) ?? 0;
