@@ -225,7 +225,7 @@ def main() -> int:
         for r in ordered.records:
             print(json.dumps({"url": r.url, "truth": truth.get(r.url), "held": held.get(r.url), "got": r.delayMs,
                               "src": r.source}))
-    if os.environ.get("FIDELITY_KEEP"):
+    if os.environ.get("FIDELITY_KEEP") or not ok:
         print(f"  bundle kept in {bundle}")
     else:
         shutil.rmtree(work, ignore_errors=True)

@@ -110,6 +110,42 @@ def test_h2_headers_align_with_their_streams():
                                                            (3, "POST", "https://x.test/b")]
 
 
+def _tls(n: int) -> bytes:
+    """A TLS application-data record of n bytes of payload (framing is all the measurement reads)."""
+    return bytes([23, 3, 3, n >> 8, n & 0xFF]) + bytes(n)
+
+
+def test_h2_headers_after_other_frames_are_no_earlier_than_their_packet(tmp_path):
+    # rtt 2; the request (one record) at 10, ACKed at 11. Record R1 (another stream's DATA) starts at 20 and
+    # ends in the packet at 30, which also carries R2. tshark lists the response's HEADERS in the packet at
+    # 30: after R1's frames it may be in R2, which cannot have left before 30 -> 30 - 11 = 19 ms. As the
+    # packet's first frame it is R1's first, and R1 was sealed after it was written -> 20 - 11 = 9 ms.
+    from pcapkit import Conversation, write
+
+    from server_delays.capture import read_capture
+    from server_delays.tcp import reassemble
+
+    r1 = _tls(200)
+    c = Conversation().handshake(0, 2)
+    c.send(10, "c", _tls(50)).ack(11, "s")
+    c.send(20, "s", r1[:100]).send(30, "s", r1[100:] + _tls(40))
+    conns = reassemble(read_capture(write(tmp_path / "h2.pcap", c.packets)).segments)
+    (conn,) = conns
+    req_seq = conn.up.isn + 1
+    resp_seq = conn.down.isn + 1 + 100
+    ckey = (*conn.client, *conn.server)
+    skey = (*conn.server, *conn.client)
+
+    def delay(after_frames: bool) -> float:
+        req = keylog.Message(ckey, 0.0, req_seq, 55, True, "GET", "https://x.test/a", stream=3)
+        resp = keylog.Message(skey, 0.0, resp_seq, 150, False, 200, stream=3, after_frames=after_frames)
+        (m,) = keylog.measurements([req, resp], conns)
+        return round(m.delay * 1000, 3)
+
+    assert delay(True) == 19.0
+    assert delay(False) == 9.0
+
+
 def test_missing_tshark_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(shutil, "which", lambda name: None)
     with pytest.raises(keylog.TsharkError, match="not installed"):

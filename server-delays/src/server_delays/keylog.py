@@ -45,6 +45,9 @@ class Message:
     status: int = 0
     mime_type: str = ""
     stream: int = -1  # HTTP/2 stream id; -1 for HTTP/1.x
+    # HTTP/2: the message's HEADERS is not the first frame tshark decrypted in its packet (frames of records
+    # that end in the packet, in order), so it may sit in a record that starts inside the packet.
+    after_frames: bool = False
 
 
 def run_tshark(capture: str, keylog: str, timeout: float = 300) -> list[dict]:
@@ -95,8 +98,8 @@ def messages(layers: list[dict]) -> list[Message]:
 
 def _h2(lay: dict, key, ts: float, seq: int, length: int) -> list[Message]:
     """HEADERS frames: those with :method are requests, those with :status responses (trailers skipped)."""
-    ids = [int(s) for s, t in zip(lay.get("http2.streamid", []), lay.get("http2.type", []), strict=False)
-           if t == "1"]
+    frames = list(zip(lay.get("http2.streamid", []), lay.get("http2.type", []), strict=False))
+    ids = [(int(s), i > 0) for i, (s, t) in enumerate(frames) if t == "1"]
     methods = deque(lay.get("http2.headers.method", []))
     paths = deque(lay.get("http2.headers.path", []))
     hosts = deque(lay.get("http2.headers.authority", []))
@@ -104,14 +107,15 @@ def _h2(lay: dict, key, ts: float, seq: int, length: int) -> list[Message]:
     statuses = deque(lay.get("http2.headers.status", []))
     ctypes = deque(lay.get("http2.headers.content_type", []))
     out = []
-    for sid in ids:
+    for sid, later in ids:
         if methods:
             url = f"{schemes.popleft() if schemes else 'https'}://{hosts.popleft() if hosts else ''}" \
                   f"{paths.popleft() if paths else '/'}"
             out.append(Message(key, ts, seq, length, True, methods.popleft().upper(), url, stream=sid))
         elif statuses:
             out.append(Message(key, ts, seq, length, False, int(statuses.popleft()),
-                               mime_type=(ctypes.popleft() if ctypes else "").split(";")[0].lower(), stream=sid))
+                               mime_type=(ctypes.popleft() if ctypes else "").split(";")[0].lower(), stream=sid,
+                               after_frames=later))
     return out
 
 
@@ -153,6 +157,12 @@ def _measure(conn: Connection, req: Message, resp: Message, cache: dict[int, lis
                 resp_start = r.start
                 break
         resp_start = resp_off if resp_start is None else resp_start
+        # That record began in an earlier packet; an HTTP/2 HEADERS after other frames may be in a later
+        # record that starts in this packet (another stream's DATA ending here, then this response): its
+        # first byte is no earlier than the packet. (HEADERS first: the record was sealed after it was
+        # written, so the record's start stands.)
+        if resp.after_frames and resp_start < resp_off:
+            resp_start = resp_off
     resp_ts = conn.down.time_at(resp_start) if resp_start is not None else None
     delay = basis = None
     if req_ts is not None and resp_ts is not None and req_end is not None:
