@@ -295,6 +295,7 @@ class Simulation {
     }
     const result = this.result();
     for (const c of this.pool.all) c.tcp.recycle();
+    q.recycle();
     return result;
   }
 

@@ -53,8 +53,14 @@ export class BottleneckLink implements PacketLink {
   private readonly minTh: number;
   private readonly maxTh: number;
   private readonly maxP = 0.1;
-  private departures: number[] = [];
+  /**
+   * Departure times of the accepted packets still in the system, a ring buffer: [head, head + count) modulo
+   * its length (a power of two). At most maxQueue packets are ever in it, so it grows a few times at most
+   * instead of keeping every packet's departure.
+   */
+  private departures = new Float64Array(64);
   private head = 0;
+  private count = 0;
   private lastDeparture = 0;
   /** Packets the queue dropped (drop-tail or RED). */
   drops = 0;
@@ -91,14 +97,24 @@ export class BottleneckLink implements PacketLink {
   /** Packets in the system (waiting or being sent) at time t. */
   private occupancy(t: number): number {
     const d = this.departures;
-    let h = this.head;
-    while (h < d.length && d[h]! <= t) h++;
-    if (h > 4096 && h * 2 > d.length) {
-      this.departures = d.slice(h);
-      h = 0;
+    const mask = d.length - 1;
+    while (this.count > 0 && d[this.head]! <= t) {
+      this.head = (this.head + 1) & mask;
+      this.count--;
     }
-    this.head = h;
-    return this.departures.length - h;
+    return this.count;
+  }
+
+  /** Appends a departure time to the ring, doubling it when full. */
+  private pushDeparture(dep: number): void {
+    let d = this.departures;
+    if (this.count === d.length) {
+      const grown = new Float64Array(d.length * 2);
+      for (let i = 0; i < this.count; i++) grown[i] = d[(this.head + i) & (d.length - 1)]!;
+      this.departures = d = grown;
+      this.head = 0;
+    }
+    d[(this.head + this.count++) & (d.length - 1)] = dep;
   }
 
   drawLoss(): boolean {
@@ -130,7 +146,7 @@ export class BottleneckLink implements PacketLink {
     }
     const dep = this.traceServer ? this.traceServer.serve(t, wireBytes) : Math.max(t, this.lastDeparture) + wireBytes / this.rate;
     this.lastDeparture = dep;
-    this.departures.push(dep);
+    this.pushDeparture(dep);
     return this.spikes ? this.spikes.hold(dep) : dep;
   }
 }
