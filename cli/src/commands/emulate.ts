@@ -26,6 +26,7 @@ options:
   --cc <c>               newreno | cubic                                      (default newreno)
   --queue <q>            red | droptail                                       (default red)
   --queue-bdp <x>        bottleneck queue size in bandwidth-delay products    (default 1.5)
+  --min-queue <n>        smallest bottleneck queue, packets                   (default 4)
   --dns-rtts <n>         round trips per DNS lookup (once per host)           (default 0)
   --tls-rtts <n>         TLS round trips per new connection                   (default 0)
   --extra-rtt <list>     extra RTT per origin: host=time,host=time

@@ -13,6 +13,7 @@
  * them (netem's loss sits on the link; a lost packet took no service), and latency spikes (spikes.ts) hold
  * departures. A link used without these options behaves exactly as before.
  */
+import { MIN_QUEUE_PACKETS } from '../config.ts';
 import type { Rng } from '../rng.ts';
 import { TraceServer, type LinkTrace } from './link-trace.ts';
 import type { LossModel } from './loss-model.ts';
@@ -23,6 +24,8 @@ export interface LinkOptions {
   trace?: LinkTrace;
   loss?: LossModel;
   spikes?: LatencySpikes;
+  /** The smallest queue, packets (default MIN_QUEUE_PACKETS). */
+  minQueuePackets?: number;
 }
 
 /** One direction of a path as the transport sees it: offer a packet, learn when it leaves, or -1 if dropped. */
@@ -43,8 +46,6 @@ export interface PacketLink {
 /** Bytes on the wire per packet beyond its payload: 1500-byte MTU for a 1448-byte MSS (Table 3.3). */
 export const HEADER_BYTES = 52;
 export const MSS = 1448;
-/** A queue shorter than this many packets cannot absorb even the SYN-ACK burst of a page; floor it. */
-export const MIN_QUEUE_PACKETS = 4;
 
 export class BottleneckLink implements PacketLink {
   /** Bytes per ms. */
@@ -89,7 +90,7 @@ export class BottleneckLink implements PacketLink {
     this.spikes = opts.spikes;
     this.rate = bandwidthBps / 8 / 1000;
     const bdpPackets = (bandwidthBps / 8) * (rttMs / 1000) / (MSS + HEADER_BYTES);
-    this.maxQueue = Math.max(MIN_QUEUE_PACKETS, Math.round(queueBdp * bdpPackets));
+    this.maxQueue = Math.max(opts.minQueuePackets ?? MIN_QUEUE_PACKETS, Math.round(queueBdp * bdpPackets));
     this.minTh = 0.66 * this.maxQueue;
     this.maxTh = 0.8 * this.maxQueue;
   }
