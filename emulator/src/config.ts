@@ -307,6 +307,7 @@ export const EMULATOR_OPTIONS = {
   tlp: 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
+  rwnd: 'value',
   // Chromium's own time and work as the graph records it (issue 12 §5; emulator/README.md).
   'browser-delays': 'switch',
   'main-thread-tasks': 'switch',

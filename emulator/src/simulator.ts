@@ -219,6 +219,7 @@ class Simulation {
       delayedAcks: cfg.delayedAcks,
       psh: cfg.psh,
       tlp: cfg.tlp,
+      rwndSegments: cfg.receiveWindowSegments,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));

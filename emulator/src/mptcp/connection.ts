@@ -179,7 +179,7 @@ export class MptcpConnection {
       v.cwnd = t.cwnd;
       v.ssthresh = t.ssthresh;
       v.inRecovery = t.inRecovery;
-      v.available = v.up && t.pipe + 1 <= t.cwnd;
+      v.available = v.up && t.hasRoom();
     }
   }
 
@@ -227,7 +227,7 @@ export class MptcpConnection {
   /** Subflow i may grow its window: data waits and no other subflow has room for it. */
   windowLimited(i: number): boolean {
     if (!this.buffer.hasData()) return false;
-    for (const f of this.flows) if (f.index !== i && f.view.up && f.tcp.pipe + 1 <= f.tcp.cwnd) return false;
+    for (const f of this.flows) if (f.index !== i && f.view.up && f.tcp.hasRoom()) return false;
     return true;
   }
 

@@ -85,6 +85,8 @@ export interface Segment {
   arrivalIndex: number;
   /** The last segment of its response (the PSH flag). */
   psh: boolean;
+  /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
+  rcvUpTo: number;
 }
 
 /** Segments are recycled across simulations for the same reason as events (see event-queue.ts). */
@@ -123,6 +125,8 @@ export interface NetContext {
   psh?: boolean;
   /** Tail-loss probes (RFC 8985 as Linux). */
   tlp?: boolean;
+  /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
+  rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
   pshSignal?: (c: TcpConnection, now: number) => void;
   /** The client application receives `bytes` of exchange x (in segment s). */
@@ -187,6 +191,9 @@ export class TcpConnection {
   private probeArmed = false;
   private tlpOrder = 0;
   private tlpRepaired = false;
+  /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
+  private una = 0;
+  private readonly rwnd: number;
 
   constructor(
     private readonly ctx: NetContext,
@@ -199,6 +206,7 @@ export class TcpConnection {
   ) {
     this.cwnd = ctx.icwnd;
     this.ackLane = ctx.ackLane(up);
+    this.rwnd = ctx.rwndSegments ?? Infinity;
   }
 
   private readonly ackLane: number;
@@ -220,6 +228,11 @@ export class TcpConnection {
     this.nSegs = 0;
     this.arrivedLog = [];
     this.nArrived = 0;
+  }
+
+  /** Room for one more new segment: in the congestion window and in the receive window. */
+  hasRoom(): boolean {
+    return this.pipe + 1 <= this.cwnd && this.nSegs < this.una + this.rwnd;
   }
 
   /** New data in the send buffer at the server. */
@@ -247,6 +260,10 @@ export class TcpConnection {
         sent = true;
         continue;
       }
+      if (this.nSegs >= this.una + this.rwnd) {
+        this.cwndLimited = false; // the receive window, not cwnd, holds the sender back
+        break;
+      }
       const x = this.buffer.peek();
       if (x === null) {
         this.cwndLimited = false;
@@ -268,7 +285,8 @@ export class TcpConnection {
         s.retx = 0;
         s.arrivalIndex = -1;
         s.psh = false;
-      } else s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false };
+        s.rcvUpTo = 0;
+      } else s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0 };
       put(this.segs, this.nSegs++, s);
       if (this.ctx.psh && x.sent >= x.bytes) {
         s.psh = true;
@@ -355,6 +373,7 @@ export class TcpConnection {
         this.ctx.deliver(d.x, d.len, now, d);
       }
     } // else a hole before it: TCP holds it back (head-of-line blocking)
+    s.rcvUpTo = this.rcvNext;
     this.ackPolicy(s, urgent, now);
   }
 
@@ -460,6 +479,8 @@ export class TcpConnection {
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
+    const edge = log[end - 1]!.rcvUpTo;
+    if (edge > this.una) this.una = edge;
     let newest = s;
     let sampled = false;
     let newlyAcked = 0;
