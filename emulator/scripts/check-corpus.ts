@@ -29,7 +29,7 @@ const configs: EmulatorConfig[] = [
   { bandwidthBps: 1e9, rttMs: 400, protocol: 'h1', congestionControl: 'cubic', queue: 'droptail', icwnd: 1 },
   // Issue 17: lossy links, bursty loss with latency spikes, link traces, delayed ACKs, sharding.
   { bandwidthBps: 5e6, rttMs: 40, protocol: 'h1', lossRate: 0.01 },
-  { bandwidthBps: 5e6, rttMs: 70, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', delayedAcks: true, tlp: true, tlsRtts: 1 },
+  { bandwidthBps: 5e6, rttMs: 70, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', delayedAcks: true, tlp: true, tlsRtts: 1, receiveWindow: 65_000 },
   { bandwidthBps: 1e6, rttMs: 70, protocol: 'h2', downlinkTrace: trace('cellular-variable'), uplinkTrace: trace('const-12mbit'), lossRate: 0.005, shardLarge: 30_000, delayedAcks: true },
   { bandwidthBps: 10e6, rttMs: 80, protocol: 'quic-lite', delayedAcks: true, uplinkLossModel: 'bernoulli:0.05', congestionControl: 'cubic' },
   // Two paths (MPTCP, thesis chapter 6): baseline h2 with LIA on a 5x-RTT second path, and MP QUIC with the
@@ -37,7 +37,7 @@ const configs: EmulatorConfig[] = [
   { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', priority: 'criticalPath', icwnd: 4, rttJitter: 0.1, path2: { bandwidthBps: 10e6, rttMs: 200 } },
   { bandwidthBps: 5e6, rttMs: 8, protocol: 'quic-lite', priority: 'criticalPath', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 1e6, rttMs: 8, loss: 0.01 } },
   // Both together: MPTCP whose first path is lossy with delayed ACKs, and one whose first path follows a trace.
-  { bandwidthBps: 5e6, rttMs: 40, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', delayedAcks: true, psh: true, tlp: true, tlsRtts: 1, path2: { bandwidthBps: 5e6, rttMs: 100, loss: 0.01 } },
+  { bandwidthBps: 5e6, rttMs: 40, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', delayedAcks: true, psh: true, tlp: true, tlsRtts: 1, receiveWindow: 65_000, path2: { bandwidthBps: 5e6, rttMs: 100, loss: 0.01 } },
   { bandwidthBps: 1e6, rttMs: 70, protocol: 'quic-lite', downlinkTrace: trace('cellular-variable'), lossRate: 0.005, mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 5e6, rttMs: 30 } },
 ];
 const corpus = loadCorpus();

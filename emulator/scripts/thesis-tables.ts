@@ -17,15 +17,16 @@ import { median } from '../src/stats.ts';
 import { loadCorpus, RATES, RTTS } from './corpus.ts';
 
 const { values } = scriptArgs('emulate:thesis', `
-usage: npm run emulate:thesis [-- --runs N] [--icwnd N] [--chapter 4|6] [--rates 10Mbps,50Mbps]
+usage: npm run emulate:thesis [-- --runs N] [--icwnd N] [--chapter 4|6] [--rates 10Mbps,50Mbps] [--min-queue N]
 
 The thesis' tables over the 64 reference graphs. Chapter 4 (default), on Table 4.1's grid of rates and
 RTTs: median load time of HTTP/1.1 (6 connections), share of sites where HTTP/2 is as fast (within 20 ms),
 mean PLT reduction of HTTP/2, packet drop rates (Figures 4.12-4.17). Chapter 6: the multipath figures and
 tables (6.4, 6.6, 6.8, 6.15, Tables 6.1-6.2; thesis-chapter6.ts). --runs N seeds per cell (default 1),
 --icwnd the initial window (default 4, the thesis'), --rates chapter 6's rates (of 500Kbps, 1Mbps,
-10Mbps, 50Mbps, 100Mbps, 500Mbps, 1Gbps). RED queue of 1.5 BDP, NewReno, RTT jitter +-0.1 d.
-`, { runs: { type: 'string' }, icwnd: { type: 'string' }, chapter: { type: 'string' }, rates: { type: 'string' } });
+10Mbps, 50Mbps, 100Mbps, 500Mbps, 1Gbps), --min-queue chapter 6's smallest queue in packets (default 4;
+Table 6.2's 10 Mbit/s / 8 ms cell depends on it). RED queue of 1.5 BDP, NewReno, RTT jitter +-0.1 d.
+`, { runs: { type: 'string' }, icwnd: { type: 'string' }, chapter: { type: 'string' }, rates: { type: 'string' }, 'min-queue': { type: 'string' } });
 const chapter = values.chapter ?? '4';
 if (chapter !== '4' && chapter !== '6') {
   console.error(`emulate:thesis: --chapter expects 4 or 6, got '${chapter}'`);

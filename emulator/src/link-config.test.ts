@@ -35,3 +35,12 @@ test('bad link options: one-line ConfigErrors', () => {
   assert.throws(() => parseEmulatorOptions({ ...o, 'downlink-trace': '/nonexistent.trace' }), /cannot read link trace/);
   assert.throws(() => resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h1', lossRate: 1 }), /lossRate must be in \[0, 1\)/);
 });
+
+test('--rwnd: the receive window in bytes, whole segments of it; unlimited by default; under one segment refused', () => {
+  const c = parseEmulatorOptions({ bandwidth: '5mbit', rtt: '70ms', rwnd: '65kb' });
+  assert.equal(c.receiveWindow, 65_000);
+  assert.equal(resolveConfig(c).receiveWindowSegments, 44); // 65,000 / 1,448
+  assert.equal(resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h1' }).receiveWindowSegments, Infinity);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '5mbit', rtt: '70ms', rwnd: '1kb' }), /receiveWindow must hold at least one segment/);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '5mbit', rtt: '70ms', rwnd: 'lots' }), /--rwnd expects a size in bytes/);
+});

@@ -5,6 +5,7 @@
  * config.ts's EMULATOR_OPTIONS.
  */
 import { ConfigError } from './config.ts';
+import { MSS } from './network/bottleneck.ts';
 import { loadTrace, type LinkTrace } from './network/link-trace.ts';
 import { parseLoss, parseLossModel, type LossSpec } from './network/loss-model.ts';
 import { parseSpikes, type SpikeSpec } from './network/spikes.ts';
@@ -32,6 +33,12 @@ export interface LinkConfig {
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
   shardConnections?: number;
+  /**
+   * The client's receive window, bytes, per connection (per subflow over MPTCP): the server sends no new
+   * segment past the client's in-order point (as its last ACK told) plus this many bytes. Default unlimited
+   * (0); Goel's testbed advertised 65 KB.
+   */
+  receiveWindow?: number;
 }
 
 export interface ResolvedLinkConfig {
@@ -45,6 +52,8 @@ export interface ResolvedLinkConfig {
   tlp: boolean;
   shardLarge: number;
   shardConnections: number;
+  /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
+  receiveWindowSegments: number;
 }
 
 function trace(v: string | LinkTrace | undefined): LinkTrace | undefined {
@@ -62,6 +71,9 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   const upModel = typeof c.uplinkLossModel === 'string' ? parseLossModel(c.uplinkLossModel) : c.uplinkLossModel;
   const shardConnections = c.shardConnections ?? 1;
   if (!Number.isInteger(shardConnections) || shardConnections < 0) throw new ConfigError(`shardConnections must be a non-negative integer (0: one per large response), got ${c.shardConnections}`);
+  const rwnd = c.receiveWindow ?? 0;
+  if (!(rwnd >= 0) || !Number.isFinite(rwnd)) throw new ConfigError(`receiveWindow must be a non-negative number of bytes, got ${c.receiveWindow}`);
+  if (rwnd > 0 && rwnd < MSS) throw new ConfigError(`receiveWindow must hold at least one segment (${MSS} bytes), got ${rwnd}`);
   return {
     loss,
     uplinkLoss: upModel ?? loss,
@@ -73,7 +85,16 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     tlp: c.tlp ?? false,
     shardLarge,
     shardConnections,
+    receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
   };
+}
+
+/** A size in bytes: 30000, 30kb, 1.5mb (decimal units). */
+function parseBytes(name: string, v: string): number {
+  const m = /^\s*([0-9]*\.?[0-9]+)\s*(b|kb|k|mb|m)?\s*$/i.exec(v);
+  if (!m) throw new ConfigError(`--${name} expects a size in bytes (e.g. 30000, 30kb), got '${v}'`);
+  const unit = (m[2] ?? 'b').toLowerCase();
+  return Number(m[1]) * (unit.startsWith('k') ? 1e3 : unit.startsWith('m') ? 1e6 : 1);
 }
 
 /** The link options among string options (CLI flags, query strings) into `config`; `bool` parses switches. */
@@ -87,12 +108,8 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts['delayed-acks'] !== undefined) config.delayedAcks = bool('delayed-acks', opts['delayed-acks']);
   if (opts.psh !== undefined) config.psh = bool('psh', opts.psh);
   if (opts.tlp !== undefined) config.tlp = bool('tlp', opts.tlp);
-  if (opts['shard-large'] !== undefined) {
-    const m = /^\s*([0-9]*\.?[0-9]+)\s*(b|kb|k|mb|m)?\s*$/i.exec(opts['shard-large']);
-    if (!m) throw new ConfigError(`--shard-large expects a size in bytes (e.g. 30000, 30kb), got '${opts['shard-large']}'`);
-    const unit = (m[2] ?? 'b').toLowerCase();
-    config.shardLarge = Number(m[1]) * (unit.startsWith('k') ? 1e3 : unit.startsWith('m') ? 1e6 : 1);
-  }
+  if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
+  if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];
   if (sc !== undefined) config.shardConnections = sc === 'each' ? 0 : Number(/^\d+$/.test(sc) ? sc : NaN);
 }

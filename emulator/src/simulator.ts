@@ -219,6 +219,7 @@ class Simulation {
       delayedAcks: cfg.delayedAcks,
       psh: cfg.psh,
       tlp: cfg.tlp,
+      rwndSegments: cfg.receiveWindowSegments,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
@@ -295,6 +296,7 @@ class Simulation {
     }
     const result = this.result();
     for (const c of this.pool.all) c.tcp.recycle();
+    q.recycle();
     return result;
   }
 

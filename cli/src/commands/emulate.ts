@@ -26,6 +26,7 @@ options:
   --cc <c>               newreno | cubic                                      (default newreno)
   --queue <q>            red | droptail                                       (default red)
   --queue-bdp <x>        bottleneck queue size in bandwidth-delay products    (default 1.5)
+  --min-queue <n>        smallest bottleneck queue, packets                   (default 4)
   --dns-rtts <n>         round trips per DNS lookup (once per host)           (default 0)
   --tls-rtts <n>         TLS round trips per new connection                   (default 0)
   --extra-rtt <list>     extra RTT per origin: host=time,host=time
@@ -54,6 +55,7 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --tlp                  tail-loss probes (RFC 8985, as Linux), single-path TCP and subflows
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
+  --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
   --seed <n>             random seed (RED drops, losses, spikes, server delays) (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and

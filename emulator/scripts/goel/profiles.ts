@@ -38,7 +38,10 @@ export const LOSS_PROFILES: readonly LossProfile[] = [
   clusters('Poor', 165),
 ];
 
-/** The emulator configuration of one cell: Goel's testbed (TLS, icwnd 10, CUBIC, delayed ACKs). */
+/** The receive window Goel's client and server advertised (§VI-C: 65 KB). */
+export const GOEL_RWND_BYTES = 65_535;
+
+/** The emulator configuration of one cell: Goel's testbed (TLS, icwnd 10, CUBIC, delayed ACKs, 65 KB receive windows). */
 export function goelConfig(profile: LossProfile, protocol: 'h1' | 'h2', extra: Partial<EmulatorConfig> = {}): EmulatorConfig {
   return {
     bandwidthBps: GOEL_RATE_BPS,
@@ -48,6 +51,7 @@ export function goelConfig(profile: LossProfile, protocol: 'h1' | 'h2', extra: P
     congestionControl: 'cubic',
     tlsRtts: 1,
     delayedAcks: true,
+    receiveWindow: GOEL_RWND_BYTES,
     ...profile.config,
     ...extra,
   };

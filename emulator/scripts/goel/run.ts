@@ -16,7 +16,7 @@ const HELP = `usage: npm run emulate:goel [-- --runs N]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
 cellular loss profiles (Good / Median / Poor loss clusters, plus lossless and random 1%), ${GOEL_RATE_BPS / 1e6} Mbit/s,
-${GOEL_RTT_MS} ms, TLS, CUBIC, delayed ACKs: median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+${GOEL_RTT_MS} ms, TLS, CUBIC, delayed ACKs, 65,535-byte receive windows: median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); then its trends checked.
 
@@ -65,7 +65,7 @@ function main(): number {
     return 2;
   }
   const s = (ms: number): string => (ms / 1000).toFixed(2);
-  console.log(`Goel 2017 in the emulator: ${GOEL_RATE_BPS / 1e6} Mbit/s, RTT ${GOEL_RTT_MS} ms, TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${runs} seeds per cell`);
+  console.log(`Goel 2017 in the emulator: ${GOEL_RATE_BPS / 1e6} Mbit/s, RTT ${GOEL_RTT_MS} ms, TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, 65,535-byte receive windows, ${runs} seeds per cell`);
   console.log(`loss profiles (Gilbert-Elliott each way; ${CLUSTER_LOSS * 100}% loss inside 70 ms clusters):`);
   for (const p of LOSS_PROFILES) console.log(`  ${p.name.padEnd(10)} ${p.what.padEnd(24)} mean loss ${(p.meanLoss * 100).toFixed(2)}% per direction`);
   console.log('');

@@ -41,10 +41,14 @@ export interface SubflowPath {
   rtt: number;
 }
 
+/** DSN logs handed back by finished connections (recycle): reused, filled by index, as TCP's own logs. */
+const dsnPool: number[][] = [];
+
 class Subflow implements SegmentSource {
   readonly tcp: TcpConnection;
-  /** DSN of the first byte of each segment, by the subflow's sequence number. */
-  readonly dsn: number[] = [];
+  /** DSN of the first byte of each segment, by the subflow's sequence number: dsn[0..nDsn). */
+  dsn: number[] = dsnPool.pop() ?? [];
+  nDsn = 0;
   bytesSent = 0;
   readonly view: SubflowView;
 
@@ -57,7 +61,9 @@ class Subflow implements SegmentSource {
     joined: boolean,
   ) {
     this.tcp = new TcpConnection(ctx, up, true, this, handshakeRtt);
-    this.view = { rtt: handshakeRtt, cwnd: 0, ssthresh: 0, inRecovery: false, available: false, up: joined };
+    // Numbers start as NaN (refresh() sets them before any read): a field first given a small integer is
+    // stored as one, and every later fractional value would then be boxed anew (a heap number per store).
+    this.view = { rtt: NaN, cwnd: NaN, ssthresh: NaN, inRecovery: false, available: false, up: joined };
   }
 
   peek(): Exchange | null {
@@ -120,7 +126,7 @@ export class MptcpConnection {
       };
       return new Subflow(this, i, ctx, p.up, p.rtt, i === 0);
     });
-    this.windows = this.flows.map(() => ({ cwnd: 1, rtt: 1 }));
+    this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN })); // set before each use (liaIncrease); NaN: see Subflow.view
     this.views = this.flows.map((f) => f.view);
     q.schedule(now + 2 * paths[0].rtt + 1.5 * paths[1].rtt, EV_MPTCP, this, MPTCP_JOIN);
   }
@@ -136,7 +142,12 @@ export class MptcpConnection {
   }
 
   recycle(): void {
-    for (const f of this.flows) f.tcp.recycle();
+    for (const f of this.flows) {
+      f.tcp.recycle();
+      if (dsnPool.length < 256) dsnPool.push(f.dsn);
+      f.dsn = [];
+      f.nDsn = 0;
+    }
   }
 
   /** Subflow i sent the end of an object with PSH: every other subflow that is up sends a PSH/ACK (§6.4.5). */
@@ -168,7 +179,7 @@ export class MptcpConnection {
       v.cwnd = t.cwnd;
       v.ssthresh = t.ssthresh;
       v.inRecovery = t.inRecovery;
-      v.available = v.up && t.pipe + 1 <= t.cwnd;
+      v.available = v.up && t.hasRoom();
     }
   }
 
@@ -202,7 +213,11 @@ export class MptcpConnection {
   take(i: number, x: Exchange, max: number): number {
     const len = this.buffer.take(x, max);
     const f = this.flows[i]!;
-    f.dsn.push(this.dsnNext);
+    if (f.nDsn < f.dsn.length) f.dsn[f.nDsn++] = this.dsnNext;
+    else {
+      f.dsn.push(this.dsnNext);
+      f.nDsn++;
+    }
     this.dsnNext += len;
     f.bytesSent += len;
     if (i === 1) this.stats.bytesPath2 += len;
@@ -212,7 +227,7 @@ export class MptcpConnection {
   /** Subflow i may grow its window: data waits and no other subflow has room for it. */
   windowLimited(i: number): boolean {
     if (!this.buffer.hasData()) return false;
-    for (const f of this.flows) if (f.index !== i && f.view.up && f.tcp.pipe + 1 <= f.tcp.cwnd) return false;
+    for (const f of this.flows) if (f.index !== i && f.view.up && f.tcp.hasRoom()) return false;
     return true;
   }
 

@@ -23,6 +23,7 @@ export function path2Config(cfg: ResolvedConfig, p: Required<PathSpec>): PathCon
     bandwidthBps: p.bandwidthBps,
     rttMs: p.rttMs,
     queueBdp: cfg.queueBdp,
+    minQueuePackets: cfg.minQueuePackets,
     queue: cfg.queue,
     seed: cfg.seed,
     loss: p.loss > 0 ? { kind: 'bernoulli', p: p.loss } : undefined,

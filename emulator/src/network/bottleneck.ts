@@ -13,6 +13,7 @@
  * them (netem's loss sits on the link; a lost packet took no service), and latency spikes (spikes.ts) hold
  * departures. A link used without these options behaves exactly as before.
  */
+import { MIN_QUEUE_PACKETS } from '../config.ts';
 import type { Rng } from '../rng.ts';
 import { TraceServer, type LinkTrace } from './link-trace.ts';
 import type { LossModel } from './loss-model.ts';
@@ -23,6 +24,8 @@ export interface LinkOptions {
   trace?: LinkTrace;
   loss?: LossModel;
   spikes?: LatencySpikes;
+  /** The smallest queue, packets (default MIN_QUEUE_PACKETS). */
+  minQueuePackets?: number;
 }
 
 /** One direction of a path as the transport sees it: offer a packet, learn when it leaves, or -1 if dropped. */
@@ -43,8 +46,6 @@ export interface PacketLink {
 /** Bytes on the wire per packet beyond its payload: 1500-byte MTU for a 1448-byte MSS (Table 3.3). */
 export const HEADER_BYTES = 52;
 export const MSS = 1448;
-/** A queue shorter than this many packets cannot absorb even the SYN-ACK burst of a page; floor it. */
-export const MIN_QUEUE_PACKETS = 4;
 
 export class BottleneckLink implements PacketLink {
   /** Bytes per ms. */
@@ -53,8 +54,14 @@ export class BottleneckLink implements PacketLink {
   private readonly minTh: number;
   private readonly maxTh: number;
   private readonly maxP = 0.1;
-  private departures: number[] = [];
+  /**
+   * Departure times of the accepted packets still in the system, a ring buffer: [head, head + count) modulo
+   * its length (a power of two). At most maxQueue packets are ever in it, so it grows a few times at most
+   * instead of keeping every packet's departure.
+   */
+  private departures = new Float64Array(64);
   private head = 0;
+  private count = 0;
   private lastDeparture = 0;
   /** Packets the queue dropped (drop-tail or RED). */
   drops = 0;
@@ -83,7 +90,7 @@ export class BottleneckLink implements PacketLink {
     this.spikes = opts.spikes;
     this.rate = bandwidthBps / 8 / 1000;
     const bdpPackets = (bandwidthBps / 8) * (rttMs / 1000) / (MSS + HEADER_BYTES);
-    this.maxQueue = Math.max(MIN_QUEUE_PACKETS, Math.round(queueBdp * bdpPackets));
+    this.maxQueue = Math.max(opts.minQueuePackets ?? MIN_QUEUE_PACKETS, Math.round(queueBdp * bdpPackets));
     this.minTh = 0.66 * this.maxQueue;
     this.maxTh = 0.8 * this.maxQueue;
   }
@@ -91,14 +98,24 @@ export class BottleneckLink implements PacketLink {
   /** Packets in the system (waiting or being sent) at time t. */
   private occupancy(t: number): number {
     const d = this.departures;
-    let h = this.head;
-    while (h < d.length && d[h]! <= t) h++;
-    if (h > 4096 && h * 2 > d.length) {
-      this.departures = d.slice(h);
-      h = 0;
+    const mask = d.length - 1;
+    while (this.count > 0 && d[this.head]! <= t) {
+      this.head = (this.head + 1) & mask;
+      this.count--;
     }
-    this.head = h;
-    return this.departures.length - h;
+    return this.count;
+  }
+
+  /** Appends a departure time to the ring, doubling it when full. */
+  private pushDeparture(dep: number): void {
+    let d = this.departures;
+    if (this.count === d.length) {
+      const grown = new Float64Array(d.length * 2);
+      for (let i = 0; i < this.count; i++) grown[i] = d[(this.head + i) & (d.length - 1)]!;
+      this.departures = d = grown;
+      this.head = 0;
+    }
+    d[(this.head + this.count++) & (d.length - 1)] = dep;
   }
 
   drawLoss(): boolean {
@@ -130,7 +147,7 @@ export class BottleneckLink implements PacketLink {
     }
     const dep = this.traceServer ? this.traceServer.serve(t, wireBytes) : Math.max(t, this.lastDeparture) + wireBytes / this.rate;
     this.lastDeparture = dep;
-    this.departures.push(dep);
+    this.pushDeparture(dep);
     return this.spikes ? this.spikes.hold(dep) : dep;
   }
 }

@@ -17,11 +17,12 @@ export interface PathLinks {
 /** The uplink's queue when it follows a trace, in BDPs of that trace: deep, as cellular uplinks are. */
 const UPLINK_QUEUE_BDP = 4;
 
-export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'queue' | 'seed' | 'loss' | 'uplinkLoss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'>;
+export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'minQueuePackets' | 'queue' | 'seed' | 'loss' | 'uplinkLoss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'>;
 
 export function buildPath(cfg: PathConfig, index = 0): PathLinks {
   const stream = (s: number): Rng => new Rng(cfg.seed, s + 16 * index);
   const down = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', stream(STREAM_RED), {
+    minQueuePackets: cfg.minQueuePackets,
     trace: cfg.downlinkTrace,
     loss: makeLossModel(cfg.loss, stream(STREAM_LOSS_DOWN)),
     spikes: cfg.latencySpikes ? new LatencySpikes(cfg.latencySpikes, stream(STREAM_SPIKES)) : undefined,

@@ -164,3 +164,25 @@ test('TLP: one tail segment lost — 2 SRTT + 200 ms is capped by the RTO unless
   // With PSH (thesis §6.4.5) PTO = 42.4 + 82.7 + 2 = 127.1: the probe resends 3, client at 127.1 + 21.2 = 148.3.
   assert.equal(tailDone(3, [3], { tlp: true, psh: true }), 148.3);
 });
+
+test('receive window: no new segment past the acknowledged in-order point + rwnd', () => {
+  // rwnd 4 segments, 10 to send, icwnd 21: segments 0-3 leave at 0, reach the client at 21.2-24.8, their
+  // ACKs the server at 41.2-44.8; each ACK moves the window's left edge by one, so segment 4 leaves at
+  // 41.2 (bottleneck 51.2, departs 52.4, client 62.4, ACK 82.4), 5 at 42.4 (-> 83.6), 6 (-> 84.8), 7 (-> 86);
+  // 8 and 9 leave at 82.4 and 83.6 (-> 123.6, 124.8). Without the window all ten leave at 0 (41.2..52).
+  assert.deepEqual(ackTimeline(false, 10, undefined, [], { rwndSegments: 4 }), [
+    [41.2, 1], [42.4, 2], [43.6, 3], [44.8, 4], [82.4, 5], [83.6, 6], [84.8, 7], [86, 8], [123.6, 9], [124.8, 10],
+  ]);
+  assert.deepEqual(ackTimeline(false, 10).map(([t]) => t), Array.from({ length: 10 }, (_, i) => r(40 + 1.2 * (i + 1))));
+});
+
+test('receive window: a hole at its left edge holds new data back until the retransmission arrives', () => {
+  // rwnd 4, 6 segments; the first packet (segment 0) is lost and takes no service: 1-3 depart at 11.2-13.6,
+  // reach the client at 21.2-23.6 out of order (its in-order point stays 0), their ACKs the server at
+  // 41.2-43.6. The first reveals the hole: 0 is resent at once (bottleneck 51.2, departs 52.4, client 62.4),
+  // but the window's left edge stays at 0, so 4 and 5 wait until that ACK (upTo 4) reaches the server at
+  // 82.4; they reach the client at 103.6 and 104.8 -> ACKs 123.6, 124.8.
+  assert.deepEqual(ackTimeline(false, 6, undefined, [1], { rwndSegments: 4 }), [
+    [41.2, 1], [42.4, 2], [43.6, 3], [82.4, 4], [123.6, 5], [124.8, 6],
+  ]);
+});

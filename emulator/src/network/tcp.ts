@@ -85,11 +85,25 @@ export interface Segment {
   arrivalIndex: number;
   /** The last segment of its response (the PSH flag). */
   psh: boolean;
+  /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
+  rcvUpTo: number;
 }
 
 /** Segments are recycled across simulations for the same reason as events (see event-queue.ts). */
 const segmentPool: Segment[] = [];
 const SEGMENT_POOL_MAX = 1 << 17;
+/**
+ * The per-connection logs (segments by sequence number, arrivals in order) are reused too: filled by index
+ * up to a count, so a log keeps the capacity it grew to instead of growing afresh in every simulation.
+ */
+const logPool: Segment[][] = [];
+const LOG_POOL_MAX = 1024;
+
+/** Sets log[n] = s (appending when the log is that short). */
+function put(log: Segment[], n: number, s: Segment): void {
+  if (n < log.length) log[n] = s;
+  else log.push(s);
+}
 
 export interface NetContext {
   q: EventQueue;
@@ -111,6 +125,8 @@ export interface NetContext {
   psh?: boolean;
   /** Tail-loss probes (RFC 8985 as Linux). */
   tlp?: boolean;
+  /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
+  rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
   pshSignal?: (c: TcpConnection, now: number) => void;
   /** The client application receives `bytes` of exchange x (in segment s). */
@@ -127,7 +143,9 @@ export interface SegmentSource {
 }
 
 export class TcpConnection {
-  private segs: Segment[] = [];
+  /** Every segment sent, by sequence number: segs[0..nSegs). */
+  private segs: Segment[] = logPool.pop() ?? [];
+  private nSegs = 0;
   private rcvNext = 0;
   cwnd: number;
   ssthresh = Infinity;
@@ -154,7 +172,8 @@ export class TcpConnection {
   private cubicK = 0;
   private forceRetx = false;
   // Client side: segments in arrival order (ACKs cover a prefix), the delayed-ACK state.
-  private arrivedLog: Segment[] = [];
+  private arrivedLog: Segment[] = logPool.pop() ?? [];
+  private nArrived = 0;
   /** Highest sequence number arrived (data beyond rcvNext means a hole). */
   private maxArrived = -1;
   private unackedBytes = 0;
@@ -172,6 +191,9 @@ export class TcpConnection {
   private probeArmed = false;
   private tlpOrder = 0;
   private tlpRepaired = false;
+  /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
+  private una = 0;
+  private readonly rwnd: number;
 
   constructor(
     private readonly ctx: NetContext,
@@ -184,18 +206,33 @@ export class TcpConnection {
   ) {
     this.cwnd = ctx.icwnd;
     this.ackLane = ctx.ackLane(up);
+    this.rwnd = ctx.rwndSegments ?? Infinity;
   }
 
   private readonly ackLane: number;
 
   /** The simulation is over: hand this connection's segments back for reuse. */
   recycle(): void {
-    for (const s of this.segs) {
-      if (segmentPool.length >= SEGMENT_POOL_MAX) break;
+    for (let i = 0; i < this.nSegs; i++) {
+      const s = this.segs[i]!;
+      // Drop the references to this run (its exchange and connection): a pooled segment lives in the old
+      // generation, and a pointer from it would keep the whole finished simulation alive until the segment
+      // is reused, to be copied by every scavenge and promoted (MPTCP: 3 MB per scavenge).
       (s as { x: unknown }).x = null;
-      segmentPool.push(s);
+      (s as { conn: unknown }).conn = null;
+      if (segmentPool.length < SEGMENT_POOL_MAX) segmentPool.push(s);
     }
+    // The logs' slots still point at pooled segments, which hold nothing of this run.
+    for (const log of [this.segs, this.arrivedLog]) if (logPool.length < LOG_POOL_MAX) logPool.push(log);
     this.segs = [];
+    this.nSegs = 0;
+    this.arrivedLog = [];
+    this.nArrived = 0;
+  }
+
+  /** Room for one more new segment: in the congestion window and in the receive window. */
+  hasRoom(): boolean {
+    return this.pipe + 1 <= this.cwnd && this.nSegs < this.una + this.rwnd;
   }
 
   /** New data in the send buffer at the server. */
@@ -223,6 +260,10 @@ export class TcpConnection {
         sent = true;
         continue;
       }
+      if (this.nSegs >= this.una + this.rwnd) {
+        this.cwndLimited = false; // the receive window, not cwnd, holds the sender back
+        break;
+      }
       const x = this.buffer.peek();
       if (x === null) {
         this.cwndLimited = false;
@@ -233,7 +274,7 @@ export class TcpConnection {
       let s = segmentPool.pop();
       if (s) {
         s.conn = this;
-        s.seq = this.segs.length;
+        s.seq = this.nSegs;
         s.x = x;
         s.len = len;
         s.order = 0;
@@ -244,8 +285,9 @@ export class TcpConnection {
         s.retx = 0;
         s.arrivalIndex = -1;
         s.psh = false;
-      } else s = { conn: this, seq: this.segs.length, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false };
-      this.segs.push(s);
+        s.rcvUpTo = 0;
+      } else s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0 };
+      put(this.segs, this.nSegs++, s);
       if (this.ctx.psh && x.sent >= x.bytes) {
         s.psh = true;
         this.ctx.pshSignal?.(this, now);
@@ -311,8 +353,8 @@ export class TcpConnection {
       return;
     }
     s.arrived = true;
-    s.arrivalIndex = this.arrivedLog.length;
-    this.arrivedLog.push(s);
+    s.arrivalIndex = this.nArrived;
+    put(this.arrivedLog, this.nArrived++, s);
     const inOrder = s.seq === this.rcvNext;
     // Out of order, or filling a hole (RFC 5681 §4.2): Linux ACKs at once.
     const urgent = !inOrder || this.rcvNext <= this.maxArrived;
@@ -324,13 +366,14 @@ export class TcpConnection {
     if (inOrder) {
       const segs = this.segs;
       const deliver = !this.perSegmentDelivery;
-      while (this.rcvNext < segs.length && segs[this.rcvNext]!.arrived) {
+      while (this.rcvNext < this.nSegs && segs[this.rcvNext]!.arrived) {
         const d = segs[this.rcvNext++]!;
         if (!deliver) continue;
         this.ctx.stats.bytesDelivered += d.len;
         this.ctx.deliver(d.x, d.len, now, d);
       }
     } // else a hole before it: TCP holds it back (head-of-line blocking)
+    s.rcvUpTo = this.rcvNext;
     this.ackPolicy(s, urgent, now);
   }
 
@@ -415,7 +458,7 @@ export class TcpConnection {
     this.delackArmed = false;
     this.delackGen++;
     this.unackedBytes = 0;
-    const upTo = this.arrivedLog.length;
+    const upTo = this.nArrived;
     if (upTo === 0) return;
     let t = now;
     const uplink = this.ctx.uplink;
@@ -436,6 +479,8 @@ export class TcpConnection {
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
+    const edge = log[end - 1]!.rcvUpTo;
+    if (edge > this.una) this.una = edge;
     let newest = s;
     let sampled = false;
     let newlyAcked = 0;
@@ -564,7 +609,7 @@ export class TcpConnection {
       if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
       else {
         let s: Segment | undefined;
-        for (let i = this.segs.length - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
+        for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
         if (s !== undefined) this.probeRetransmit(s, now);
       }
     }
@@ -662,7 +707,7 @@ export class TcpConnection {
    * unacknowledged: their ACKs were lost, and only a timeout can tell the sender.
    */
   private ackLost(): boolean {
-    return this.onWire === 0 && this.acksInFlight === 0 && !this.delackArmed && this.ackRcvdUpTo < this.arrivedLog.length;
+    return this.onWire === 0 && this.acksInFlight === 0 && !this.delackArmed && this.ackRcvdUpTo < this.nArrived;
   }
 
   /** RTO after lost ACKs: retransmit the oldest unacknowledged segment (the client ACKs the duplicate). */
