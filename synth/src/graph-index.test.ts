@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentKeys, indexGraph, stripFragment } from './graph-index.ts';
+import { callerOf, contentKeys, indexGraph, stripFragment } from './graph-index.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -30,4 +30,22 @@ test('keys: chunks by what they declare, parts, element targets, the load marker
   assert.equal(contentKeys(ix, true).get('s_1'), `script http://www.pcp.test/a.js in ${PAGE}#0`);
   assert.equal(k.get('ev'), `event element.load in ${PAGE}#0`);
   assert.equal(k.get('load'), `marker load ${PAGE}`);
+});
+
+test('a call into another script (no download of its own, a computation before it) is its caller', () => {
+  const g = graphOf(PAGE, [
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 2, end: 3 },
+    { id: 't', kind: 'timer', timerDelay: 0, start: 4, end: 5 },
+    { id: 'call', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 5, end: 6 },
+    { id: 'call2', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 6, end: 7 },
+  ], [['js', 's', 10], ['s', 't', 19], ['t', 'call', 16], ['call', 'call2', 14]]);
+  const ix = indexGraph(g);
+  assert.equal(callerOf(ix, ix.byId.get('s')!), undefined);
+  assert.equal(callerOf(ix, ix.byId.get('call')!), 't');
+  const k = contentKeys(ix, true);
+  assert.equal(k.get('call'), k.get('t'));
+  assert.equal(k.get('call2'), k.get('t'));
+  assert.equal(k.get('s'), `script http://www.pcp.test/a.js in ${PAGE}#0`);
+  assert.equal(contentKeys(ix).get('call2'), `script http://www.pcp.test/a.js in ${PAGE}#1`);
 });

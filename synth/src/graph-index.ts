@@ -26,6 +26,20 @@ export interface GraphIndex {
 export const isComputation = (n: GraphNode): n is Computation =>
   n.kind === 'script_eval' || n.kind === 'css_eval' || n.kind === 'timer' || n.kind === 'event';
 
+/**
+ * The computation whose call a script evaluation is, when it is one: a script evaluation with no
+ * download of its own that a computation precedes (rules 14-16 of legacy graphs: the patched
+ * Chromium logged entering a function of another script as an evaluation of that script). A trace
+ * records no such call (V8 emits no slice for a call from JavaScript into JavaScript; the builder
+ * folds the callbacks it does see into the computation that ran them): it is part of its caller.
+ */
+export function callerOf(ix: GraphIndex, n: GraphNode): string | undefined {
+  if (n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!);
+  if (from.some((p) => p.kind === 'resource')) return undefined;
+  return from.filter(isComputation).sort((a, b) => b.start - a.start)[0]?.id;
+}
+
 /** Legacy graphs name every element target `Element`, trace graphs the element (`Script`, `Img`, ...). */
 const eventTargetKey = (t: string): string => {
   const x = t.toLowerCase();
@@ -97,7 +111,8 @@ export function indexGraph(graph: Graph): GraphIndex {
  * resource, a script), chunks that declare nothing by the declaring chunk before them; computations
  * by frame document, kind and order (style sheet evaluations by sheet alone: builders split style
  * work differently); parts of one computation as `... part N` (`collapseParts` names them all as the
- * whole); the main frame's completion as `marker NAME`.
+ * whole); the main frame's completion as `marker NAME`. With `collapseParts`, a call into another
+ * script's function (`callerOf`) is named as its caller, whose part it is in a trace graph.
  */
 export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, string> {
   const keys = new Map<string, string>();
@@ -122,6 +137,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
       default: {
         const parts = ix.partsOf.get(n.id) ?? [n.id];
         if (parts[0] !== n.id) break; // keyed with its first part below
+        if (collapseParts && callerOf(ix, n)) break; // named as its caller below
         const what = n.kind === 'script_eval' ? `script ${stripFragment(n.scriptUrl)}`
           : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
           : n.kind === 'timer' ? `timer ${n.timerDelay}`
@@ -131,6 +147,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
       }
     }
   }
+  if (collapseParts) for (const n of nodes) nameAsCaller(ix, keys, n.id, new Set());
   // A part off its computation's main chain (a split with two successors): named after the computation.
   for (const n of nodes) {
     if (keys.has(n.id) || n.kind === 'parse_chunk' || n.kind === 'download_chunk') continue;
@@ -160,4 +177,15 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
     keys.set(n.id, `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
   }
   return keys;
+}
+
+/** Keys a call (and its parts) with its caller's key, the caller's first when it is itself a call. */
+function nameAsCaller(ix: GraphIndex, keys: Map<string, string>, id: string, seen: Set<string>): string | undefined {
+  if (keys.has(id)) return keys.get(id);
+  const caller = callerOf(ix, ix.byId.get(id)!);
+  if (!caller || seen.has(id)) return undefined;
+  seen.add(id);
+  const key = nameAsCaller(ix, keys, ix.partsOf.get(caller)?.[0] ?? caller, seen);
+  if (key !== undefined) for (const p of ix.partsOf.get(id) ?? [id]) keys.set(p, key);
+  return key;
 }

@@ -6,7 +6,7 @@
  */
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { callerOf, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
 
 /** The helpers generated code calls: B (busy for t ms), E (insert an element), X (an XHR with handlers). */
 const HELPERS: Record<string, string> = {
@@ -153,7 +153,7 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
     case 'marker':
       return undefined; // a blocking script before the next chunk; a frame's document: caused by the element
     default:
-      if (child.kind === 'script_eval' && firstPart(ctx, child.id) === child.id && !(ctx.ix.parents.get(child.id) ?? []).some((p) => ctx.ix.byId.get(p.from)?.kind === 'resource')) {
+      if (callerOf(ctx.ix, child)) {
         // A function of a script that this computation calls (rules 14-16): run inline, as the call.
         return `(function(){${programJs(ctx, child.id)}})();`;
       }

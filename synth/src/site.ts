@@ -8,7 +8,7 @@ import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-build
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
 import { documentText } from './document.ts';
 import { cssUrl, jsString } from './escape.ts';
-import { indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -75,7 +75,6 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
     .sort((a, b) => a.start - b.start);
   if (evals.length === 0) return '';
   const nth = new Map<string, number>();
-  const calledBy = (s: GraphNode): boolean => (ctx.ix.parents.get(s.id) ?? []).some((e) => isComputation(ctx.ix.byId.get(e.from)!));
   for (const s of evals) {
     // An evaluation caused by something else than its script's download (legacy graphs attribute later calls into a script to it) never runs: the file is evaluated once per load.
     const byDownload = (ctx.ix.parents.get(s.id) ?? []).some((e) => ctx.ix.byId.get(e.from)?.kind === 'resource');
@@ -83,7 +82,7 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
     if (!byDownload && !byComputation) ctx.warn(`evaluation ${s.id} of ${url} has no download of its script or computation before it: the synthesized script runs once per load`);
   }
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
-  const programs = evals.filter((s) => !calledBy(s) || (ctx.ix.parents.get(s.id) ?? []).some((e) => ctx.ix.byId.get(e.from)?.kind === 'resource')).map((s) => {
+  const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
     const doc = ctx.ix.frameDoc.get(s.frame) ?? '';
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
