@@ -3,7 +3,7 @@
  * Chromium, the replay on loopback; a child tied to this process) -> the trace builder -> the
  * comparison with the source graph.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFromTrace, loadGraph, type Graph } from '@pcp/graph-builder';
@@ -44,8 +44,11 @@ function run(args: string[], timeoutMs: number): Promise<string> {
   });
 }
 
-/** Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares. */
-export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000): Promise<RoundTrip> {
+/**
+ * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
+ * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again.
+ */
+export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false): Promise<RoundTrip> {
   const source = loadGraph(graphFile);
   const t0 = performance.now();
   const site = synthesizeSite(source);
@@ -54,7 +57,7 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   const profileDir = join(workDir, 'profile');
   mkdirSync(workDir, { recursive: true });
   writeSiteBundle(siteDir, site, graphFile);
-  const profileLine = await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000'], timeoutMs);
+  const profileLine = rescore && existsSync(profileDir) ? 'kept profile' : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000'], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
   return { source, built, figures: compareRoundTrip(source, built), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
 }
