@@ -36,7 +36,7 @@ test('a call into another script (no download of its own, a computation before i
   const g = graphOf(PAGE, [
     res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10),
     { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 2, end: 3 },
-    { id: 't', kind: 'timer', timerDelay: 0, start: 4, end: 5 },
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 0, start: 4, end: 5 },
     { id: 'call', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 5, end: 6 },
     { id: 'call2', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 6, end: 7 },
   ], [['js', 's', 10], ['s', 't', 19], ['t', 'call', 16], ['call', 'call2', 14]]);
