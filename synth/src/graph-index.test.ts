@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callerOf, contentKeys, indexGraph, stripFragment } from './graph-index.ts';
+import { callerOf, contentKeys, indexGraph, stripFragment, xhrEvents } from './graph-index.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -48,4 +48,18 @@ test('a call into another script (no download of its own, a computation before i
   assert.equal(k.get('call2'), k.get('t'));
   assert.equal(k.get('s'), `script http://www.pcp.test/a.js in ${PAGE}#0`);
   assert.equal(contentKeys(ix).get('call2'), `script http://www.pcp.test/a.js in ${PAGE}#1`);
+});
+
+test("an XHR's events are keyed by its request, counted from the last, whether children of the resource or a chain", () => {
+  const url = 'http://api.pcp.test/x';
+  const ev = (id: string, start: number) => ({ id, kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start, end: start });
+  // Trace: three events, children of the resource. Legacy: four, each the child of the one before.
+  const trace = indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10, { requestType: 'XHR' }), ev('a', 5), ev('b', 6), ev('c', 7)], [['x', 'a', 25], ['x', 'b', 25], ['x', 'c', 25]]));
+  const legacy = indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ev('a', 4), ev('b', 5), ev('c', 6), ev('d', 7)], [['x', 'a', 25], ['a', 'b', 25], ['b', 'c', 25], ['c', 'd', 25]]));
+  assert.deepEqual(xhrEvents(legacy, legacy.byId.get('x') as never).map((e) => e.id), ['a', 'b', 'c', 'd']);
+  const t = contentKeys(trace, true);
+  const l = contentKeys(legacy, true);
+  assert.equal(t.get('c'), `event xmlhttprequest.readystatechange of resource ${url}#0 -0`);
+  assert.equal(l.get('d'), t.get('c'));
+  assert.equal(l.get('c'), t.get('b'));
 });

@@ -4,7 +4,7 @@
  * node keeps across a round trip: resources by URL, parse chunks by document and position, the
  * rest by frame document, kind and order). Pure.
  */
-import type { Graph, Edge, GraphNode, ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
+import type { Graph, Edge, EventNode, GraphNode, ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
 
 export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
 
@@ -21,6 +21,8 @@ export interface GraphIndex {
   chunksByDoc: Map<string, ParseChunkNode[]>;
   /** id of a computation part -> the ids of all parts of its computation, in order. */
   partsOf: Map<string, string[]>;
+  /** Whether the edge leads from one part of a computation to the next (`isPartEdge`). */
+  isPart(e: Edge): boolean;
 }
 
 export const isComputation = (n: GraphNode): n is Computation =>
@@ -38,6 +40,21 @@ export function callerOf(ix: GraphIndex, n: GraphNode): string | undefined {
   const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!);
   if (from.some((p) => p.kind === 'resource')) return undefined;
   return from.filter(isComputation).sort((a, b) => b.start - a.start)[0]?.id;
+}
+
+/**
+ * The readystatechange (and other XMLHttpRequest) events of the XHR that requested `r`, first parts in
+ * time order: children of the resource in trace graphs, a chain (each the child of the one before)
+ * in legacy graphs.
+ */
+export function xhrEvents(ix: GraphIndex, r: ResourceNode): EventNode[] {
+  const out: EventNode[] = [];
+  for (let from = [r.id]; from.length;) {
+    from = from.flatMap((id) => (ix.children.get(id) ?? []).map((e) => ix.byId.get(e.to)!)
+      .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase().startsWith('xmlhttprequest') && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id && !out.includes(n)))
+      .map((n) => (out.push(n), n.id));
+  }
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** Legacy graphs name every element target `Element`, trace graphs the element (`Script`, `Img`, ...). */
@@ -60,8 +77,22 @@ export function stripFragment(url: string): string {
   }
 }
 
+/**
+ * One part of a computation to the next: a 'split' edge, or in a graph imported from the original
+ * PCP layout, an edge between two parts of one activity (`comp_N_k` -> `comp_N_j`): the importer
+ * (graph-builder's `inferRule`) names only script parts' edges 'split', event parts' 25, timer
+ * parts' 21 and style sheet parts' 'legacy', which would make each part an event, timer or sheet
+ * evaluation of its own.
+ */
+export function isPartEdge(from: GraphNode | undefined, to: GraphNode | undefined, rule: Edge['rule']): boolean {
+  if (rule === 'split') return true;
+  if (!from || !to || from.kind !== to.kind || !isComputation(from) || !isComputation(to)) return false;
+  return from.part !== undefined && to.part !== undefined && from.id.replace(/_\d+$/, '') === to.id.replace(/_\d+$/, '');
+}
+
 export function indexGraph(graph: Graph): GraphIndex {
   const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+  const isPart = (e: Edge): boolean => isPartEdge(byId.get(e.from), byId.get(e.to), e.rule);
   const children = new Map<string, Edge[]>();
   const parents = new Map<string, Edge[]>();
   for (const e of graph.edges) {
@@ -90,19 +121,19 @@ export function indexGraph(graph: Graph): GraphIndex {
     // Walk back along split edges to the first part, then forward.
     let first = n.id;
     for (;;) {
-      const prev = parents.get(first)?.find((e) => e.rule === 'split');
+      const prev = parents.get(first)?.find(isPart);
       if (!prev) break;
       first = prev.from;
     }
     const chain = [first];
     for (;;) {
-      const next = children.get(chain.at(-1)!)?.find((e) => e.rule === 'split');
+      const next = children.get(chain.at(-1)!)?.find(isPart);
       if (!next || chain.includes(next.to)) break;
       chain.push(next.to);
     }
     for (const id of chain) partsOf.set(id, chain);
   }
-  return { graph, byId, children, parents, frameDoc, resourceByUrl, chunksByDoc, partsOf };
+  return { graph, byId, children, parents, frameDoc, resourceByUrl, chunksByDoc, partsOf, isPart };
 }
 
 /**
@@ -147,12 +178,23 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
       }
     }
   }
+  // An XHR's events by its request and their order counted from the last (the request's DONE): the
+  // browser fires one readystatechange per state, a replay may fire fewer progress states.
+  for (const n of nodes) {
+    if (n.kind !== 'resource') continue;
+    const evs = xhrEvents(ix, n);
+    for (const ev of evs) {
+      const same = evs.filter((e) => e.eventName === ev.eventName);
+      const key = `event xmlhttprequest.${ev.eventName} of ${keys.get(n.id)} -${same.length - 1 - same.indexOf(ev)}`;
+      (ix.partsOf.get(ev.id) ?? [ev.id]).forEach((p, i) => keys.set(p, i > 0 && !collapseParts ? `${key} part ${i}` : key));
+    }
+  }
   if (collapseParts) for (const n of nodes) nameAsCaller(ix, keys, n.id, new Set());
   // A part off its computation's main chain (a split with two successors): named after the computation.
   for (const n of nodes) {
     if (keys.has(n.id) || n.kind === 'parse_chunk' || n.kind === 'download_chunk') continue;
     let first = n.id;
-    for (let prev = ix.parents.get(first)?.find((e) => e.rule === 'split'); prev && !keys.has(first); prev = ix.parents.get(first)?.find((e) => e.rule === 'split')) first = prev.from;
+    for (let prev = ix.parents.get(first)?.find(ix.isPart); prev && !keys.has(first); prev = ix.parents.get(first)?.find(ix.isPart)) first = prev.from;
     const base = keys.get(first)?.replace(/ part \d+$/, '');
     keys.set(n.id, base === undefined ? ordinal(`${n.kind} in ${doc(n)}`) : collapseParts ? base : `${base} part ?`);
   }

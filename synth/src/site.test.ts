@@ -153,3 +153,21 @@ test('a resource the graph evaluates as a script (JSONP as text/plain) is reques
   assert.equal(body.body.length, 2000);
   assert.match(body.body.toString(), /E\("img","http:\/\/cdn\.pcp\.test\/a\.jpg"\)/);
 });
+
+test("legacy shapes: a timer's and an event's parts (rules 21, 25 between parts) are one computation; an XHR's handler chain of any MIME type", () => {
+  // Imported from the original layout: parts comp_N_k linked by the rule their kinds imply, the
+  // readystatechange events of one XHR each the child of the one before, no request type.
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_7_0', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21, part: 0 },
+    res('page', 'http://www.pcp.test/more.html', 'text/html', 100, { start: 21, end: 30 }),
+    { id: 'comp_7_1', kind: 'timer', timerId: '1', timerDelay: 10, start: 21, end: 23, part: 1 },
+    { id: 'comp_8', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 30, end: 31 },
+    { id: 'comp_9_0', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 31, end: 32, part: 0 },
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 100, { start: 32, end: 40 }),
+    { id: 'comp_9_1', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 32, end: 35, part: 1 },
+  ], [['s', 'comp_7_0', 19], ['comp_7_0', 'page', 2], ['comp_7_0', 'comp_7_1', 21], ['page', 'comp_8', 25], ['comp_8', 'comp_9_0', 25], ['comp_9_0', 'img', 2], ['comp_9_0', 'comp_9_1', 25]]);
+  const js = synthesizeSite(g).responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  // One timer running both parts; the HTML is fetched by an XHR whose second state change runs both parts of its handler.
+  assert.equal(js.match(/setTimeout/g)?.length, 1);
+  assert.ok(js.includes('setTimeout(function(){B(1);X("http://www.pcp.test/more.html",[function(){B(1);},function(){B(1);E("img","http://www.pcp.test/a.png");B(3);}]);B(2);},10)'), js);
+});

@@ -41,7 +41,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'event' || ix.partsOf.get(n.id)?.[0] !== n.id) continue;
     const target = n.eventTarget.toLowerCase();
-    const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => e.rule !== 'split');
+    const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => !ix.isPart(e));
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
     if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
