@@ -171,3 +171,16 @@ test("legacy shapes: a timer's and an event's parts (rules 21, 25 between parts)
   assert.equal(js.match(/setTimeout/g)?.length, 1);
   assert.ok(js.includes('setTimeout(function(){B(1);X("http://www.pcp.test/more.html",[function(){B(1);},function(){B(1);E("img","http://www.pcp.test/a.png");B(3);}]);B(2);},10)'), js);
 });
+
+test('a request that waited for one of the six connections to its http host is held its span less the wait', () => {
+  const imgs = [0, 1, 2, 3, 4, 5, 6].map((i) => res(`i${i}`, `http://img.pcp.test/${i}.png`, 'image/png', 100, { start: 10, end: 110 + i }));
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500, { end: 5 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20, start: 6, end: 7 },
+    ...imgs,
+  ], [['doc', 'p0', 'resource-chunk'], ...imgs.map((r): [string, string, number] => ['p0', r.id, 1])]);
+  const by = new Map(synthesizeSite(g).responses.map((r) => [r.url, r]));
+  assert.deepEqual(by.get('http://img.pcp.test/0.png')!.chunks, [[0, 0], [100, 100]]);
+  // The seventh is sent when the first connection frees up (110): its body goes 6 ms after, at its recorded end.
+  assert.deepEqual(by.get('http://img.pcp.test/6.png')!.chunks, [[0, 0], [6, 100]]);
+});
