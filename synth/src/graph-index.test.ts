@@ -63,3 +63,15 @@ test("an XHR's events are keyed by its request, counted from the last, whether c
   assert.equal(l.get('d'), t.get('c'));
   assert.equal(l.get('c'), t.get('b'));
 });
+
+test("the main frame's window load handler is the load marker when scoring (the trace builder merges them)", () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    { id: 'h', kind: 'event', eventName: 'load', eventTarget: 'Window', start: 9, end: 12 },
+    { id: 'f', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'sub', start: 8, end: 9 },
+  ], [['load', 'h', 25]], [{ id: 'main', url: PAGE, parent: null }, { id: 'sub', url: 'http://sub.pcp.test/', parent: 'main' }]);
+  const ix = indexGraph(g);
+  assert.equal(contentKeys(ix, true).get('h'), `marker load ${PAGE}`);
+  assert.equal(contentKeys(ix, true).get('f'), 'event window.load in http://sub.pcp.test/#0');
+  assert.equal(contentKeys(ix).get('h'), `event window.load in ${PAGE}#0`);
+});

@@ -143,7 +143,8 @@ export function indexGraph(graph: Graph): GraphIndex {
  * by frame document, kind and order (style sheet evaluations by sheet alone: builders split style
  * work differently); parts of one computation as `... part N` (`collapseParts` names them all as the
  * whole); the main frame's completion as `marker NAME`. With `collapseParts`, a call into another
- * script's function (`callerOf`) is named as its caller, whose part it is in a trace graph.
+ * script's function (`callerOf`) is named as its caller, whose part it is in a trace graph, and the
+ * main frame's window load and DOMContentLoaded handlers as the marker.
  */
 export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, string> {
   const keys = new Map<string, string>();
@@ -158,6 +159,16 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
   // The main frame's completion: marker nodes in trace graphs, the DOMContentLoaded and load events in legacy ones.
   const main = ix.graph.frames.find((f) => f.parent === null);
   for (const [name, id] of Object.entries(ix.graph.markers ?? {})) if (id && ix.byId.has(id)) keys.set(id, `marker ${name} ${stripFragment(main?.url ?? '')}`);
+  // The main frame's window load and DOMContentLoaded handlers: the trace builder makes the event the
+  // marker (one node), the legacy graphs have a zero-length marker event and a handler node beside it.
+  if (collapseParts) {
+    for (const n of nodes) {
+      if (n.kind !== 'event' || n.frame !== main?.id || keys.has(n.id)) continue;
+      const name = n.eventTarget.toLowerCase() === 'window' && n.eventName === 'load' ? 'load'
+        : n.eventTarget.toLowerCase() === 'document' && n.eventName === 'DOMContentLoaded' ? 'domContentLoaded' : undefined;
+      if (name) for (const p of ix.partsOf.get(n.id) ?? [n.id]) keys.set(p, `marker ${name} ${stripFragment(main.url)}`);
+    }
+  }
   for (const n of nodes) {
     if (keys.has(n.id)) continue;
     switch (n.kind) {
