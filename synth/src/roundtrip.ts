@@ -47,9 +47,10 @@ function run(args: string[], timeoutMs: number): Promise<string> {
 
 /**
  * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
- * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again.
+ * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again;
+ * `preloadScanner`: whether Chromium's preload scanner runs (default: not for a legacy graph).
  */
-export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false): Promise<RoundTrip> {
+export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean): Promise<RoundTrip> {
   const source = loadGraph(graphFile);
   const t0 = performance.now();
   const site = synthesizeSite(source);
@@ -61,7 +62,7 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   // A legacy graph records each tag's request when its parser reached the tag (3,098 of the 64 graphs'
   // 3,101 parser-declared resources start at or after their parse chunk); Chromium's preload scanner
   // would request them ahead of it (synth/README.md), so the replay's browser runs without it.
-  const noPreload = source.provenance.source === 'legacy-graph' ? ['--no-preload-scanner'] : [];
+  const noPreload = !(preloadScanner ?? source.provenance.source !== 'legacy-graph') ? ['--no-preload-scanner'] : [];
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
     : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
