@@ -48,7 +48,7 @@ function run(args: string[], timeoutMs: number): Promise<string> {
 /**
  * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
  * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again;
- * `preloadScanner`: whether Chromium's preload scanner runs (default: not for a legacy graph).
+ * `preloadScanner: false`: Chromium without its preload scanner (tags requested when parsed).
  */
 export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean): Promise<RoundTrip> {
   const source = loadGraph(graphFile);
@@ -59,10 +59,9 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   const profileDir = join(workDir, 'profile');
   mkdirSync(workDir, { recursive: true });
   writeSiteBundle(siteDir, site, graphFile);
-  // A legacy graph records each tag's request when its parser reached the tag (3,098 of the 64 graphs'
-  // 3,101 parser-declared resources start at or after their parse chunk); Chromium's preload scanner
-  // would request them ahead of it (synth/README.md), so the replay's browser runs without it.
-  const noPreload = !(preloadScanner ?? source.provenance.source !== 'legacy-graph') ? ['--no-preload-scanner'] : [];
+  // Chromium's preload scanner stays on unless asked (`--no-preload-scanner`, the A/B of synth/README.md):
+  // the legacy graphs' browser preloaded too (openload.co: three sync scripts requested at 897-901 ms).
+  const noPreload = preloadScanner === false ? ['--no-preload-scanner'] : [];
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
     : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
