@@ -38,8 +38,7 @@ export const PROFILE_OPTIONS_USAGE = `
   --task-flows                   also trace posted-task flows, which link a MessagePort message to the
                                  script that sent it (traces ~4x larger, loads slower)
   --no-preload-scanner           Chromium requests what a tag names when its parser reaches the tag, not
-                                 ahead of it (Blink's doHtmlPreloadScanning off), as the 2016 legacy graphs
-                                 record (pcp synthesize's round trip of a legacy graph)`.slice(1);
+                                 ahead of it (Blink's doHtmlPreloadScanning off)`.slice(1);
 
 /** The capture options the profiler options give (capturePage's). */
 export function captureOptions(p: Parsed) {
