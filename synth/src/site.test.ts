@@ -184,11 +184,3 @@ test('a request that waited for one of the six connections to its http host is h
   // The seventh is sent when the first connection frees up (110): its body goes 6 ms after, at its recorded end.
   assert.deepEqual(by.get('http://img.pcp.test/6.png')!.chunks, [[0, 0], [6, 100]]);
 });
-
-test("a body is held no later than the start of the first computation that used it (the script's evaluation)", () => {
-  const g = scriptPage(PAGE, 'http://www.pcp.test/a.js', 'application/javascript', [], []);
-  const js = g.nodes.find((n) => n.id === 'js')!;
-  Object.assign(js, { start: 2, end: 900 }); // the legacy graph ends the download long after its evaluation (8-9)
-  const by = new Map(synthesizeSite(g).responses.map((r) => [r.url, r]));
-  assert.deepEqual(by.get('http://www.pcp.test/a.js')!.chunks, [[0, 0], [6, 2000]]);
-});

@@ -61,22 +61,6 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
 }
 
 /**
- * When the body had arrived: the recorded end, or the start of the first computation that used it
- * if that came earlier (the evaluation of a script or sheet, its element's or XHR's events). Legacy
- * graphs end many downloads after their use (334 of their 1,083 script evaluations start before
- * their script's recorded end, by 775 ms on average): holding the body to the recorded end would
- * delay everything that waits for it.
- */
-function bodyArrival(ix: GraphIndex, r: ResourceNode): number {
-  let end = r.end;
-  for (const e of ix.children.get(r.id) ?? []) {
-    const c = ix.byId.get(e.to)!;
-    if ((c.kind === 'script_eval' || c.kind === 'css_eval' || c.kind === 'event') && c.start >= r.start) end = Math.min(end, c.start);
-  }
-  return end;
-}
-
-/**
  * [ms after the headers, bytes]: the headers at once, the body whole after `spanMs` (the recorded
  * transfer), so a resource lasts as recorded and an XHR sees each readyState once.
  */
@@ -134,8 +118,7 @@ export function synthesizeSite(graph: Graph): Site {
   const warnings: string[] = [];
   const warn = (m: string): void => void warnings.push(m);
   const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn) };
-  const arrivals = new Map([...ix.resourceByUrl.values()].map((r) => [r.id, bodyArrival(ix, r)]));
-  const waits = connectionWaits([...ix.resourceByUrl.values()].map((r) => ({ ...r, end: arrivals.get(r.id)! })));
+  const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -155,10 +138,9 @@ export function synthesizeSite(graph: Graph): Site {
     // The request reaches the site when the browser has a connection for it (queueing.ts): the
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
-    const end = arrivals.get(r.id) ?? r.end;
     const recorded = Math.max(0, r.serverDelay ?? 0);
-    const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
-    const transfer = Math.max(0, end - r.start - wait - delayMs);
+    const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, r.end - r.start - recorded))));
+    const transfer = Math.max(0, r.end - r.start - wait - delayMs);
     const sentAt = r.start + wait;
     const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
     const image = imageFormatOf(r.mimeType);
