@@ -19,6 +19,7 @@ export const PROFILE_OPTIONS = {
   chromium: { type: 'string' },
   'task-flows': { type: 'boolean' },
   archive: { type: 'boolean' },
+  'no-preload-scanner': { type: 'boolean' },
 } satisfies Options;
 
 export const PROFILE_OPTIONS_USAGE = `
@@ -35,7 +36,9 @@ export const PROFILE_OPTIONS_USAGE = `
   --archive                      also store every response with its body in archive.har (HAR 1.2),
                                  for pcp replay; meta.json counts bodies that could not be recorded
   --task-flows                   also trace posted-task flows, which link a MessagePort message to the
-                                 script that sent it (traces ~4x larger, loads slower)`.slice(1);
+                                 script that sent it (traces ~4x larger, loads slower)
+  --no-preload-scanner           Chromium requests what a tag names when its parser reaches the tag, not
+                                 ahead of it (Blink's doHtmlPreloadScanning off)`.slice(1);
 
 /** The capture options the profiler options give (capturePage's). */
 export function captureOptions(p: Parsed) {
@@ -59,6 +62,7 @@ export function captureOptions(p: Parsed) {
     userAgent: str(p, 'user-agent'),
     taskFlows: flag(p, 'task-flows'),
     archive: flag(p, 'archive'),
+    chromiumArgs: flag(p, 'no-preload-scanner') ? ['--blink-settings=doHtmlPreloadScanning=false'] : undefined,
   };
 }
 

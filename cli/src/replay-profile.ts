@@ -107,7 +107,7 @@ export async function profileReplay(bundle: string, profileDir: string, o: Repla
     const conditions = o.shaped
       ? { bandwidthBps: o.shaped.bandwidthBps, rttMs: o.shaped.rttMs, lossRate: o.shaped.lossRate, backend: target.backend, ...(o.replayedFrom ? { replayedFrom: o.replayedFrom } : {}) }
       : undefined;
-    const { meta } = await capturePage(target.pageUrl, profileDir, { ...o.capture, chromiumArgs: target.chromiumArgs, wrap: target.wrap, executablePath: o.chromium, timeoutMs: o.timeoutMs, conditions });
+    const { meta } = await capturePage(target.pageUrl, profileDir, { ...o.capture, chromiumArgs: [...(o.capture?.chromiumArgs ?? []), ...target.chromiumArgs], wrap: target.wrap, executablePath: o.chromium, timeoutMs: o.timeoutMs, conditions });
     return { meta, stats: await target.stats(), origins: target.origins };
   } finally {
     await target.close();

@@ -13,14 +13,18 @@ import { scriptArgs } from '@pcp/profiler/script-args';
 import { roundTrip, type RoundTripFigures } from '@pcp/synth';
 
 const { values, positionals } = scriptArgs('fidelity:roundtrip', `
-usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE]
+usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--keep DIR [--rescore]] [--no-preload-scanner]
 
 Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
 agreement, edge precision/recall by rule, critical-path Jaccard, load time against the source (targets of
 issue 15), pages per minute, synthesis speed, and every class of miss with its count. --minutes stops
-starting new graphs after M minutes; --json FILE writes the per-graph figures.
-`, { minutes: { type: 'string' }, json: { type: 'string' } }, true);
+starting new graphs after M minutes; --json FILE writes the per-graph figures. --keep DIR keeps each graph's
+profile in DIR/NAME; --rescore rebuilds and compares the profiles kept there without loading them again
+(graphs without one are loaded), so a change to the builder or the comparison is measured on the same loads.
+--no-preload-scanner profiles without Chromium's preload scanner (each tag requested when the parser reaches
+it; an A/B, synth/README.md).
+`, { minutes: { type: 'string' }, json: { type: 'string' }, keep: { type: 'string' }, rescore: { type: 'boolean' }, 'no-preload-scanner': { type: 'boolean' } }, true);
 const minutes = Number(values.minutes ?? Infinity);
 const jsonOut = values.json;
 const given = positionals;
@@ -32,7 +36,11 @@ const failed: { graph: string; reason: string }[] = [];
 const classes = new Map<string, number>();
 const count = (k: string, n = 1): void => void classes.set(k, (classes.get(k) ?? 0) + n);
 const rules = new Map<string, { found: number; source: number }>();
-const work = mkdtempSync(join(tmpdir(), 'pcp-roundtrip-'));
+if (values.rescore && !values.keep) {
+  console.error('fidelity:roundtrip: --rescore needs --keep DIR (where the profiles are)');
+  process.exit(2);
+}
+const work = values.keep ?? mkdtempSync(join(tmpdir(), 'pcp-roundtrip-'));
 const started = performance.now();
 const kindOf = (key: string): string => (/^\w+_\d/.test(key) ? 'unkeyed' : key.split(' ')[0] ?? key);
 const mimeClass = (url: string): string => (/\.(png|gif|jpe?g|webp|svg)(\?|$)/i.test(url) ? 'image' : /\.js(\?|$)/i.test(url) ? 'script' : /\.css(\?|$)/i.test(url) ? 'css' : 'other');
@@ -43,7 +51,7 @@ try {
     const name = basename(graph).replace(/\.json(\.gz)?$/, '');
     try {
       const t0 = performance.now();
-      const rt = await roundTrip(graph, join(work, String(i)));
+      const rt = await roundTrip(graph, join(work, values.keep ? name : String(i)), undefined, values.rescore, values['no-preload-scanner'] ? false : undefined);
       const f = rt.figures;
       rows.push({ graph: name, f, synthMs: rt.synthMs, warnings: rt.synthWarnings.length });
       for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
@@ -62,11 +70,11 @@ try {
       failed.push({ graph: name, reason: (e as Error).message.split('\n')[0] ?? '' });
       console.log(`${name}: FAILED ${(e as Error).message.split('\n')[0]}`);
     } finally {
-      rmSync(join(work, String(i)), { recursive: true, force: true });
+      rmSync(join(work, values.keep ? join(name, 'site') : String(i)), { recursive: true, force: true });
     }
   }
 } finally {
-  rmSync(work, { recursive: true, force: true });
+  if (!values.keep) rmSync(work, { recursive: true, force: true });
 }
 
 const elapsedMin = (performance.now() - started) / 60_000;

@@ -42,3 +42,18 @@ test('a missing resource and a different parent are counted and named', () => {
   assert.match(moved.parentMisses[0]!.built[0]!, /^parse http:\/\/www\.pcp\.test\/ @ resource http:\/\/www\.pcp\.test\/a\.js#0/);
   assert.deepEqual(moved.byRule['2'], { found: 0, source: 1 });
 });
+
+test("a call into another script's function (rules 14-16) is scored as part of its caller", () => {
+  // Legacy: a.js calls a function of the page's inline code, which requests the image (a.js -> call -> img).
+  const legacy = page({ withImage: false, imageParent: 's' });
+  legacy.nodes.push(
+    { id: 'call', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', frame: 'main', start: 45, end: 46 },
+    { ...(res('img', 'http://img.pcp.test/i.png', 'image/png', 10) as Extract<typeof legacy.nodes[number], { kind: 'resource' }>), frame: 'main', start: 61, end: 90 },
+  );
+  legacy.edges.push({ from: 's', to: 'call', rule: 14 }, { from: 'call', to: 'img', rule: 2 });
+  // Trace: the call is part of a.js's evaluation, which requests the image.
+  const f = compareRoundTrip(legacy, page({ withImage: true, imageParent: 's', idSuffix: '_b' }));
+  assert.equal(f.parentAgreement, 1);
+  assert.equal(f.byRule['14'], undefined);
+  assert.deepEqual(f.byRule['2'], { found: 1, source: 1 });
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentKeys, indexGraph, stripFragment } from './graph-index.ts';
+import { callerOf, contentKeys, indexGraph, stripFragment, xhrEvents } from './graph-index.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -30,4 +30,61 @@ test('keys: chunks by what they declare, parts, element targets, the load marker
   assert.equal(contentKeys(ix, true).get('s_1'), `script http://www.pcp.test/a.js in ${PAGE}#0`);
   assert.equal(k.get('ev'), `event element.load in ${PAGE}#0`);
   assert.equal(k.get('load'), `marker load ${PAGE}`);
+});
+
+test('a call into another script (no download of its own, a computation before it) is its caller', () => {
+  const g = graphOf(PAGE, [
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 2, end: 3 },
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 0, start: 4, end: 5 },
+    { id: 'call', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 5, end: 6 },
+    { id: 'call2', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 6, end: 7 },
+  ], [['js', 's', 10], ['s', 't', 19], ['t', 'call', 16], ['call', 'call2', 14]]);
+  const ix = indexGraph(g);
+  assert.equal(callerOf(ix, ix.byId.get('s')!), undefined);
+  assert.equal(callerOf(ix, ix.byId.get('call')!), 't');
+  const k = contentKeys(ix, true);
+  assert.equal(k.get('call'), k.get('t'));
+  assert.equal(k.get('call2'), k.get('t'));
+  assert.equal(k.get('s'), `script http://www.pcp.test/a.js in ${PAGE}#0`);
+  assert.equal(contentKeys(ix).get('call2'), `script http://www.pcp.test/a.js in ${PAGE}#1`);
+});
+
+test("an XHR's events are keyed by its request, counted from the last, whether children of the resource or a chain", () => {
+  const url = 'http://api.pcp.test/x';
+  const ev = (id: string, start: number) => ({ id, kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start, end: start });
+  // Trace: three events, children of the resource. Legacy: four, each the child of the one before.
+  const trace = indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10, { requestType: 'XHR' }), ev('a', 5), ev('b', 6), ev('c', 7)], [['x', 'a', 25], ['x', 'b', 25], ['x', 'c', 25]]));
+  const legacy = indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ev('a', 4), ev('b', 5), ev('c', 6), ev('d', 7)], [['x', 'a', 25], ['a', 'b', 25], ['b', 'c', 25], ['c', 'd', 25]]));
+  assert.deepEqual(xhrEvents(legacy, legacy.byId.get('x') as never).map((e) => e.id), ['a', 'b', 'c', 'd']);
+  const t = contentKeys(trace, true);
+  const l = contentKeys(legacy, true);
+  assert.equal(t.get('c'), `event xmlhttprequest.readystatechange of resource ${url}#0 -0`);
+  assert.equal(l.get('d'), t.get('c'));
+  assert.equal(l.get('c'), t.get('b'));
+});
+
+test("the main frame's window load handler is the load marker when scoring (the trace builder merges them)", () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    { id: 'h', kind: 'event', eventName: 'load', eventTarget: 'Window', start: 9, end: 12 },
+    { id: 'f', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'sub', start: 8, end: 9 },
+  ], [['load', 'h', 25]], [{ id: 'main', url: PAGE, parent: null }, { id: 'sub', url: 'http://sub.pcp.test/', parent: 'main' }]);
+  const ix = indexGraph(g);
+  assert.equal(contentKeys(ix, true).get('h'), `marker load ${PAGE}`);
+  assert.equal(contentKeys(ix, true).get('f'), 'event window.load in http://sub.pcp.test/#0');
+  assert.equal(contentKeys(ix).get('h'), `event window.load in ${PAGE}#0`);
+});
+
+test("an element's events are keyed by its resource, whatever order the downloads finished in", () => {
+  const page = (order: [number, number]) => graphOf(PAGE, [
+    res('a', 'http://www.pcp.test/a.png', 'image/png', 10),
+    res('b', 'http://www.pcp.test/b.png', 'image/png', 10),
+    { id: 'la', kind: 'event', eventName: 'load', eventTarget: 'Img', start: order[0], end: order[0] + 1 },
+    { id: 'lb', kind: 'event', eventName: 'load', eventTarget: 'Element', start: order[1], end: order[1] + 1 },
+  ], [['a', 'la', 25], ['b', 'lb', 25]]);
+  const one = contentKeys(indexGraph(page([200, 300])), true);
+  const other = contentKeys(indexGraph(page([400, 250])), true);
+  for (const id of ['la', 'lb']) assert.equal(one.get(id), other.get(id), id);
+  assert.equal(one.get('la'), 'event element.load of resource http://www.pcp.test/a.png#0#0');
 });

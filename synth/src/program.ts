@@ -6,13 +6,13 @@
  */
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { callerOf, isComputation, isPartEdge, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /** The helpers generated code calls: B (busy for t ms), E (insert an element), X (an XHR with handlers). */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
   E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
-  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.open("GET",u);r.send()};',
+  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;r.open("GET",u);if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.send()};',
 };
 
 /** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */
@@ -73,6 +73,7 @@ export function evaluatedAs(ix: GraphIndex, r: ResourceNode): 'js' | 'css' | und
  * (iframes, fetches).
  */
 export function elementIssueOf(ix: GraphIndex, r: ResourceNode): Issue {
+  if (xhrEvents(ix, r).length) return 'xhr'; // legacy graphs keep no request type: an XHR of any MIME type
   const t = (r.requestType ?? '').toLowerCase();
   const evaluated = t === 'xhr' || t === 'fetch' ? undefined : evaluatedAs(ix, r);
   const how = evaluated === 'js' ? 'script' : evaluated === 'css' ? 'link' : issueOf(r);
@@ -87,14 +88,6 @@ export interface ProgramContext {
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
-
-/** The events that follow a resource's arrival for the element or XHR that requested it. */
-function eventsOf(ctx: ProgramContext, r: ResourceNode, target: (t: string) => boolean): EventNode[] {
-  return (ctx.ix.children.get(r.id) ?? [])
-    .map((e) => ctx.ix.byId.get(e.to)!)
-    .filter((n): n is EventNode => n.kind === 'event' && target(n.eventTarget.toLowerCase()) && firstPart(ctx, n.id) === n.id)
-    .sort((a, b) => a.start - b.start);
-}
 
 const firstPart = (ctx: ProgramContext, id: string): string => ctx.ix.partsOf.get(id)?.[0] ?? id;
 
@@ -132,7 +125,7 @@ function registerJs(ctx: ProgramContext, ev: EventNode): string {
 }
 
 function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule: number | string): string | undefined {
-  if (rule === 'split') return undefined;
+  if (isPartEdge(parent, child, rule)) return undefined;
   switch (child.kind) {
     case 'resource': return requestJs(ctx, child);
     case 'timer':
@@ -153,7 +146,7 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
     case 'marker':
       return undefined; // a blocking script before the next chunk; a frame's document: caused by the element
     default:
-      if (child.kind === 'script_eval' && firstPart(ctx, child.id) === child.id && !(ctx.ix.parents.get(child.id) ?? []).some((p) => ctx.ix.byId.get(p.from)?.kind === 'resource')) {
+      if (callerOf(ctx.ix, child)) {
         // A function of a script that this computation calls (rules 14-16): run inline, as the call.
         return `(function(){${programJs(ctx, child.id)}})();`;
       }
@@ -172,7 +165,7 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string {
   const how = elementIssueOf(ctx.ix, r);
   switch (how) {
     case 'xhr': {
-      const hs = eventsOf(ctx, r, (t) => t.startsWith('xmlhttprequest'));
+      const hs = xhrEvents(ctx.ix, r);
       return `X(${url},[${hs.map((h) => handlerJs(ctx, h.id)).join(',')}]);`;
     }
     case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;

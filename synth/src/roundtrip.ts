@@ -3,11 +3,12 @@
  * Chromium, the replay on loopback; a child tied to this process) -> the trace builder -> the
  * comparison with the source graph.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFromTrace, loadGraph, type Graph } from '@pcp/graph-builder';
 import { spawnTied } from '@pcp/profiler';
+import { BUNDLE_FILES } from '@pcp/profiler/bundle';
 import { writeSiteBundle } from './bundle.ts';
 import { compareRoundTrip, type RoundTripFigures } from './compare.ts';
 import { synthesizeSite } from './site.ts';
@@ -44,8 +45,12 @@ function run(args: string[], timeoutMs: number): Promise<string> {
   });
 }
 
-/** Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares. */
-export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000): Promise<RoundTrip> {
+/**
+ * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
+ * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again;
+ * `preloadScanner: false`: Chromium without its preload scanner (tags requested when parsed).
+ */
+export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean): Promise<RoundTrip> {
   const source = loadGraph(graphFile);
   const t0 = performance.now();
   const site = synthesizeSite(source);
@@ -54,7 +59,11 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   const profileDir = join(workDir, 'profile');
   mkdirSync(workDir, { recursive: true });
   writeSiteBundle(siteDir, site, graphFile);
-  const profileLine = await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000'], timeoutMs);
+  // Chromium's preload scanner stays on unless asked (`--no-preload-scanner`, the A/B of synth/README.md):
+  // the legacy graphs' browser preloaded too (openload.co: three sync scripts requested at 897-901 ms).
+  const noPreload = preloadScanner === false ? ['--no-preload-scanner'] : [];
+  const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
+    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
   return { source, built, figures: compareRoundTrip(source, built), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
 }

@@ -153,3 +153,34 @@ test('a resource the graph evaluates as a script (JSONP as text/plain) is reques
   assert.equal(body.body.length, 2000);
   assert.match(body.body.toString(), /E\("img","http:\/\/cdn\.pcp\.test\/a\.jpg"\)/);
 });
+
+test("legacy shapes: a timer's and an event's parts (rules 21, 25 between parts) are one computation; an XHR's handler chain of any MIME type", () => {
+  // Imported from the original layout: parts comp_N_k linked by the rule their kinds imply, the
+  // readystatechange events of one XHR each the child of the one before, no request type.
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_7_0', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21, part: 0 },
+    res('page', 'http://www.pcp.test/more.html', 'text/html', 100, { start: 21, end: 30 }),
+    { id: 'comp_7_1', kind: 'timer', timerId: '1', timerDelay: 10, start: 21, end: 23, part: 1 },
+    { id: 'comp_8', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 30, end: 31 },
+    { id: 'comp_9_0', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 31, end: 32, part: 0 },
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 100, { start: 32, end: 40 }),
+    { id: 'comp_9_1', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 32, end: 35, part: 1 },
+  ], [['s', 'comp_7_0', 19], ['comp_7_0', 'page', 2], ['comp_7_0', 'comp_7_1', 21], ['page', 'comp_8', 25], ['comp_8', 'comp_9_0', 25], ['comp_9_0', 'img', 2], ['comp_9_0', 'comp_9_1', 25]]);
+  const js = synthesizeSite(g).responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  // One timer running both parts; the HTML is fetched by an XHR whose second state change runs both parts of its handler.
+  assert.equal(js.match(/setTimeout/g)?.length, 1);
+  assert.ok(js.includes('setTimeout(function(){B(1);X("http://www.pcp.test/more.html",[function(){B(1);},function(){B(1);E("img","http://www.pcp.test/a.png");B(3);}]);B(2);},10)'), js);
+});
+
+test('a request that waited for one of the six connections to its http host is held its span less the wait', () => {
+  const imgs = [0, 1, 2, 3, 4, 5, 6].map((i) => res(`i${i}`, `http://img.pcp.test/${i}.png`, 'image/png', 100, { start: 10, end: 110 + i }));
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500, { end: 5 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20, start: 6, end: 7 },
+    ...imgs,
+  ], [['doc', 'p0', 'resource-chunk'], ...imgs.map((r): [string, string, number] => ['p0', r.id, 1])]);
+  const by = new Map(synthesizeSite(g).responses.map((r) => [r.url, r]));
+  assert.deepEqual(by.get('http://img.pcp.test/0.png')!.chunks, [[0, 0], [100, 100]]);
+  // The seventh is sent when the first connection frees up (110): its body goes 6 ms after, at its recorded end.
+  assert.deepEqual(by.get('http://img.pcp.test/6.png')!.chunks, [[0, 0], [6, 100]]);
+});

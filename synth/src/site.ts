@@ -7,8 +7,9 @@
 import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
 import { documentText } from './document.ts';
+import { connectionWaits } from './queueing.ts';
 import { cssUrl, jsString } from './escape.ts';
-import { indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -41,7 +42,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'event' || ix.partsOf.get(n.id)?.[0] !== n.id) continue;
     const target = n.eventTarget.toLowerCase();
-    const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => e.rule !== 'split');
+    const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => !ix.isPart(e));
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
     if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
@@ -75,7 +76,6 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
     .sort((a, b) => a.start - b.start);
   if (evals.length === 0) return '';
   const nth = new Map<string, number>();
-  const calledBy = (s: GraphNode): boolean => (ctx.ix.parents.get(s.id) ?? []).some((e) => isComputation(ctx.ix.byId.get(e.from)!));
   for (const s of evals) {
     // An evaluation caused by something else than its script's download (legacy graphs attribute later calls into a script to it) never runs: the file is evaluated once per load.
     const byDownload = (ctx.ix.parents.get(s.id) ?? []).some((e) => ctx.ix.byId.get(e.from)?.kind === 'resource');
@@ -83,7 +83,7 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
     if (!byDownload && !byComputation) ctx.warn(`evaluation ${s.id} of ${url} has no download of its script or computation before it: the synthesized script runs once per load`);
   }
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
-  const programs = evals.filter((s) => !calledBy(s) || (ctx.ix.parents.get(s.id) ?? []).some((e) => ctx.ix.byId.get(e.from)?.kind === 'resource')).map((s) => {
+  const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
     const doc = ctx.ix.frameDoc.get(s.frame) ?? '';
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
@@ -118,6 +118,7 @@ export function synthesizeSite(graph: Graph): Site {
   const warnings: string[] = [];
   const warn = (m: string): void => void warnings.push(m);
   const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn) };
+  const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -134,8 +135,13 @@ export function synthesizeSite(graph: Graph): Site {
       warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
       status = 200;
     }
-    const delayMs = round(Math.max(0, r.serverDelay ?? 0));
-    const transfer = Math.max(0, r.end - r.start - delayMs);
+    // The request reaches the site when the browser has a connection for it (queueing.ts): the
+    // wait comes off the transfer, then off the server delay.
+    const wait = waits.get(r.id) ?? 0;
+    const recorded = Math.max(0, r.serverDelay ?? 0);
+    const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, r.end - r.start - recorded))));
+    const transfer = Math.max(0, r.end - r.start - wait - delayMs);
+    const sentAt = r.start + wait;
     const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
     const image = imageFormatOf(r.mimeType);
     const chunks = ix.chunksByDoc.get(url);
@@ -146,7 +152,7 @@ export function synthesizeSite(graph: Graph): Site {
       const doc = documentText(ctx, url, chunks);
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
-      paced = documentPace(ix, r, doc.chunkEnds, body.length, delayMs);
+      paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs);
     } else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
@@ -160,12 +166,12 @@ export function synthesizeSite(graph: Graph): Site {
 
 /**
  * A document trickled as recorded: download chunk n (by index) ends when the graph says and brings
- * the bytes parse chunk n needs; the bytes after the last chunk come with it.
+ * the bytes parse chunk n needs; the bytes after the last chunk come with it. `headersAt`: when the
+ * response headers go, on the graph's clock.
  */
-function documentPace(ix: GraphIndex, r: ResourceNode, chunkEnds: number[], length: number, delayMs: number): [number, number][] | undefined {
+function documentPace(ix: GraphIndex, r: ResourceNode, chunkEnds: number[], length: number, headersAt: number): [number, number][] | undefined {
   const dchunks = ix.graph.nodes.filter((n): n is Extract<GraphNode, { kind: 'download_chunk' }> => n.kind === 'download_chunk' && n.resource === r.id).sort((a, b) => a.index - b.index);
-  if (dchunks.length < 2) return heldBody(length, Math.max(0, r.end - r.start - delayMs));
-  const headersAt = r.start + delayMs;
+  if (dchunks.length < 2) return heldBody(length, Math.max(0, r.end - headersAt));
   const out: [number, number][] = [];
   let sent = 0;
   dchunks.forEach((d, i) => {

@@ -1,0 +1,11 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parse } from './kit.ts';
+import { PROFILE_OPTIONS, captureOptions, profileArgs } from './profile-options.ts';
+
+test('--no-preload-scanner turns Blink preload scanning off in the Chromium it starts, and passes on to child commands', () => {
+  const p = parse(['--no-preload-scanner'], PROFILE_OPTIONS);
+  assert.deepEqual(captureOptions(p).chromiumArgs, ['--blink-settings=doHtmlPreloadScanning=false']);
+  assert.deepEqual(profileArgs(p), ['--no-preload-scanner']);
+  assert.equal(captureOptions(parse([], PROFILE_OPTIONS)).chromiumArgs, undefined);
+});
