@@ -63,6 +63,24 @@ def test_tls13_tickets_are_not_responses(tmp_path):
     assert [r.delayMs for r in res.records] == [50.5, 20.0]
 
 
+def test_tls13_trickled_response_right_after_the_tickets(tmp_path):
+    # r03-parse-chunks as recorded (Node, TLS 1.3): the client's Finished and request leave together at
+    # 10, the server ACKs at 10.5 and sends two 282-byte session tickets (287-byte records) at 11. The
+    # response's headers and first 256-byte piece (a 529-byte record) follow at 11.9, within the 1 ms a
+    # ticket burst spans, and the body trickles on: 273-byte records at 161.9 and 311.9, the last
+    # 71-byte one at 461.9. The response starts at 11.9: delay = 11.9 - 10.5 = 1.4 ms (the 529-byte
+    # record is no ticket: not the tickets' size). Counting it as a third ticket gave 161.9 - 10.5 =
+    # 151.4 ms; the record completing the body, 461.9 - 10.5 = 451.4 ms.
+    c = Conversation(server=SERVER).handshake(0, 1)
+    c.send(2, "c", client_hello("a.pcp.test")).send(3, "s", rec(22, 90) + rec(20, 1) + rec(23, 1200))
+    c.send(10, "c", rec(20, 1) + rec(23, 53) + rec(23, 690)).ack(10.5, "s")
+    c.send(11, "s", rec(23, 282) + rec(23, 282)).send(11.9, "s", rec(23, 529))
+    c.send(161.9, "s", rec(23, 273)).send(311.9, "s", rec(23, 273)).send(461.9, "s", rec(23, 71))
+    c.send(470, "c", rec(23, 630)).ack(470.5, "s").send(478, "s", rec(23, 331))  # an image: 7.5 ms
+    res = run(write(tmp_path / "trickle.pcap", c.packets), use_tshark=False)
+    assert [r.delayMs for r in res.records] == [1.4, 7.5]
+
+
 def dns_answer(ts_ms: float, name: str, cname: str, ip: str) -> tuple[float, bytes]:
     msg = dpkt.dns.DNS(id=1, qr=dpkt.dns.DNS_R, opcode=dpkt.dns.DNS_QUERY, rcode=dpkt.dns.DNS_RCODE_NOERR)
     msg.qd = [dpkt.dns.DNS.Q(name=name, type=dpkt.dns.DNS_A)]

@@ -86,6 +86,19 @@ BURST = 0.001  # s: records written together arrive within this of each other
 TLS13_ALERT = 2 + 1 + 16  # an encrypted alert's body: alert, inner content type, AEAD tag
 
 
+def _ticket_like(rec: Record, ts: float, burst: list[tuple[float, Record]]) -> bool:
+    """Whether a server record may be one more session ticket of the burst so far. A server's
+    NewSessionTicket messages are one fixed layout (lifetime, age_add, nonce, ticket, extensions), so
+    the tickets of a burst are records of one size; a small response written right after them (a
+    trickled document's headers and first piece, 1 ms later) is not."""
+    if rec.end - rec.start > TICKET_MAX:
+        return False
+    if not burst:
+        return True
+    first_ts, first = burst[0]
+    return ts - first_ts <= BURST and rec.end - rec.start == first.end - first.start
+
+
 def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[Exchange]:
     """Record-level request/response exchanges of one connection.
 
@@ -95,8 +108,8 @@ def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[
 
     TLS 1.3 is recognised by the server sending application data before the client does (its
     encrypted handshake). Then the client's first application-data record is its Finished, and the
-    server answers Finished with session tickets: a burst of small records, the first server records
-    after Finished. When that burst follows a request, it is skipped; when nothing else answers the
+    server answers Finished with session tickets: a burst of small records of one size, the first
+    server records after Finished. When that burst follows a request, it is skipped; when nothing else answers the
     request, the burst was the response after all (a small one sent at once) and stands. TLS 1.3 also
     encrypts alerts: a 19-byte record (alert, type byte, AEAD tag) is a close_notify, not a response.
     """
@@ -136,7 +149,7 @@ def exchanges(up: list[Record], down: list[Record], up_time, down_time) -> list[
             # No request outstanding: tickets sent before the first request, or a response's tail.
             tickets_pending = False
             continue
-        if tickets_pending and rec.end - rec.start <= TICKET_MAX and (not burst or ts - burst[0][0] <= BURST):
+        if tickets_pending and _ticket_like(rec, ts, burst):
             burst.append((ts, rec))
             continue
         close(rec)
