@@ -2,9 +2,11 @@
 request/response and every HTTP/2 stream; the timing still comes from our own reassembly and the
 delay rule of `measure`, so decrypted and cleartext delays mean the same thing.
 
-tshark reports a message in the packet that completes it. A request ends with that packet's payload;
-a response starts with the TLS record holding the packet's first payload byte (its headers usually
-fill one record), whose first byte time our reassembly knows.
+tshark reports a message in the packet that completes it. A request ends with that packet's payload.
+A response starts with the TLS record holding the first payload byte of the first packet tshark
+reassembled it from (`tls.segment`, `tcp.segment`; the completing packet itself when it came in one):
+an HTTP/1.1 body sent in pieces over time (a trickled document) completes with its last piece, but
+the server answered with its first. Our reassembly knows when that record's first byte was seen.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ FIELDS = ["frame.time_epoch", "ip.src", "ipv6.src", "tcp.srcport", "ip.dst", "ip
           "tcp.seq_raw", "tcp.len", "http.request.method", "http.request.full_uri", "http.response.code",
           "http.content_type", "http.content_length", "http2.streamid", "http2.type", "http2.flags.end_stream",
           "http2.headers.method", "http2.headers.path", "http2.headers.authority", "http2.headers.scheme",
-          "http2.headers.status", "http2.headers.content_type"]
+          "http2.headers.status", "http2.headers.content_type", "frame.number", "tls.segment", "tcp.segment"]
+# Every decrypted message, and every TLS packet with a payload: the first packet of a reassembled
+# message is not itself a message's packet, and its sequence number is needed.
+FILTER = "http.request or http.response or http2.type == 1 or (tls and tcp.len > 0)"
 
 
 class TsharkError(Exception):
@@ -54,8 +59,7 @@ def run_tshark(capture: str, keylog: str, timeout: float = 300) -> list[dict]:
     exe = shutil.which("tshark")
     if exe is None:
         raise TsharkError("tshark is not installed")
-    cmd = [exe, "-r", capture, "-o", f"tls.keylog_file:{keylog}", "-Y",
-           "http.request or http.response or http2.type == 1", "-T", "json"]
+    cmd = [exe, "-r", capture, "-o", f"tls.keylog_file:{keylog}", "-Y", FILTER, "-T", "json"]
     for f in FIELDS:
         cmd += ["-e", f]
     try:
@@ -70,9 +74,40 @@ def run_tshark(capture: str, keylog: str, timeout: float = 300) -> list[dict]:
         raise TsharkError(f"unreadable tshark output: {e}") from None
 
 
+def _frames(layers: list[dict]) -> dict[int, tuple[tuple[str, int, str, int], int]]:
+    """frame number -> (four-tuple, raw sequence number) of every packet tshark listed."""
+    out = {}
+    for lay in layers:
+        try:
+            (num,), (port_s,), (port_d,), (seq,) = (lay["frame.number"], lay["tcp.srcport"], lay["tcp.dstport"],
+                                                    lay["tcp.seq_raw"])
+            src = (lay.get("ip.src") or lay.get("ipv6.src"))[0]
+            dst = (lay.get("ip.dst") or lay.get("ipv6.dst"))[0]
+            out[int(num)] = ((src, int(port_s), dst, int(port_d)), int(seq))
+        except (KeyError, ValueError, TypeError):
+            continue
+    return out
+
+
+def _first_packet(lay: dict, key, frames: dict) -> int | None:
+    """Raw sequence number of the earliest packet the message completed here was reassembled from, on
+    the same direction of the same connection; None when it came in this packet alone."""
+    nums = []
+    for name in ("tls.segment", "tcp.segment"):
+        for v in lay.get(name, []):
+            try:
+                nums.append(int(v))
+            except ValueError:
+                continue
+    seqs = [frames[n][1] for n in sorted(nums) if n in frames and frames[n][0] == key]
+    return seqs[0] if seqs else None
+
+
 def messages(layers: list[dict]) -> list[Message]:
-    """HTTP/1.x and HTTP/2 messages from tshark's per-packet fields."""
+    """HTTP/1.x and HTTP/2 messages from tshark's per-packet fields. An HTTP/1.x response is placed at
+    the first packet it was reassembled from (its first byte), not the packet that completed it."""
     out: list[Message] = []
+    frames = _frames(layers)
     for lay in layers:
         def one(name: str, default: str = "", lay: dict = lay) -> str:
             v = lay.get(name)
@@ -90,7 +125,9 @@ def messages(layers: list[dict]) -> list[Message]:
             out.append(Message(key, ts, seq, length, True, method.upper(), uri))
         types = lay.get("http.content_type", [])
         for i, code in enumerate(lay.get("http.response.code", [])):
-            out.append(Message(key, ts, seq, length, False, status=int(code),
+            # The segment lists are those of the packet's first reassembled message: only it starts earlier.
+            first = _first_packet(lay, key, frames) if i == 0 else None
+            out.append(Message(key, ts, seq if first is None else first, length, False, status=int(code),
                                mime_type=(types[i] if i < len(types) else "").split(";")[0].strip().lower()))
         out.extend(_h2(lay, key, ts, seq, length))
     return out
