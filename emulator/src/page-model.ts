@@ -8,7 +8,7 @@
  */
 import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
-import { recordedRoundTrip, serverPacing, type ServerPace } from './http/server-pacing.ts';
+import { hostRoundTrips, recordedRoundTrip, serverPacing, type RecordedExchange, type ServerPace } from './http/server-pacing.ts';
 
 export const K_RESOURCE = 0;
 export const K_DCHUNK = 1;
@@ -65,12 +65,19 @@ export interface ResourceInfo {
   pace: ServerPace | null;
 }
 
-/** A resource's recorded round trip; the main document's request and first byte are its navigation's. */
-function recordedResourceRoundTrip(graph: Graph, x: ResourceNode): number {
+/** A resource's recorded exchange; the main document's request and first byte are its navigation's. */
+function recordedExchange(graph: Graph, x: ResourceNode): RecordedExchange {
   const nav = x.id === graph.root ? graph.navigation : undefined;
   const sent = nav ? nav.documentRequest : x.start;
   const firstByte = nav ? nav.documentResponse : x.responseStart;
-  return recordedRoundTrip(sent === undefined ? undefined : sent + (x.browserDelay?.request ?? 0), firstByte, x.serverDelay);
+  return { host: hostOf(x.url), requestOnSocket: sent === undefined ? undefined : sent + (x.browserDelay?.request ?? 0), firstByte, serverDelay: x.serverDelay };
+}
+
+/** The network's share of a resource's recorded round trip: its own, or its host's least if smaller (`hostRoundTrips`). */
+function networkRoundTrip(paths: Map<string, number>, graph: Graph, x: ResourceNode): number {
+  const own = recordedExchange(graph, x);
+  const mine = recordedRoundTrip(own.requestOnSocket, own.firstByte, own.serverDelay);
+  return Math.min(mine, paths.get(own.host) ?? mine);
 }
 
 const BROWSER_PRIORITY: Record<string, number> = { VeryLow: 0, Low: 1, Medium: 2, High: 3, VeryHigh: 4 };
@@ -204,6 +211,7 @@ export function compileGraph(graph: Graph): PageModel {
   const parentLists: number[][] = Array.from({ length: n }, () => []);
   const nParents = new Int32Array(n);
 
+  const paths = hostRoundTrips(nodes.filter((x): x is ResourceNode => x.kind === 'resource' && !x.cached).map((x) => recordedExchange(graph, x)));
   nodes.forEach((x, i) => {
     kind[i] = KIND_CODE[x.kind];
     frame[i] = frameOfNode(x.frame);
@@ -229,7 +237,7 @@ export function compileGraph(graph: Graph): PageModel {
         commitDelay: nonNegative(x.browserDelay?.commit ?? x.browserDelay?.response),
         requestDelay: nonNegative(x.browserDelay?.request),
         responseDelay: nonNegative(x.browserDelay?.response),
-        pace: serverPacing(x.arrivals, recordedResourceRoundTrip(graph, x), Math.max(1, Math.round(x.size))),
+        pace: serverPacing(x.arrivals, networkRoundTrip(paths, graph, x), Math.max(1, Math.round(x.size))),
       });
     }
   });
