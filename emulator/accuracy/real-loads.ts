@@ -37,6 +37,13 @@ export interface WallTime {
 }
 
 /**
+ * The replay writes each body on its recorded schedule (`pcp replay --pace`), as the emulator produces it
+ * (http/server-pacing.ts): the recordings are made on loopback, where a body's pauses are its server's.
+ * Unpaced, r03-parse-chunks' trickled document replayed 7x faster than its origin served it (replay/README.md).
+ */
+export const REPLAY_PACE = ['--pace'];
+
+/**
  * Real loads: one shaped link per condition, open for the whole phase, with one replay server in its
  * server namespace serving every page (the recordings merged into one replay set); then `runs` rounds,
  * each loading every page under every condition once, so that a slow spell of the shared machine
@@ -80,7 +87,7 @@ export async function loadReal(recordings: Recording[], conditions: Condition[],
       links.set(c.name, link);
       result.cc = setCongestionControl(link, cc);
       result.backend = link.backend;
-      remotes.set(c.name, await startRemoteReplay(link, PCP, set.bundle, ['--server-delays', set.delays, '--protocol', c.protocol]));
+      remotes.set(c.name, await startRemoteReplay(link, PCP, set.bundle, ['--server-delays', set.delays, '--protocol', c.protocol, ...REPLAY_PACE]));
       process.stderr.write(`link ${c.name} open (${link.backend}), one replay server for ${recordings.length} pages\n`);
     }
     wall.linkSetup = (Date.now() - t) / 1000;
