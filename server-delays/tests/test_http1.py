@@ -203,3 +203,19 @@ def test_mid_connection_capture(tmp_path):
 def test_ack_helper_is_pure_ack():
     c = Conversation().handshake(0, 1).ack(5, "s")
     assert len(c.packets) == 4 and ACK
+
+
+def test_trickled_body_is_timed_at_its_first_byte(tmp_path):
+    # r03-parse-chunks' server, in cleartext: the request at 10, ACKed at 10.5; the headers and the first
+    # 256-byte piece at 12, then a piece every 150 ms (162, 312, 462). The delay ends at the response's
+    # first byte: 12 - 10.5 = 1.5 ms (the last piece would give 451.5). Then a keep-alive image: 480.5 -> 488.
+    body = b"p" * 822
+    resp = ok(body, "text/html")
+    head = len(resp) - len(body)
+    c = Conversation().handshake(0, 2)
+    c.send(10, "c", get("/r03/index.html")).ack(10.5, "s")
+    for k, at in enumerate((12, 162, 312, 462)):
+        c.send(at, "s", resp[: head + 256] if k == 0 else body[256 * k: 256 * (k + 1)] if k < 3 else body[768:])
+    c.ack(463, "c").send(480, "c", get("/r03/a.png")).ack(480.5, "s").send(488, "s", ok(b"i" * 74, "image/png"))
+    assert delays(write(tmp_path / "trickle.pcap", c.packets)) == [
+        ("http://example.org/r03/index.html", 1.5), ("http://example.org/r03/a.png", 7.5)]
