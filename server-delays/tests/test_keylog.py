@@ -39,11 +39,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         t0 = time.monotonic()
         time.sleep(HOLD.get(self.path, 0) / 1000)
         body = b"x" * 100
+        # What it held before its first byte: end_headers() writes the headers, and a loaded machine may
+        # run this thread again only well after they left.
+        HELD[self.path] = (time.monotonic() - t0) * 1000
         self.send_response(200)
         self.send_header("Content-Type", "text/plain")
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
-        HELD[self.path] = (time.monotonic() - t0) * 1000
         if self.path == "/trickle":  # the body in two pieces 150 ms apart: the delay ends at the first
             self.wfile.write(body[:50])
             self.wfile.flush()
