@@ -125,6 +125,12 @@ export interface PageModel {
    * after) and its recorded start, each stretch of work charged once, to the first computation it held up.
    */
   hiddenWork: Float64Array;
+  /**
+   * As hiddenWork, with the document's event markers (DOMContentLoaded, load) among the work held up: a
+   * marker is dispatched on the main thread, so the work between its readiness and its recorded time is
+   * charged to it, and not to a later computation. Used when the config's eventDispatch is on.
+   */
+  markerWork: Float64Array;
   /** The graph records Chromium's request priorities (a Chrome trace): Chromium's own mechanisms apply. */
   chromium: boolean;
   load: number;
@@ -324,6 +330,7 @@ export function compileGraph(graph: Graph): PageModel {
     }
   }
   const hiddenWork = hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint);
+  const markerWork = graph.mainThreadTasks?.length ? hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint, true) : hiddenWork;
 
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
@@ -356,6 +363,7 @@ export function compileGraph(graph: Graph): PageModel {
     document,
     commitDelay,
     hiddenWork,
+    markerWork,
     chromium: res.some((r) => r.browserPriority >= 0),
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
@@ -399,15 +407,18 @@ export function enabledNodes(graph: Graph): GraphNode[] {
 }
 
 const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eval', 'css_eval', 'timer', 'event']);
+const DISPATCHED_KINDS = new Set<GraphNode['kind']>([...COMPUTATION_KINDS, 'marker']);
 
 /**
  * The recorded main-thread work no node holds, charged to the computations it held up (PageModel.hiddenWork).
  * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
+ * `markers`: the event markers (zero-length, dispatched on the main thread) are among the work charged.
  */
-export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number): Float64Array {
+export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number, markers = false): Float64Array {
   const out = new Float64Array(nodes.length);
   if (!tasks || tasks.length === 0) return out;
-  const comps = nodes.map((x, i) => i).filter((i) => COMPUTATION_KINDS.has(nodes[i]!.kind));
+  const kinds = markers ? DISPATCHED_KINDS : COMPUTATION_KINDS;
+  const comps = nodes.map((x, i) => i).filter((i) => kinds.has(nodes[i]!.kind));
   // Busy stretches: the tasks less every computation's recorded span.
   const spans = comps.map((i) => [nodes[i]!.start, nodes[i]!.end] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
   let busy: Array<[number, number]> = [];
