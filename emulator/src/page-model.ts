@@ -69,7 +69,7 @@ export interface ResourceInfo {
 function recordedResourceRoundTrip(graph: Graph, x: ResourceNode): number {
   const nav = x.id === graph.root ? graph.navigation : undefined;
   const sent = nav ? nav.documentRequest : x.start;
-  const firstByte = nav ? nav.documentResponse : x.responseStart;
+  const firstByte = nav ? documentHeadersAt(nav, x) : x.responseStart;
   return recordedRoundTrip(sent === undefined ? undefined : sent + (x.browserDelay?.request ?? 0), firstByte, x.serverDelay);
 }
 
@@ -114,7 +114,7 @@ export interface PageModel {
   /** The main document's resource node (the graph's root), or -1. */
   document: number;
   /**
-   * Navigation commit, ms: from the main document's response headers reaching the browser to the renderer
+   * Navigation commit, ms: from the main document's response headers at the network service (documentHeadersAt) to the renderer
    * using its body (the first main-frame parse chunk, or request made from the body, whichever is earlier),
    * as recorded; 0 when the graph does not record its navigation.
    */
@@ -317,7 +317,7 @@ export function compileGraph(graph: Graph): PageModel {
   const document = docNode >= 0 && kind[docNode] === K_RESOURCE ? docNode : -1;
   let commitDelay = 0;
   let commitPoint = -Infinity;
-  const response = graph.navigation?.documentResponse;
+  const response = documentHeadersAt(graph.navigation, document >= 0 ? nodes[document]! : undefined);
   if (document >= 0 && response !== undefined) {
     let first = Infinity;
     nodes.forEach((x, i) => {
@@ -371,6 +371,18 @@ export function compileGraph(graph: Graph): PageModel {
   };
   cache.set(graph, model);
   return model;
+}
+
+/**
+ * When the main document's response headers were there, on the graph's clock: read by the network service
+ * (the document's `browserDelay.commit` before its trace request, the commit), where the emulation's first
+ * bytes are; else DevTools' responseReceived (`navigation.documentResponse`), which comes after the headers
+ * crossed to the browser process (graphs built before the main document recorded its commit).
+ */
+export function documentHeadersAt(nav: Graph['navigation'], doc: GraphNode | undefined): number | undefined {
+  const commit = doc?.kind === 'resource' ? doc.browserDelay?.commit : undefined;
+  if (doc && commit !== undefined) return doc.start - commit;
+  return nav?.documentResponse;
 }
 
 /**

@@ -356,6 +356,15 @@ test('navigation commit: the main document body reaches the parser the recorded 
   close(r.domContentLoadedTime, 113.2, 'DCL');
   close(r.navigationStartOffset!, 5, 'no document request recorded: the graph clock');
   close(simulateChecked(withNav, { ...noPre, navigationCommit: false }).loadTime, 133.2, 'commit off');
+  // The document records its commit (graph time 0, its trace request) 14 ms after the network service read its
+  // headers, at -14: DevTools' responseReceived (-10) came 4 ms after them, so the commit is 34 ms from the
+  // first bytes. c0 at 81.2 + 34 = 115.2; p0 to 117.2; img: server 137.2, bottleneck 147.2, departs 148.4,
+  // client 158.4.
+  const fromHeaders = structuredClone(withNav);
+  Object.assign(fromHeaders.nodes.find((x) => x.id === 'doc')!, { browserDelay: { commit: 14 } });
+  const h = simulateChecked(fromHeaders, noPre);
+  close(h.domContentLoadedTime, 117.2, 'DCL: the commit measured from the headers at the network service');
+  close(h.loadTime, 158.4, 'load');
 });
 
 test("preconnect: HTTP/1.1 opens a second connection to the document's host with the document's request", () => {
