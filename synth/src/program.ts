@@ -145,7 +145,9 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
         return `(function(){var c=new MessageChannel;c.port1.onmessage=function(){c.port1.close();(${handlerJs(ctx, child.id)})()};c.port2.postMessage("pcp")})();`;
       }
       if (FOCUS_EVENTS.has(child.eventName)) {
-        return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});`;
+        // The caller resumes after the handler returns (legacy graphs: event -> the caller's next part).
+        const after = (ctx.ix.children.get(child.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumesCaller(ctx.ix, child, n));
+        return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});${after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('')}`;
       }
       return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
     case 'parse_chunk':
@@ -153,6 +155,7 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
     case 'marker':
       return undefined; // a blocking script before the next chunk; a frame's document: caused by the element
     default:
+      if (parent.kind === 'event' && resumesCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
       if (callerOf(ctx.ix, child)) {
         // A function of a script that this computation calls (rules 14-16): run inline, as the call.
         return `(function(){${programJs(ctx, child.id)}})();`;
@@ -165,6 +168,16 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
 
 /** Focus events a computation causes by moving the focus (element.focus(), blur()); the page needs focus emulation. */
 export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
+
+/**
+ * Whether `n` is the next part of the computation that caused the focus event `ev` (legacy graphs keep
+ * `comp_8_0 -> focus -> comp_8_1`: the script resumed when the handler returned), not the handler's work.
+ */
+function resumesCaller(ix: GraphIndex, ev: EventNode, n: GraphNode): boolean {
+  if (!FOCUS_EVENTS.has(ev.eventName) || n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return false;
+  const base = n.id.replace(/_\d+$/, '');
+  return n.id !== base && (ix.parents.get(ev.id) ?? []).some((e) => e.from !== n.id && e.from.replace(/_\d+$/, '') === base);
+}
 
 /** Where a focus event's handler listens: the window, the document, else the focused element itself. */
 function focusTarget(ev: EventNode): 'window' | 'document' | 'element' {
