@@ -131,6 +131,7 @@ function registerJs(ctx: ProgramContext, ev: EventNode): string {
 
 function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule: number | string): string | undefined {
   if (isPartEdge(parent, child, rule)) return undefined;
+  if (parent.kind === 'event' && resumesCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
   switch (child.kind) {
     case 'resource': return requestJs(ctx, child);
     case 'timer':
@@ -155,7 +156,6 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
     case 'marker':
       return undefined; // a blocking script before the next chunk; a frame's document: caused by the element
     default:
-      if (parent.kind === 'event' && resumesCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
       if (callerOf(ctx.ix, child)) {
         // A function of a script that this computation calls (rules 14-16): run inline, as the call.
         return `(function(){${programJs(ctx, child.id)}})();`;
@@ -171,10 +171,11 @@ export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 
 /**
  * Whether `n` is the next part of the computation that caused the focus event `ev` (legacy graphs keep
- * `comp_8_0 -> focus -> comp_8_1`: the script resumed when the handler returned), not the handler's work.
+ * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned), not
+ * the handler's work.
  */
 function resumesCaller(ix: GraphIndex, ev: EventNode, n: GraphNode): boolean {
-  if (!FOCUS_EVENTS.has(ev.eventName) || n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return false;
+  if (!FOCUS_EVENTS.has(ev.eventName) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return false;
   const base = n.id.replace(/_\d+$/, '');
   return n.id !== base && (ix.parents.get(ev.id) ?? []).some((e) => e.from !== n.id && e.from.replace(/_\d+$/, '') === base);
 }

@@ -200,4 +200,13 @@ test("a script's element.focus(): the handler runs inside F, and the script's ne
   const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
   assert.ok(js.includes('B(1);F("focus","element",function(){B(1);E("img","http://www.pcp.test/in-handler.png");});(function(){B(2);E("img","http://www.pcp.test/after.png");})();'), js);
   assert.deepEqual(site.warnings, []);
+  // A timer whose part 0 focused the window: its part 1 runs after the handler, not as a new timer.
+  const t = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_33_0', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21, part: 0 },
+    { id: 'comp_34', kind: 'event', eventName: 'focus', eventTarget: 'Window', start: 21, end: 21 },
+    { id: 'comp_33_1', kind: 'timer', timerId: '1', timerDelay: 10, start: 21, end: 24, part: 1 },
+  ], [['s', 'comp_33_0', 19], ['comp_33_0', 'comp_34', 25], ['comp_34', 'comp_33_1', 20]]);
+  const tjs = synthesizeSite(t).responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.equal(tjs.match(/setTimeout/g)?.length, 1, tjs);
+  assert.ok(tjs.includes('setTimeout(function(){B(1);F("focus","window",function(){});(function(){B(3);})();},10)'), tjs);
 });
