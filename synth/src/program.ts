@@ -6,7 +6,7 @@
  */
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { callerOf, isComputation, isPartEdge, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, isComputation, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
@@ -131,7 +131,7 @@ function registerJs(ctx: ProgramContext, ev: EventNode): string {
 
 function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule: number | string): string | undefined {
   if (isPartEdge(parent, child, rule)) return undefined;
-  if (parent.kind === 'event' && resumesCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
+  if (resumedCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
   switch (child.kind) {
     case 'resource': return requestJs(ctx, child);
     case 'timer':
@@ -147,7 +147,7 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       }
       if (FOCUS_EVENTS.has(child.eventName)) {
         // The caller resumes after the handler returns (legacy graphs: event -> the caller's next part).
-        const after = (ctx.ix.children.get(child.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumesCaller(ctx.ix, child, n));
+        const after = (ctx.ix.children.get(child.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, child, n));
         return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});${after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('')}`;
       }
       return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
@@ -164,20 +164,6 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
       return undefined;
   }
-}
-
-/** Focus events a computation causes by moving the focus (element.focus(), blur()); the page needs focus emulation. */
-export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
-
-/**
- * Whether `n` is the next part of the computation that caused the focus event `ev` (legacy graphs keep
- * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned), not
- * the handler's work.
- */
-function resumesCaller(ix: GraphIndex, ev: EventNode, n: GraphNode): boolean {
-  if (!FOCUS_EVENTS.has(ev.eventName) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return false;
-  const base = n.id.replace(/_\d+$/, '');
-  return n.id !== base && (ix.parents.get(ev.id) ?? []).some((e) => e.from !== n.id && e.from.replace(/_\d+$/, '') === base);
 }
 
 /** Where a focus event's handler listens: the window, the document, else the focused element itself. */

@@ -9,8 +9,8 @@ import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bod
 import { documentText } from './document.ts';
 import { connectionWaits } from './queueing.ts';
 import { cssUrl, jsString } from './escape.ts';
-import { callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
-import { FOCUS_EVENTS, elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
