@@ -9,3 +9,10 @@ test('--no-preload-scanner turns Blink preload scanning off in the Chromium it s
   assert.deepEqual(profileArgs(p), ['--no-preload-scanner']);
   assert.equal(captureOptions(parse([], PROFILE_OPTIONS)).chromiumArgs, undefined);
 });
+
+test('focus emulation is on unless --no-focus-emulation, which passes on to child commands', () => {
+  assert.equal(captureOptions(parse([], PROFILE_OPTIONS)).focusEmulation, true);
+  const p = parse(['--no-focus-emulation'], PROFILE_OPTIONS);
+  assert.equal(captureOptions(p).focusEmulation, false);
+  assert.deepEqual(profileArgs(p), ['--no-focus-emulation']);
+});

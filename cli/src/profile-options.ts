@@ -20,6 +20,7 @@ export const PROFILE_OPTIONS = {
   'task-flows': { type: 'boolean' },
   archive: { type: 'boolean' },
   'no-preload-scanner': { type: 'boolean' },
+  'no-focus-emulation': { type: 'boolean' },
 } satisfies Options;
 
 export const PROFILE_OPTIONS_USAGE = `
@@ -38,7 +39,9 @@ export const PROFILE_OPTIONS_USAGE = `
   --task-flows                   also trace posted-task flows, which link a MessagePort message to the
                                  script that sent it (traces ~4x larger, loads slower)
   --no-preload-scanner           Chromium requests what a tag names when its parser reaches the tag, not
-                                 ahead of it (Blink's doHtmlPreloadScanning off)`.slice(1);
+                                 ahead of it (Blink's doHtmlPreloadScanning off)
+  --no-focus-emulation           load the page as an unfocused headless tab: element.focus() then fires no
+                                 focus or blur event (default: focused, as a user's tab; meta.json records it)`.slice(1);
 
 /** The capture options the profiler options give (capturePage's). */
 export function captureOptions(p: Parsed) {
@@ -62,6 +65,7 @@ export function captureOptions(p: Parsed) {
     userAgent: str(p, 'user-agent'),
     taskFlows: flag(p, 'task-flows'),
     archive: flag(p, 'archive'),
+    focusEmulation: !flag(p, 'no-focus-emulation'),
     chromiumArgs: flag(p, 'no-preload-scanner') ? ['--blink-settings=doHtmlPreloadScanning=false'] : undefined,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * accuracy:emulator end to end on one page, one condition, one real load (real Chromium through a real
- * shaped link; needs root, as the shaper does). Checks that the row is complete and consistent, never
+ * shaped link; needs root, as the shaper does), recorded twice. Checks that the row is complete and consistent, never
  * how accurate the predictions are.
  */
 import { test } from 'node:test';
@@ -19,11 +19,18 @@ test('accuracy:emulator: example site at 50mbit/20ms/h2, one load: 0 misses, col
   const work = mkdtempSync(join(tmpdir(), 'pcp-accuracy-test-'));
   try {
     const csv = join(work, 'out.csv');
-    const args = ['--import', 'tsx', SCRIPT, '--page', 'example-site', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots', '--keep', join(work, 'keep')];
+    const args = ['--import', 'tsx', SCRIPT, '--page', 'example-site', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots', '--keep', join(work, 'keep'), '--recordings', '2'];
     const r = await runAsync(process.execPath, args, { timeoutMs: 240_000 });
     assert.equal(r.status, 0, r.stderr + r.stdout);
     assert.match(r.stdout, /plan: 1 pages x 1 conditions x 1 runs = 1 real loads \(0 already done\), 1 pages to record/);
     assert.match(r.stdout, /TCP congestion control reno;/);
+    // Two recordings, the least disturbed one kept as the page's recording (byte for byte its graph).
+    const page = join(work, 'keep', 'example-site');
+    const chosen = JSON.parse(readFileSync(join(page, 'recordings.json'), 'utf8')) as { kept: number; recordings: { recording: number; disturbanceMs: number }[] };
+    assert.deepEqual(chosen.recordings.map((c) => c.recording), [1, 2]);
+    assert.equal(chosen.kept, chosen.recordings.reduce((a, b) => (b.disturbanceMs < a.disturbanceMs ? b : a)).recording);
+    assert.equal(readFileSync(join(page, 'graph.json'), 'utf8'), readFileSync(join(page, 'recordings', String(chosen.kept), 'graph.json'), 'utf8'));
+    assert.match(r.stdout, /example-site: kept recording [12] of 2/);
     assert.match(r.stdout, /this session: 1 real loads in [\d.]+ min of loading, [\d.]+ loads per minute/);
     // The load ran in a fresh context of a Chromium started for the round, and was cold, over HTTP/2.
     assert.match(r.stdout, /cold check: 1 of 1 checked loads cold .*; 1 of 1 spoke the condition's protocol/);

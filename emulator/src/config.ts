@@ -107,6 +107,13 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    * piece by piece. Default on.
    */
   serverPacing?: boolean;
+  /**
+   * The document's DOMContentLoaded and load events are dispatched by the renderer's main thread: each waits
+   * for the computation running when it became due and for the recorded main-thread work outside the graph
+   * that held it up (style, layout, the loader's completion checks; PageModel.markerWork). Off: a marker
+   * completes the instant its parents have. Default on (with `mainThreadTasks` for the recorded work).
+   */
+  eventDispatch?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -139,6 +146,7 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   preloadScanner: boolean;
   frameCommit: boolean;
   serverPacing: boolean;
+  eventDispatch: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -215,6 +223,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     preloadScanner: c.preloadScanner ?? true,
     frameCommit: c.frameCommit ?? false,
     serverPacing: c.serverPacing ?? true,
+    eventDispatch: c.eventDispatch ?? true,
     ...resolveMultipath(c),
   };
 }
@@ -314,6 +323,7 @@ export const EMULATOR_OPTIONS = {
   'preload-scanner': 'switch',
   'frame-commit': 'switch',
   'server-pacing': 'switch',
+  'event-dispatch': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
   'mptcp-scheduler': 'value',
@@ -376,6 +386,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['preload-scanner'] !== undefined) config.preloadScanner = bool('preload-scanner', opts['preload-scanner']);
   if (opts['frame-commit'] !== undefined) config.frameCommit = bool('frame-commit', opts['frame-commit']);
   if (opts['server-pacing'] !== undefined) config.serverPacing = bool('server-pacing', opts['server-pacing']);
+  if (opts['event-dispatch'] !== undefined) config.eventDispatch = bool('event-dispatch', opts['event-dispatch']);
   Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

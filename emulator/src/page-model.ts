@@ -69,7 +69,7 @@ export interface ResourceInfo {
 function recordedExchange(graph: Graph, x: ResourceNode): RecordedExchange {
   const nav = x.id === graph.root ? graph.navigation : undefined;
   const sent = nav ? nav.documentRequest : x.start;
-  const firstByte = nav ? nav.documentResponse : x.responseStart;
+  const firstByte = nav ? documentHeadersAt(nav, x) : x.responseStart;
   return { host: hostOf(x.url), requestOnSocket: sent === undefined ? undefined : sent + (x.browserDelay?.request ?? 0), firstByte, serverDelay: x.serverDelay };
 }
 
@@ -121,7 +121,7 @@ export interface PageModel {
   /** The main document's resource node (the graph's root), or -1. */
   document: number;
   /**
-   * Navigation commit, ms: from the main document's response headers reaching the browser to the renderer
+   * Navigation commit, ms: from the main document's response headers at the network service (documentHeadersAt) to the renderer
    * using its body (the first main-frame parse chunk, or request made from the body, whichever is earlier),
    * as recorded; 0 when the graph does not record its navigation.
    */
@@ -132,6 +132,12 @@ export interface PageModel {
    * after) and its recorded start, each stretch of work charged once, to the first computation it held up.
    */
   hiddenWork: Float64Array;
+  /**
+   * As hiddenWork, with the document's event markers (DOMContentLoaded, load) among the work held up: a
+   * marker is dispatched on the main thread, so the work between its readiness and its recorded time is
+   * charged to it, and not to a later computation. Used when the config's eventDispatch is on.
+   */
+  markerWork: Float64Array;
   /** The graph records Chromium's request priorities (a Chrome trace): Chromium's own mechanisms apply. */
   chromium: boolean;
   load: number;
@@ -319,7 +325,7 @@ export function compileGraph(graph: Graph): PageModel {
   const document = docNode >= 0 && kind[docNode] === K_RESOURCE ? docNode : -1;
   let commitDelay = 0;
   let commitPoint = -Infinity;
-  const response = graph.navigation?.documentResponse;
+  const response = documentHeadersAt(graph.navigation, document >= 0 ? nodes[document]! : undefined);
   if (document >= 0 && response !== undefined) {
     let first = Infinity;
     nodes.forEach((x, i) => {
@@ -332,6 +338,7 @@ export function compileGraph(graph: Graph): PageModel {
     }
   }
   const hiddenWork = hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint);
+  const markerWork = graph.mainThreadTasks?.length ? hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint, true) : hiddenWork;
 
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
@@ -364,6 +371,7 @@ export function compileGraph(graph: Graph): PageModel {
     document,
     commitDelay,
     hiddenWork,
+    markerWork,
     chromium: res.some((r) => r.browserPriority >= 0),
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,
@@ -371,6 +379,18 @@ export function compileGraph(graph: Graph): PageModel {
   };
   cache.set(graph, model);
   return model;
+}
+
+/**
+ * When the main document's response headers were there, on the graph's clock: read by the network service
+ * (the document's `browserDelay.commit` before its trace request, the commit), where the emulation's first
+ * bytes are; else DevTools' responseReceived (`navigation.documentResponse`), which comes after the headers
+ * crossed to the browser process (graphs built before the main document recorded its commit).
+ */
+export function documentHeadersAt(nav: Graph['navigation'], doc: GraphNode | undefined): number | undefined {
+  const commit = doc?.kind === 'resource' ? doc.browserDelay?.commit : undefined;
+  if (doc && commit !== undefined) return doc.start - commit;
+  return nav?.documentResponse;
 }
 
 /**
@@ -407,15 +427,18 @@ export function enabledNodes(graph: Graph): GraphNode[] {
 }
 
 const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eval', 'css_eval', 'timer', 'event']);
+const DISPATCHED_KINDS = new Set<GraphNode['kind']>([...COMPUTATION_KINDS, 'marker']);
 
 /**
  * The recorded main-thread work no node holds, charged to the computations it held up (PageModel.hiddenWork).
  * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
+ * `markers`: the event markers (zero-length, dispatched on the main thread) are among the work charged.
  */
-export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number): Float64Array {
+export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number, markers = false): Float64Array {
   const out = new Float64Array(nodes.length);
   if (!tasks || tasks.length === 0) return out;
-  const comps = nodes.map((x, i) => i).filter((i) => COMPUTATION_KINDS.has(nodes[i]!.kind));
+  const kinds = markers ? DISPATCHED_KINDS : COMPUTATION_KINDS;
+  const comps = nodes.map((x, i) => i).filter((i) => kinds.has(nodes[i]!.kind));
   // Busy stretches: the tasks less every computation's recorded span.
   const spans = comps.map((i) => [nodes[i]!.start, nodes[i]!.end] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
   let busy: Array<[number, number]> = [];

@@ -356,6 +356,15 @@ test('navigation commit: the main document body reaches the parser the recorded 
   close(r.domContentLoadedTime, 113.2, 'DCL');
   close(r.navigationStartOffset!, 5, 'no document request recorded: the graph clock');
   close(simulateChecked(withNav, { ...noPre, navigationCommit: false }).loadTime, 133.2, 'commit off');
+  // The document records its commit (graph time 0, its trace request) 14 ms after the network service read its
+  // headers, at -14: DevTools' responseReceived (-10) came 4 ms after them, so the commit is 34 ms from the
+  // first bytes. c0 at 81.2 + 34 = 115.2; p0 to 117.2; img: server 137.2, bottleneck 147.2, departs 148.4,
+  // client 158.4.
+  const fromHeaders = structuredClone(withNav);
+  Object.assign(fromHeaders.nodes.find((x) => x.id === 'doc')!, { browserDelay: { commit: 14 } });
+  const h = simulateChecked(fromHeaders, noPre);
+  close(h.domContentLoadedTime, 117.2, 'DCL: the commit measured from the headers at the network service');
+  close(h.loadTime, 158.4, 'load');
 });
 
 test("preconnect: HTTP/1.1 opens a second connection to the document's host with the document's request", () => {
@@ -433,6 +442,37 @@ test('main-thread work outside the graph: recorded tasks no node holds run befor
   close(node('p1').start, 87.7, 'p1 after 3.5 ms');
   close(r.loadTime, 90.7, 'load');
   close(simulateChecked({ ...g }, { ...base, mainThreadTasks: false }).loadTime, 86.2, 'off: 81.2 + 2 + 3');
+});
+
+test('event dispatch: the load event waits for the recorded main-thread work that held it up', () => {
+  // r (1 segment, no server delay) -> p0 (2 ms) -> load. Recorded: r ended at 10, p0 ran 12-14, the load event
+  // fired at 17; the main thread's tasks were [11, 14.5] (p0 inside) and [15, 17.5] (the loader's completion
+  // check, say, with the load event inside it). p0 was held up by [11, 12], 1 ms; the load event, ready at 14,
+  // by [14, 14.5] and [15, 17], 2.5 ms.
+  const g = new PageBuilder().resource('r', 'http://a.com/r', MSS, { serverDelay: 0 }).parse('p0', 2).edge('r', 'p0').edge('p0', 'load').build();
+  const at = (id: string, start: number, end: number) => Object.assign(g.nodes.find((x) => x.id === id)!, { start, end });
+  at('r', 0, 10);
+  at('p0', 12, 14);
+  at('load', 17, 17);
+  g.mainThreadTasks = [[11, 14.5], [15, 17.5]];
+  // r reaches the client at 81.2; p0 runs its 1 ms of hidden work, then 82.2-84.2; the load event its 2.5 ms.
+  close(simulateChecked(g, base).loadTime, 86.7, 'load: 84.2 + 2.5');
+  close(simulateChecked({ ...g }, { ...base, eventDispatch: false }).loadTime, 84.2, 'off: the instant p0 ends');
+  close(simulateChecked({ ...g }, { ...base, mainThreadTasks: false }).loadTime, 83.2, 'no recorded work: 81.2 + 2');
+});
+
+test('event dispatch: the load event waits for the computation running when it becomes due', () => {
+  // r -> p (10 ms of parsing); s (b.com, 5 ms of server delay) -> load. r reaches the client at 81.2, so p runs
+  // 81.2-91.2; s reaches it at 86.2, while p runs: the load event is dispatched when p ends.
+  const g = new PageBuilder()
+    .resource('r', 'http://a.com/r', MSS, { serverDelay: 0 })
+    .resource('s', 'http://b.com/s', MSS, { serverDelay: 5 })
+    .parse('p', 10)
+    .edge('r', 'p').edge('s', 'load').build();
+  const on = simulateChecked(g, base);
+  close(timingOf(on, 's').end, 86.2, 's arrives while p runs');
+  close(on.loadTime, 91.2, 'load after p');
+  close(simulateChecked({ ...g }, { ...base, eventDispatch: false }).loadTime, 86.2, 'off: when s arrives');
 });
 
 test("Chromium's preload scanner: an arrived chunk's image that the recording shows scanned is requested at once", () => {

@@ -321,7 +321,7 @@ class Simulation {
       if (next >= 0) {
         th.busy = true;
         // Recorded work outside the graph that held this computation up runs first (PageModel.hiddenWork).
-        const hidden = this.cfg.mainThreadTasks ? m.hiddenWork[next]! : 0;
+        const hidden = this.cfg.mainThreadTasks ? (this.cfg.eventDispatch ? m.markerWork : m.hiddenWork)[next]! : 0;
         this.start[next] = now + hidden;
         if (m.kind[next] === K_PARSE) {
           this.parseStarted[next] = 1;
@@ -346,6 +346,10 @@ class Simulation {
         if (m.chunkResource[i]! < 0 || this.chunkBytesOk[i]) this.complete(i, now);
         return;
       case K_MARKER:
+        if (this.cfg.eventDispatch) {
+          this.thread.push(i); // dispatched by the main thread (ResolvedConfig.eventDispatch)
+          return;
+        }
         this.start[i] = now;
         this.complete(i, now);
         return;

@@ -116,6 +116,12 @@ export interface BundleMeta {
     categories: string[];
     /** Responses archived (archive.har); absent in bundles written before the option existed. */
     archive?: boolean;
+    /**
+     * Focus emulation (`Emulation.setFocusEmulationEnabled`) on the page and its frames: the page behaves
+     * as a focused tab (element.focus() fires focus/blur, window focus fires). Absent in bundles written
+     * before the option existed, which were captured without it.
+     */
+    focusEmulation?: boolean;
     /** Set when the page was loaded through a shaped link (pcp replay --bandwidth ... --profile). */
     conditions?: NetworkConditions;
   };

@@ -47,6 +47,11 @@ export interface CaptureOptions {
   taskFlows?: boolean;
   /** Also archive every response with its body (archive.har, HAR 1.2) for `pcp replay`. */
   archive?: boolean;
+  /**
+   * Emulate a focused tab (default true): headless Chromium otherwise dispatches no focus or blur event,
+   * and whatever a page does from them (a script's element.focus() handler) never happens.
+   */
+  focusEmulation?: boolean;
   /** More Chromium switches (e.g. the replay's --ignore-certificate-errors-spki-list). */
   chromiumArgs?: string[];
   /** Start Chromium through this (a shaped link's client namespace); record the link in `conditions`. */
@@ -77,6 +82,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
   const quietMs = opts.quietMs ?? 1000;
   const stallMs = opts.stallMs ?? 10_000;
   const viewport = opts.viewport ?? { width: 1280, height: 800 };
+  const focusEmulation = opts.focusEmulation ?? true;
   const categories = [...new Set([...(opts.categories ?? TRACE_CATEGORIES), ...(opts.taskFlows ? TASK_FLOW_CATEGORIES : [])])];
   const warnings: string[] = [];
   const meta: BundleMeta = {
@@ -91,6 +97,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       timeoutMs, quietMs, stallMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
       ignoreCertificateErrors: Boolean(opts.ignoreCertificateErrors), pcap: Boolean(opts.pcap), sslKeyLog: Boolean(opts.sslKeyLog), categories,
       archive: Boolean(opts.archive),
+      focusEmulation,
       conditions: opts.conditions,
     },
     timings: { startedAt: new Date(t0).toISOString(), endMs: 0 },
@@ -229,6 +236,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       const tries: Promise<unknown>[] = [cdp.send('Network.enable', {}, sid)];
       if (type === 'iframe' || type === 'page') {
         tries.push(cdp.send('Page.enable', {}, sid), cdp.send('Inspector.enable', {}, sid), cdp.send('Runtime.enable', {}, sid));
+        // An out-of-process frame's renderer keeps its own focus state.
+        if (focusEmulation) tries.push(cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sid));
       }
       // Nested out-of-process frames and the frames' workers.
       tries.push(cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sid));
@@ -268,6 +277,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       cdp.send('Inspector.enable', {}, pageSession),
       cdp.send('Runtime.enable', {}, pageSession),
       cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, pageSession),
+      ...(focusEmulation ? [cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, pageSession)] : []),
     ]);
 
     meta.timings.navigateMs = since();

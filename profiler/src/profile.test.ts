@@ -110,6 +110,25 @@ test('redirects, disk-cache hits, 404s and failed requests are in the DevTools l
   assert.equal(server.requests.filter((r) => r.path === '/profiler-network-cases/same.png').length, 1);
 });
 
+test('focus emulation (the default): element.focus() fires focus and blur, in the page and in a cross-site frame', async () => {
+  const url = `${server.urls.a}profiler-focus/`;
+  const names = (dir: string): string[] => requestedUrls(dir).map((u) => u.slice(u.lastIndexOf('/') + 1));
+  const on = join(work, 'focus-on');
+  const { meta } = await capturePage(url, on, opts());
+  assert.equal(meta.status, 'complete', meta.message);
+  assert.equal(meta.options.focusEmulation, true);
+  assert.equal(readBundleMeta(on)?.options.focusEmulation, true);
+  const got = names(on);
+  for (const f of ['focused.png', 'blurred.png', 'frame-focused.png']) assert.ok(got.includes(f), `${f} requested: ${got.join(' ')}`);
+  // Without it, headless Chromium dispatches none of them: the handlers never run.
+  const off = join(work, 'focus-off');
+  const without = await capturePage(url, off, { ...opts(), focusEmulation: false });
+  assert.equal(without.meta.options.focusEmulation, false);
+  const gotOff = names(off);
+  for (const f of ['focused.png', 'blurred.png', 'frame-focused.png']) assert.ok(!gotOff.includes(f), `${f} not requested: ${gotOff.join(' ')}`);
+  assert.ok(gotOff.includes('frame.html'), 'the frame loaded');
+});
+
 test('a page that never fires load ends at the cap with a partial bundle', async () => {
   const dir = join(work, 'noload');
   const { meta } = await capturePage(`${server.urls.a}profiler-never-loads/`, dir, { ...opts(), timeoutMs: 5000 });

@@ -88,3 +88,19 @@ test("an element's events are keyed by its resource, whatever order the download
   for (const id of ['la', 'lb']) assert.equal(one.get(id), other.get(id), id);
   assert.equal(one.get('la'), 'event element.load of resource http://www.pcp.test/a.png#0#0');
 });
+
+test("the next part of a computation after a focus event it caused is the computation's, not the handler's", () => {
+  const g = graphOf(PAGE, [
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10),
+    { id: 'comp_8_0', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 2, end: 3, part: 0 },
+    { id: 'comp_9', kind: 'event', eventName: 'focus', eventTarget: 'Element', start: 3, end: 4 },
+    { id: 'comp_8_1', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 4, end: 5, part: 1 },
+    { id: 'comp_10', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 3.5, end: 4 },
+  ], [['js', 'comp_8_0', 10], ['comp_8_0', 'comp_9', 25], ['comp_9', 'comp_8_1', 15], ['comp_9', 'comp_10', 15]]);
+  const ix = indexGraph(g);
+  assert.equal(callerOf(ix, ix.byId.get('comp_8_1')!), 'comp_8_0');
+  assert.equal(callerOf(ix, ix.byId.get('comp_10')!), 'comp_9'); // a function the handler called
+  const k = contentKeys(ix, true);
+  assert.equal(k.get('comp_8_1'), k.get('comp_8_0'));
+  assert.equal(k.get('comp_10'), k.get('comp_9'));
+});

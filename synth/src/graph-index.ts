@@ -28,14 +28,35 @@ export interface GraphIndex {
 export const isComputation = (n: GraphNode): n is Computation =>
   n.kind === 'script_eval' || n.kind === 'css_eval' || n.kind === 'timer' || n.kind === 'event';
 
+/** Focus events a computation causes by moving the focus (element.focus(), blur()); the page needs focus emulation. */
+export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
+
+/**
+ * When `n` is the next part of the computation that caused the focus event `ev` (legacy graphs keep
+ * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned), not
+ * the handler's work: the part that caused it (`comp_8_0`).
+ */
+export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
+  if (ev.kind !== 'event' || !FOCUS_EVENTS.has(ev.eventName) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  const base = n.id.replace(/_\d+$/, '');
+  if (n.id === base) return undefined;
+  return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && e.from.replace(/_\d+$/, '') === base)?.from;
+}
+
 /**
  * The computation whose call a script evaluation is, when it is one: a script evaluation with no
  * download of its own that a computation precedes (rules 14-16 of legacy graphs: the patched
  * Chromium logged entering a function of another script as an evaluation of that script). A trace
  * records no such call (V8 emits no slice for a call from JavaScript into JavaScript; the builder
- * folds the callbacks it does see into the computation that ran them): it is part of its caller.
+ * folds the callbacks it does see into the computation that ran them): it is part of its caller. So is
+ * the next part of a computation after a focus event it caused (`resumedCaller`), whatever its kind.
  */
 export function callerOf(ix: GraphIndex, n: GraphNode): string | undefined {
+  // The next part of a computation that caused a focus event: the computation's own, after the handler.
+  for (const e of ix.parents.get(n.id) ?? []) {
+    const resumed = resumedCaller(ix, ix.byId.get(e.from)!, n);
+    if (resumed) return resumed;
+  }
   if (n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!);
   if (from.some((p) => p.kind === 'resource')) return undefined;

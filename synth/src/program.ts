@@ -6,12 +6,17 @@
  */
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { callerOf, isComputation, isPartEdge, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, isComputation, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
-/** The helpers generated code calls: B (busy for t ms), E (insert an element), X (an XHR with handlers). */
+/**
+ * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
+ * input, or away from it, with a handler of the focus event on the input, document or window: the
+ * browser dispatches it inside the call, as a script's element.focus() did), X (an XHR with handlers).
+ */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
   E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
+  F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;r.open("GET",u);if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.send()};',
 };
 
@@ -126,6 +131,7 @@ function registerJs(ctx: ProgramContext, ev: EventNode): string {
 
 function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule: number | string): string | undefined {
   if (isPartEdge(parent, child, rule)) return undefined;
+  if (resumedCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
   switch (child.kind) {
     case 'resource': return requestJs(ctx, child);
     case 'timer':
@@ -139,7 +145,11 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'messageport') {
         return `(function(){var c=new MessageChannel;c.port1.onmessage=function(){c.port1.close();(${handlerJs(ctx, child.id)})()};c.port2.postMessage("pcp")})();`;
       }
-
+      if (FOCUS_EVENTS.has(child.eventName)) {
+        // The caller resumes after the handler returns (legacy graphs: event -> the caller's next part).
+        const after = (ctx.ix.children.get(child.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, child, n));
+        return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});${after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('')}`;
+      }
       return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
     case 'parse_chunk':
     case 'download_chunk':
@@ -154,6 +164,12 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
       return undefined;
   }
+}
+
+/** Where a focus event's handler listens: the window, the document, else the focused element itself. */
+function focusTarget(ev: EventNode): 'window' | 'document' | 'element' {
+  const t = ev.eventTarget.toLowerCase();
+  return t === 'window' || t === 'document' ? t : 'element';
 }
 
 function timerJs(ctx: ProgramContext, t: TimerNode): string {

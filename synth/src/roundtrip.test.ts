@@ -98,3 +98,26 @@ test('a MessagePort message and a window error raised by a script run their hand
   assert.deepEqual(parentOf('http://cdn.pcp.test/by-error.gif'), ['same as the source']);
   assert.match(parentOf('http://cdn.pcp.test/by-port.gif')[0]!, /^(same as the source|event )/);
 });
+
+test('focus and blur a script caused (element.focus(), blur()) run their handlers in a focused page, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://focus.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    { id: 'f', kind: 'event', eventName: 'focus', eventTarget: 'Element', start: 9, end: 10 },
+    { id: 'b', kind: 'event', eventName: 'blur', eventTarget: 'Element', start: 11, end: 12 },
+    { id: 'i', kind: 'event', eventName: 'focusin', eventTarget: 'Document', start: 13, end: 14 },
+    res('a', 'http://cdn.pcp.test/by-focus.gif', 'image/gif', 300),
+    res('c', 'http://cdn.pcp.test/by-blur.gif', 'image/gif', 300),
+    res('d', 'http://cdn.pcp.test/by-focusin.gif', 'image/gif', 300),
+  ], [['s', 'f', 25], ['f', 'a', 2], ['s', 'b', 25], ['b', 'c', 2], ['s', 'i', 25], ['i', 'd', 2]]);
+  const file = join(work, 'focus.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'focus'));
+  assert.deepEqual(rt.synthWarnings, []);
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // Each image's parent is the focus event whose handler requested it. A document's focusin listener
+  // hears its element's event: the trace names the event by its target, the element.
+  const parentOf = (url: string): string[] => rt.figures.parentMisses.find((m) => m.url === `http://cdn.pcp.test/${url}.gif`)?.built ?? ['same as the source'];
+  assert.deepEqual(parentOf('by-focus'), ['same as the source']);
+  assert.deepEqual(parentOf('by-blur'), ['same as the source']);
+  assert.deepEqual(parentOf('by-focusin'), ['event element.focusin in http://focus.pcp.test/#0']);
+});

@@ -184,3 +184,29 @@ test('a request that waited for one of the six connections to its http host is h
   // The seventh is sent when the first connection frees up (110): its body goes 6 ms after, at its recorded end.
   assert.deepEqual(by.get('http://img.pcp.test/6.png')!.chunks, [[0, 0], [6, 100]]);
 });
+
+test("a script's element.focus(): the handler runs inside F, and the script's next part (legacy: focus -> comp_N_k+1) after it", () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
+    res('js', 'http://www.pcp.test/lib.js', 'application/javascript', 900),
+    { id: 'comp_8_0', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 1, end: 2, part: 0 },
+    { id: 'comp_9', kind: 'event', eventName: 'focus', eventTarget: 'Element', start: 2, end: 3 },
+    res('a', 'http://www.pcp.test/in-handler.png', 'image/png', 100),
+    { id: 'comp_8_1', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 3, end: 5, part: 1 },
+    res('b', 'http://www.pcp.test/after.png', 'image/png', 100),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 'comp_8_0', 10], ['comp_8_0', 'comp_9', 25], ['comp_9', 'a', 2], ['comp_9', 'comp_8_1', 15], ['comp_8_1', 'b', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.ok(js.includes('B(1);F("focus","element",function(){B(1);E("img","http://www.pcp.test/in-handler.png");});(function(){B(2);E("img","http://www.pcp.test/after.png");})();'), js);
+  assert.deepEqual(site.warnings, []);
+  // A timer whose part 0 focused the window: its part 1 runs after the handler, not as a new timer.
+  const t = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_33_0', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21, part: 0 },
+    { id: 'comp_34', kind: 'event', eventName: 'focus', eventTarget: 'Window', start: 21, end: 21 },
+    { id: 'comp_33_1', kind: 'timer', timerId: '1', timerDelay: 10, start: 21, end: 24, part: 1 },
+  ], [['s', 'comp_33_0', 19], ['comp_33_0', 'comp_34', 25], ['comp_34', 'comp_33_1', 20]]);
+  const tjs = synthesizeSite(t).responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.equal(tjs.match(/setTimeout/g)?.length, 1, tjs);
+  assert.ok(tjs.includes('setTimeout(function(){B(1);F("focus","window",function(){});(function(){B(3);})();},10)'), tjs);
+});

@@ -9,7 +9,7 @@ import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bod
 import { documentText } from './document.ts';
 import { connectionWaits } from './queueing.ts';
 import { cssUrl, jsString } from './escape.ts';
-import { callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -45,6 +45,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => !ix.isPart(e));
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
     if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
+    if (FOCUS_EVENTS.has(n.eventName) && (ix.parents.get(n.id) ?? []).some((e) => isComputation(ix.byId.get(e.from)!))) continue; // installed where the focus moves
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
     if (target !== 'window' && target !== 'document') {
       warn(`event ${n.id} (${n.eventTarget}.${n.eventName}) cannot be caused in the synthesized page`);

@@ -2,10 +2,11 @@
  * The browser's main-thread scheduler (thesis §3.7.2, Algorithms 4 and 5): one evaluation queue per frame
  * (parsing before script/CSS evaluation), a global queue for timers and events that run first, and frame
  * switching: stay on the current frame while it has work, else try its subframes, then its parent, then any
- * frame with work. A computation that continues its parent's task (a 'split' part) goes to the front of its
+ * frame with work. The document's event markers (DOMContentLoaded, load) are dispatched from the timer/event
+ * queue (ResolvedConfig.eventDispatch). A computation that continues its parent's task (a 'split' part) goes to the front of its
  * queue: the browser does not interleave other work into one task.
  */
-import { K_EVENT, K_PARSE, K_TIMER, type PageModel } from '../page-model.ts';
+import { K_EVENT, K_MARKER, K_PARSE, K_TIMER, type PageModel } from '../page-model.ts';
 
 class Deque {
   items: number[] = [];
@@ -41,7 +42,7 @@ export class MainThread {
 
   push(node: number): void {
     const k = this.m.kind[node]!;
-    const q = k === K_TIMER || k === K_EVENT ? this.prio : k === K_PARSE ? this.parse[this.m.frame[node]!]! : this.evals[this.m.frame[node]!]!;
+    const q = k === K_TIMER || k === K_EVENT || k === K_MARKER ? this.prio : k === K_PARSE ? this.parse[this.m.frame[node]!]! : this.evals[this.m.frame[node]!]!;
     this.queued++;
     if (this.m.continuation[node]) q.pushFront(node);
     else q.push(node);

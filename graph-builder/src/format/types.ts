@@ -101,7 +101,7 @@ export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document
  * Browser-side time of one exchange, ms, as recorded: `request`, from the renderer's request (for one
  * Blink's resource scheduler may hold, from its release; for the main document, from the browser's
  * navigation request) to the request written to the socket, connection set-up excluded; `response`, from
- * the body's end at the network service to the renderer's finish; `commit` (a frame's document), from its
+ * the body's end at the network service to the renderer's finish; `commit` (a document: the main frame's or a frame's), from its
  * response headers at the network service to the frame's commit, when the trace records its request.
  * Absent parts were not recorded.
  */

@@ -33,10 +33,11 @@ test('clock skew between processes never gives a negative delay', () => {
   assert.deepEqual(browserDelay(request({ priority: 'Low', released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, response: 0 });
 });
 
-test("the main document: from the browser's navigation request to the socket; the response side as any resource's", () => {
+test("the main document: from the browser's navigation request to the socket; the response side as any resource's; the commit from the network's headers", () => {
   const r = request({ resourceType: 'Document', send: 0, finish: 30, network: { sent: -30, headers: -20, connect: 2, finish: -10 } });
-  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 40 });
-  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45 }), { response: 40 }, 'no request recorded: as any resource');
+  // The trace's send (0) is the commit; the headers were read at -20 (DevTools' responseReceived, -12, is later).
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 40, commit: 20 });
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45 }), { response: 40, commit: 20 }, 'no request recorded: as any resource');
   assert.equal(documentBrowserDelay(request({}), { navigationStart: -45, documentRequest: -43 }), undefined);
 });
 

@@ -55,8 +55,10 @@ export function frameDocumentBrowserDelay(r: TraceRequest, navigationRequest?: n
 
 /**
  * The main document's: its request starts in the browser (the navigation, `documentRequest`; the trace's
- * send is the commit), so without it there is no request side; its response side is any resource's.
+ * send is the commit), so without it there is no request side; its response side is any resource's; and, as a
+ * frame's document, its commit from the response headers at the network service (not from DevTools'
+ * responseReceived, which comes after the headers crossed to the browser process).
  */
 export function documentBrowserDelay(r: TraceRequest, nav: Partial<NavigationTimes>): BrowserDelay | undefined {
-  return browserDelay(r, nav.documentRequest ?? null);
+  return frameDocumentBrowserDelay(r, nav.documentRequest);
 }
