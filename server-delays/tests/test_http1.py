@@ -117,6 +117,16 @@ def test_ack_riding_on_other_data(tmp_path):
     assert [d for _, d in delays(write(tmp_path / "o.pcap", c.packets))] == [9.0, 18.0]
 
 
+def test_ack_held_for_the_next_request(tmp_path):
+    # rtt 2. /1 is asked at 10 and its ACK comes only with /2's at 15 (one ACK for both: the server's
+    # kernel acknowledged when the second segment came), within the delayed-ACK slack: /1's receipt is
+    # 10 + 2 = 12, its response at 40 -> 28 ms (not 40 - 15 = 25). /2's own: 15 -> 60 - 15 = 45.
+    c = Conversation().handshake(0, 2)
+    c.send(10, "c", get("/1")).send(14.5, "c", get("/2")).ack(15, "s")
+    c.send(40, "s", ok(b"1" * 10)).send(60, "s", ok(b"2" * 10))
+    assert [d for _, d in delays(write(tmp_path / "n.pcap", c.packets))] == [28.0, 45.0]
+
+
 def _wan(ack_ms: float) -> Conversation:
     c = Conversation().handshake(0, 80)
     return c.send(100, "c", get("/w")).ack(ack_ms, "s").send(330, "s", ok(b"w"))

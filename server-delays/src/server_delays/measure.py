@@ -4,7 +4,8 @@ delay = first response byte - the server's ACK of the request's last byte.
 The ACK stands for the moment the server had the whole request. When it cannot stand for it, the
 request time plus one handshake RTT does: when the ACK rides on the response's own data (it left
 with the response, after processing), when it rides later than that on other data (it waited for the
-server's next write: another stream's frames, a previous response's tail), or when it came so late that
+server's next write: another stream's frames, a previous response's tail), when it also acknowledges
+client data sent after the request (it waited for that data), or when it came so late that
 it must be a delayed ACK (Linux delays ACKs by >= 40 ms once a connection turns interactive).
 """
 
@@ -67,6 +68,11 @@ def reference_time(conn: Connection, req_end: int, req_ts: float,
     # An ACK on other data (another HTTP/2 stream's frames, a previous response's tail) left when the
     # server wrote that data: a receiver in interactive mode holds its ACK for the next write.
     if ack.carries_data and rtt is not None and ack.ts > req_ts + rtt:
+        return req_ts + rtt, "rtt"
+    # An ACK that also covers client bytes sent after the request (the next HTTP/2 requests) was held until
+    # they came: Linux acknowledges at once when a second segment arrives, not when the first one does.
+    later = conn.up.time_at(req_end) if ack.ack > req_end else None
+    if later is not None and later > req_ts and rtt is not None and ack.ts > req_ts + rtt:
         return req_ts + rtt, "rtt"
     if rtt is not None and ack.ts - req_ts > rtt + max(DELAYED_ACK_SLACK, rtt / 4):
         return req_ts + rtt, "rtt"
