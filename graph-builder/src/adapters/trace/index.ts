@@ -147,13 +147,14 @@ export function readTraceInput(path: string): TraceInput {
   warnings.push(...file.warnings);
   if (kind === 'devtools-trace') warnings.push('single trace file: no DevTools network log, so iframe initiators and cache details come from the trace alone');
   browserVersion ??= typeof file.metadata['product-version'] === 'string' ? (file.metadata['product-version'] as string) : undefined;
-  const load = extractTrace(file.events, tracePath === path ? { exceptions: exceptionsFromDevtoolsLog(devtoolsLog) } : bundleExtractOptions(path, devtoolsLog, warnings));
+  const options: ExtractOptions = tracePath === path ? { exceptions: exceptionsFromDevtoolsLog(devtoolsLog) } : bundleExtractOptions(path, devtoolsLog, warnings);
+  const load = extractTrace(file.events, options);
   const documentSources = tracePath === path ? undefined : bundleDocuments(path, warnings);
   const acts = traceToActivities(
     load,
     {
       extraInitiators: initiatorsFromDevtoolsLog(devtoolsLog),
-      frameDocumentRequests: frameDocumentRequests(loggedDocuments(devtoolsLog), load.origin, load.mainFrame),
+      frameDocumentRequests: frameDocumentRequests(options.loggedDocuments ?? [], load.origin, load.mainFrame),
       ...(documentSources ? { documentSources } : {}),
       ...(browserVersion ? { browserVersion } : {}),
     },
