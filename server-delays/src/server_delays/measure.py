@@ -65,14 +65,13 @@ def reference_time(conn: Connection, req_end: int, req_ts: float,
     rides = ack.carries_data and resp_start is not None and ack.data_start <= resp_start < ack.data_end
     if rides:
         return (req_ts + rtt, "rtt") if rtt is not None else (req_ts, "none")
-    # An ACK on other data (another HTTP/2 stream's frames, a previous response's tail) left when the
-    # server wrote that data: a receiver in interactive mode holds its ACK for the next write.
-    if ack.carries_data and rtt is not None and ack.ts > req_ts + rtt:
-        return req_ts + rtt, "rtt"
-    # An ACK that also covers client bytes sent after the request (the next HTTP/2 requests) was held until
-    # they came: Linux acknowledges at once when a second segment arrives, not when the first one does.
+    # An ACK may have been held, then it is no receipt: one on other data (another HTTP/2 stream's frames, a
+    # previous response's tail) left with the server's next write (a receiver in interactive mode holds its
+    # ACK for it); one that also covers client bytes sent after the request (the next HTTP/2 requests) waited
+    # for them (Linux acknowledges at once when a second segment arrives, not when the first one does).
     later = conn.up.time_at(req_end) if ack.ack > req_end else None
-    if later is not None and later > req_ts and rtt is not None and ack.ts > req_ts + rtt:
+    held = ack.carries_data or (later is not None and later > req_ts)
+    if held and rtt is not None and ack.ts > req_ts + rtt:
         return req_ts + rtt, "rtt"
     if rtt is not None and ack.ts - req_ts > rtt + max(DELAYED_ACK_SLACK, rtt / 4):
         return req_ts + rtt, "rtt"
