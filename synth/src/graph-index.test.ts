@@ -104,3 +104,19 @@ test("the next part of a computation after a focus event it caused is the comput
   assert.equal(k.get('comp_8_1'), k.get('comp_8_0'));
   assert.equal(k.get('comp_10'), k.get('comp_9'));
 });
+
+test("an event's or timer's parts are one computation whether the importer named their edge 'split' or, before, 25 and 21", () => {
+  const ev = (id: string, start: number, part: number) => ({ id, kind: 'event' as const, eventName: 'DOMContentLoaded', eventTarget: 'Document', start, end: start + 1, part });
+  const tm = (id: string, start: number, part?: number) => ({ id, kind: 'timer' as const, timerId: id, timerDelay: 100, start, end: start + 1, ...(part === undefined ? {} : { part }) });
+  const nodes = [res('doc', PAGE, 'text/html', 100), ev('comp_16_0', 2, 0), ev('comp_16_1', 3, 1), tm('comp_17', 5), tm('comp_22_0', 7, 0), tm('comp_22_1', 8, 1)];
+  const edges = (eventPart: number | string, timerPart: number | string): [string, string, number | string][] =>
+    [['doc', 'comp_16_0', 25], ['comp_16_0', 'comp_16_1', eventPart], ['comp_16_1', 'comp_17', 20], ['comp_17', 'comp_22_0', 21], ['comp_22_0', 'comp_22_1', timerPart]];
+  const now = indexGraph(graphOf(PAGE, nodes, edges('split', 'split')));
+  const before = indexGraph(graphOf(PAGE, nodes, edges(25, 21)));
+  for (const ix of [now, before]) {
+    assert.deepEqual(ix.partsOf.get('comp_16_1'), ['comp_16_0', 'comp_16_1']);
+    assert.deepEqual(ix.partsOf.get('comp_22_1'), ['comp_22_0', 'comp_22_1']);
+    assert.deepEqual(ix.partsOf.get('comp_17'), ['comp_17'], 'a timer another installed is not its part');
+  }
+  assert.deepEqual([...contentKeys(now)], [...contentKeys(before)]);
+});

@@ -4,7 +4,7 @@
  * node keeps across a round trip: resources by URL, parse chunks by document and position, the
  * rest by frame document, kind and order). Pure.
  */
-import type { Graph, Edge, EventNode, GraphNode, ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
+import { isNextPart, type Graph, type Edge, type EventNode, type GraphNode, type ParseChunkNode, type ResourceNode } from '@pcp/graph-builder';
 
 export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
 
@@ -100,15 +100,12 @@ export function stripFragment(url: string): string {
 
 /**
  * One part of a computation to the next: a 'split' edge, or in a graph imported from the original
- * PCP layout, an edge between two parts of one activity (`comp_N_k` -> `comp_N_j`): the importer
- * (graph-builder's `inferRule`) names only script parts' edges 'split', event parts' 25, timer
- * parts' 21 and style sheet parts' 'legacy', which would make each part an event, timer or sheet
- * evaluation of its own.
+ * PCP layout before the importer named every such edge 'split' (it named event parts' edges 25, timer
+ * parts' 21 and style sheet parts' 'legacy'), an edge between consecutive parts of one activity
+ * (`comp_N_k` -> `comp_N_k+1`, graph-builder's `isNextPart`).
  */
 export function isPartEdge(from: GraphNode | undefined, to: GraphNode | undefined, rule: Edge['rule']): boolean {
-  if (rule === 'split') return true;
-  if (!from || !to || from.kind !== to.kind || !isComputation(from) || !isComputation(to)) return false;
-  return from.part !== undefined && to.part !== undefined && from.id.replace(/_\d+$/, '') === to.id.replace(/_\d+$/, '');
+  return rule === 'split' || (from !== undefined && to !== undefined && isNextPart(from, to));
 }
 
 export function indexGraph(graph: Graph): GraphIndex {

@@ -92,3 +92,69 @@ test('parse-chunk rows: legacy 0-based rows <-> v1 1-based lines, exact both way
   assert.equal(odd.nodes[0]!.kind === 'parse_chunk' && odd.nodes[0]!.startLine, 1);
   assert.equal(exportLegacy(odd).activities[0]!.startRow, -2);
 });
+
+/** Activities copied from a reference graph (children outside the fragment left out). */
+function fragment(name: string, activities: LegacyActivity[]): LegacyGraph {
+  return { name, root_activity: activities[0]!.id, loadEvent: '', DOMContentLoadedEvent: '', frames: [{ id: 1, subframes: [], url: name }], activities };
+}
+const rulesOf = (g: LegacyGraph): string[] => importLegacy(g).edges.map((e) => `${e.from} -> ${e.to}: ${e.rule}`);
+
+test("parts of a split event, timer or style sheet are joined by 'split' edges, as script parts are (9gag.com, evernote.com)", () => {
+  // 9gag.com: the DOMContentLoaded handler, cut where it requested download_53 and download_49, caused a
+  // timer (comp_17) whose callback installed another (comp_22), cut where it requested download_54.
+  const ev = { type: 'eval' as const, evalType: 'fireEvent', name: 'DOMContentLoaded', targetType: 'Document', docUrl: 'http://9gag.com/', frame: 1, mode: 'dom', blocking: 1, enclosing: 'comp_16', subtree: 'subtree_comp_16' };
+  const timer = { type: 'eval' as const, evalType: 'timer', timeout: 100, docUrl: 'http://9gag.com/', frame: 1, mode: 'load', blocking: 1 };
+  const gag = fragment('http://9gag.com/', [
+    { ...ev, id: 'comp_16_0', children: ['download_53', 'comp_16_1'], startTime: 1.1996189999990747, endTime: 1.2198149999985617 },
+    { ...ev, id: 'comp_16_1', children: ['comp_16_2'], startTime: 1.2198149999985617, endTime: 1.2249099999989994 },
+    { ...ev, id: 'comp_16_2', children: ['comp_17'], startTime: 1.2249099999989994, endTime: 1.276185999999143 },
+    { id: 'download_53', type: 'resource', children: [], cached: false, httpMethod: 'GET', mimeType: 'text/html', size: 114516, url: 'http://ajax-9gag-lol.9cache.com/read/ajax-featured?pageType=desktop&callback=data', sentTime: 1.2201829999994516, receiveTime: 1.492934999998397, priority: { cp: 39 }, iscrit: { cp: false } },
+    { ...timer, id: 'comp_17', children: ['comp_22_0'], enclosing: 'None', subtree: 'None', startTime: 1.3167450000000827, endTime: 1.3169289999987086 },
+    { ...timer, id: 'comp_22_0', children: ['comp_22_1'], enclosing: 'comp_22', subtree: 'subtree_comp_22', startTime: 1.417437999998583, endTime: 1.4221600000000763 },
+    { ...timer, id: 'comp_22_1', children: [], enclosing: 'comp_22', subtree: 'subtree_comp_22', startTime: 1.4221600000000763, endTime: 1.4230869999992137 },
+  ]);
+  assert.deepEqual(rulesOf(gag), [
+    'comp_16_0 -> download_53: 2',
+    'comp_16_0 -> comp_16_1: split',
+    'comp_16_1 -> comp_16_2: split',
+    'comp_16_2 -> comp_17: 20', // an event installs a timer: a new computation
+    'comp_17 -> comp_22_0: 21', // a timer installs a timer: comp_22 is a computation of its own
+    'comp_22_0 -> comp_22_1: split',
+  ]);
+  // evernote.com: homepage.css's style recalculation, cut where it requested download_12.
+  const css = { type: 'eval' as const, evalType: 'recalcStyle', url: 'https://evernote.com/media/css/homepage.css?v2404', docUrl: 'https://evernote.com/', frame: 1, mode: 'dom', blocking: 4, enclosing: 'comp_4', subtree: 'subtree_comp_4' };
+  const evernote = fragment('https://evernote.com/', [
+    { ...css, id: 'comp_4_0', children: ['comp_4_1'], startTime: 1.319605999997293, endTime: 1.377846999999747 },
+    { ...css, id: 'comp_4_1', children: [], startTime: 1.377846999999747, endTime: 1.379754999998113 },
+  ]);
+  assert.deepEqual(rulesOf(evernote), ['comp_4_0 -> comp_4_1: split']);
+});
+
+test('a part resumed after a nested computation keeps the rule of the edge from that computation (en.nametests.com)', () => {
+  // An inline script (comp_13) ran another (comp_14) inside it and resumed: the original builder draws
+  // comp_13_0 -> comp_14 -> comp_13_1, with no edge from one part to the next.
+  const js = { type: 'eval' as const, evalType: 'execScript', url: '', docUrl: 'http://en.nametests.com/', frame: 1, mode: 'dom', blocking: 1, subtree: 'subtree_comp_13' };
+  const g = fragment('http://en.nametests.com/', [
+    { ...js, id: 'comp_13_0', children: ['comp_14'], enclosing: 'comp_13', startTime: 0.10772300000098767, endTime: 0.10816999999951804 },
+    { ...js, id: 'comp_14', children: ['comp_13_1'], enclosing: 'None', startTime: 0.10816999999951804, endTime: 0.10824099999990722 },
+    { ...js, id: 'comp_13_1', children: [], enclosing: 'comp_13', startTime: 0.10824099999990722, endTime: 0.1083359999993263 },
+  ]);
+  assert.deepEqual(rulesOf(g), ['comp_13_0 -> comp_14: 14', 'comp_14 -> comp_13_1: 14']);
+});
+
+test("over the 64 reference graphs, 'split' names exactly the edges between parts the original builder marked with one `enclosing`", () => {
+  const splitByKind = new Map<string, number>();
+  for (const site of legacySites()) {
+    const original = readJsonFile(site.graph) as LegacyGraph;
+    const enclosing = new Map(original.activities.map((a) => [a.id, typeof a.enclosing === 'string' && a.enclosing !== 'None' ? a.enclosing : undefined]));
+    const graph = importLegacy(original);
+    const kind = new Map(graph.nodes.map((n) => [n.id, n.kind]));
+    for (const e of graph.edges) {
+      const from = enclosing.get(e.from);
+      const samePart = from !== undefined && from === enclosing.get(e.to);
+      assert.equal(e.rule === 'split', samePart, `${site.slug}: ${e.from} -> ${e.to} (rule ${e.rule})`);
+      if (samePart) splitByKind.set(kind.get(e.to)!, (splitByKind.get(kind.get(e.to)!) ?? 0) + 1);
+    }
+  }
+  for (const k of ['script_eval', 'event', 'timer', 'css_eval']) assert.ok((splitByKind.get(k) ?? 0) > 0, `no ${k} parts in the corpus`);
+});

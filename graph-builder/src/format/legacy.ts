@@ -94,6 +94,23 @@ function partOf(id: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+/** The computation a part belongs to: comp_17 for comp_17_1 (the original layout's `enclosing` field). */
+const enclosingOf = (id: string): string => id.replace(/_\d+$/, '');
+
+/**
+ * Whether `child` is the part of a computation that follows `parent`, its previous part (comp_N_k ->
+ * comp_N_k+1): the edge a 'split' rule names. The original builder cut one logged computation of any
+ * type (script, event, timer, style recalculation) at the instants it issued a child (thesis §3.5.1)
+ * and chained the pieces: in the 64 reference graphs each such edge joins consecutive parts that share
+ * `enclosing`, end to start to the microsecond, and one logged Computation spans the first to the last.
+ * A part resumed after a nested computation has that computation, not its previous part, as parent:
+ * an edge between two computations, named by their kinds.
+ */
+export function isNextPart(parent: GraphNode, child: GraphNode): boolean {
+  if (!('part' in parent) || !('part' in child) || parent.part === undefined || child.part === undefined) return false;
+  return parent.kind === child.kind && child.part === parent.part + 1 && enclosingOf(parent.id) === enclosingOf(child.id);
+}
+
 function scriptKindOf(a: LegacyActivity): ScriptKind {
   return str(a.url) === '' ? 'inline' : 'sync';
 }
@@ -188,9 +205,11 @@ function nodeFromLegacy(a: LegacyActivity, frameOf: (a: LegacyActivity) => strin
 
 /**
  * Table 3.1 rule implied by the kinds at both ends of an edge, where the kinds alone decide it;
- * legacy graphs do not record rules, so ambiguous pairs are named 'legacy'.
+ * 'split' from one part of a computation to the next (`isNextPart`). Legacy graphs do not record rules,
+ * so ambiguous pairs are named 'legacy'.
  */
 export function inferRule(parent: GraphNode, child: GraphNode): EdgeRule {
+  if (isNextPart(parent, child)) return 'split';
   const p: NodeKind = parent.kind;
   const c: NodeKind = child.kind;
   const computation = (k: NodeKind) => k === 'script_eval' || k === 'css_eval' || k === 'timer' || k === 'event';
@@ -201,11 +220,7 @@ export function inferRule(parent: GraphNode, child: GraphNode): EdgeRule {
     return ({ parse_chunk: 5, script_eval: 6, event: 7, timer: 8 } as Partial<Record<NodeKind, number>>)[p] ?? 'legacy';
   }
   if (c === 'parse_chunk') return p === 'script_eval' ? 4 : p === 'parse_chunk' || p === 'download_chunk' ? 3 : 'legacy';
-  if (c === 'script_eval') {
-    const split = 'part' in child && 'part' in parent && child.part !== undefined && parent.part !== undefined;
-    if (split && parent.id.replace(/_\d+$/, '') === child.id.replace(/_\d+$/, '')) return 'split';
-    return ({ resource: 10, parse_chunk: 12, script_eval: 14, event: 15, timer: 16 } as Partial<Record<NodeKind, number>>)[p] ?? 'legacy';
-  }
+  if (c === 'script_eval') return ({ resource: 10, parse_chunk: 12, script_eval: 14, event: 15, timer: 16 } as Partial<Record<NodeKind, number>>)[p] ?? 'legacy';
   if (c === 'css_eval') return p === 'resource' ? 18 : 'legacy';
   if (c === 'timer') return ({ script_eval: 19, event: 20, timer: 21 } as Partial<Record<NodeKind, number>>)[p] ?? 'legacy';
   if (c === 'event') return 25;
@@ -381,7 +396,7 @@ function legacyActivity(node: GraphNode, children: string[], frameNum: Map<strin
     }
     default: {
       const part = 'part' in node ? node.part : undefined;
-      const enclosing = part === undefined ? 'None' : node.id.replace(/_\d+$/, '');
+      const enclosing = part === undefined ? 'None' : enclosingOf(node.id);
       const out: LegacyActivity = {
         id: node.id,
         type: 'eval',
