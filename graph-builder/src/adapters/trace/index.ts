@@ -160,7 +160,7 @@ export function readTraceInput(path: string): TraceInput {
     },
     warnings,
   );
-  const navigation = navigationTimes(file.events, load.origin, load.mainFrame, devtoolsLog);
+  const navigation = navigationTimes(file.events, load.origin, load.mainFrame, options.loggedDocuments);
   if (navigation) {
     acts.navigation = navigation;
     const docId = acts.frames.find((f) => f.parent === null)?.document;

@@ -18,16 +18,36 @@ const events: TraceEvent[] = [
   ev('navigationStart', origin + 142_816, { frame: 'SUB', data: { documentLoaderURL: 'http://b.test/frame.html', navigationId: 'N2' } }),
 ];
 const log = [
-  { method: 'Network.requestWillBeSent', params: { requestId: 'NAV', type: 'Document', frameId: 'F', timestamp: 452.220916 } },
-  { method: 'Network.responseReceived', params: { requestId: 'NAV', type: 'Document', frameId: 'F', timestamp: 452.237357 } },
-  { method: 'Network.requestWillBeSent', params: { requestId: 'X', type: 'Script', frameId: 'F', timestamp: 452.263 } },
+  { method: 'Network.requestWillBeSent', params: { requestId: 'NAV', type: 'Document', frameId: 'F', timestamp: 452.220916, request: { url: 'http://a.test/index.html', method: 'GET' } } },
+  { method: 'Network.responseReceived', params: { requestId: 'NAV', type: 'Document', frameId: 'F', timestamp: 452.237357, response: { status: 200, mimeType: 'text/html' } } },
+  { method: 'Network.requestWillBeSent', params: { requestId: 'X', type: 'Script', frameId: 'F', timestamp: 452.263, request: { url: 'http://a.test/a.js', method: 'GET' } } },
 ];
 
 test('navigationTimes: the page navigation start (not about:blank, not a subframe), document request and response on the page clock', () => {
-  const t = navigationTimes(events, origin, 'F', log)!;
+  const t = navigationTimes(events, origin, 'F', loggedDocuments(log))!;
   assert.ok(Math.abs(t.navigationStart - -32.595) < 1e-9);
   assert.ok(Math.abs(t.documentRequest! - -30.825) < 1e-6);
   assert.ok(Math.abs(t.documentResponse! - -14.384) < 1e-6);
+});
+
+test("navigationTimes: a redirected navigation's request is its first hop's, its response the final one's; another frame's or navigation's documents are not it", () => {
+  const nav = (method: string, requestId: string, frameId: string, timestamp: number, url?: string) =>
+    ({ method, params: { requestId, type: 'Document', frameId, timestamp, ...(url ? { request: { url, method: 'GET' } } : { response: { status: 200, mimeType: 'text/html' } }) } });
+  const redirected = [
+    nav('Network.requestWillBeSent', 'SUBNAV', 'SUB', 452.219, 'http://b.test/early.html'), // another frame, in the window
+    nav('Network.requestWillBeSent', 'OLD', 'F', 452.2195, 'http://a.test/old.html'), // the frame's, another navigation
+    nav('Network.requestWillBeSent', 'NAV', 'F', 452.220916, 'http://a.test/'),
+    nav('Network.requestWillBeSent', 'NAV', 'F', 452.228, 'http://a.test/index.html'), // the redirect's hop
+    nav('Network.responseReceived', 'NAV', 'F', 452.237357),
+  ];
+  const t = navigationTimes(events, origin, 'F', loggedDocuments(redirected))!;
+  assert.ok(Math.abs(t.documentRequest! - -30.825) < 1e-6);
+  assert.ok(Math.abs(t.documentResponse! - -14.384) < 1e-6);
+  // Without the navigation's id (an older trace), the frame's first document request in the window.
+  const noId = events.map((e) => (e.args?.data as { navigationId?: string } | undefined)?.navigationId === 'NAV' ? { ...e, args: { ...e.args, data: { documentLoaderURL: 'http://a.test/index.html' } } } : e);
+  const u = navigationTimes(noId, origin, 'F', loggedDocuments(redirected))!;
+  assert.ok(Math.abs(u.documentRequest! - -32.241) < 1e-6);
+  assert.equal(u.documentResponse, undefined);
 });
 
 test('navigationTimes: without a DevTools log the request is the fetchStart mark and the response unknown; no mark, no times', () => {

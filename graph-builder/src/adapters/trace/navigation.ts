@@ -3,23 +3,19 @@
  * document's request (ResourceSendRequest), which the renderer writes when the navigation commits — after
  * the browser has already sent the request and received the response. Navigation Timing's origin is the
  * `navigationStart` mark (blink.user_timing) of that navigation, and the DevTools network log has the real
- * request and response times (its `timestamp` is the trace's monotonic clock in seconds).
+ * request and response times (its `timestamp` is the trace's monotonic clock in seconds), read with the
+ * frames' other document requests by `loggedDocuments`.
  */
 import type { NavigationTimes } from '../../model/types.ts';
 import type { TraceEvent } from './reader.ts';
 import { frameDocumentKey } from './activities/context.ts';
 import type { LoggedDocument } from './logged-documents.ts';
 
-interface DevtoolsMessage {
-  method?: string;
-  params?: Record<string, unknown>;
-}
-
 /**
  * The main frame's navigation times in ms relative to `origin` (µs on the trace clock), or undefined when
  * the trace has no navigationStart mark for it (e.g. a trace started after the navigation).
  */
-export function navigationTimes(events: TraceEvent[], origin: number, mainFrame: string, devtoolsLog?: unknown): NavigationTimes | undefined {
+export function navigationTimes(events: TraceEvent[], origin: number, mainFrame: string, docs: readonly LoggedDocument[] = []): NavigationTimes | undefined {
   let start: TraceEvent | undefined;
   for (const e of events) {
     if (e.name !== 'navigationStart' || e.ts > origin) continue;
@@ -32,34 +28,22 @@ export function navigationTimes(events: TraceEvent[], origin: number, mainFrame:
   const ms = (ts: number): number => (ts - origin) / 1000;
   const out: NavigationTimes = { navigationStart: ms(start.ts) };
   const navigationId = ((start.args?.data ?? {}) as Record<string, unknown>).navigationId;
-  const net = documentExchange(devtoolsLog, typeof navigationId === 'string' ? navigationId : undefined, mainFrame, start.ts / 1e6, origin / 1e6);
-  if (net.request !== undefined) out.documentRequest = ms(net.request * 1e6);
+  const doc = navigationDocument(docs, typeof navigationId === 'string' ? navigationId : undefined, mainFrame, start.ts, origin);
+  if (doc) out.documentRequest = ms(doc.sent);
   else {
     const fetch = events.find((e) => e.name === 'fetchStart' && e.args?.frame === mainFrame && e.ts >= start!.ts && e.ts <= origin);
     if (fetch) out.documentRequest = ms(fetch.ts);
   }
-  if (net.response !== undefined) out.documentResponse = ms(net.response * 1e6);
+  if (doc?.response !== undefined) out.documentResponse = ms(doc.response);
   return out;
 }
 
-/** The main document's request and response times (s, monotonic) in the DevTools log. */
-function documentExchange(log: unknown, navigationId: string | undefined, frame: string, from: number, to: number): { request?: number; response?: number } {
-  if (!Array.isArray(log)) return {};
-  let id: string | undefined;
-  let request: number | undefined;
-  let response: number | undefined;
-  for (const m of log as DevtoolsMessage[]) {
-    const p = m?.params;
-    if (!p || typeof p.timestamp !== 'number') continue;
-    if (m.method === 'Network.requestWillBeSent' && p.type === 'Document' && p.frameId === frame && p.timestamp >= from && p.timestamp <= to) {
-      if (navigationId !== undefined && p.requestId !== navigationId) continue;
-      if (request === undefined) {
-        request = p.timestamp;
-        id = p.requestId as string;
-      }
-    } else if (m.method === 'Network.responseReceived' && id !== undefined && p.requestId === id && response === undefined) response = p.timestamp;
-  }
-  return { ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
+/**
+ * The main document's request in the DevTools log: the frame's first Document request sent between the
+ * navigation's start and the page's time 0 (µs, trace clock), the navigation's own when its id is known.
+ */
+function navigationDocument(docs: readonly LoggedDocument[], navigationId: string | undefined, frame: string, from: number, to: number): LoggedDocument | undefined {
+  return docs.find((d) => d.frame === frame && d.sent >= from && d.sent <= to && (navigationId === undefined || d.requestId === navigationId));
 }
 
 /**
