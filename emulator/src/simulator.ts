@@ -51,6 +51,7 @@ import { MultipathNetwork } from './mptcp/network.ts';
 import { compileGraph, K_DCHUNK, K_MARKER, K_PARSE, K_RESOURCE, K_TIMER, type PageModel } from './page-model.ts';
 import { Rng, STREAM_SERVER_DELAY } from './rng.ts';
 import { ServerDelaySampler } from './server-delays.ts';
+import { RetransmissionSlices, type ConnectionSlices } from './network/retransmission-slices.ts';
 
 export interface ResourceTiming {
   id: string;
@@ -104,6 +105,8 @@ export interface SimResult {
    * bytesDelivered: each once), and the most bytes one connection's receive buffer held for reordering.
    */
   multipath?: { drops2: number; losses2: number; packets2: number; bytesPath2: number; bytesArrived: number; maxReorderBytes: number };
+  /** With `retransmissionSliceMs`: per TCP connection (in the order opened), its per-slice sent and retransmitted segments. */
+  retransmissionSlices?: ConnectionSlices[];
 }
 
 interface CacheEntry {
@@ -220,6 +223,7 @@ class Simulation {
       psh: cfg.psh,
       tlp: cfg.tlp,
       rwndSegments: cfg.receiveWindowSegments,
+      slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
@@ -616,6 +620,7 @@ class Simulation {
       bytesDelivered: this.net.stats.bytesDelivered,
       connections: this.pool.connectionsOpened,
     };
+    if (this.net.slices) out.retransmissionSlices = this.net.slices.connections;
     if (this.multipath) {
       const s = this.multipath.stats;
       out.multipath = { drops2: this.multipath.link2.drops, losses2: this.multipath.losses, packets2: this.multipath.link2.packets, bytesPath2: s.bytesPath2, bytesArrived: s.bytesDelivered, maxReorderBytes: s.maxReorderBytes };

@@ -27,8 +27,8 @@ const REQUEST_WIRE_BYTES = 500;
 export interface Transport {
   /** Client->server one-way delay of requests, ms. */
   readonly up: number;
-  /** How long the TCP handshake and `tlsRtts` TLS round trips take (flights lost on lossy links). */
-  handshakeTime(tlsRtts: number): number;
+  /** How long the TCP handshake and `tlsRtts` TLS round trips take from `start` (flights lost on lossy links). */
+  handshakeTime(tlsRtts: number, start?: number): number;
   /** A request leaving the client at `now`: its trip to the server, ms (retried on a lossy uplink). */
   requestTrip(now: number, wireBytes: number): number;
   /** New data in the send buffer. */
@@ -234,12 +234,13 @@ export class ConnectionPool {
     const buffer = new SendBuffer(this.prioritised, this.cfg.preemption);
     const perSegment = this.cfg.protocol === 'quic-lite';
     const tcp = this.transports ? this.transports.open(pool, buffer, perSegment, now) : new TcpConnection(this.net, pool.up, perSegment, buffer, pool.rtt);
+    this.net.slices?.open(tcp, now + pool.up); // Goel's slices start when the server receives the SYN
     const conn = new HttpConnection(pool, tcp, new ServerSession(this.cfg.server, this.q, buffer), now);
     pool.conns.push(conn);
     this.all.push(conn);
     this.connectionsOpened++;
     // SYN / SYN-ACK (1 RTT; the request rides with the final ACK), then tlsRtts more for TLS; lossy links retry.
-    this.q.schedule(now + tcp.handshakeTime(this.cfg.tlsRtts), EV_CONN_ESTABLISHED, conn);
+    this.q.schedule(now + tcp.handshakeTime(this.cfg.tlsRtts, now), EV_CONN_ESTABLISHED, conn);
     return conn;
   }
 
