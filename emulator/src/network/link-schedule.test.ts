@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConfigError } from '../config.ts';
 import { Rng } from '../rng.ts';
-import { linkSchedule, ScheduleDelay, ScheduleLoss, ScheduleServer } from './link-schedule.ts';
+import { linkSchedule, ScheduleDelay, ScheduleLoss, scheduleMinTime, ScheduleServer } from './link-schedule.ts';
 
 test('token bucket refilled at every slice start: a burst, then the rate, then the next refill', () => {
   // Bucket 3000 B. Slice 0 (rate 60 kbit/s): packets 1, 2 leave at 0 on the full bucket; packet 3 would need
@@ -55,4 +55,13 @@ test('bad schedules are refused with one-line errors', () => {
   assert.throws(() => linkSchedule({ sliceMs: 70, slices: [{ rateBps: -1 }] }), /rate must be/);
   assert.throws(() => linkSchedule({ sliceMs: 70, slices: [{ rateBps: 0 }] }), /nothing can cross/);
   assert.throws(() => linkSchedule({ sliceMs: 70, queuePackets: 0, slices: [{ rateBps: 1e6 }] }), /queue/);
+});
+
+test('the earliest time a schedule can have carried some bytes: a bucket per slice start, then the rate', () => {
+  const s = linkSchedule({ sliceMs: 100, burstBytes: 3000, slices: [{ rateBps: 60e3 }, { rateBps: 0 }] });
+  assert.equal(scheduleMinTime(s, 3000), 0);
+  assert.equal(scheduleMinTime(s, 3750), 100); // 3000 at 0, then 7.5 B/ms: 750 more by 100
+  assert.equal(scheduleMinTime(s, 3600), 80);
+  assert.equal(scheduleMinTime(s, 6750), 100); // slice 1's bucket at 100
+  assert.equal(scheduleMinTime(s, 6760), 200); // slice 1 has no rate: slice 2's bucket at 200
 });

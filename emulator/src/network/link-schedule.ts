@@ -82,6 +82,23 @@ export function scheduleCapacityBps(s: LinkSchedule): number {
   return s.meanBps + (s.burstBytes * 8 * 1000) / s.sliceMs;
 }
 
+/**
+ * The earliest time the schedule can have carried `bytes` from time 0 (a lower bound for any load over it):
+ * slice k adds its full bucket at its start, then its rate until its end.
+ */
+export function scheduleMinTime(s: LinkSchedule, bytes: number): number {
+  const cap = Math.max(s.burstBytes, SCHEDULE_MIN_BUCKET);
+  let carried = 0;
+  for (let k = 0; ; k++) {
+    const start = k * s.sliceMs;
+    carried += cap;
+    if (carried >= bytes) return start;
+    const perMs = s.rateBps[entry(s, k)]! / 8000;
+    if (carried + perMs * s.sliceMs >= bytes) return start + (bytes - carried) / perMs;
+    carried += perMs * s.sliceMs;
+  }
+}
+
 /** FIFO service under the schedule's token bucket: for packets offered in time order, when each leaves. */
 export class ScheduleServer {
   private readonly cap: number;
