@@ -38,9 +38,9 @@ export function closestPoint(points: readonly CalibrationPoint[], target: number
 }
 
 /** Goel's per-slice shares of the calibration workload at one loss scale. */
-export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_SEEDS): RetransmissionShares {
+export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_SEEDS, refill = true): RetransmissionShares {
   const graph = buildPage(PAGE_FAMILIES.find((f) => f.name === CALIBRATION_PAGE)!);
-  const profile = testbedProfile(p, scale);
+  const profile = testbedProfile(p, { lossScale: scale, refill });
   const slices: ConnectionSlices[] = [];
   for (const protocol of ['h1', 'h2'] as const) {
     for (let seed = 1; seed <= seeds; seed++) {
@@ -51,8 +51,8 @@ export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_S
   return retransmissionShares(slices);
 }
 
-export function calibrate(p: TestbedProfile): Calibration {
+export function calibrate(p: TestbedProfile, refill = true): Calibration {
   const target = quantileMean(p.lossPct) / 100;
-  const points = LOSS_SCALES.map((scale) => ({ scale, shares: sharesAt(p, scale) }));
+  const points = LOSS_SCALES.map((scale) => ({ scale, shares: sharesAt(p, scale, CALIBRATION_SEEDS, refill) }));
   return { profile: p.name, target, points, chosen: closestPoint(points, target) };
 }

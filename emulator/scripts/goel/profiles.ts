@@ -6,7 +6,7 @@
  * no loss, and netem-style random 1% loss (the emulation Goel argues is unrealistic).
  */
 import type { EmulatorConfig } from '../../src/index.ts';
-import { BASE_RTT_MS, TESTBED_PROFILES, testbedSchedule, type TestbedProfile } from './testbed.ts';
+import { BASE_RTT_MS, TESTBED_PROFILES, testbedSchedule, type TestbedOptions, type TestbedProfile } from './testbed.ts';
 
 /** The references' link: the median RTT the paper states (§IV), a rate near its Fig. 19 h1 goodput. */
 export const REFERENCE_RATE_BPS = 5e6;
@@ -27,16 +27,16 @@ const reference = (name: string, what: string, link: Partial<EmulatorConfig>): L
   link: () => ({ bandwidthBps: REFERENCE_RATE_BPS, rttMs: REFERENCE_RTT_MS, ...link }),
 });
 
-/** A testbed profile whose loss slices are scaled by `lossScale`; schedules are built once per seed. */
-export function testbedProfile(p: TestbedProfile, lossScale: number): LossProfile {
+/** A testbed profile (its loss slices scaled, the bucket refilled or not); schedules are built once per seed. */
+export function testbedProfile(p: TestbedProfile, opts: TestbedOptions = {}): LossProfile {
   const schedules = new Map<number, EmulatorConfig['linkSchedule']>();
   return {
     name: p.name,
-    what: `Goel's bridge, loss x${lossScale}`,
+    what: `Goel's bridge, loss x${opts.lossScale ?? 1}${opts.refill === false ? ', no refill' : ''}`,
     testbed: p,
     link: (seed) => {
       let s = schedules.get(seed);
-      if (!s) schedules.set(seed, (s = testbedSchedule(p, seed, lossScale)));
+      if (!s) schedules.set(seed, (s = testbedSchedule(p, seed, opts)));
       // The bandwidth only sizes nothing here: the schedule carries rate and queue.
       return { bandwidthBps: REFERENCE_RATE_BPS, rttMs: BASE_RTT_MS, queue: 'droptail', linkSchedule: s };
     },
@@ -48,9 +48,9 @@ export const REFERENCE_PROFILES: readonly LossProfile[] = [
   reference('random-1%', 'Bernoulli 1%, 5 Mbit/s, 70 ms', { lossRate: 0.01 }),
 ];
 
-/** The testbed profiles with the given loss scale per profile name (default 1: the paper's rates as netem's loss). */
-export function lossProfiles(scales: Partial<Record<TestbedProfile['name'], number>> = {}): LossProfile[] {
-  return [...REFERENCE_PROFILES, ...TESTBED_PROFILES.map((p) => testbedProfile(p, scales[p.name] ?? 1))];
+/** The references and the testbed profiles with the given loss scale per profile name (default 1: the paper's rates as netem's loss). */
+export function lossProfiles(scales: Partial<Record<string, number>> = {}, refill = true): LossProfile[] {
+  return [...REFERENCE_PROFILES, ...TESTBED_PROFILES.map((p) => testbedProfile(p, { lossScale: scales[p.name] ?? 1, refill }))];
 }
 
 /** The receive window Goel's client and server advertised (§VI-C: 65 KB). */

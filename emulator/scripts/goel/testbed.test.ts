@@ -35,8 +35,9 @@ test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gap
     const tolerance = 250 * (p.gapS[4] - p.gapS[2]) + SLICE_MS;
     assert.ok(Math.abs(medianGapMs - p.gapS[3] * 1000) <= tolerance, `${p.name}: median gap ${medianGapMs} ms`);
     // Scaling the loss scales every loss slice's probability and nothing else.
-    const half = testbedSchedule(p, 3, 0.5);
+    const half = testbedSchedule(p, 3, { lossScale: 0.5 });
     for (let k = 0; k < n; k++) assert.ok(Math.abs(half.loss[k]! - s.loss[k]! / 2) < 1e-12);
     assert.deepEqual(half.rateBps, s.rateBps);
+    assert.equal(testbedSchedule(p, 3, { refill: false }).burstBytes, 0);
   }
 });

@@ -77,8 +77,16 @@ const STREAM_RTT = 102;
 const STREAM_GAP = 103;
 const STREAM_LOSS = 104;
 
-/** One seeded run of Goel's bridge for a profile; `lossScale` multiplies every loss slice's probability. */
-export function testbedSchedule(p: TestbedProfile, seed: number, lossScale = 1): LinkSchedule {
+export interface TestbedOptions {
+  /** Multiplies every loss slice's probability (the calibration); default 1. */
+  lossScale?: number;
+  /** The tbf bucket refilled with 64 KiB every slice, as the bridge's `tc change` did; default true. False: the rate alone. */
+  refill?: boolean;
+}
+
+/** One seeded run of Goel's bridge for a profile. */
+export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOptions = {}): LinkSchedule {
+  const lossScale = opts.lossScale ?? 1;
   const rate = new Rng(seed, STREAM_RATE);
   const rtt = new Rng(seed, STREAM_RTT);
   const gap = new Rng(seed, STREAM_GAP);
@@ -97,5 +105,5 @@ export function testbedSchedule(p: TestbedProfile, seed: number, lossScale = 1):
       loss: l,
     };
   });
-  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, slices });
+  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, slices });
 }
