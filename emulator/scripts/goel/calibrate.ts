@@ -7,7 +7,7 @@
  * the scale whose mean share is closest. The share is not monotone in the scale (more loss slices also mean
  * more fast retransmits among new data), hence a grid rather than a bisection.
  */
-import { retransmissionShares, simulate, type ConnectionSlices, type RetransmissionShares } from '../../src/index.ts';
+import { retransmissionShares, simulate, type ConnectionSlices, type EmulatorConfig, type RetransmissionShares } from '../../src/index.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
 import { quantileMean, SLICE_MS, type TestbedProfile } from './testbed.ts';
@@ -38,21 +38,21 @@ export function closestPoint(points: readonly CalibrationPoint[], target: number
 }
 
 /** Goel's per-slice shares of the calibration workload at one loss scale. */
-export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_SEEDS, refill = true): RetransmissionShares {
+export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_SEEDS, refill = true, hosts: Partial<EmulatorConfig> = {}): RetransmissionShares {
   const graph = buildPage(PAGE_FAMILIES.find((f) => f.name === CALIBRATION_PAGE)!);
   const profile = testbedProfile(p, { lossScale: scale, refill });
   const slices: ConnectionSlices[] = [];
   for (const protocol of ['h1', 'h2'] as const) {
     for (let seed = 1; seed <= seeds; seed++) {
-      const r = simulate(graph, goelConfig(profile, protocol, seed, { retransmissionSliceMs: SLICE_MS }));
+      const r = simulate(graph, goelConfig(profile, protocol, seed, { ...hosts, retransmissionSliceMs: SLICE_MS }));
       slices.push(...r.retransmissionSlices!);
     }
   }
   return retransmissionShares(slices);
 }
 
-export function calibrate(p: TestbedProfile, refill = true): Calibration {
+export function calibrate(p: TestbedProfile, refill = true, hosts: Partial<EmulatorConfig> = {}): Calibration {
   const target = quantileMean(p.lossPct) / 100;
-  const points = LOSS_SCALES.map((scale) => ({ scale, shares: sharesAt(p, scale, CALIBRATION_SEEDS, refill) }));
+  const points = LOSS_SCALES.map((scale) => ({ scale, shares: sharesAt(p, scale, CALIBRATION_SEEDS, refill, hosts) }));
   return { profile: p.name, target, points, chosen: closestPoint(points, target) };
 }

@@ -15,7 +15,7 @@ import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts
 import { goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
 import { quantileMean, RTT_MS, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, TESTBED_PROFILES } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N] [--uncalibrated] [--no-refill]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--uncalibrated] [--no-refill] [--no-rwnd]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
 cellular loss profiles: Good / Median / Poor as its testbed (rate, RTT and loss drawn every 70 ms from its
@@ -29,6 +29,7 @@ Type B); then its trends checked.
   --runs N          seeds 1..N per cell (default 15)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
+  --no-rwnd         no receive-window cap (65 KB only at connection setup, then Linux's autotuning grows it)
   -h, --help        this help
 `;
 
@@ -45,10 +46,13 @@ interface Cell {
   lossRate: number;
 }
 
+/** Host settings beside Goel's (`--no-rwnd`). */
+const hosts: Partial<EmulatorConfig> = {};
+
 function cellConfig(v: Variant, profile: LossProfile, seed: number): EmulatorConfig {
-  if (v === 'h1') return goelConfig(profile, 'h1', seed);
-  if (v === 'h2-shard') return goelConfig(profile, 'h2', seed, { shardLarge: SHARD_THRESHOLD });
-  return goelConfig(profile, 'h2', seed, v === 'h2-typeB' ? { shardLarge: SHARD_THRESHOLD, shardConnections: 0 } : {});
+  if (v === 'h1') return goelConfig(profile, 'h1', seed, hosts);
+  if (v === 'h2-shard') return goelConfig(profile, 'h2', seed, { ...hosts, shardLarge: SHARD_THRESHOLD });
+  return goelConfig(profile, 'h2', seed, v === 'h2-typeB' ? { ...hosts, shardLarge: SHARD_THRESHOLD, shardConnections: 0 } : hosts);
 }
 
 function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: number, hosts?: number): Cell {
@@ -66,7 +70,7 @@ function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: numbe
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' } });
   const runs = values.runs === undefined ? 15 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
@@ -75,8 +79,9 @@ function main(): number {
   const s = (ms: number): string => (ms / 1000).toFixed(2);
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const refill = !values['no-refill'];
+  if (values['no-rwnd']) hosts.receiveWindow = 0;
   const t0 = performance.now();
-  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, 65,535-byte receive windows, ${runs} seeds per cell`);
+  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell`);
   console.log(`testbed (Goel's bridge, both directions, every 70 ms): RTT p50 ${RTT_MS[3]} ms (min ${RTT_MS[0]}, p90 ${RTT_MS[5]}), ${refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets`);
   for (const p of TESTBED_PROFILES) {
     console.log(`  ${p.name.padEnd(7)} loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);
@@ -85,7 +90,7 @@ function main(): number {
   if (!values.uncalibrated) {
     console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice (Fig. 8); the emulator's = the same over each connection's 70 ms slices with a retransmission (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}), lifetime share beside it`);
     for (const p of TESTBED_PROFILES) {
-      const c: Calibration = calibrate(p, refill);
+      const c: Calibration = calibrate(p, refill, hosts);
       scales[p.name] = c.chosen.scale;
       const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
       console.log(`  ${p.name.padEnd(7)} paper ${pct(c.target)}; emulator ${pts}`);
