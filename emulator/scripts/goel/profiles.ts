@@ -37,7 +37,7 @@ export function testbedProfile(p: TestbedProfile, opts: TestbedOptions = {}): Lo
     link: (seed) => {
       let s = schedules.get(seed);
       if (!s) schedules.set(seed, (s = testbedSchedule(p, seed, opts)));
-      // The bandwidth only sizes nothing here: the schedule carries rate and queue.
+      // bandwidthBps goes unused: the schedule carries the rate and the queue.
       return { bandwidthBps: REFERENCE_RATE_BPS, rttMs: BASE_RTT_MS, queue: 'droptail', linkSchedule: s };
     },
   };

@@ -9,7 +9,8 @@
  * max_th = 0.8 max_q, max_p = 10%, w_a = 1 so the instantaneous queue is used, gentle, no wait).
  *
  * Issue 17 makes the link a reusable part (a second path instantiates its own): the service is a constant
- * rate or a Mahimahi trace (link-trace.ts), a loss model drops packets at random after the queue admitted
+ * rate, a Mahimahi trace (link-trace.ts) or a per-slice schedule (link-schedule.ts: a token bucket, and an
+ * extra delay after the queue that keeps packets in order), a loss model drops packets at random after the queue admitted
  * them (netem's loss sits on the link; a lost packet took no service), and latency spikes (spikes.ts) hold
  * departures. A link used without these options behaves exactly as before.
  */
