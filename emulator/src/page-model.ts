@@ -9,6 +9,7 @@
 import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
 import { hostRoundTrips, recordedRoundTrip, serverPacing, type RecordedExchange, type ServerPace } from './http/server-pacing.ts';
+import { setupCosts, type SetupCosts } from './http/connection-setup.ts';
 
 export const K_RESOURCE = 0;
 export const K_DCHUNK = 1;
@@ -65,12 +66,16 @@ export interface ResourceInfo {
   pace: ServerPace | null;
 }
 
-/** A resource's recorded exchange; the main document's request and first byte are its navigation's. */
+/**
+ * A resource's recorded exchange; the main document's request and first byte are its navigation's. The request
+ * reached the socket after its browser delay and, on a connection it opened, that connection's handshakes.
+ */
 function recordedExchange(graph: Graph, x: ResourceNode): RecordedExchange {
   const nav = x.id === graph.root ? graph.navigation : undefined;
   const sent = nav ? nav.documentRequest : x.start;
   const firstByte = nav ? documentHeadersAt(nav, x) : x.responseStart;
-  return { host: hostOf(x.url), requestOnSocket: sent === undefined ? undefined : sent + (x.browserDelay?.request ?? 0), firstByte, serverDelay: x.serverDelay };
+  const bd = x.browserDelay;
+  return { host: hostOf(x.url), requestOnSocket: sent === undefined ? undefined : sent + (bd?.request ?? 0) + (bd?.connect ?? 0), firstByte, serverDelay: x.serverDelay };
 }
 
 /** The network's share of a resource's recorded round trip: its own, or its host's least if smaller (`hostRoundTrips`). */
@@ -138,6 +143,11 @@ export interface PageModel {
    * charged to it, and not to a later computation. Used when the config's eventDispatch is on.
    */
   markerWork: Float64Array;
+  /**
+   * What opening a connection to each host cost the recording beyond its round trips (graph
+   * `browserDelay.connect`; http/connection-setup.ts): handshake work a new emulated connection pays too.
+   */
+  setup: SetupCosts;
   /** The graph records Chromium's request priorities (a Chrome trace): Chromium's own mechanisms apply. */
   chromium: boolean;
   load: number;
@@ -217,7 +227,13 @@ export function compileGraph(graph: Graph): PageModel {
   const parentLists: number[][] = Array.from({ length: n }, () => []);
   const nParents = new Int32Array(n);
 
-  const paths = hostRoundTrips(nodes.filter((x): x is ResourceNode => x.kind === 'resource' && !x.cached).map((x) => recordedExchange(graph, x)));
+  const fetched = nodes.filter((x): x is ResourceNode => x.kind === 'resource' && !x.cached);
+  const paths = hostRoundTrips(fetched.map((x) => recordedExchange(graph, x)));
+  const setup = setupCosts(
+    fetched
+      .filter((x) => (x.browserDelay?.connect ?? 0) > 0)
+      .map((x) => ({ host: hostOf(x.url), connect: x.browserDelay!.connect!, tls: /^(https|wss):/i.test(x.url), roundTrip: networkRoundTrip(paths, graph, x) })),
+  );
   nodes.forEach((x, i) => {
     kind[i] = KIND_CODE[x.kind];
     frame[i] = frameOfNode(x.frame);
@@ -372,6 +388,7 @@ export function compileGraph(graph: Graph): PageModel {
     commitDelay,
     hiddenWork,
     markerWork,
+    setup,
     chromium: res.some((r) => r.browserPriority >= 0),
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,

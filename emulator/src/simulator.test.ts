@@ -422,6 +422,30 @@ test("browser delays: a request reaches the socket its recorded request delay af
   close(simulateChecked(doc, { ...base, browserDelays: false }).loadTime, 93, 'delays off');
 });
 
+test("connection set-up: a new connection pays its host's recorded handshake work beside the handshake's round trips", () => {
+  // Recorded handshakes (browserDelay.connect), no recorded round trip (no first bytes): all of it is work.
+  // a.com's connections took 10 and 14 ms (median 12), b.com's 30; c.com recorded none: the page's median, 14.
+  // One segment each, one connection each (h1), server delays 0 / 5 / 0 / 10 so that no two meet at the bottleneck.
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0, browserDelay: { connect: 10 } })
+    .resource('a2', 'http://a.com/a2', MSS, { serverDelay: 5, browserDelay: { connect: 14 } })
+    .resource('b', 'http://b.com/b', MSS, { serverDelay: 0, browserDelay: { connect: 30 } })
+    .resource('c', 'http://c.com/c', MSS, { serverDelay: 10 })
+    .edge('a', 'load').edge('a2', 'load').edge('b', 'load').edge('c', 'load')
+    .build();
+  // a: SYN 0, established 40 + 12 = 52, at the server 72, bottleneck 82, departs 83.2, client 93.2.
+  // a2: ready 5 ms later: bottleneck 87, client 98.2. b: established 70, server 90, bottleneck 100, client
+  // 111.2. c: established 54, server 74, ready 84, bottleneck 94, client 105.2.
+  const r = simulateChecked(g, base);
+  phases(timingOf(r, 'a'), { handshake: 52, end: 93.2 });
+  close(timingOf(r, 'a2').end, 98.2, 'a2');
+  close(timingOf(r, 'b').end, 111.2, 'b');
+  close(timingOf(r, 'c').end, 105.2, "c: the page's median");
+  close(r.loadTime, 111.2, 'load');
+  // Off: handshakes of one round trip; a and b meet at the bottleneck at 70 (82.4 the later), c at 80: 91.2.
+  close(simulateChecked(g, { ...base, connectionSetup: false }).loadTime, 91.2, 'set-up off');
+});
+
 test('main-thread work outside the graph: recorded tasks no node holds run before the computation they held up', () => {
   // r (1 segment, no server delay) -> p0 (2 ms) -> p1 (3 ms) -> load. Recorded: r ended at 10, p0 ran 12-14,
   // p1 ran 20-23; the main thread's tasks were [11, 14.5] (p0 inside, plus 1.5 ms of other work) and

@@ -224,7 +224,8 @@ class Simulation {
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
     if (cfg.path2) this.multipath = new MultipathNetwork(cfg, this.net, this.q);
-    this.pool = new ConnectionPool(cfg, this.q, this.net, delays, { exchangeDone: (x, now) => this.onExchangeDone(x, now) }, this.multipath);
+    const setup = cfg.connectionSetup ? (host: string): number => m.setup.byHost.get(host) ?? m.setup.otherwise : undefined;
+    this.pool = new ConnectionPool(cfg, this.q, this.net, delays, { exchangeDone: (x, now) => this.onExchangeDone(x, now) }, this.multipath, setup);
   }
 
   run(): SimResult {

@@ -107,6 +107,11 @@ export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document
  */
 export interface BrowserDelay {
   request?: number;
+  /**
+   * The request opened a connection: its TCP and TLS handshakes as recorded (`timing.connectStart` to
+   * `connectEnd`, DNS excluded), ms. Round trips and the hosts' work (key exchange, certificate checks) both.
+   */
+  connect?: number;
   response?: number;
   commit?: number;
 }

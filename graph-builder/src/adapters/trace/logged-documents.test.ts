@@ -48,13 +48,13 @@ test('loggedDocuments: the log\'s document requests on the trace clock (µs): la
 
 test('requestFromLog: sent at its response (the commit is unknown), ends with its last chunk, page ms', () => {
   // Page time 0 at trace 10.000 s: response 50 ms; chunks 60, 70; the end is the later of the network's end
-  // (55) and the last chunk (70); the network's times: sent 12 + 3 = 15, headers 12 + 30 = 42, connect 2, end 55.
+  // (55) and the last chunk (70); the network's times: sent 12 + 3 = 15, headers 12 + 30 = 42, connect 2 (all of it handshakes), end 55.
   const r = requestFromLog(loggedDocuments(HAND)[0]!, (ts) => (ts - 10e6) / 1000);
   assert.deepEqual({ ...r, network: { ...r.network!, sent: +r.network!.sent.toFixed(6), headers: +r.network!.headers.toFixed(6) } }, {
     requestId: 'L1', url: 'https://b.test/frame.html', frame: 'F2', resourceType: 'Document', method: 'GET',
     send: 50, response: 50, finish: 70, chunks: [{ time: 60, bytes: 0 }, { time: 70, bytes: 0 }],
     encodedLength: 1200, decodedLength: 1500, failed: false, fromCache: false, status: 200, mimeType: 'text/html',
-    network: { sent: 15, headers: 42, connect: 2, finish: 55 },
+    network: { sent: 15, headers: 42, connect: 2, handshake: 2, finish: 55 },
   });
 });
 
