@@ -390,6 +390,16 @@ test("preconnect: HTTP/1.1 opens a second connection to the document's host with
   // 152.4, client 162.4). HTTP/2 has one connection either way.
   close(simulateChecked(g, { ...base, preconnect: false }).loadTime, 162.4, 'load without preconnect');
   assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 1);
+
+  // The preconnect crosses to the network service with the navigation's request: with a recorded request
+  // delay of 7 ms both sockets open at 7, not at 0 (which would hide the delay behind the handshake). The
+  // doc's handshake is 7-47, then everything above 7 ms later: load 130.6.
+  const delayed = structuredClone(g);
+  (delayed.nodes.find((x) => x.id === 'doc') as { browserDelay?: object }).browserDelay = { request: 7 };
+  const d = simulateChecked(delayed, base);
+  phases(timingOf(d, 'doc'), { handshake: 40, browser: 7, end: 88.2 });
+  close(timingOf(d, 'js').handshake, 0, 'js still pays no handshake');
+  close(d.loadTime, 130.6, 'load: the document released at 7');
 });
 
 test("browser delays: a request reaches the socket its recorded request delay after Blink releases it; the renderer learns of a response's end its response delay after the network", () => {
