@@ -567,6 +567,29 @@ test("frame commit: a frame's document reaches the frame's parser its recorded r
   close(simulateChecked(two, base).domContentLoadedTime, 82.2, 'frame commit off (the default)');
 });
 
+test("frame navigation: a frame's document is requested by the browser its recorded hop after what created the frame", () => {
+  // p0 (recorded 0-0) -> frame document F (one segment, browserDelay.request 2); the browser began the
+  // frame's navigation at 9 (navigationRequest): a 9 ms hop before the 2 ms request delay. F on the socket at
+  // 11: established 51, at the server 71, bottleneck 81, departs 82.2, client 92.2; pf (1 ms) ends 93.2.
+  const page = (navigationRequest?: number) => {
+    const g = new PageBuilder().frame('f', 'main')
+      .parse('p0', 0)
+      .resource('F', 'http://b.com/f.html', MSS, { serverDelay: 0, mimeType: 'text/html', frame: 'f', documentOfFrame: 'f', browserDelay: { request: 2 } })
+      .chunk('c', 'F', 0, MSS, 'f').parse('pf', 1, 'f')
+      .edge('p0', 'F').edge('F', 'c').edge('c', 'pf').edge('pf', 'load').build();
+    if (navigationRequest !== undefined) (g.nodes.find((x) => x.id === 'F') as { navigationRequest?: number }).navigationRequest = navigationRequest;
+    return g;
+  };
+  const r = simulateChecked(page(9), base);
+  phases(timingOf(r, 'F'), { browser: 11, end: 92.2 });
+  close(r.loadTime, 93.2, 'load');
+  // Not recorded: the request delay alone (84.2); recorded before its creator ended (clocks of two
+  // processes): no hop; browser delays off: neither.
+  close(simulateChecked(page(), base).loadTime, 84.2, 'no navigationRequest');
+  close(simulateChecked(page(-3), base).loadTime, 84.2, 'a hop is never negative');
+  close(simulateChecked(page(9), { ...base, browserDelays: false }).loadTime, 82.2, 'browser delays off');
+});
+
 test("server pacing: a trickled body leaves the server no faster than its recorded pieces, the gaps beyond the recorded round trip being the server's", () => {
   // A document of 3 segments the server sent one segment at a time, 100 ms apart (recorded arrivals 0, 100,
   // 200; no recorded round trip, so both gaps are the server's). c0 -> p0 (2 ms) -> dcl; c1 -> p1 (1 ms);

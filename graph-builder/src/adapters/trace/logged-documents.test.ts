@@ -15,7 +15,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { loggedDocuments } from './logged-documents.ts';
 import { requestFromLog } from './handlers/requests.ts';
 import { buildFromTrace } from '../../build-trace.ts';
-import type { Graph } from '../../format/types.ts';
+import type { Graph, ResourceNode } from '../../format/types.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/r22-frame-script', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'pcp-logged-docs-'));
@@ -81,4 +81,15 @@ test('a frame document missing from the trace comes from the DevTools log: same 
     whole.nodes.filter((n) => n.kind === 'resource').map((n) => (n as { url: string }).url).sort());
   assert.ok(warnings.some((w) => w.includes('frame.html is not in the trace') && w.includes('DevTools log')), warnings.join('\n'));
   assert.ok(!buildFromTrace(FIXTURE).warnings.some((w) => w.includes('is not in the trace')));
+});
+
+test("a frame's document records when the browser began its navigation: on the page clock, after the parse chunk that created the frame, before the frame's commit", () => {
+  const { graph } = buildFromTrace(FIXTURE);
+  const resource = (suffix: string) => graph.nodes.find((n): n is ResourceNode => n.kind === 'resource' && n.url.endsWith(suffix));
+  const doc = resource('/frame.html')!;
+  const creator = graph.nodes.find((n) => graph.edges.some((e) => e.from === n.id && e.to === doc.id))!;
+  assert.equal(creator.kind, 'parse_chunk');
+  assert.equal(typeof doc.navigationRequest, 'number');
+  assert.ok(doc.navigationRequest! >= creator.end && doc.navigationRequest! < doc.start, `${creator.end} <= ${doc.navigationRequest} < ${doc.start}`);
+  assert.equal(resource('/index.html')?.navigationRequest, undefined, "the main document's is graph.navigation.documentRequest");
 });
