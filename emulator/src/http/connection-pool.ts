@@ -51,6 +51,8 @@ export class HttpConnection {
   outstanding: Exchange[] = [];
   /** Assigned before the handshake finished; sent on establishment. */
   unsent: Exchange[] = [];
+  /** The handshake's round trips are over and the hosts' work (HostPool.setup) is under way or done. */
+  setupDone = false;
 
   constructor(
     readonly pool: HostPool,
@@ -243,8 +245,7 @@ export class ConnectionPool {
     this.all.push(conn);
     this.connectionsOpened++;
     // SYN / SYN-ACK (1 RTT; the request rides with the final ACK), then tlsRtts more for TLS; lossy links retry.
-    // The two ends' own work (key exchange, certificates) comes beside the round trips.
-    this.q.schedule(now + tcp.handshakeTime(this.cfg.tlsRtts) + pool.setup, EV_CONN_ESTABLISHED, conn);
+    this.q.schedule(now + tcp.handshakeTime(this.cfg.tlsRtts), EV_CONN_ESTABLISHED, conn);
     return conn;
   }
 
@@ -263,6 +264,12 @@ export class ConnectionPool {
   }
 
   onEstablished(conn: HttpConnection, now: number): void {
+    // The two ends' own work in the handshake (key exchange, certificates: HostPool.setup) follows its round trips.
+    if (!conn.setupDone && conn.pool.setup > 0) {
+      conn.setupDone = true;
+      this.q.schedule(now + conn.pool.setup, EV_CONN_ESTABLISHED, conn);
+      return;
+    }
     conn.established = true;
     conn.tEst = now;
     if (this.multiplexed || this.pipelined) {
