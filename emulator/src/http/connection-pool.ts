@@ -51,6 +51,8 @@ export class HttpConnection {
   outstanding: Exchange[] = [];
   /** Assigned before the handshake finished; sent on establishment. */
   unsent: Exchange[] = [];
+  /** The handshake's round trips are over and the hosts' work (HostPool.setup) is under way or done. */
+  setupDone = false;
 
   constructor(
     readonly pool: HostPool,
@@ -76,6 +78,8 @@ export class HostPool {
     readonly up: number,
     /** Round-trip time to this server without queueing: base RTT plus its extra RTT. */
     readonly rtt: number,
+    /** The hosts' work in opening a connection, beside the handshake's round trips, ms (connection-setup.ts). */
+    readonly setup = 0,
   ) {}
 }
 
@@ -111,6 +115,8 @@ export class ConnectionPool {
     private readonly cb: PoolCallbacks,
     /** Opens the transport of each new connection; default one TcpConnection on the simulator's network. */
     private readonly transports?: TransportFactory,
+    /** The hosts' work in opening a connection to a host, ms, beside the round trips (default none). */
+    private readonly setupOf: (host: string) => number = () => 0,
   ) {
     this.multiplexed = cfg.protocol === 'h2' || cfg.protocol === 'quic-lite';
     this.pipelined = cfg.protocol === 'h1-pipelined';
@@ -149,14 +155,14 @@ export class ConnectionPool {
     let p = this.pools.get(key);
     if (!p && shard !== '') {
       const base = this.poolFor(host); // the same server: the same path
-      p = new HostPool(key, base.up, base.rtt);
+      p = new HostPool(key, base.up, base.rtt, base.setup);
       this.pools.set(key, p);
     }
     if (!p) {
       let extra = this.cfg.extraRttMs.get(server) ?? this.cfg.extraRttMs.get(server.replace(/:\d+$/, '')) ?? 0;
       // Jitter rides on the client->server direction, like extra RTT, so the bottleneck keeps send order.
       if (this.cfg.rttJitter > 0) extra += (2 * this.jitter.next() - 1) * this.cfg.rttJitter * (this.cfg.rttMs / 4);
-      p = new HostPool(key, this.cfg.rttMs / 2 + extra, this.cfg.rttMs + extra);
+      p = new HostPool(key, this.cfg.rttMs / 2 + extra, this.cfg.rttMs + extra, this.setupOf(server));
       this.pools.set(key, p);
     }
     return p;
@@ -259,6 +265,12 @@ export class ConnectionPool {
   }
 
   onEstablished(conn: HttpConnection, now: number): void {
+    // The two ends' own work in the handshake (key exchange, certificates: HostPool.setup) follows its round trips.
+    if (!conn.setupDone && conn.pool.setup > 0) {
+      conn.setupDone = true;
+      this.q.schedule(now + conn.pool.setup, EV_CONN_ESTABLISHED, conn);
+      return;
+    }
     conn.established = true;
     conn.tEst = now;
     if (this.multiplexed || this.pipelined) {
