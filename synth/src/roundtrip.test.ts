@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
@@ -120,4 +120,19 @@ test('focus and blur a script caused (element.focus(), blur()) run their handler
   assert.deepEqual(parentOf('by-focus'), ['same as the source']);
   assert.deepEqual(parentOf('by-blur'), ['same as the source']);
   assert.deepEqual(parentOf('by-focusin'), ['event element.focusin in http://focus.pcp.test/#0']);
+});
+
+test('a request a timer makes seconds after load comes back: the profile waits for the source graph\'s last activity', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://late.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 2500, start: 2509, end: 2510 },
+    res('late', 'http://cdn.pcp.test/carousel.gif', 'image/gif', 300, { start: 2510, end: 2530 }),
+  ], [['s', 't', 19], ['t', 'late', 2]]);
+  const file = join(work, 'late.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'late'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const meta = JSON.parse(readFileSync(join(work, 'late', 'profile', 'meta.json'), 'utf8'));
+  assert.equal(meta.options.quietNotBeforeMs, 4530);
+  assert.equal(meta.endReason, 'quiet');
 });

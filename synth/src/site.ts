@@ -8,6 +8,7 @@ import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-build
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
 import { documentText } from './document.ts';
 import { connectionWaits } from './queueing.ts';
+import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
@@ -31,6 +32,8 @@ export interface Site {
   oversize: string[];
   /** Parse chunks whose recorded position could not be kept. */
   drifted: number;
+  /** The source graph's last activity, ms after navigation start (activity.ts). */
+  lastActivityMs: number;
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
@@ -162,7 +165,7 @@ export function synthesizeSite(graph: Graph): Site {
     responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer) });
   }
   const pageFirst = responses.sort((a, b) => Number(b.url === pageUrl) - Number(a.url === pageUrl));
-  return { pageUrl, responses: pageFirst, warnings, oversize, drifted };
+  return { pageUrl, responses: pageFirst, warnings, oversize, drifted, lastActivityMs: lastActivityMs(graph) };
 }
 
 /**
