@@ -66,14 +66,21 @@ export function callerOf(ix: GraphIndex, n: GraphNode): string | undefined {
 /**
  * The readystatechange (and other XMLHttpRequest) events of the XHR that requested `r`, first parts in
  * time order: children of the resource in trace graphs, a chain (each the child of the one before)
- * in legacy graphs.
+ * in legacy graphs, which goes on from a handler's last part (hotstar.com: three handlers after the
+ * chain's DONE, each the child of the one before's second part).
  */
 export function xhrEvents(ix: GraphIndex, r: ResourceNode): EventNode[] {
   const out: EventNode[] = [];
+  const isXhrEvent = (n: GraphNode): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase().startsWith('xmlhttprequest');
+  const seen = new Set<string>();
   for (let from = [r.id]; from.length;) {
     from = from.flatMap((id) => (ix.children.get(id) ?? []).map((e) => ix.byId.get(e.to)!)
-      .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase().startsWith('xmlhttprequest') && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id && !out.includes(n)))
-      .map((n) => (out.push(n), n.id));
+      .filter((n) => isXhrEvent(n) && !seen.has(n.id))
+      .map((n) => {
+        seen.add(n.id);
+        if ((ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id) out.push(n as EventNode);
+        return n.id;
+      }));
   }
   return out.sort((a, b) => a.start - b.start);
 }

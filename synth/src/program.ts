@@ -11,13 +11,15 @@ import { FOCUS_EVENTS, callerOf, isComputation, isPartEdge, resumedCaller, strip
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
  * input, or away from it, with a handler of the focus event on the input, document or window: the
- * browser dispatches it inside the call, as a script's element.focus() did), X (an XHR with handlers).
+ * browser dispatches it inside the call, as a script's element.focus() did), X (an XHR with handlers:
+ * one per readystatechange dispatch, the last at DONE; handlers whose dispatch the browser merged
+ * with another (two body pieces read at once) run at DONE, before the last, so none is lost).
  */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
   E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
-  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;r.open("GET",u);if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.send()};',
+  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
 /** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */

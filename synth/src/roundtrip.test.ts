@@ -136,3 +136,24 @@ test('a request a timer makes seconds after load comes back: the profile waits f
   assert.equal(meta.options.quietNotBeforeMs, 4530);
   assert.equal(meta.endReason, 'quiet');
 });
+
+test("an XHR body trickled in pieces: readystatechange runs once per piece, and the handlers between the first and the last now run", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://xhr.pcp.test/';
+  // HEADERS_RECEIVED, four LOADING dispatches 300 ms apart (the third requests an image), DONE, and a
+  // handler hanging off DONE's last part (legacy chains go on so) that requests another.
+  const ev = (id: string, start: number, end = start + 1, part?: number) => ({ id, kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start, end, ...(part === undefined ? {} : { part }) }) as const;
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    res('x', 'http://api.pcp.test/feed.json', 'application/json', 8000, { start: 10, end: 1300 }),
+    ev('comp_1', 100), ev('comp_2', 400), ev('comp_3', 700), ev('comp_4', 1000), ev('comp_5', 1300), ev('comp_6_0', 1301, 1302, 0), ev('comp_6_1', 1302, 1303, 1), ev('comp_7', 1303),
+    res('mid', 'http://cdn.pcp.test/while-loading.gif', 'image/gif', 300, { start: 701, end: 720 }),
+    res('after', 'http://cdn.pcp.test/after-done.gif', 'image/gif', 300, { start: 1304, end: 1320 }),
+  ], [['s', 'x', 2], ['x', 'comp_1', 25], ['comp_1', 'comp_2', 25], ['comp_2', 'comp_3', 25], ['comp_3', 'mid', 2], ['comp_3', 'comp_4', 25], ['comp_4', 'comp_5', 25],
+    ['comp_5', 'comp_6_0', 25], ['comp_6_0', 'comp_6_1', 25], ['comp_6_1', 'comp_7', 25], ['comp_7', 'after', 2]]);
+  const file = join(work, 'xhr.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'xhr'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // More than the three dispatches of a body sent whole (the pieces are 300 ms apart: a busy renderer may still merge two).
+  const dispatches = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'readystatechange' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
+  assert.ok(dispatches.length > 3, `${dispatches.length} readystatechange dispatches`);
+});
