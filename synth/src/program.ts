@@ -11,7 +11,8 @@ import { FOCUS_EVENTS, callerOf, isComputation, isPartEdge, resumedCaller, strip
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
  * input, or away from it, with a handler of the focus event on the input, document or window: the
- * browser dispatches it inside the call, as a script's element.focus() did), X (an XHR with handlers:
+ * browser dispatches it inside the call, as a script's element.focus() did), A (an about:blank iframe
+ * whose document is opened, given its window and document handlers, and closed), X (an XHR with handlers:
  * one per readystatechange dispatch, the last at DONE; handlers whose dispatch the browser merged
  * with another (two body pieces read at once) run at DONE, before the last, so none is lost).
  */
@@ -19,6 +20,7 @@ const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
   E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
+  A: 'var A=function(f,w){var e=document.createElement("iframe");(document.body||document.documentElement).appendChild(e);var d=e.contentDocument;d.open();w(e.contentWindow,d);if(f)e.onload=f;d.close()};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
@@ -92,6 +94,8 @@ export interface ProgramContext {
   warn(msg: string): void;
   /** Handlers to register at the start of a computation (first part id -> events). */
   registrations: Map<string, EventNode[]>;
+  /** Handlers of an about: frame, installed by the computation that inserts its iframe (about: resource id -> events). */
+  aboutRegistrations?: Map<string, EventNode[]>;
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
@@ -126,8 +130,8 @@ export function programJs(ctx: ProgramContext, id: string): string {
   return out.join('');
 }
 
-function registerJs(ctx: ProgramContext, ev: EventNode): string {
-  const on = ev.eventTarget.toLowerCase() === 'document' ? 'document' : 'window';
+function registerJs(ctx: ProgramContext, ev: EventNode, win = 'window', doc = 'document'): string {
+  const on = ev.eventTarget.toLowerCase() === 'document' ? doc : win;
   return `${on}.addEventListener(${jsString(ev.eventName)},${handlerJs(ctx, ev.id)});`;
 }
 
@@ -190,6 +194,11 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string {
     case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;
     default: {
       const { load, error } = elementEvents(ctx.ix, r);
+      const inFrame = ctx.aboutRegistrations?.get(r.id);
+      if (how === 'iframe' && inFrame?.length && !error) {
+        // An about: frame with handlers of its own: opened, its handlers installed, closed (about-frames.ts).
+        return `A(${load ? handlerJs(ctx, load.id) : 'null'},function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}});`;
+      }
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }

@@ -157,3 +157,20 @@ test("an XHR body trickled in pieces: readystatechange runs once per piece, and 
   const dispatches = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'readystatechange' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
   assert.ok(dispatches.length > 3, `${dispatches.length} readystatechange dispatches`);
 });
+
+test("an about:blank frame's window load handler, installed by the script that inserts its iframe, runs and its request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://about.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/tag.js', 'application/javascript', [
+    res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
+    { id: 'wl', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'ad', start: 10, end: 12 },
+    res('beacon', 'http://cdn.pcp.test/boomerang.js', 'application/javascript', 400, { frame: 'ad', start: 12, end: 20 }),
+  ], [['s', 'frame', 2], ['frame', 'wl', 25], ['wl', 'beacon', 2]]);
+  graph.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
+  const file = join(work, 'about.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'about'));
+  assert.deepEqual(rt.synthWarnings.filter((w) => /install/.test(w)), []);
+  assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === 'http://cdn.pcp.test/boomerang.js'), 'the handler requested its script');
+  const loads = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'load' && rt.built.edges.some((e) => e.from === n.id && (rt.built.nodes.find((c) => c.id === e.to) as { url?: string } | undefined)?.url === 'http://cdn.pcp.test/boomerang.js'));
+  assert.equal(loads.length, 1, 'the request is the child of a load event');
+});

@@ -12,6 +12,7 @@ import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 import { xhrPace } from './xhr-pace.ts';
+import { aboutFrameOwners } from './about-frames.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -39,9 +40,14 @@ export interface Site {
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
-/** Events whose handler is installed by a script of their frame (window and document events). */
-function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, EventNode[]> {
+/**
+ * Events whose handler is installed by a script of their frame (window and document events), by
+ * first part of that script's evaluation; `aboutRegs`: those of an about: frame no script of which runs
+ * before them, by the about: resource whose iframe's creator installs them (about-frames.ts).
+ */
+function registrations(ix: GraphIndex, warn: (m: string) => void, aboutRegs: Map<string, EventNode[]>): Map<string, EventNode[]> {
   const regs = new Map<string, EventNode[]>();
+  const owners = aboutFrameOwners(ix);
   const evals = ix.graph.nodes.filter((n) => n.kind === 'script_eval' && ix.partsOf.get(n.id)?.[0] === n.id).sort((a, b) => a.start - b.start);
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'event' || ix.partsOf.get(n.id)?.[0] !== n.id) continue;
@@ -56,6 +62,11 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
       continue;
     }
     const by = evals.find((s) => s.frame === n.frame && s.start <= n.start);
+    const owner = by ? undefined : owners.get(n.frame);
+    if (owner) {
+      (aboutRegs.get(owner.id) ?? aboutRegs.set(owner.id, []).get(owner.id)!).push(n);
+      continue;
+    }
     if (!by) {
       warn(`event ${n.id} (${n.eventTarget}.${n.eventName}): no script of its frame runs before it to install the handler`);
       continue;
@@ -122,7 +133,8 @@ export function synthesizeSite(graph: Graph): Site {
   const ix = indexGraph(graph);
   const warnings: string[] = [];
   const warn = (m: string): void => void warnings.push(m);
-  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn) };
+  const aboutRegistrations = new Map<string, EventNode[]>();
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutRegistrations), aboutRegistrations };
   const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
