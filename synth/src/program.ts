@@ -96,6 +96,8 @@ export interface ProgramContext {
   registrations: Map<string, EventNode[]>;
   /** Handlers of an about: frame, installed by the computation that inserts its iframe (about: resource id -> events). */
   aboutRegistrations?: Map<string, EventNode[]>;
+  /** The page's URL: a frame of it would load the page again (the site has one body per URL). */
+  pageUrl?: string;
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
@@ -182,7 +184,7 @@ function timerJs(ctx: ProgramContext, t: TimerNode): string {
   return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(t.timerDelay))});`;
 }
 
-function requestJs(ctx: ProgramContext, r: ResourceNode): string {
+function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
   const url = jsString(stripFragment(r.url));
   const how = elementIssueOf(ctx.ix, r);
   switch (how) {
@@ -193,6 +195,10 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string {
     case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;
     case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;
     default: {
+      if (how === 'iframe' && stripFragment(r.url) === ctx.pageUrl) {
+        ctx.warn(`resource ${r.id} (${r.url}): a frame of the page's own URL would load the whole page again (one body per URL): left out`);
+        return undefined;
+      }
       const { load, error } = elementEvents(ctx.ix, r);
       const inFrame = ctx.aboutRegistrations?.get(r.id);
       if (how === 'iframe' && inFrame?.length && !error) {

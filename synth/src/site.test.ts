@@ -193,6 +193,17 @@ test("a long XHR chain: its body comes in one piece per LOADING dispatch, and ha
   assert.equal(chunks.reduce((n, [, b]) => n + b, 0), 3000);
 });
 
+test("a frame of the page's own URL is left out with a warning: the site has one body per URL, and it would load the whole page again", () => {
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    res('self', PAGE, 'text/html', 300, { frame: 'f1', start: 20, end: 30 }),
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 100, { start: 20, end: 30 }),
+  ], [['s', 'self', 2], ['s', 'img', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.ok(!js.includes(`E("iframe","${PAGE}")`) && js.includes('E("img","http://www.pcp.test/a.png")'), js);
+  assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 1, site.warnings.join('\n'));
+});
+
 test('a request that waited for one of the six connections to its http host is held its span less the wait', () => {
   const imgs = [0, 1, 2, 3, 4, 5, 6].map((i) => res(`i${i}`, `http://img.pcp.test/${i}.png`, 'image/png', 100, { start: 10, end: 110 + i }));
   const g = graphOf(PAGE, [

@@ -134,13 +134,13 @@ export function synthesizeSite(graph: Graph): Site {
   const warnings: string[] = [];
   const warn = (m: string): void => void warnings.push(m);
   const aboutRegistrations = new Map<string, EventNode[]>();
-  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutRegistrations), aboutRegistrations };
+  const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
+  const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutRegistrations), aboutRegistrations, pageUrl };
   const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
-  const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
-  const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {
       warn(`resource ${r.id} (${url}) is not http(s): left out`);
