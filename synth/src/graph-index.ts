@@ -32,12 +32,23 @@ export const isComputation = (n: GraphNode): n is Computation =>
 export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 
 /**
- * When `n` is the next part of the computation that caused the focus event `ev` (legacy graphs keep
- * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned), not
- * the handler's work: the part that caused it (`comp_8_0`).
+ * An XMLHttpRequest event that a computation (not a request, not another XHR event) precedes: a
+ * synchronous XHR's readystatechange, dispatched inside the computation that sent it (legacy graphs
+ * keep `comp_61_0 -> readystatechange -> comp_61_1`, the caller resuming after it; flickr.com, ups.com).
+ */
+export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
+  if (ev.kind !== 'event' || !ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') || (ix.partsOf.get(ev.id)?.[0] ?? ev.id) !== ev.id) return false;
+  const from = (ix.parents.get(ev.id) ?? []).filter((e) => !ix.isPart(e)).map((e) => ix.byId.get(e.from)!);
+  return from.length > 0 && from.every((p) => isComputation(p) && !(p.kind === 'event' && p.eventTarget.toLowerCase().startsWith('xmlhttprequest')));
+}
+
+/**
+ * When `n` is the next part of the computation that caused the focus event `ev`, or dispatched the
+ * synchronous XHR event `ev` (legacy graphs keep `comp_8_0 -> focus -> comp_8_1`: the script, timer or
+ * handler resumed when the handler returned), not the handler's work: the part that caused it (`comp_8_0`).
  */
 export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
-  if (ev.kind !== 'event' || !FOCUS_EVENTS.has(ev.eventName) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  if (ev.kind !== 'event' || !(FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const base = n.id.replace(/_\d+$/, '');
   if (n.id === base) return undefined;
   return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && e.from.replace(/_\d+$/, '') === base)?.from;

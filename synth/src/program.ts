@@ -6,7 +6,7 @@
  */
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { FOCUS_EVENTS, callerOf, isComputation, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
@@ -154,10 +154,10 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
         return `(function(){var c=new MessageChannel;c.port1.onmessage=function(){c.port1.close();(${handlerJs(ctx, child.id)})()};c.port2.postMessage("pcp")})();`;
       }
       if (FOCUS_EVENTS.has(child.eventName)) {
-        // The caller resumes after the handler returns (legacy graphs: event -> the caller's next part).
-        const after = (ctx.ix.children.get(child.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, child, n));
-        return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});${after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('')}`;
+        return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});${resumedJs(ctx, child)}`;
       }
+      // A synchronous XHR's readystatechange: its handler's work runs inside the caller, then the caller resumes.
+      if (isInlineXhrEvent(ctx.ix, child)) return `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
       return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
     case 'parse_chunk':
     case 'download_chunk':
@@ -172,6 +172,12 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
       return undefined;
   }
+}
+
+/** The caller's next part, resumed after the event `ev` it caused returned (legacy graphs: event -> the caller's next part). */
+function resumedJs(ctx: ProgramContext, ev: EventNode): string {
+  const after = (ctx.ix.children.get(ev.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, ev, n));
+  return after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('');
 }
 
 /** Where a focus event's handler listens: the window, the document, else the focused element itself. */

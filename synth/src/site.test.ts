@@ -204,6 +204,20 @@ test("a frame of the page's own URL is left out with a warning: the site has one
   assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 1, site.warnings.join('\n'));
 });
 
+test("a synchronous XHR's readystatechange inside a handler (legacy: comp_N_0 -> readystatechange -> comp_N_1): its work, then the handler's rest, run inline", () => {
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_61_0', kind: 'timer', timerId: '1', timerDelay: 5, start: 20, end: 22, part: 0 },
+    { id: 'comp_62', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 22, end: 23 },
+    { id: 'comp_61_1', kind: 'timer', timerId: '1', timerDelay: 5, start: 23, end: 26, part: 1 },
+    res('img', 'http://www.pcp.test/after.png', 'image/png', 100, { start: 26, end: 30 }),
+  ], [['s', 'comp_61_0', 19], ['comp_61_0', 'comp_62', 25], ['comp_62', 'comp_61_1', 25], ['comp_61_1', 'img', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.ok(js.includes('setTimeout(function(){B(2);(function(){B(1);})();(function(){B(3);E("img","http://www.pcp.test/after.png");})();},5)'), js);
+  assert.equal(js.match(/setTimeout/g)?.length, 1, js);
+  assert.deepEqual(site.warnings, []);
+});
+
 test('a request that waited for one of the six connections to its http host is held its span less the wait', () => {
   const imgs = [0, 1, 2, 3, 4, 5, 6].map((i) => res(`i${i}`, `http://img.pcp.test/${i}.png`, 'image/png', 100, { start: 10, end: 110 + i }));
   const g = graphOf(PAGE, [
