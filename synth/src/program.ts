@@ -6,6 +6,7 @@
  */
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
+import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -18,15 +19,18 @@ import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, re
  */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
+  E: 'var E=function(t,u,f,g,d){d=d||document;var e=d.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
+  W: 'var W=function(){try{return top.__pcpF||(top.__pcpF={})}catch(x){return window.__pcpF||(window.__pcpF={})}};',
+  D: 'var D=function(k){var e=W()[k];try{return e&&e.contentDocument}catch(x){}};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
-  A: 'var A=function(f,w){var e=document.createElement("iframe");(document.body||document.documentElement).appendChild(e);var d=e.contentDocument;d.open();w(e.contentWindow,d);if(f)e.onload=f;d.close()};',
+  A: 'var A=function(k,f,w){var e=document.createElement("iframe");if(f&&!w)e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(!w)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";w(e.contentWindow,d);if(f)e.onload=f;d.close()};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
 /** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */
 export function withRuntime(code: string): string {
-  const need = Object.keys(HELPERS).filter((h) => new RegExp(`\\b${h}\\(`).test(code));
+  const called = (h: string): boolean => new RegExp(`\\b${h}\\(`).test(code);
+  const need = Object.keys(HELPERS).filter((h) => called(h) || (h === 'W' && (called('A') || called('D'))));
   return `(function(){${need.map((h) => HELPERS[h]).join('')}${code}})()`;
 }
 
@@ -82,6 +86,7 @@ export function evaluatedAs(ix: GraphIndex, r: ResourceNode): 'js' | 'css' | und
  * (iframes, fetches).
  */
 export function elementIssueOf(ix: GraphIndex, r: ResourceNode): Issue {
+  if (isAboutUrl(r.url)) return 'iframe'; // a frame's document (legacy graphs link the scripts its frame runs to it by rule 10)
   if (xhrEvents(ix, r).length) return 'xhr'; // legacy graphs keep no request type: an XHR of any MIME type
   const t = (r.requestType ?? '').toLowerCase();
   const evaluated = t === 'xhr' || t === 'fetch' ? undefined : evaluatedAs(ix, r);
@@ -98,6 +103,8 @@ export interface ProgramContext {
   aboutRegistrations?: Map<string, EventNode[]>;
   /** The page's URL: a frame of it would load the page again (the site has one body per URL). */
   pageUrl?: string;
+  /** about: frames by frame id -> the about: resource that made them (about-frames.ts). */
+  aboutOwners?: Map<string, ResourceNode>;
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
@@ -206,12 +213,16 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
         return undefined;
       }
       const { load, error } = elementEvents(ctx.ix, r);
-      const inFrame = ctx.aboutRegistrations?.get(r.id);
-      if (how === 'iframe' && inFrame?.length && !error) {
-        // An about: frame with handlers of its own: opened, its handlers installed, closed (about-frames.ts).
-        return `A(${load ? handlerJs(ctx, load.id) : 'null'},function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}});`;
+      if (how === 'iframe' && isAboutUrl(r.url) && !error) {
+        // An about: frame, registered for scripts its parent inserts into it; with handlers of its own:
+        // opened, its handlers installed, closed (about-frames.ts).
+        const inFrame = ctx.aboutRegistrations?.get(r.id) ?? [];
+        const install = inFrame.length ? `,function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}}` : '';
+        return `A(${jsString(r.id)},${load ? handlerJs(ctx, load.id) : 'null'}${install});`;
       }
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
+      const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;
+      if (into) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', `D(${jsString(into.id)})`].join(',')});`;
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }

@@ -158,13 +158,16 @@ test("an XHR body trickled in pieces: readystatechange runs once per piece, and 
   assert.ok(dispatches.length > 3, `${dispatches.length} readystatechange dispatches`);
 });
 
-test("an about:blank frame's window load handler, installed by the script that inserts its iframe, runs and its request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+test("an about:blank frame's window load handler, installed by the script that inserts its iframe, runs, and so does a script its parent inserts into it", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const page = 'http://about.pcp.test/';
   const graph = scriptPage(page, 'http://cdn.pcp.test/tag.js', 'application/javascript', [
     res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
     { id: 'wl', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'ad', start: 10, end: 12 },
     res('beacon', 'http://cdn.pcp.test/boomerang.js', 'application/javascript', 400, { frame: 'ad', start: 12, end: 20 }),
-  ], [['s', 'frame', 2], ['frame', 'wl', 25], ['wl', 'beacon', 2]]);
+    res('ad', 'http://ads.pcp.test/ad.js', 'application/javascript', 300, { start: 10, end: 20 }),
+    { id: 'adrun', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/ad.js', scriptKind: 'sync', frame: 'ad', start: 20, end: 22 },
+    res('pixel', 'http://ads.pcp.test/pixel.gif', 'image/gif', 40, { frame: 'ad', start: 22, end: 30 }),
+  ], [['s', 'frame', 2], ['frame', 'wl', 25], ['wl', 'beacon', 2], ['s', 'ad', 2], ['ad', 'adrun', 10], ['adrun', 'pixel', 2]]);
   graph.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
   const file = join(work, 'about.json');
   writeFileSync(file, JSON.stringify(graph));
@@ -173,4 +176,6 @@ test("an about:blank frame's window load handler, installed by the script that i
   assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === 'http://cdn.pcp.test/boomerang.js'), 'the handler requested its script');
   const loads = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'load' && rt.built.edges.some((e) => e.from === n.id && (rt.built.nodes.find((c) => c.id === e.to) as { url?: string } | undefined)?.url === 'http://cdn.pcp.test/boomerang.js'));
   assert.equal(loads.length, 1, 'the request is the child of a load event');
+  // The ad's script ran its about:blank program (in the frame it was inserted into): its pixel came back.
+  assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === 'http://ads.pcp.test/pixel.gif'), 'the inserted script ran in the frame');
 });

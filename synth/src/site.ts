@@ -45,9 +45,8 @@ const round = (x: number): number => Math.round(x * 100) / 100;
  * first part of that script's evaluation; `aboutRegs`: those of an about: frame no script of which runs
  * before them, by the about: resource whose iframe's creator installs them (about-frames.ts).
  */
-function registrations(ix: GraphIndex, warn: (m: string) => void, aboutRegs: Map<string, EventNode[]>): Map<string, EventNode[]> {
+function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<string, ResourceNode>, aboutRegs: Map<string, EventNode[]>): Map<string, EventNode[]> {
   const regs = new Map<string, EventNode[]>();
-  const owners = aboutFrameOwners(ix);
   const evals = ix.graph.nodes.filter((n) => n.kind === 'script_eval' && ix.partsOf.get(n.id)?.[0] === n.id).sort((a, b) => a.start - b.start);
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'event' || ix.partsOf.get(n.id)?.[0] !== n.id) continue;
@@ -106,7 +105,7 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
   });
   // Each evaluation in a frame picks its program by the frame's document and how many times it ran there.
-  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[document.URL.replace(/#.*$/,"")+"|"+n];if(f)f()`)};\n`;
+  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[(window.__pcpDoc||document.URL).replace(/#.*$/,"")+"|"+n];if(f)f()`)};\n`;
 }
 
 function styleBody(ctx: ProgramContext, r: ResourceNode): string {
@@ -136,7 +135,8 @@ export function synthesizeSite(graph: Graph): Site {
   const aboutRegistrations = new Map<string, EventNode[]>();
   const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
   const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
-  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutRegistrations), aboutRegistrations, pageUrl };
+  const aboutOwners = aboutFrameOwners(ix);
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl };
   const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
