@@ -39,7 +39,12 @@ export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
   if (ev.kind !== 'event' || !ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') || (ix.partsOf.get(ev.id)?.[0] ?? ev.id) !== ev.id) return false;
   const from = (ix.parents.get(ev.id) ?? []).filter((e) => !ix.isPart(e)).map((e) => ix.byId.get(e.from)!);
-  return from.length > 0 && from.every((p) => isComputation(p) && !(p.kind === 'event' && p.eventTarget.toLowerCase().startsWith('xmlhttprequest')));
+  if (from.length !== 1 || !isComputation(from[0]!) || (from[0].kind === 'event' && from[0].eventTarget.toLowerCase().startsWith('xmlhttprequest'))) return false;
+  // Dispatched as its caller's part ended, and the caller resumed after it (legacy graphs also hang an
+  // XHR's later, asynchronous events off the computation that opened it: not these).
+  const caller = from[0];
+  const base = caller.id.replace(/_\d+$/, '');
+  return ev.start - caller.end < 1 && (ix.children.get(ev.id) ?? []).some((e) => e.to !== caller.id && e.to.replace(/_\d+$/, '') === base && base !== e.to);
 }
 
 /**

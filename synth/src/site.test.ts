@@ -216,6 +216,16 @@ test("a synchronous XHR's readystatechange inside a handler (legacy: comp_N_0 ->
   assert.ok(js.includes('setTimeout(function(){B(2);(function(){B(1);})();(function(){B(3);E("img","http://www.pcp.test/after.png");})();},5)'), js);
   assert.equal(js.match(/setTimeout/g)?.length, 1, js);
   assert.deepEqual(site.warnings, []);
+  // A handler's rest (an event of its own in the legacy graph) is not also installed as a second listener.
+  const h = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_25_0', kind: 'event', eventName: 'DOMContentLoaded', eventTarget: 'Document', start: 20, end: 22, part: 0 },
+    { id: 'comp_26', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 22, end: 22 },
+    { id: 'comp_25_1', kind: 'event', eventName: 'DOMContentLoaded', eventTarget: 'Document', start: 22, end: 25, part: 1 },
+    res('img', 'http://www.pcp.test/after.png', 'image/png', 100, { start: 25, end: 30 }),
+  ], [['comp_25_0', 'comp_26', 25], ['comp_26', 'comp_25_1', 25], ['comp_25_1', 'img', 2]]);
+  const hjs = synthesizeSite(h).responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.equal(hjs.match(/addEventListener\("DOMContentLoaded"/g)?.length, 1, hjs);
+  assert.equal(hjs.match(/after\.png/g)?.length, 1, hjs);
 });
 
 test('a request that waited for one of the six connections to its http host is held its span less the wait', () => {

@@ -53,6 +53,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<st
     const target = n.eventTarget.toLowerCase();
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => !ix.isPart(e));
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
+    if (callerOf(ix, n)) continue; // the rest of a handler, resumed after an event it caused: run by it
     if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
     if (FOCUS_EVENTS.has(n.eventName) && (ix.parents.get(n.id) ?? []).some((e) => isComputation(ix.byId.get(e.from)!))) continue; // installed where the focus moves
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
