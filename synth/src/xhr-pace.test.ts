@@ -9,6 +9,7 @@ test('one piece per LOADING dispatch, spaced as recorded, the last at the transf
 });
 
 test('pieces closer than the gap are spread to it, keeping the end; never before the headers', () => {
+  assert.deepEqual(xhrPace([0, 10, 10.2, 10.4, 11], 10, 100), [[0, 0], [68, 3], [84, 3], [100, 4]], 'the default gap, 16 ms');
   assert.deepEqual(xhrPace([0, 10, 10.2, 10.4, 11], 10, 100, 4), [[0, 0], [92, 3], [96, 3], [100, 4]]);
   assert.deepEqual(xhrPace([0, 10, 10.2, 10.4, 11], 10, 2, 4), [[0, 0], [0, 3], [4, 3], [8, 4]]);
 });
@@ -20,7 +21,7 @@ test('three dispatches (headers, one LOADING, DONE) or a tiny body: held whole (
 });
 
 test('the replay sends every piece apart (its pace plan keeps them)', () => {
-  const chunks = xhrPace([0, 1, 1.1, 1.2, 1.3, 1.4, 2], 5000, 40)!;
+  const chunks = xhrPace([0, 1, 1.1, 1.2, 1.3, 1.4, 2], 5000, 40, 4)!;
   const steps = pacePlan(chunks, 5000);
   assert.equal(steps.filter((s, i) => s.end > (steps[i - 1]?.end ?? 0)).length, 5);
   assert.equal(steps.at(-1)!.atMs, 40);
