@@ -24,6 +24,8 @@ export interface SiteResponse {
   delayMs: number;
   /** How the body is trickled: [ms after the headers, bytes] (the replay's --pace). */
   chunks?: [number, number][];
+  /** A redirect's target (upgrades.ts). */
+  location?: string;
 }
 
 export interface Site {
@@ -100,13 +102,14 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   }
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
   const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
-    const doc = ctx.ix.frameDoc.get(s.frame) ?? '';
+    // Keyed without the scheme: a page the browser upgraded to https runs the programs of its http document.
+    const doc = (ctx.ix.frameDoc.get(s.frame) ?? '').replace(/^https:/, 'http:');
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
   });
   // Each evaluation in a frame picks its program by the frame's document and how many times it ran there.
-  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[(window.__pcpDoc||document.URL).replace(/#.*$/,"")+"|"+n];if(f)f()`)};\n`;
+  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[(window.__pcpDoc||document.URL).replace(/#.*$/,"").replace(/^https:/,"http:")+"|"+n];if(f)f()`)};\n`;
 }
 
 function styleBody(ctx: ProgramContext, r: ResourceNode): string {
