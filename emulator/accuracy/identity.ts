@@ -7,10 +7,11 @@
  * load and DOMContentLoaded (the trace's marks) with the emulated ones. Prints per page and overall the
  * median and p90 of |error|, and writes a CSV. Timing results are benchmark output, never a gate.
  *
- *   npm run accuracy:identity [-- --runs N] [--page NAME]... [--csv FILE] [--keep DIR] [--from DIR]
+ *   npm run accuracy:identity [-- --runs N] [--page NAME]... [--csv FILE] [--keep DIR] [--from DIR] [--timeline]
  *
  * --keep DIR keeps the bundles and graphs; --from DIR re-emulates graphs kept by an earlier run without
- * profiling again (to compare emulator models on the same recordings).
+ * profiling again (to compare emulator models on the same recordings), or the recordings accuracy:emulator
+ * kept; --timeline prints each load node by node beside its emulation (identity-timeline.ts).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,8 @@ import { scriptArgs } from '@pcp/profiler/script-args';
 import type { Graph } from '@pcp/graph-builder';
 import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type PageIdentity } from './identity-stats.ts';
 import { emulateIdentity, LOOPBACK } from './identity-run.ts';
+import { formatTimeline, identityTimeline } from './identity-timeline.ts';
+import { simulate } from '../src/simulator.ts';
 import { parseEmulatorOptions, type EmulatorConfig } from '../src/config.ts';
 import { accuracyPages, startPageServers, type PageSpec } from './pages.ts';
 
@@ -37,7 +40,10 @@ options:
   --page NAME    only this page (repeatable): 'example-site' or a test-site directory name
   --csv FILE     where to write the per-page CSV (default docs/accuracy/identity.csv)
   --keep DIR     keep the bundles and graphs in DIR
-  --from DIR     re-emulate the graphs kept in DIR by an earlier --keep, without profiling
+  --from DIR     re-emulate the graphs kept in DIR by an earlier --keep (DIR/<page>/run<k>/graph.json), or by
+                 accuracy:emulator --keep (DIR/<page>/recordings/<k>/graph.json), without profiling
+  --timeline     print each load node by node beside its emulation (ms from navigation start) and the
+                 first node the emulation runs ahead of by more than 2 ms (best with --page)
   --option K=V   an emulator option over the loopback defaults (repeatable), e.g. resource-scheduler=false
   -h, --help
 `;
@@ -54,6 +60,7 @@ async function main(): Promise<number> {
     keep: { type: 'string' },
     from: { type: 'string' },
     option: { type: 'string', multiple: true },
+    timeline: { type: 'boolean' },
   });
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
@@ -81,9 +88,14 @@ async function main(): Promise<number> {
   for (const page of pages) {
     const idRuns: IdentityRun[] = [];
     for (const file of graphsByPage.get(page.name) ?? []) {
-      const r = emulateIdentity(JSON.parse(readFileSync(file, 'utf8')) as Graph, config);
+      const graph = JSON.parse(readFileSync(file, 'utf8')) as Graph;
+      const r = emulateIdentity(graph, config);
       if (typeof r === 'string') skipped.push(`${page.name} (${file.split('/').slice(-2).join('/')}): ${r}`);
       else idRuns.push(r);
+      if (values.timeline && typeof r !== 'string') {
+        console.log(`\n${page.name} ${file}: recorded load ${r.recordedLoad.toFixed(1)}, emulated ${r.emulatedLoad.toFixed(1)} ms`);
+        console.log(formatTimeline(identityTimeline(graph, simulate(graph, config)), TIMELINE_MARGIN_MS));
+      }
     }
     if (idRuns.length > 0) rows.push(pageIdentity(page.name, idRuns));
   }
@@ -116,6 +128,9 @@ async function main(): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/** --timeline: how far ahead of the recording the emulation must run to be named (recorded times are to ~0.1 ms; tasks jitter by ~1). */
+const TIMELINE_MARGIN_MS = 2;
 
 function loopbackConfig(options: string[]): EmulatorConfig {
   const opts: Record<string, string> = { bandwidth: `${LOOPBACK.bandwidthBps}`, rtt: `${LOOPBACK.rttMs}ms`, protocol: LOOPBACK.protocol };
@@ -167,14 +182,19 @@ async function profileAndBuild(pages: PageSpec[], runs: number, work: string): P
   return out;
 }
 
-/** Graphs an earlier --keep left: DIR/<page>/run<k>/graph.json. */
+/**
+ * Graphs an earlier --keep left, DIR/<page>/run<k>/graph.json, or the recordings accuracy:emulator --keep
+ * made of each page, DIR/<page>/recordings/<k>/graph.json (made as these are: on loopback, each origin over
+ * TLS, which at loopback costs the handshakes' work, not round trips).
+ */
 function keptGraphs(dir: string, pages: PageSpec[]): Map<string, string[]> {
   if (!existsSync(dir)) throw new UsageError(`--from ${dir}: no such directory`);
   const out = new Map<string, string[]>();
   for (const p of pages) {
     const pd = join(dir, p.name);
     if (!existsSync(pd)) continue;
-    const files = readdirSync(pd).map((r) => join(pd, r, 'graph.json')).filter((f) => existsSync(f));
+    const runs = existsSync(join(pd, 'recordings')) ? join(pd, 'recordings') : pd;
+    const files = readdirSync(runs).map((r) => join(runs, r, 'graph.json')).filter((f) => existsSync(f));
     if (files.length) out.set(p.name, files.sort());
   }
   return out;

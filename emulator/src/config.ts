@@ -114,6 +114,12 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    * completes the instant its parents have. Default on (with `mainThreadTasks` for the recorded work).
    */
   eventDispatch?: boolean;
+  /**
+   * Each connection the emulation opens pays, beside its modelled round trips, the handshake work its host's
+   * connections took in the recording (graph `browserDelay.connect` less the recorded round trips:
+   * http/connection-setup.ts). Default on.
+   */
+  connectionSetup?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -147,6 +153,7 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   frameCommit: boolean;
   serverPacing: boolean;
   eventDispatch: boolean;
+  connectionSetup: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -224,6 +231,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     frameCommit: c.frameCommit ?? false,
     serverPacing: c.serverPacing ?? true,
     eventDispatch: c.eventDispatch ?? true,
+    connectionSetup: c.connectionSetup ?? true,
     ...resolveMultipath(c),
   };
 }
@@ -324,6 +332,7 @@ export const EMULATOR_OPTIONS = {
   'frame-commit': 'switch',
   'server-pacing': 'switch',
   'event-dispatch': 'switch',
+  'connection-setup': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
   'mptcp-scheduler': 'value',
@@ -387,6 +396,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['frame-commit'] !== undefined) config.frameCommit = bool('frame-commit', opts['frame-commit']);
   if (opts['server-pacing'] !== undefined) config.serverPacing = bool('server-pacing', opts['server-pacing']);
   if (opts['event-dispatch'] !== undefined) config.eventDispatch = bool('event-dispatch', opts['event-dispatch']);
+  if (opts['connection-setup'] !== undefined) config.connectionSetup = bool('connection-setup', opts['connection-setup']);
   Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

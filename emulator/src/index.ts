@@ -32,6 +32,8 @@ export {
 export { simulate, type SimResult, type ResourceTiming } from './simulator.ts';
 export { parseLoss, parseLossModel, gilbertMeanLoss, type LossSpec, type GilbertParams } from './network/loss-model.ts';
 export { parseTrace, loadTrace, traceFromTimes, TRACE_MTU, type LinkTrace } from './network/link-trace.ts';
+export { linkSchedule, type LinkSchedule, type SliceSpec } from './network/link-schedule.ts';
+export { retransmissionShares, type ConnectionSlices, type RetransmissionShares } from './network/retransmission-slices.ts';
 export type { LinkConfig } from './link-config.ts';
 export { compileGraph, type PageModel } from './page-model.ts';
 export { loadDelayCdfs, defaultCdfDir, sharedDir, mimeClass, type DelayCdfs, type MimeClass } from './server-delays.ts';

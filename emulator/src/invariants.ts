@@ -5,13 +5,15 @@
  * - load (and end) time >= the graph's critical path with zero network time (computations and timer
  *   delays only), since the network and the main thread can only add time;
  * - load time >= the bytes the load marker depends on over the bandwidth, end time >= all bytes over it
- *   (with a downlink trace: >= the time the trace's opportunities from 0 can carry those bytes).
+ *   (with a downlink trace: >= the time the trace's opportunities from 0 can carry those bytes; with a link
+ *   schedule, its buckets and rates from 0).
  */
 import type { Graph } from '@pcp/graph-builder';
 import { resolveConfig, type EmulatorConfig } from './config.ts';
 import { compileGraph, K_RESOURCE, K_TIMER, topoOrder, type PageModel } from './page-model.ts';
 import type { SimResult } from './simulator.ts';
 import { TraceServer } from './network/link-trace.ts';
+import { scheduleMinTime } from './network/link-schedule.ts';
 
 const EPS = 1e-6;
 
@@ -101,11 +103,16 @@ export function checkInvariants(graph: Graph, config: EmulatorConfig, r: SimResu
   if (m.load >= 0 && r.loadTime + EPS < lb.pathTo[m.load]!) bad.push(`loadTime ${r.loadTime} < zero-network critical path ${lb.pathTo[m.load]}`);
   if (r.endTime + EPS < maxPath && !r.warnings) bad.push(`endTime ${r.endTime} < zero-network critical path ${maxPath}`);
   const trace = cfg.downlinkTrace;
+  const schedule = cfg.linkSchedule;
   const bw2 = cfg.path2?.bandwidthBps ?? 0;
   // A traced first path: the trace's delivery opportunities bound it; with a second path as well, no simple
   // bound is taken (the two capacities do not add in closed form), so that check is skipped.
   const minTime = (bytes: number): number =>
-    bytes <= 0 ? 0 : trace ? (bw2 > 0 ? 0 : new TraceServer(trace).serve(0, bytes)) : (bytes * 8000) / (cfg.bandwidthBps + bw2);
+    bytes <= 0
+      ? 0
+      : trace || schedule
+        ? bw2 > 0 ? 0 : trace ? new TraceServer(trace).serve(0, bytes) : scheduleMinTime(schedule!, bytes)
+        : (bytes * 8000) / (cfg.bandwidthBps + bw2);
   if (r.multipath && Math.abs(r.multipath.bytesArrived - r.bytesDelivered) > EPS) bad.push(`bytes arrived on subflows ${r.multipath.bytesArrived} != bytes delivered ${r.bytesDelivered}`);
   if (m.load >= 0 && r.loadTime + EPS < minTime(lb.loadBytes)) bad.push(`loadTime ${r.loadTime} < load-critical bytes over bandwidth ${minTime(lb.loadBytes)}`);
   if (r.endTime + EPS < minTime(r.bytesDelivered)) bad.push(`endTime ${r.endTime} < bytes over bandwidth ${minTime(r.bytesDelivered)}`);

@@ -6,6 +6,7 @@
  */
 import { ConfigError } from './config.ts';
 import { MSS } from './network/bottleneck.ts';
+import type { LinkSchedule } from './network/link-schedule.ts';
 import { loadTrace, type LinkTrace } from './network/link-trace.ts';
 import { parseLoss, parseLossModel, type LossSpec } from './network/loss-model.ts';
 import { parseSpikes, type SpikeSpec } from './network/spikes.ts';
@@ -23,6 +24,11 @@ export interface LinkConfig {
   downlinkTrace?: string | LinkTrace;
   /** Mahimahi trace for the uplink (ACKs and requests); default: an uplink that never limits. */
   uplinkTrace?: string | LinkTrace;
+  /**
+   * Rate, extra delay and loss changed every slice on both directions (Goel's bridge; network/link-schedule.ts):
+   * replaces bandwidthBps, the queue size, the loss options and the traces. Built in code (`linkSchedule()`).
+   */
+  linkSchedule?: LinkSchedule;
   /** Linux delayed ACKs at the client; default false (every segment ACKed at once, the thesis' model). */
   delayedAcks?: boolean;
   /** The PSH flag ends each response and the client ACKs it at once; on MPTCP with a PSH/ACK on the other subflow (thesis §6.4.5). Default false. */
@@ -39,6 +45,11 @@ export interface LinkConfig {
    * (0); Goel's testbed advertised 65 KB.
    */
   receiveWindow?: number;
+  /**
+   * Count each connection's sent and retransmitted segments per slice of this many ms from its SYN, as Goel
+   * measured its traces (result `retransmissionSlices`; network/retransmission-slices.ts). Default 0: off.
+   */
+  retransmissionSliceMs?: number;
 }
 
 export interface ResolvedLinkConfig {
@@ -47,6 +58,7 @@ export interface ResolvedLinkConfig {
   latencySpikes: SpikeSpec | undefined;
   downlinkTrace: LinkTrace | undefined;
   uplinkTrace: LinkTrace | undefined;
+  linkSchedule: LinkSchedule | undefined;
   delayedAcks: boolean;
   psh: boolean;
   tlp: boolean;
@@ -54,6 +66,7 @@ export interface ResolvedLinkConfig {
   shardConnections: number;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
   receiveWindowSegments: number;
+  retransmissionSliceMs: number;
 }
 
 function trace(v: string | LinkTrace | undefined): LinkTrace | undefined {
@@ -71,6 +84,9 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   const upModel = typeof c.uplinkLossModel === 'string' ? parseLossModel(c.uplinkLossModel) : c.uplinkLossModel;
   const shardConnections = c.shardConnections ?? 1;
   if (!Number.isInteger(shardConnections) || shardConnections < 0) throw new ConfigError(`shardConnections must be a non-negative integer (0: one per large response), got ${c.shardConnections}`);
+  if (c.linkSchedule && (loss || upModel || c.downlinkTrace || c.uplinkTrace)) throw new ConfigError('linkSchedule carries its own rate and loss: leave out lossRate, lossModel, uplinkLossModel and the link traces');
+  const sliceMs = c.retransmissionSliceMs ?? 0;
+  if (!(sliceMs >= 0) || !Number.isFinite(sliceMs)) throw new ConfigError(`retransmissionSliceMs must be a non-negative number of ms, got ${c.retransmissionSliceMs}`);
   const rwnd = c.receiveWindow ?? 0;
   if (!(rwnd >= 0) || !Number.isFinite(rwnd)) throw new ConfigError(`receiveWindow must be a non-negative number of bytes, got ${c.receiveWindow}`);
   if (rwnd > 0 && rwnd < MSS) throw new ConfigError(`receiveWindow must hold at least one segment (${MSS} bytes), got ${rwnd}`);
@@ -80,12 +96,14 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     latencySpikes: spikes,
     downlinkTrace: trace(c.downlinkTrace),
     uplinkTrace: trace(c.uplinkTrace),
+    linkSchedule: c.linkSchedule,
     delayedAcks: c.delayedAcks ?? false,
     psh: c.psh ?? false,
     tlp: c.tlp ?? false,
     shardLarge,
     shardConnections,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
+    retransmissionSliceMs: sliceMs,
   };
 }
 

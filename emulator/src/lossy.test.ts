@@ -15,6 +15,7 @@ import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulateChecked, timingOf } from './testing/check.ts';
 import type { EmulatorConfig } from './config.ts';
 import { traceFromTimes } from './network/link-trace.ts';
+import { linkSchedule } from './network/link-schedule.ts';
 
 const MSS = 1448;
 const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
@@ -178,4 +179,57 @@ test('h2-aware sharding: a large response gets its own connection and stops queu
   assert.equal(simulateChecked(three, { ...h2, shardConnections: 0 }).connections, 4);
   // HTTP/1.1 is not affected (it has its own connections per host already).
   assert.equal(simulateChecked(g, { ...base, shardLarge: 2 * MSS }).connections, 2);
+});
+
+/**
+ * A link schedule (Goel's bridge) on both directions; rttMs 40 stays the base path. Nothing is lost (the
+ * slices' loss is 0), so the handshake takes 40 and the request (500 B, on the uplink's full bucket) reaches
+ * the server at 60; the ten segments reach the bottleneck at 70.
+ */
+const scheduled = (slices: Array<{ rateBps: number; delayMs?: number }>, sliceMs: number, burstBytes = 0, queuePackets?: number): EmulatorConfig => ({
+  ...base,
+  linkSchedule: linkSchedule({ sliceMs, burstBytes, slices, queuePackets }),
+});
+
+test('a link schedule at a constant 12 Mbit/s serves a packet per ms, as the trace does', () => {
+  // The one-packet bucket sends segment 1 at 70, then 1500 B/ms: segment k departs 69 + k, the tenth reaches the client at 89.
+  const r = simulateChecked(page, scheduled([{ rateBps: 12e6 }], 100));
+  close(timingOf(r, 'r').request, 20, 'request');
+  close(r.loadTime, 89, 'load');
+});
+
+test("a link schedule's burst, refilled at each slice start (tc's tbf change), carries a window at once", () => {
+  // No rate at all, 15,000 B (ten packets) per 50 ms slice: the ten segments leave at 70 and reach the client at 80.
+  close(simulateChecked(page, scheduled([{ rateBps: 0 }], 50, 15_000)).loadTime, 80, 'ten packets per refill');
+  // 6,000 B per refill, a 20-packet queue: four at 70, four at the refill at 100, two at 150; the last reaches
+  // the client at 160.
+  close(simulateChecked(page, scheduled([{ rateBps: 0 }], 50, 6_000, 20)).loadTime, 160, 'four packets per refill');
+  // The queue sized from the mean capacity (6,000 B per 50 ms = 0.96 Mbit/s: 1.5 BDP = 5 packets) drops the
+  // tenth, which a late RTO repairs.
+  const small = simulateChecked(page, scheduled([{ rateBps: 0 }], 50, 6_000));
+  assert.equal(small.drops, 1);
+  assert.ok(small.loadTime > 160);
+});
+
+test("a link schedule's extra delay applies by the slice a packet enters in", () => {
+  // Slices of 50 ms, extra one-way delay 0 in even slices, 25 ms in odd ones. The SYN (0), its SYN/ACK and the
+  // request (40) enter in slice 0; the segments enter the bottleneck at 70 (slice 1): the tenth departs at 79
+  // and reaches the client 25 ms later than without the delay, at 114.
+  const r = simulateChecked(page, scheduled([{ rateBps: 12e6, delayMs: 0 }, { rateBps: 12e6, delayMs: 25 }], 50));
+  close(timingOf(r, 'r').handshake, 40, 'handshake');
+  close(r.loadTime, 114, 'load');
+});
+
+test("Goel's per-slice retransmission counts: the retransmission lands in the slice after the first flight", () => {
+  // The connection's SYN reaches the server at 20: slices of 50 ms from 20. Segments 1-10 leave at 60 (slice 0);
+  // segment 5 is lost and goes again at 106.0 (slice 1).
+  const r = simulateChecked(page, { ...lose([6], []), retransmissionSliceMs: 50 });
+  close(r.loadTime, 127.2, 'load as without counting');
+  assert.deepEqual(r.retransmissionSlices, [{ sent: [10, 1], retransmitted: [0, 1] }]);
+  assert.equal(simulateChecked(page, lose([6], [])).retransmissionSlices, undefined);
+});
+
+test('a link schedule carries its own rate and loss: loss options beside it are refused', () => {
+  const cfg = { ...scheduled([{ rateBps: 12e6 }], 100), lossRate: 0.01 };
+  assert.throws(() => simulateChecked(page, cfg), /linkSchedule carries its own rate and loss/);
 });

@@ -9,6 +9,7 @@
 import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
 import { hostRoundTrips, recordedRoundTrip, serverPacing, type RecordedExchange, type ServerPace } from './http/server-pacing.ts';
+import { setupCosts, type SetupCosts } from './http/connection-setup.ts';
 
 export const K_RESOURCE = 0;
 export const K_DCHUNK = 1;
@@ -54,7 +55,11 @@ export interface ResourceInfo {
   browserPriority: number;
   /** Blink may hold it back while its document is tight (not a raw fetch, not a frame's document). */
   throttleable: boolean;
-  /** The browser's own time (graph `browserDelay`), ms: release -> request on the socket; bytes at the network -> at the renderer. */
+  /**
+   * The browser's own time (graph `browserDelay`), ms: release -> request on the socket; bytes at the network ->
+   * at the renderer. A frame's document's request side also holds the hop from what created the frame to the
+   * browser's navigation request (`frameNavigationHop`).
+   */
   requestDelay: number;
   responseDelay: number;
   /** The document of a frame (not the main frame's): its body reaches the frame's parser after the frame commits. */
@@ -65,12 +70,28 @@ export interface ResourceInfo {
   pace: ServerPace | null;
 }
 
-/** A resource's recorded exchange; the main document's request and first byte are its navigation's. */
+/**
+ * A resource's recorded exchange; the main document's request and first byte are its navigation's. The request
+ * reached the socket after its browser delay and, on a connection it opened, that connection's handshakes.
+ */
 function recordedExchange(graph: Graph, x: ResourceNode): RecordedExchange {
   const nav = x.id === graph.root ? graph.navigation : undefined;
   const sent = nav ? nav.documentRequest : x.start;
   const firstByte = nav ? documentHeadersAt(nav, x) : x.responseStart;
-  return { host: hostOf(x.url), requestOnSocket: sent === undefined ? undefined : sent + (x.browserDelay?.request ?? 0), firstByte, serverDelay: x.serverDelay };
+  const bd = x.browserDelay;
+  return { host: hostOf(x.url), requestOnSocket: sent === undefined ? undefined : sent + (bd?.request ?? 0) + (bd?.connect ?? 0), firstByte, serverDelay: x.serverDelay };
+}
+
+/**
+ * A frame's navigation is the browser's: the renderer that created the frame (its parse chunk, its script)
+ * asks the browser to navigate it (BeginNavigation), and the browser's navigation request
+ * (`navigationRequest`) comes after that hop and the browser's own queue: 1-23 ms after the creator ended on
+ * quiet loopback recordings (median ~9). Replayed as part of the frame document's request delay: from its
+ * parents' recorded end to its navigation request, ms (0 when the graph does not record it).
+ */
+export function frameNavigationHop(x: ResourceNode, parentEnds: readonly number[]): number {
+  if (x.navigationRequest === undefined || parentEnds.length === 0) return 0;
+  return Math.max(0, x.navigationRequest - Math.max(...parentEnds));
 }
 
 /** The network's share of a resource's recorded round trip: its own, or its host's least if smaller (`hostRoundTrips`). */
@@ -138,6 +159,11 @@ export interface PageModel {
    * charged to it, and not to a later computation. Used when the config's eventDispatch is on.
    */
   markerWork: Float64Array;
+  /**
+   * What opening a connection to each host cost the recording beyond its round trips (graph
+   * `browserDelay.connect`; http/connection-setup.ts): handshake work a new emulated connection pays too.
+   */
+  setup: SetupCosts;
   /** The graph records Chromium's request priorities (a Chrome trace): Chromium's own mechanisms apply. */
   chromium: boolean;
   load: number;
@@ -217,7 +243,13 @@ export function compileGraph(graph: Graph): PageModel {
   const parentLists: number[][] = Array.from({ length: n }, () => []);
   const nParents = new Int32Array(n);
 
-  const paths = hostRoundTrips(nodes.filter((x): x is ResourceNode => x.kind === 'resource' && !x.cached).map((x) => recordedExchange(graph, x)));
+  const fetched = nodes.filter((x): x is ResourceNode => x.kind === 'resource' && !x.cached);
+  const paths = hostRoundTrips(fetched.map((x) => recordedExchange(graph, x)));
+  const setup = setupCosts(
+    fetched
+      .filter((x) => (x.browserDelay?.connect ?? 0) > 0)
+      .map((x) => ({ host: hostOf(x.url), connect: x.browserDelay!.connect!, tls: /^(https|wss):/i.test(x.url), roundTrip: networkRoundTrip(paths, graph, x) })),
+  );
   nodes.forEach((x, i) => {
     kind[i] = KIND_CODE[x.kind];
     frame[i] = frameOfNode(x.frame);
@@ -257,6 +289,9 @@ export function compileGraph(graph: Graph): PageModel {
     parentLists[b]!.push(a);
     if (e.rule === 'split') continuation[b] = 1;
   }
+  nodes.forEach((x, i) => {
+    if (x.kind === 'resource' && res[resOf[i]!]!.frameDocument) res[resOf[i]!]!.requestDelay += frameNavigationHop(x, parentLists[i]!.map((p) => nodes[p]!.end));
+  });
 
   // Download chunks stream from their resource: the resource->chunk edge means "these bytes arrived".
   nodes.forEach((x, i) => {
@@ -372,6 +407,7 @@ export function compileGraph(graph: Graph): PageModel {
     commitDelay,
     hiddenWork,
     markerWork,
+    setup,
     chromium: res.some((r) => r.browserPriority >= 0),
     load: index.get(graph.markers?.load ?? '') ?? -1,
     dcl: index.get(graph.markers?.domContentLoaded ?? '') ?? -1,

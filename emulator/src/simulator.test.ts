@@ -390,6 +390,16 @@ test("preconnect: HTTP/1.1 opens a second connection to the document's host with
   // 152.4, client 162.4). HTTP/2 has one connection either way.
   close(simulateChecked(g, { ...base, preconnect: false }).loadTime, 162.4, 'load without preconnect');
   assert.equal(simulateChecked(g, { ...base, protocol: 'h2' }).connections, 1);
+
+  // The preconnect crosses to the network service with the navigation's request: with a recorded request
+  // delay of 7 ms both sockets open at 7, not at 0 (which would hide the delay behind the handshake). The
+  // doc's handshake is 7-47, then everything above 7 ms later: load 130.6.
+  const delayed = structuredClone(g);
+  (delayed.nodes.find((x) => x.id === 'doc') as { browserDelay?: object }).browserDelay = { request: 7 };
+  const d = simulateChecked(delayed, base);
+  phases(timingOf(d, 'doc'), { handshake: 40, browser: 7, end: 88.2 });
+  close(timingOf(d, 'js').handshake, 0, 'js still pays no handshake');
+  close(d.loadTime, 130.6, 'load: the document released at 7');
 });
 
 test("browser delays: a request reaches the socket its recorded request delay after Blink releases it; the renderer learns of a response's end its response delay after the network", () => {
@@ -420,6 +430,30 @@ test("browser delays: a request reaches the socket its recorded request delay af
   close(d.loadTime, 96, "load: the body's end 3 ms after its last byte");
   close(timingOf(d, 'doc').browser, 3, 'browser time');
   close(simulateChecked(doc, { ...base, browserDelays: false }).loadTime, 93, 'delays off');
+});
+
+test("connection set-up: a new connection pays its host's recorded handshake work beside the handshake's round trips", () => {
+  // Recorded handshakes (browserDelay.connect), no recorded round trip (no first bytes): all of it is work.
+  // a.com's connections took 10 and 14 ms (median 12), b.com's 30; c.com recorded none: the page's median, 14.
+  // One segment each, one connection each (h1), server delays 0 / 5 / 0 / 10 so that no two meet at the bottleneck.
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0, browserDelay: { connect: 10 } })
+    .resource('a2', 'http://a.com/a2', MSS, { serverDelay: 5, browserDelay: { connect: 14 } })
+    .resource('b', 'http://b.com/b', MSS, { serverDelay: 0, browserDelay: { connect: 30 } })
+    .resource('c', 'http://c.com/c', MSS, { serverDelay: 10 })
+    .edge('a', 'load').edge('a2', 'load').edge('b', 'load').edge('c', 'load')
+    .build();
+  // a: SYN 0, established 40 + 12 = 52, at the server 72, bottleneck 82, departs 83.2, client 93.2.
+  // a2: ready 5 ms later: bottleneck 87, client 98.2. b: established 70, server 90, bottleneck 100, client
+  // 111.2. c: established 54, server 74, ready 84, bottleneck 94, client 105.2.
+  const r = simulateChecked(g, base);
+  phases(timingOf(r, 'a'), { handshake: 52, end: 93.2 });
+  close(timingOf(r, 'a2').end, 98.2, 'a2');
+  close(timingOf(r, 'b').end, 111.2, 'b');
+  close(timingOf(r, 'c').end, 105.2, "c: the page's median");
+  close(r.loadTime, 111.2, 'load');
+  // Off: handshakes of one round trip; a and b meet at the bottleneck at 70 (82.4 the later), c at 80: 91.2.
+  close(simulateChecked(g, { ...base, connectionSetup: false }).loadTime, 91.2, 'set-up off');
 });
 
 test('main-thread work outside the graph: recorded tasks no node holds run before the computation they held up', () => {
@@ -531,6 +565,29 @@ test("frame commit: a frame's document reaches the frame's parser its recorded r
   // F's first segment reaches the client at 81.2: commit at 101.2, pf to 102.2 (DCL). Off: pf at 81.2-82.2.
   close(simulateChecked(two, on).domContentLoadedTime, 102.2, 'first chunk after the commit');
   close(simulateChecked(two, base).domContentLoadedTime, 82.2, 'frame commit off (the default)');
+});
+
+test("frame navigation: a frame's document is requested by the browser its recorded hop after what created the frame", () => {
+  // p0 (recorded 0-0) -> frame document F (one segment, browserDelay.request 2); the browser began the
+  // frame's navigation at 9 (navigationRequest): a 9 ms hop before the 2 ms request delay. F on the socket at
+  // 11: established 51, at the server 71, bottleneck 81, departs 82.2, client 92.2; pf (1 ms) ends 93.2.
+  const page = (navigationRequest?: number) => {
+    const g = new PageBuilder().frame('f', 'main')
+      .parse('p0', 0)
+      .resource('F', 'http://b.com/f.html', MSS, { serverDelay: 0, mimeType: 'text/html', frame: 'f', documentOfFrame: 'f', browserDelay: { request: 2 } })
+      .chunk('c', 'F', 0, MSS, 'f').parse('pf', 1, 'f')
+      .edge('p0', 'F').edge('F', 'c').edge('c', 'pf').edge('pf', 'load').build();
+    if (navigationRequest !== undefined) (g.nodes.find((x) => x.id === 'F') as { navigationRequest?: number }).navigationRequest = navigationRequest;
+    return g;
+  };
+  const r = simulateChecked(page(9), base);
+  phases(timingOf(r, 'F'), { browser: 11, end: 92.2 });
+  close(r.loadTime, 93.2, 'load');
+  // Not recorded: the request delay alone (84.2); recorded before its creator ended (clocks of two
+  // processes): no hop; browser delays off: neither.
+  close(simulateChecked(page(), base).loadTime, 84.2, 'no navigationRequest');
+  close(simulateChecked(page(-3), base).loadTime, 84.2, 'a hop is never negative');
+  close(simulateChecked(page(9), { ...base, browserDelays: false }).loadTime, 82.2, 'browser delays off');
 });
 
 test("server pacing: a trickled body leaves the server no faster than its recorded pieces, the gaps beyond the recorded round trip being the server's", () => {

@@ -51,6 +51,7 @@ import { MultipathNetwork } from './mptcp/network.ts';
 import { compileGraph, K_DCHUNK, K_MARKER, K_PARSE, K_RESOURCE, K_TIMER, type PageModel } from './page-model.ts';
 import { Rng, STREAM_SERVER_DELAY } from './rng.ts';
 import { ServerDelaySampler } from './server-delays.ts';
+import { RetransmissionSlices, type ConnectionSlices } from './network/retransmission-slices.ts';
 
 export interface ResourceTiming {
   id: string;
@@ -104,6 +105,8 @@ export interface SimResult {
    * bytesDelivered: each once), and the most bytes one connection's receive buffer held for reordering.
    */
   multipath?: { drops2: number; losses2: number; packets2: number; bytesPath2: number; bytesArrived: number; maxReorderBytes: number };
+  /** With `retransmissionSliceMs`: per TCP connection (in the order opened), its per-slice sent and retransmitted segments. */
+  retransmissionSlices?: ConnectionSlices[];
 }
 
 interface CacheEntry {
@@ -220,11 +223,13 @@ class Simulation {
       psh: cfg.psh,
       tlp: cfg.tlp,
       rwndSegments: cfg.receiveWindowSegments,
+      slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
     if (cfg.path2) this.multipath = new MultipathNetwork(cfg, this.net, this.q);
-    this.pool = new ConnectionPool(cfg, this.q, this.net, delays, { exchangeDone: (x, now) => this.onExchangeDone(x, now) }, this.multipath);
+    const setup = cfg.connectionSetup ? (host: string): number => m.setup.byHost.get(host) ?? m.setup.otherwise : undefined;
+    this.pool = new ConnectionPool(cfg, this.q, this.net, delays, { exchangeDone: (x, now) => this.onExchangeDone(x, now) }, this.multipath, setup);
   }
 
   run(): SimResult {
@@ -285,7 +290,7 @@ class Simulation {
           this.advanceChunks(ev.b, now);
           break;
         case EV_REQUEST_RELEASED:
-          this.pool.request(this.exchangeOf[ev.b]!, m.res[m.resOf[ev.b]!]!.host, now);
+          this.toPool(ev.b, now);
           break;
         case EV_RENDERER_DONE:
           this.rendererDone(ev.b, now);
@@ -469,14 +474,24 @@ class Simulation {
     this.exchangeOf[r] = x;
     if (this.scheduler) this.scheduler.request(r, now);
     else this.release(r, now);
-    if (r === m.document && this.cfg.preconnect) this.pool.preconnect(info.host, PRECONNECT_SOCKETS, now);
   }
 
   /** Blink released request r (past its scheduler): it reaches the connection pool after its request delay. */
   private release(r: number, now: number): void {
     const delay = this.requestDelay(r);
     if (delay > 0) this.q.schedule(now + delay, EV_REQUEST_RELEASED, null, r);
-    else this.pool.request(this.exchangeOf[r]!, this.m.res[this.m.resOf[r]!]!.host, now);
+    else this.toPool(r, now);
+  }
+
+  /**
+   * Request r reaches the network stack. The document's brings the preconnect with it: LoadingPredictor asks
+   * the network service for the sockets at the navigation's start, across the same hop as the navigation's
+   * request (the document's recorded request delay), so neither socket is opened before that.
+   */
+  private toPool(r: number, now: number): void {
+    const host = this.m.res[this.m.resOf[r]!]!.host;
+    this.pool.request(this.exchangeOf[r]!, host, now);
+    if (r === this.m.document && this.cfg.preconnect) this.pool.preconnect(host, PRECONNECT_SOCKETS, now);
   }
 
   private requestDelay(r: number): number {
@@ -616,6 +631,7 @@ class Simulation {
       bytesDelivered: this.net.stats.bytesDelivered,
       connections: this.pool.connectionsOpened,
     };
+    if (this.net.slices) out.retransmissionSlices = this.net.slices.connections;
     if (this.multipath) {
       const s = this.multipath.stats;
       out.multipath = { drops2: this.multipath.link2.drops, losses2: this.multipath.losses, packets2: this.multipath.link2.packets, bytesPath2: s.bytesPath2, bytesArrived: s.bytesDelivered, maxReorderBytes: s.maxReorderBytes };

@@ -106,6 +106,8 @@ export interface BundleMeta {
   options: {
     timeoutMs: number;
     quietMs: number;
+    /** Quiet could end the capture only this long after the navigation (a replayed site's known activity); absent: no floor. */
+    quietNotBeforeMs?: number;
     stallMs: number;
     viewport: { width: number; height: number };
     userAgent?: string;

@@ -31,6 +31,12 @@ export interface CaptureOptions {
   executablePath?: string;
   timeoutMs?: number;
   quietMs?: number;
+  /**
+   * Quiet ends the capture no earlier than this long (ms) after the navigation was sent: a replayed
+   * site whose source is known to be active until then (`pcp profile --replay` of a synthesized site).
+   * Absent (the default): as soon as load fired and the page went quiet.
+   */
+  quietNotBeforeMs?: number;
   stallMs?: number;
   viewport?: { width: number; height: number };
   userAgent?: string;
@@ -94,7 +100,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     message: '',
     warnings,
     options: {
-      timeoutMs, quietMs, stallMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
+      timeoutMs, quietMs, ...(opts.quietNotBeforeMs !== undefined ? { quietNotBeforeMs: opts.quietNotBeforeMs } : {}), stallMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
       ignoreCertificateErrors: Boolean(opts.ignoreCertificateErrors), pcap: Boolean(opts.pcap), sslKeyLog: Boolean(opts.sslKeyLog), categories,
       archive: Boolean(opts.archive),
       focusEmulation,
@@ -282,6 +288,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
 
     meta.timings.navigateMs = since();
     const deadline = t0 + meta.timings.navigateMs + timeoutMs;
+    const quietFrom = opts.quietNotBeforeMs !== undefined ? t0 + meta.timings.navigateMs + opts.quietNotBeforeMs : undefined;
     type Nav = { frameId: string; loaderId?: string; errorText?: string; isDownload?: boolean };
     // A renderer that dies mid-navigation (or a browser that hangs) never answers Page.navigate.
     let navAnswered = false;
@@ -303,7 +310,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     else {
       // Wait for load, then quiet; judged on every event and at least every 100 ms.
       for (;;) {
-        const v = completionVerdict(monitor.state(deadline), { quietMs, stallMs });
+        const v = completionVerdict(monitor.state(deadline, quietFrom), { quietMs, stallMs });
         if (v.end) { endReason = v.reason; break; }
         await monitor.next();
       }
@@ -359,7 +366,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     if (doc && doc.status >= 400) warnings.push(`the main document answered HTTP ${doc.status}`);
     switch (endReason) {
       case 'quiet':
-        return finish('complete', endReason, `loaded in ${meta.timings.loadMs! - meta.timings.navigateMs} ms, quiet ${quietMs} ms after`);
+        return finish('complete', endReason, `loaded in ${meta.timings.loadMs! - meta.timings.navigateMs} ms, quiet ${quietMs} ms after${opts.quietNotBeforeMs !== undefined ? ` (not before ${opts.quietNotBeforeMs} ms)` : ''}`);
       case 'timeout':
         return finish('complete', endReason, `loaded, but still busy when the ${timeoutMs} ms cap was reached (${meta.inFlightAtEnd} requests in flight)`);
       case 'no-load':

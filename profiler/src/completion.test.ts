@@ -29,6 +29,16 @@ test('quiet is never reached before load, however long the page is idle', () => 
   assert.deepEqual(at({ now: 30_000, lastActivity: 0, loadFired: true }), ends('quiet'));
 });
 
+test('quietFrom: a quiet page is not ended before it, and is as soon as it passes (the deadline still wins)', () => {
+  const s = { loadFired: true, lastActivity: 1000, quietFrom: 8000 };
+  assert.deepEqual(at({ ...s, now: 5000 }), goesOn, 'quiet for 4 s, but before quietFrom');
+  assert.deepEqual(at({ ...s, now: 8000 }), ends('quiet'));
+  assert.deepEqual(at({ ...s, now: 8500, lastActivity: 7900 }), goesOn, 'a request just before quietFrom: quiet counts from it');
+  assert.deepEqual(at({ ...s, now: 8900, lastActivity: 7900 }), ends('quiet'));
+  assert.deepEqual(at({ ...s, quietFrom: 90_000, now: 60_000 }), ends('timeout'));
+  assert.deepEqual(at({ ...s, quietFrom: undefined, now: 2000 }), ends('quiet'), 'absent: as before');
+});
+
 test('a request in flight holds the capture open until it stalls for stallMs', () => {
   const s = { loadFired: true, lastActivity: 2000 };
   assert.deepEqual(at({ ...s, now: 5000, inFlight: [2000] }), goesOn, 'progressed 3 s ago: live');

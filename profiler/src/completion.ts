@@ -6,7 +6,8 @@
  * has happened for `quietMs`, not counting requests that made no progress for `stallMs` (long polls
  * and hung responses must not hold a capture open). The whole load is capped by a deadline: the
  * reason is 'timeout' after load, 'no-load' when load never fired. A crash, a lost browser or a
- * download (before load) ends it at once.
+ * download (before load) ends it at once. `quietFrom` (a replayed site whose source is known to be
+ * active until then) keeps quiet from ending the capture before that instant; the deadline still does.
  */
 import type { EndReason } from './bundle.ts';
 
@@ -20,6 +21,8 @@ export interface LoadState {
   lastActivity: number;
   /** Last progress of each request still in flight. */
   inFlight: Iterable<number>;
+  /** Quiet may end the capture only from this instant on (absent: as soon as load fired). */
+  quietFrom?: number;
   /** The page's (or a child target's) renderer crashed. */
   crashed: boolean;
   /** The browser connection closed. */
@@ -51,7 +54,7 @@ export function completionVerdict(s: LoadState, limits: CompletionLimits): Verdi
   if (s.crashed) return end('renderer-crash');
   if (s.downloadSeen && !s.loadFired) return end('download');
   if (s.now >= s.deadline) return end(s.loadFired ? 'timeout' : 'no-load');
-  if (s.loadFired && s.now - s.lastActivity >= limits.quietMs && liveRequests(s.now, s.inFlight, limits.stallMs) === 0) return end('quiet');
+  if (s.loadFired && s.now >= (s.quietFrom ?? -Infinity) && s.now - s.lastActivity >= limits.quietMs && liveRequests(s.now, s.inFlight, limits.stallMs) === 0) return end('quiet');
   return CONTINUE;
 }
 

@@ -66,10 +66,10 @@ export class LoadMonitor {
     this.poke();
   }
 
-  /** What the completion policy needs at this instant. */
-  state(deadline: number): LoadState {
+  /** What the completion policy needs at this instant; `quietFrom`: quiet may not end the load before it. */
+  state(deadline: number, quietFrom?: number): LoadState {
     return {
-      now: this.clock(), deadline, loadFired: this.loadFired, lastActivity: this.lastActivity, inFlight: this.inFlight.values(),
+      now: this.clock(), deadline, quietFrom, loadFired: this.loadFired, lastActivity: this.lastActivity, inFlight: this.inFlight.values(),
       crashed: Boolean(this.crashed), browserGone: this.browserGone, downloadSeen: this.downloadSeen,
     };
   }

@@ -4,7 +4,7 @@
  * and server-delays.json (the records `pcp delays` writes, which `pcp replay` and `pcp profile
  * --replay` hold each response for).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Har, HarEntry } from '@pcp/profiler';
 import { BUNDLE_FILES } from '@pcp/profiler/bundle';
@@ -32,10 +32,11 @@ function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
         { name: 'Content-Type', value: text ? `${mimeType}; charset=utf-8` : mimeType },
         // Cross-origin XHR and fetch of the graph must succeed as they did when recorded.
         { name: 'Access-Control-Allow-Origin', value: '*' },
-        { name: 'Cache-Control', value: 'max-age=3600' },
+        { name: 'Cache-Control', value: r.location ? 'no-store' : 'max-age=3600' },
+        ...(r.location ? [{ name: 'Location', value: r.location }] : []),
       ],
       content: text ? { size: r.body.length, mimeType, text: r.body.toString('utf8') } : { size: r.body.length, mimeType, text: r.body.toString('base64'), encoding: 'base64' },
-      redirectURL: '', headersSize: -1, bodySize: r.body.length,
+      redirectURL: r.location ?? '', headersSize: -1, bodySize: r.body.length,
     },
     cache: {},
     timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: r.delayMs, receive: 0, ssl: -1 },
@@ -48,6 +49,8 @@ export interface SynthMeta {
   source: string;
   responses: number;
   warnings: string[];
+  /** The source graph's last activity, ms after navigation start (activity.ts). */
+  lastActivityMs?: number;
 }
 
 /**
@@ -67,6 +70,20 @@ export function writeSiteBundle(dir: string, site: Site, source: string, { https
   };
   writeFileSync(join(dir, BUNDLE_FILES.archive), JSON.stringify(har));
   writeFileSync(join(dir, SYNTH_FILES.serverDelays), JSON.stringify(served.map((r) => ({ method: 'GET', url: r.url, delayMs: r.delayMs }))));
-  const meta = { format: 'pcp-bundle/1', tool: { name: 'pcp synthesize', version: '0.1.0' }, url: site.pageUrl, status: 'complete', synthesized: { source, responses: site.responses.length, warnings: site.warnings } satisfies SynthMeta };
+  const meta = { format: 'pcp-bundle/1', tool: { name: 'pcp synthesize', version: '0.1.0' }, url: site.pageUrl, status: 'complete', synthesized: { source, responses: site.responses.length, warnings: site.warnings, lastActivityMs: site.lastActivityMs } satisfies SynthMeta };
   writeFileSync(join(dir, BUNDLE_FILES.meta), JSON.stringify(meta, null, 2));
+}
+
+/**
+ * The synthesis record of the bundle in `dir` (meta.json's `synthesized`); undefined for a recorded
+ * bundle or one without meta.json.
+ */
+export function readSynthMeta(dir: string): SynthMeta | undefined {
+  const file = join(dir, BUNDLE_FILES.meta);
+  if (!existsSync(file)) return undefined;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { synthesized?: SynthMeta }).synthesized;
+  } catch (e) {
+    throw new Error(`${file}: ${(e as Error).message}`);
+  }
 }

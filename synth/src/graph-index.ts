@@ -32,12 +32,28 @@ export const isComputation = (n: GraphNode): n is Computation =>
 export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 
 /**
- * When `n` is the next part of the computation that caused the focus event `ev` (legacy graphs keep
- * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned), not
- * the handler's work: the part that caused it (`comp_8_0`).
+ * An XMLHttpRequest event that a computation (not a request, not another XHR event) precedes: a
+ * synchronous XHR's readystatechange, dispatched inside the computation that sent it (legacy graphs
+ * keep `comp_61_0 -> readystatechange -> comp_61_1`, the caller resuming after it; flickr.com, ups.com).
+ */
+export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
+  if (ev.kind !== 'event' || !ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') || (ix.partsOf.get(ev.id)?.[0] ?? ev.id) !== ev.id) return false;
+  const from = (ix.parents.get(ev.id) ?? []).filter((e) => !ix.isPart(e)).map((e) => ix.byId.get(e.from)!);
+  if (from.length !== 1 || !isComputation(from[0]!) || (from[0].kind === 'event' && from[0].eventTarget.toLowerCase().startsWith('xmlhttprequest'))) return false;
+  // Dispatched as its caller's part ended, and the caller resumed after it (legacy graphs also hang an
+  // XHR's later, asynchronous events off the computation that opened it: not these).
+  const caller = from[0];
+  const base = caller.id.replace(/_\d+$/, '');
+  return ev.start - caller.end < 1 && (ix.children.get(ev.id) ?? []).some((e) => e.to !== caller.id && e.to.replace(/_\d+$/, '') === base && base !== e.to);
+}
+
+/**
+ * When `n` is the next part of the computation that caused the focus event `ev`, or dispatched the
+ * synchronous XHR event `ev` (legacy graphs keep `comp_8_0 -> focus -> comp_8_1`: the script, timer or
+ * handler resumed when the handler returned), not the handler's work: the part that caused it (`comp_8_0`).
  */
 export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
-  if (ev.kind !== 'event' || !FOCUS_EVENTS.has(ev.eventName) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  if (ev.kind !== 'event' || !(FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const base = n.id.replace(/_\d+$/, '');
   if (n.id === base) return undefined;
   return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && e.from.replace(/_\d+$/, '') === base)?.from;
@@ -66,14 +82,21 @@ export function callerOf(ix: GraphIndex, n: GraphNode): string | undefined {
 /**
  * The readystatechange (and other XMLHttpRequest) events of the XHR that requested `r`, first parts in
  * time order: children of the resource in trace graphs, a chain (each the child of the one before)
- * in legacy graphs.
+ * in legacy graphs, which goes on from a handler's last part (hotstar.com: three handlers after the
+ * chain's DONE, each the child of the one before's second part).
  */
 export function xhrEvents(ix: GraphIndex, r: ResourceNode): EventNode[] {
   const out: EventNode[] = [];
+  const isXhrEvent = (n: GraphNode): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase().startsWith('xmlhttprequest');
+  const seen = new Set<string>();
   for (let from = [r.id]; from.length;) {
     from = from.flatMap((id) => (ix.children.get(id) ?? []).map((e) => ix.byId.get(e.to)!)
-      .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase().startsWith('xmlhttprequest') && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id && !out.includes(n)))
-      .map((n) => (out.push(n), n.id));
+      .filter((n) => isXhrEvent(n) && !seen.has(n.id))
+      .map((n) => {
+        seen.add(n.id);
+        if ((ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id) out.push(n as EventNode);
+        return n.id;
+      }));
   }
   return out.sort((a, b) => a.start - b.start);
 }

@@ -1,5 +1,6 @@
 export { synthesizeSite, type Site, type SiteResponse } from './site.ts';
-export { writeSiteBundle, SYNTH_FILES, type SynthMeta } from './bundle.ts';
+export { writeSiteBundle, readSynthMeta, SYNTH_FILES, type SynthMeta } from './bundle.ts';
+export { lastActivityMs, quietFloorMs } from './activity.ts';
 export { imageBody, imageFormatOf, padText, textKindOf, type ImageFormat } from './bodies.ts';
 export { htmlAttr, jsString, cssUrl } from './escape.ts';
 export { indexGraph, contentKeys, type GraphIndex } from './graph-index.ts';

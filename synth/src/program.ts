@@ -6,23 +6,31 @@
  */
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { FOCUS_EVENTS, callerOf, isComputation, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
+import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
  * input, or away from it, with a handler of the focus event on the input, document or window: the
- * browser dispatches it inside the call, as a script's element.focus() did), X (an XHR with handlers).
+ * browser dispatches it inside the call, as a script's element.focus() did), A (an about:blank iframe
+ * whose document is opened, given its window and document handlers, and closed), X (an XHR with handlers:
+ * one per readystatechange dispatch, the last at DONE; handlers whose dispatch the browser merged
+ * with another (two body pieces read at once) run at DONE, before the last, so none is lost).
  */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  E: 'var E=function(t,u,f,g){var e=document.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(document.body||document.documentElement).appendChild(e)};',
+  E: 'var E=function(t,u,f,g,d){d=d||document;var e=d.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
+  W: 'var W=function(){try{return top.__pcpF||(top.__pcpF={})}catch(x){return window.__pcpF||(window.__pcpF={})}};',
+  D: 'var D=function(k){var e=W()[k];try{return e&&e.contentDocument}catch(x){}};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
-  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0;r.open("GET",u);if(h.length)r.onreadystatechange=function(){var p=r.readyState==4?h[h.length-1]:k<h.length-1?h[k++]:null;if(p)p()};r.send()};',
+  A: 'var A=function(k,f,w){var e=document.createElement("iframe");if(f&&!w)e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(!w)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";w(e.contentWindow,d);if(f)e.onload=f;d.close()};',
+  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
 /** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */
 export function withRuntime(code: string): string {
-  const need = Object.keys(HELPERS).filter((h) => new RegExp(`\\b${h}\\(`).test(code));
+  const called = (h: string): boolean => new RegExp(`\\b${h}\\(`).test(code);
+  const need = Object.keys(HELPERS).filter((h) => called(h) || (h === 'W' && (called('A') || called('D'))));
   return `(function(){${need.map((h) => HELPERS[h]).join('')}${code}})()`;
 }
 
@@ -78,6 +86,7 @@ export function evaluatedAs(ix: GraphIndex, r: ResourceNode): 'js' | 'css' | und
  * (iframes, fetches).
  */
 export function elementIssueOf(ix: GraphIndex, r: ResourceNode): Issue {
+  if (isAboutUrl(r.url)) return 'iframe'; // a frame's document (legacy graphs link the scripts its frame runs to it by rule 10)
   if (xhrEvents(ix, r).length) return 'xhr'; // legacy graphs keep no request type: an XHR of any MIME type
   const t = (r.requestType ?? '').toLowerCase();
   const evaluated = t === 'xhr' || t === 'fetch' ? undefined : evaluatedAs(ix, r);
@@ -90,6 +99,12 @@ export interface ProgramContext {
   warn(msg: string): void;
   /** Handlers to register at the start of a computation (first part id -> events). */
   registrations: Map<string, EventNode[]>;
+  /** Handlers of an about: frame, installed by the computation that inserts its iframe (about: resource id -> events). */
+  aboutRegistrations?: Map<string, EventNode[]>;
+  /** The page's URL: a frame of it would load the page again (the site has one body per URL). */
+  pageUrl?: string;
+  /** about: frames by frame id -> the about: resource that made them (about-frames.ts). */
+  aboutOwners?: Map<string, ResourceNode>;
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
@@ -124,8 +139,8 @@ export function programJs(ctx: ProgramContext, id: string): string {
   return out.join('');
 }
 
-function registerJs(ctx: ProgramContext, ev: EventNode): string {
-  const on = ev.eventTarget.toLowerCase() === 'document' ? 'document' : 'window';
+function registerJs(ctx: ProgramContext, ev: EventNode, win = 'window', doc = 'document'): string {
+  const on = ev.eventTarget.toLowerCase() === 'document' ? doc : win;
   return `${on}.addEventListener(${jsString(ev.eventName)},${handlerJs(ctx, ev.id)});`;
 }
 
@@ -146,10 +161,10 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
         return `(function(){var c=new MessageChannel;c.port1.onmessage=function(){c.port1.close();(${handlerJs(ctx, child.id)})()};c.port2.postMessage("pcp")})();`;
       }
       if (FOCUS_EVENTS.has(child.eventName)) {
-        // The caller resumes after the handler returns (legacy graphs: event -> the caller's next part).
-        const after = (ctx.ix.children.get(child.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, child, n));
-        return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});${after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('')}`;
+        return `F(${jsString(child.eventName)},${jsString(focusTarget(child))},${handlerJs(ctx, child.id)});${resumedJs(ctx, child)}`;
       }
+      // A synchronous XHR's readystatechange: its handler's work runs inside the caller, then the caller resumes.
+      if (isInlineXhrEvent(ctx.ix, child)) return `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
       return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
     case 'parse_chunk':
     case 'download_chunk':
@@ -166,6 +181,12 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
   }
 }
 
+/** The caller's next part, resumed after the event `ev` it caused returned (legacy graphs: event -> the caller's next part). */
+function resumedJs(ctx: ProgramContext, ev: EventNode): string {
+  const after = (ctx.ix.children.get(ev.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, ev, n));
+  return after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('');
+}
+
 /** Where a focus event's handler listens: the window, the document, else the focused element itself. */
 function focusTarget(ev: EventNode): 'window' | 'document' | 'element' {
   const t = ev.eventTarget.toLowerCase();
@@ -176,7 +197,7 @@ function timerJs(ctx: ProgramContext, t: TimerNode): string {
   return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(t.timerDelay))});`;
 }
 
-function requestJs(ctx: ProgramContext, r: ResourceNode): string {
+function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
   const url = jsString(stripFragment(r.url));
   const how = elementIssueOf(ctx.ix, r);
   switch (how) {
@@ -187,8 +208,21 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string {
     case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;
     case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;
     default: {
+      if (how === 'iframe' && stripFragment(r.url) === ctx.pageUrl) {
+        ctx.warn(`resource ${r.id} (${r.url}): a frame of the page's own URL would load the whole page again (one body per URL): left out`);
+        return undefined;
+      }
       const { load, error } = elementEvents(ctx.ix, r);
+      if (how === 'iframe' && isAboutUrl(r.url) && !error) {
+        // An about: frame, registered for scripts its parent inserts into it; with handlers of its own:
+        // opened, its handlers installed, closed (about-frames.ts).
+        const inFrame = ctx.aboutRegistrations?.get(r.id) ?? [];
+        const install = inFrame.length ? `,function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}}` : '';
+        return `A(${jsString(r.id)},${load ? handlerJs(ctx, load.id) : 'null'}${install});`;
+      }
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
+      const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;
+      if (into) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', `D(${jsString(into.id)})`].join(',')});`;
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
@@ -120,4 +120,62 @@ test('focus and blur a script caused (element.focus(), blur()) run their handler
   assert.deepEqual(parentOf('by-focus'), ['same as the source']);
   assert.deepEqual(parentOf('by-blur'), ['same as the source']);
   assert.deepEqual(parentOf('by-focusin'), ['event element.focusin in http://focus.pcp.test/#0']);
+});
+
+test('a request a timer makes seconds after load comes back: the profile waits for the source graph\'s last activity', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://late.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 2500, start: 2509, end: 2510 },
+    res('late', 'http://cdn.pcp.test/carousel.gif', 'image/gif', 300, { start: 2510, end: 2530 }),
+  ], [['s', 't', 19], ['t', 'late', 2]]);
+  const file = join(work, 'late.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'late'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const meta = JSON.parse(readFileSync(join(work, 'late', 'profile', 'meta.json'), 'utf8'));
+  assert.equal(meta.options.quietNotBeforeMs, 4530);
+  assert.equal(meta.endReason, 'quiet');
+});
+
+test("an XHR body trickled in pieces: readystatechange runs once per piece, and the handlers between the first and the last now run", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://xhr.pcp.test/';
+  // HEADERS_RECEIVED, four LOADING dispatches 300 ms apart (the third requests an image), DONE, and a
+  // handler hanging off DONE's last part (legacy chains go on so) that requests another.
+  const ev = (id: string, start: number, end = start + 1, part?: number) => ({ id, kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start, end, ...(part === undefined ? {} : { part }) }) as const;
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    res('x', 'http://api.pcp.test/feed.json', 'application/json', 8000, { start: 10, end: 1300 }),
+    ev('comp_1', 100), ev('comp_2', 400), ev('comp_3', 700), ev('comp_4', 1000), ev('comp_5', 1300), ev('comp_6_0', 1301, 1302, 0), ev('comp_6_1', 1302, 1303, 1), ev('comp_7', 1303),
+    res('mid', 'http://cdn.pcp.test/while-loading.gif', 'image/gif', 300, { start: 701, end: 720 }),
+    res('after', 'http://cdn.pcp.test/after-done.gif', 'image/gif', 300, { start: 1304, end: 1320 }),
+  ], [['s', 'x', 2], ['x', 'comp_1', 25], ['comp_1', 'comp_2', 25], ['comp_2', 'comp_3', 25], ['comp_3', 'mid', 2], ['comp_3', 'comp_4', 25], ['comp_4', 'comp_5', 25],
+    ['comp_5', 'comp_6_0', 25], ['comp_6_0', 'comp_6_1', 25], ['comp_6_1', 'comp_7', 25], ['comp_7', 'after', 2]]);
+  const file = join(work, 'xhr.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'xhr'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // More than the three dispatches of a body sent whole (the pieces are 300 ms apart: a busy renderer may still merge two).
+  const dispatches = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'readystatechange' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
+  assert.ok(dispatches.length > 3, `${dispatches.length} readystatechange dispatches`);
+});
+
+test("an about:blank frame's window load handler, installed by the script that inserts its iframe, runs, and so does a script its parent inserts into it", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://about.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/tag.js', 'application/javascript', [
+    res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
+    { id: 'wl', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'ad', start: 10, end: 12 },
+    res('beacon', 'http://cdn.pcp.test/boomerang.js', 'application/javascript', 400, { frame: 'ad', start: 12, end: 20 }),
+    res('ad', 'http://ads.pcp.test/ad.js', 'application/javascript', 300, { start: 10, end: 20 }),
+    { id: 'adrun', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/ad.js', scriptKind: 'sync', frame: 'ad', start: 20, end: 22 },
+    res('pixel', 'http://ads.pcp.test/pixel.gif', 'image/gif', 40, { frame: 'ad', start: 22, end: 30 }),
+  ], [['s', 'frame', 2], ['frame', 'wl', 25], ['wl', 'beacon', 2], ['s', 'ad', 2], ['ad', 'adrun', 10], ['adrun', 'pixel', 2]]);
+  graph.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
+  const file = join(work, 'about.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'about'));
+  assert.deepEqual(rt.synthWarnings.filter((w) => /install/.test(w)), []);
+  assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === 'http://cdn.pcp.test/boomerang.js'), 'the handler requested its script');
+  const loads = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'load' && rt.built.edges.some((e) => e.from === n.id && (rt.built.nodes.find((c) => c.id === e.to) as { url?: string } | undefined)?.url === 'http://cdn.pcp.test/boomerang.js'));
+  assert.equal(loads.length, 1, 'the request is the child of a load event');
+  // The ad's script ran its about:blank program (in the frame it was inserted into): its pixel came back.
+  assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === 'http://ads.pcp.test/pixel.gif'), 'the inserted script ran in the frame');
 });

@@ -172,6 +172,62 @@ test("legacy shapes: a timer's and an event's parts (rules 21, 25 between parts)
   assert.ok(js.includes('setTimeout(function(){B(1);X("http://www.pcp.test/more.html",[function(){B(1);},function(){B(1);E("img","http://www.pcp.test/a.png");B(3);}]);B(2);},10)'), js);
 });
 
+test("a long XHR chain: its body comes in one piece per LOADING dispatch, and handlers after a handler's last part are the XHR's", () => {
+  // HEADERS_RECEIVED, three LOADING, DONE (comp_5, two parts), then comp_6: the child of DONE's last part.
+  const ev = (id: string, start: number, end = start, part?: number) => ({ id, kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start, end, ...(part === undefined ? {} : { part }) }) as const;
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    res('x', 'http://api.pcp.test/feed.json', 'application/json', 3000, { start: 10, end: 110 }),
+    ev('comp_1', 100), ev('comp_2', 104), ev('comp_3', 105), ev('comp_4', 110), ev('comp_5_0', 111, 113, 0), ev('comp_5_1', 113, 114, 1), ev('comp_6', 114, 116),
+    res('a', 'http://www.pcp.test/a.png', 'image/png', 100, { start: 113, end: 120 }),
+    res('b', 'http://www.pcp.test/b.png', 'image/png', 100, { start: 116, end: 120 }),
+  ], [['s', 'x', 2], ['x', 'comp_1', 25], ['comp_1', 'comp_2', 25], ['comp_2', 'comp_3', 25], ['comp_3', 'comp_4', 25], ['comp_4', 'comp_5_0', 25],
+    ['comp_5_0', 'a', 2], ['comp_5_0', 'comp_5_1', 25], ['comp_5_1', 'comp_6', 25], ['comp_6', 'b', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  const handlers = /X\("http:\/\/api\.pcp\.test\/feed\.json",\[(.*?)\]\);/.exec(js)?.[1] ?? '';
+  assert.equal(handlers.match(/function\(\)\{/g)?.length, 6, js);
+  assert.ok(handlers.endsWith('function(){B(2);E("img","http://www.pcp.test/b.png");}'), handlers);
+  // Six handlers: HEADERS_RECEIVED, four LOADING pieces (comp_2 .. comp_5, at least 16 ms apart), DONE (comp_6); the transfer lasted 100 ms.
+  const chunks = site.responses.find((r) => r.url === 'http://api.pcp.test/feed.json')!.chunks!;
+  assert.deepEqual(chunks.map(([t]) => t), [0, 52, 68, 84, 100]);
+  assert.equal(chunks.reduce((n, [, b]) => n + b, 0), 3000);
+});
+
+test("a frame of the page's own URL is left out with a warning: the site has one body per URL, and it would load the whole page again", () => {
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    res('self', PAGE, 'text/html', 300, { frame: 'f1', start: 20, end: 30 }),
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 100, { start: 20, end: 30 }),
+  ], [['s', 'self', 2], ['s', 'img', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.ok(!js.includes(`E("iframe","${PAGE}")`) && js.includes('E("img","http://www.pcp.test/a.png")'), js);
+  assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 1, site.warnings.join('\n'));
+});
+
+test("a synchronous XHR's readystatechange inside a handler (legacy: comp_N_0 -> readystatechange -> comp_N_1): its work, then the handler's rest, run inline", () => {
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_61_0', kind: 'timer', timerId: '1', timerDelay: 5, start: 20, end: 22, part: 0 },
+    { id: 'comp_62', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 22, end: 23 },
+    { id: 'comp_61_1', kind: 'timer', timerId: '1', timerDelay: 5, start: 23, end: 26, part: 1 },
+    res('img', 'http://www.pcp.test/after.png', 'image/png', 100, { start: 26, end: 30 }),
+  ], [['s', 'comp_61_0', 19], ['comp_61_0', 'comp_62', 25], ['comp_62', 'comp_61_1', 25], ['comp_61_1', 'img', 2]]);
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.ok(js.includes('setTimeout(function(){B(2);(function(){B(1);})();(function(){B(3);E("img","http://www.pcp.test/after.png");})();},5)'), js);
+  assert.equal(js.match(/setTimeout/g)?.length, 1, js);
+  assert.deepEqual(site.warnings, []);
+  // A handler's rest (an event of its own in the legacy graph) is not also installed as a second listener.
+  const h = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'comp_25_0', kind: 'event', eventName: 'DOMContentLoaded', eventTarget: 'Document', start: 20, end: 22, part: 0 },
+    { id: 'comp_26', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 22, end: 22 },
+    { id: 'comp_25_1', kind: 'event', eventName: 'DOMContentLoaded', eventTarget: 'Document', start: 22, end: 25, part: 1 },
+    res('img', 'http://www.pcp.test/after.png', 'image/png', 100, { start: 25, end: 30 }),
+  ], [['comp_25_0', 'comp_26', 25], ['comp_26', 'comp_25_1', 25], ['comp_25_1', 'img', 2]]);
+  const hjs = synthesizeSite(h).responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  assert.equal(hjs.match(/addEventListener\("DOMContentLoaded"/g)?.length, 1, hjs);
+  assert.equal(hjs.match(/after\.png/g)?.length, 1, hjs);
+});
+
 test('a request that waited for one of the six connections to its http host is held its span less the wait', () => {
   const imgs = [0, 1, 2, 3, 4, 5, 6].map((i) => res(`i${i}`, `http://img.pcp.test/${i}.png`, 'image/png', 100, { start: 10, end: 110 + i }));
   const g = graphOf(PAGE, [

@@ -8,8 +8,11 @@ import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-build
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
 import { documentText } from './document.ts';
 import { connectionWaits } from './queueing.ts';
+import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
-import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { xhrPace } from './xhr-pace.ts';
+import { aboutFrameOwners } from './about-frames.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -21,6 +24,8 @@ export interface SiteResponse {
   delayMs: number;
   /** How the body is trickled: [ms after the headers, bytes] (the replay's --pace). */
   chunks?: [number, number][];
+  /** A redirect's target (upgrades.ts). */
+  location?: string;
 }
 
 export interface Site {
@@ -31,12 +36,18 @@ export interface Site {
   oversize: string[];
   /** Parse chunks whose recorded position could not be kept. */
   drifted: number;
+  /** The source graph's last activity, ms after navigation start (activity.ts). */
+  lastActivityMs: number;
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
-/** Events whose handler is installed by a script of their frame (window and document events). */
-function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, EventNode[]> {
+/**
+ * Events whose handler is installed by a script of their frame (window and document events), by
+ * first part of that script's evaluation; `aboutRegs`: those of an about: frame no script of which runs
+ * before them, by the about: resource whose iframe's creator installs them (about-frames.ts).
+ */
+function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<string, ResourceNode>, aboutRegs: Map<string, EventNode[]>): Map<string, EventNode[]> {
   const regs = new Map<string, EventNode[]>();
   const evals = ix.graph.nodes.filter((n) => n.kind === 'script_eval' && ix.partsOf.get(n.id)?.[0] === n.id).sort((a, b) => a.start - b.start);
   for (const n of ix.graph.nodes) {
@@ -44,6 +55,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
     const target = n.eventTarget.toLowerCase();
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => !ix.isPart(e));
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
+    if (callerOf(ix, n)) continue; // the rest of a handler, resumed after an event it caused: run by it
     if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
     if (FOCUS_EVENTS.has(n.eventName) && (ix.parents.get(n.id) ?? []).some((e) => isComputation(ix.byId.get(e.from)!))) continue; // installed where the focus moves
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
@@ -52,6 +64,11 @@ function registrations(ix: GraphIndex, warn: (m: string) => void): Map<string, E
       continue;
     }
     const by = evals.find((s) => s.frame === n.frame && s.start <= n.start);
+    const owner = by ? undefined : owners.get(n.frame);
+    if (owner) {
+      (aboutRegs.get(owner.id) ?? aboutRegs.set(owner.id, []).get(owner.id)!).push(n);
+      continue;
+    }
     if (!by) {
       warn(`event ${n.id} (${n.eventTarget}.${n.eventName}): no script of its frame runs before it to install the handler`);
       continue;
@@ -85,13 +102,14 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   }
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
   const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
-    const doc = ctx.ix.frameDoc.get(s.frame) ?? '';
+    // Keyed without the scheme: a page the browser upgraded to https runs the programs of its http document.
+    const doc = (ctx.ix.frameDoc.get(s.frame) ?? '').replace(/^https:/, 'http:');
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
   });
   // Each evaluation in a frame picks its program by the frame's document and how many times it ran there.
-  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[document.URL.replace(/#.*$/,"")+"|"+n];if(f)f()`)};\n`;
+  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[(window.__pcpDoc||document.URL).replace(/#.*$/,"").replace(/^https:/,"http:")+"|"+n];if(f)f()`)};\n`;
 }
 
 function styleBody(ctx: ProgramContext, r: ResourceNode): string {
@@ -118,13 +136,15 @@ export function synthesizeSite(graph: Graph): Site {
   const ix = indexGraph(graph);
   const warnings: string[] = [];
   const warn = (m: string): void => void warnings.push(m);
-  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn) };
+  const aboutRegistrations = new Map<string, EventNode[]>();
+  const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
+  const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
+  const aboutOwners = aboutFrameOwners(ix);
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl };
   const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
-  const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
-  const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {
       warn(`resource ${r.id} (${url}) is not http(s): left out`);
@@ -158,11 +178,13 @@ export function synthesizeSite(graph: Graph): Site {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
     }
+    // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
+    if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
     responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer) });
   }
   const pageFirst = responses.sort((a, b) => Number(b.url === pageUrl) - Number(a.url === pageUrl));
-  return { pageUrl, responses: pageFirst, warnings, oversize, drifted };
+  return { pageUrl, responses: pageFirst, warnings, oversize, drifted, lastActivityMs: lastActivityMs(graph) };
 }
 
 /**

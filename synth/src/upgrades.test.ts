@@ -7,15 +7,26 @@ const PAGE = 'http://www.pcp.test/';
 
 test('third-party http responses get an https twin; the page host and https URLs do not', () => {
   const responses = [
-    { url: PAGE, body: 'doc' },
-    { url: 'http://www.pcp.test/a.js', body: 'own' },
-    { url: 'http://www.google-analytics.com/ga.js', body: 'ga' },
-    { url: 'http://cdn.pcp.test/x.png', body: 'x' },
-    { url: 'https://cdn.pcp.test/x.png', body: 'x served' },
+    { url: PAGE, body: 'doc', status: 200 },
+    { url: 'http://www.pcp.test/a.js', body: 'own', status: 200 },
+    { url: 'http://www.google-analytics.com/ga.js', body: 'ga', status: 200 },
+    { url: 'http://cdn.pcp.test/x.png', body: 'x', status: 200 },
+    { url: 'https://cdn.pcp.test/x.png', body: 'x served', status: 200 },
   ];
   const served = withHttpsTwins(responses, PAGE);
   assert.deepEqual(served.map((r) => r.url), [...responses.map((r) => r.url), 'https://www.google-analytics.com/ga.js']);
   assert.equal(served.at(-1)!.body, 'ga');
+});
+
+test("when the graph has an https response on the page's host, the page's https URL redirects to its http one", () => {
+  const responses: { url: string; body: string; status: number; location?: string }[] = [
+    { url: PAGE, body: 'doc', status: 200 },
+    { url: 'http://www.pcp.test/a.js', body: 'own', status: 200 },
+    { url: 'https://www.pcp.test/login.html', body: 'login', status: 200 },
+  ];
+  const served = withHttpsTwins(responses, PAGE);
+  assert.deepEqual(served.map((r) => r.url), [...responses.map((r) => r.url), 'https://www.pcp.test/']);
+  assert.deepEqual({ status: served.at(-1)!.status, location: served.at(-1)!.location }, { status: 302, location: PAGE });
 });
 
 test('an upgraded URL is named by the http URL of the source; others keep theirs', () => {

@@ -18,20 +18,27 @@ const hostOf = (url: string): string => {
 
 /**
  * `responses` plus an https copy of every http response not on the page's own host (whose https
- * origin stays closed: Chromium's HTTPS-Upgrades would otherwise navigate the page itself to it)
- * and not already served under https.
+ * origin stays closed: Chromium's HTTPS-Upgrades would otherwise navigate the page itself to it, and
+ * an https page may not run its http scripts) and not already served under https. When the graph
+ * itself has an https response on the page's host, that origin is open anyway and the upgraded
+ * navigation comes to it (www.espn.co.uk: the page's 404 there): the page's https URL then redirects
+ * to its http one, which makes HTTPS-Upgrades fall back to http.
  */
-export function withHttpsTwins<R extends { url: string }>(responses: R[], pageUrl: string): R[] {
+export function withHttpsTwins<R extends { url: string; status: number; location?: string }>(responses: R[], pageUrl: string): R[] {
   const pageHost = hostOf(pageUrl);
   const served = new Set(responses.map((r) => r.url));
   const twins: R[] = [];
+  const httpsOf = (url: string): string => `https:${url.slice('http:'.length)}`;
   for (const r of responses) {
     if (!r.url.startsWith('http:') || hostOf(r.url) === pageHost) continue;
-    const url = `https:${r.url.slice('http:'.length)}`;
+    const url = httpsOf(r.url);
     if (served.has(url)) continue;
     served.add(url);
     twins.push({ ...r, url });
   }
+  const page = responses.find((r) => r.url === pageUrl);
+  const pageHttpsOpen = responses.some((r) => r.url.startsWith('https:') && hostOf(r.url) === pageHost);
+  if (page && pageUrl.startsWith('http:') && pageHttpsOpen && !served.has(httpsOf(pageUrl))) twins.push({ ...page, url: httpsOf(pageUrl), status: 302, location: pageUrl });
   return [...responses, ...twins];
 }
 

@@ -36,7 +36,9 @@ ${PROFILE_OPTIONS_USAGE}
   --replay BUNDLE                profile the page of BUNDLE's archive.har (recorded with --archive, or
                                  made by pcp synthesize) served by pcp replay on loopback: the server is
                                  started, Chromium pointed at it, both stopped after; server delays
-                                 from BUNDLE/server-delays.json when present
+                                 from BUNDLE/server-delays.json when present; a site made by pcp
+                                 synthesize is not ended on quiet before its source graph's last
+                                 download or timer (+10%, at least 2 s; meta.json options.quietNotBeforeMs)
   --pace                         with --replay: bodies trickled as the archive's _chunks say
                                  (--replay with --bandwidth/--rtt: the replay served through the shaped link)
 
@@ -98,7 +100,11 @@ export const command: Command = {
     }
     if (replay) {
       const records = await serverDelays(replay, undefined, false);
-      const { meta, stats } = await profileReplay(replay, out, { shaped, records, pace: flag(p, 'pace'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture: opts });
+      // A synthesized site knows when its source graph was last active: quiet may not end the load before then.
+      const { readSynthMeta, quietFloorMs } = await import('@pcp/synth');
+      const last = readSynthMeta(replay)?.lastActivityMs;
+      const capture = last === undefined ? opts : { ...opts, quietNotBeforeMs: quietFloorMs(last) };
+      const { meta, stats } = await profileReplay(replay, out, { shaped, records, pace: flag(p, 'pace'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture });
       const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests, ${stats.misses.length} misses`;
       for (const w of meta.warnings) console.error(`warning: ${w}`);
       if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${out})`);

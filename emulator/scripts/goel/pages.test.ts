@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkInvariants, simulate } from '../../src/index.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES } from './pages.ts';
-import { goelConfig, LOSS_PROFILES } from './profiles.ts';
+import { goelConfig, lossProfiles } from './profiles.ts';
 
 test('Goel page families: counts and sizes as the paper describes them', () => {
   const by = new Map(PAGE_FAMILIES.map((p) => [p.name, p]));
@@ -24,9 +24,9 @@ test('Goel pages: large objects on their own hostnames when sharded; every profi
   const g = buildPage(p, 3);
   const hosts = new Set(g.nodes.flatMap((n) => (n.kind === 'resource' ? [new URL(n.url).host] : [])));
   assert.deepEqual([...hosts].sort(), ['large0.example.com', 'large1.example.com', 'large2.example.com', 'www.example.com']);
-  for (const profile of LOSS_PROFILES) {
+  for (const profile of lossProfiles()) {
     for (const protocol of ['h1', 'h2'] as const) {
-      const cfg = goelConfig(profile, protocol, { shardLarge: protocol === 'h2' ? 20_000 : 0 });
+      const cfg = goelConfig(profile, protocol, 1, { shardLarge: protocol === 'h2' ? 20_000 : 0 });
       const r = simulate(buildPage(p), cfg);
       assert.deepEqual(checkInvariants(buildPage(p), cfg, r), [], `${profile.name} ${protocol}`);
       assert.equal(r.warnings, undefined);

@@ -1,58 +1,74 @@
 /**
  * Goel et al. 2017's lossy cellular conditions as emulator options. §VI-B classifies connections by the time
- * between retransmission clusters: Good (median 1.15 s), Median (350 ms), Poor (165 ms); a cluster is a
- * 70 ms slice in which up to 40% of segments were retransmitted (§V); the RTT (time to establish TCP
- * connections) has a median of 70 ms (§VI-B). The paper gives throughput only as a figure: we take 5 Mbit/s
- * (its Fig. 19 text implies ~4.4 Mbit/s of goodput for h1 under Good), 20% loss inside a cluster, and
- * Gilbert–Elliott chains on both directions. Two references: no loss, and netem-style random 1% loss
- * (the emulation Goel argues is unrealistic).
+ * between retransmission clusters: Good (median 1.15 s), Median (350 ms), Poor (165 ms). Each is its testbed
+ * (testbed.ts): a link whose rate, RTT and loss change every 70 ms on both directions, the loss slices'
+ * probability scaled by the calibration (calibrate.ts). Two references on a constant 5 Mbit/s, 70 ms link:
+ * no loss, and netem-style random 1% loss (the emulation Goel argues is unrealistic).
  */
-import type { EmulatorConfig } from '../../src/config.ts';
-import { gilbertFromClusters, gilbertMeanLoss } from '../../src/network/loss-model.ts';
+import type { EmulatorConfig } from '../../src/index.ts';
+import { BASE_RTT_MS, TESTBED_PROFILES, testbedSchedule, type TestbedOptions, type TestbedProfile } from './testbed.ts';
 
-export const GOEL_RATE_BPS = 5e6;
-export const GOEL_RTT_MS = 70;
-/** Loss inside a 70 ms cluster (Goel: "up to 40%"). */
-export const CLUSTER_LOSS = 0.2;
-const CLUSTER_MS = 70;
+/** The references' link: the median RTT the paper states (§IV), a rate near its Fig. 19 h1 goodput. */
+export const REFERENCE_RATE_BPS = 5e6;
+export const REFERENCE_RTT_MS = 70;
 
 export interface LossProfile {
   name: string;
   what: string;
-  config: Partial<EmulatorConfig>;
-  /** Long-run loss rate per direction. */
-  meanLoss: number;
+  /** A testbed profile (Good, Median, Poor); the references have none. */
+  testbed?: TestbedProfile;
+  /** The link options of the run with this seed. */
+  link(seed: number): Partial<EmulatorConfig>;
 }
 
-function clusters(name: string, gapMs: number): LossProfile {
-  const packetsPerMs = GOEL_RATE_BPS / 8 / 1500 / 1000;
-  const g = gilbertFromClusters({ packetsPerMs, badMs: CLUSTER_MS, gapMs, lossBad: CLUSTER_LOSS });
-  return { name, what: `clusters every ${gapMs} ms`, config: { lossModel: { kind: 'gilbert', ...g } }, meanLoss: gilbertMeanLoss(g) };
+const reference = (name: string, what: string, link: Partial<EmulatorConfig>): LossProfile => ({
+  name,
+  what,
+  link: () => ({ bandwidthBps: REFERENCE_RATE_BPS, rttMs: REFERENCE_RTT_MS, ...link }),
+});
+
+/** A testbed profile (its loss slices scaled, the bucket refilled or not); schedules are built once per seed. */
+export function testbedProfile(p: TestbedProfile, opts: TestbedOptions = {}): LossProfile {
+  const schedules = new Map<number, EmulatorConfig['linkSchedule']>();
+  return {
+    name: p.name,
+    what: `Goel's bridge, loss x${opts.lossScale ?? 1}${opts.refill === false ? ', no refill' : ''}`,
+    testbed: p,
+    link: (seed) => {
+      let s = schedules.get(seed);
+      if (!s) schedules.set(seed, (s = testbedSchedule(p, seed, opts)));
+      // bandwidthBps goes unused: the schedule carries the rate and the queue.
+      return { bandwidthBps: REFERENCE_RATE_BPS, rttMs: BASE_RTT_MS, queue: 'droptail', linkSchedule: s };
+    },
+  };
 }
 
-export const LOSS_PROFILES: readonly LossProfile[] = [
-  { name: 'lossless', what: 'no loss', config: {}, meanLoss: 0 },
-  { name: 'random-1%', what: 'Bernoulli 1%', config: { lossRate: 0.01 }, meanLoss: 0.01 },
-  clusters('Good', 1150),
-  clusters('Median', 350),
-  clusters('Poor', 165),
+export const REFERENCE_PROFILES: readonly LossProfile[] = [
+  reference('lossless', 'no loss, 5 Mbit/s, 70 ms', {}),
+  reference('random-1%', 'Bernoulli 1%, 5 Mbit/s, 70 ms', { lossRate: 0.01 }),
 ];
+
+/** The references and the testbed profiles with the given loss scale per profile name (default 1: the paper's rates as netem's loss). */
+export function lossProfiles(scales: Partial<Record<string, number>> = {}, refill = true): LossProfile[] {
+  return [...REFERENCE_PROFILES, ...TESTBED_PROFILES.map((p) => testbedProfile(p, { lossScale: scales[p.name] ?? 1, refill }))];
+}
 
 /** The receive window Goel's client and server advertised (§VI-C: 65 KB). */
 export const GOEL_RWND_BYTES = 65_535;
 
-/** The emulator configuration of one cell: Goel's testbed (TLS, icwnd 10, CUBIC, delayed ACKs, 65 KB receive windows). */
-export function goelConfig(profile: LossProfile, protocol: 'h1' | 'h2', extra: Partial<EmulatorConfig> = {}): EmulatorConfig {
+/** The emulator configuration of one run: Goel's testbed hosts (TLS, icwnd 10, CUBIC, delayed ACKs, 65 KB receive windows). */
+export function goelConfig(profile: LossProfile, protocol: 'h1' | 'h2', seed: number, extra: Partial<EmulatorConfig> = {}): EmulatorConfig {
   return {
-    bandwidthBps: GOEL_RATE_BPS,
-    rttMs: GOEL_RTT_MS,
+    bandwidthBps: REFERENCE_RATE_BPS,
+    rttMs: REFERENCE_RTT_MS,
     protocol,
     icwnd: 10,
     congestionControl: 'cubic',
     tlsRtts: 1,
     delayedAcks: true,
     receiveWindow: GOEL_RWND_BYTES,
-    ...profile.config,
+    ...profile.link(seed),
     ...extra,
+    seed,
   };
 }

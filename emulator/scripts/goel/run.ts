@@ -3,25 +3,34 @@
  * script "emulate:goel"): its synthetic page families under its loss profiles, HTTP/1.1 with 6 connections
  * vs HTTP/2 on one connection vs HTTP/2 with large objects sharded (`--shard-large`: one second connection;
  * and Goel's Type B, every large object on its own connection: `--shard-connections each`), median page load
- * times printed as tables,
- * then the paper's stated trends (Figures 13-16, 19, 22) checked one by one. See emulator/README.md.
+ * times printed as tables, then the paper's stated trends (Figures 13-16, 19, 22) checked one by one.
+ * The profiles are Goel's testbed (testbed.ts: rate, RTT and loss changed every 70 ms), each profile's loss
+ * calibrated to the paper's retransmission share first (calibrate.ts). See emulator/README.md.
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
 import { simulate, type EmulatorConfig } from '../../src/index.ts';
 import { median, quantile } from '../../src/stats.ts';
+import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
-import { goelConfig, GOEL_RATE_BPS, GOEL_RTT_MS, CLUSTER_LOSS, LOSS_PROFILES, type LossProfile } from './profiles.ts';
+import { goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
+import { quantileMean, RTT_MS, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, TESTBED_PROFILES } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--uncalibrated] [--no-refill] [--no-rwnd]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
-cellular loss profiles (Good / Median / Poor loss clusters, plus lossless and random 1%), ${GOEL_RATE_BPS / 1e6} Mbit/s,
-${GOEL_RTT_MS} ms, TLS, CUBIC, delayed ACKs, 65,535-byte receive windows: median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+cellular loss profiles: Good / Median / Poor as its testbed (rate, RTT and loss drawn every 70 ms from its
+distributions, both directions; a 64 KiB token bucket refilled every slice), each profile's loss scaled so
+that the emulator's share of retransmitted segments per 70 ms slice matches the paper's; plus lossless and
+random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
+receive windows. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); then its trends checked.
 
-  --runs N     seeds 1..N per cell (default 15)
-  -h, --help   this help
+  --runs N          seeds 1..N per cell (default 15)
+  --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
+  --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
+  --no-rwnd         no receive-window cap (65 KB only at connection setup, then Linux's autotuning grows it)
+  -h, --help        this help
 `;
 
 /** Between the small objects (<= 5 KB) and the large ones (>= 30 KB). */
@@ -37,10 +46,13 @@ interface Cell {
   lossRate: number;
 }
 
-function cellConfig(v: Variant, profile: LossProfile): EmulatorConfig {
-  if (v === 'h1') return goelConfig(profile, 'h1');
-  if (v === 'h2-shard') return goelConfig(profile, 'h2', { shardLarge: SHARD_THRESHOLD });
-  return goelConfig(profile, 'h2', v === 'h2-typeB' ? { shardLarge: SHARD_THRESHOLD, shardConnections: 0 } : {});
+/** Host settings beside Goel's (`--no-rwnd`). */
+const hosts: Partial<EmulatorConfig> = {};
+
+function cellConfig(v: Variant, profile: LossProfile, seed: number): EmulatorConfig {
+  if (v === 'h1') return goelConfig(profile, 'h1', seed, hosts);
+  if (v === 'h2-shard') return goelConfig(profile, 'h2', seed, { ...hosts, shardLarge: SHARD_THRESHOLD });
+  return goelConfig(profile, 'h2', seed, v === 'h2-typeB' ? { ...hosts, shardLarge: SHARD_THRESHOLD, shardConnections: 0 } : hosts);
 }
 
 function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: number, hosts?: number): Cell {
@@ -49,7 +61,7 @@ function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: numbe
   let lost = 0;
   let packets = 0;
   for (let seed = 1; seed <= runs; seed++) {
-    const r = simulate(graph, { ...cellConfig(v, profile), seed });
+    const r = simulate(graph, cellConfig(v, profile, seed));
     loads.push(r.loadTime);
     lost += r.losses;
     packets += r.packets;
@@ -58,23 +70,40 @@ function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: numbe
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' } });
   const runs = values.runs === undefined ? 15 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
     return 2;
   }
   const s = (ms: number): string => (ms / 1000).toFixed(2);
-  console.log(`Goel 2017 in the emulator: ${GOEL_RATE_BPS / 1e6} Mbit/s, RTT ${GOEL_RTT_MS} ms, TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, 65,535-byte receive windows, ${runs} seeds per cell`);
-  console.log(`loss profiles (Gilbert-Elliott each way; ${CLUSTER_LOSS * 100}% loss inside 70 ms clusters):`);
-  for (const p of LOSS_PROFILES) console.log(`  ${p.name.padEnd(10)} ${p.what.padEnd(24)} mean loss ${(p.meanLoss * 100).toFixed(2)}% per direction`);
+  const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+  const refill = !values['no-refill'];
+  if (values['no-rwnd']) hosts.receiveWindow = 0;
+  const t0 = performance.now();
+  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell`);
+  console.log(`testbed (Goel's bridge, both directions, every 70 ms): RTT p50 ${RTT_MS[3]} ms (min ${RTT_MS[0]}, p90 ${RTT_MS[5]}), ${refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets`);
+  for (const p of TESTBED_PROFILES) {
+    console.log(`  ${p.name.padEnd(7)} loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);
+  }
+  const scales: Partial<Record<string, number>> = {};
+  if (!values.uncalibrated) {
+    console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice (Fig. 8); the emulator's = the same over each connection's 70 ms slices with a retransmission (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}), lifetime share beside it`);
+    for (const p of TESTBED_PROFILES) {
+      const c: Calibration = calibrate(p, refill, hosts);
+      scales[p.name] = c.chosen.scale;
+      const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
+      console.log(`  ${p.name.padEnd(7)} paper ${pct(c.target)}; emulator ${pts}`);
+      console.log(`  ${''.padEnd(7)} -> loss x${c.chosen.scale}: ${pct(c.chosen.shares.meanClusterShare)} against ${pct(c.target)}${Math.abs(c.chosen.shares.meanClusterShare - c.target) > 0.05 ? ' (out of reach: see emulator/README.md)' : ''}`);
+    }
+  }
+  const profiles = lossProfiles(scales, refill);
   console.log('');
 
-  const t0 = performance.now();
   const cells = new Map<string, Cell>();
   const key = (page: string, v: string, profile: string): string => `${page}|${v}|${profile}`;
   for (const page of PAGE_FAMILIES) {
-    for (const profile of LOSS_PROFILES) {
+    for (const profile of profiles) {
       for (const v of VARIANTS) {
         if (page.large === 0 && v !== 'h1' && v !== 'h2') continue;
         cells.set(key(page.name, v, profile.name), runCell(page, v, profile, runs));
@@ -83,11 +112,11 @@ function main(): number {
   }
 
   console.log('Median page load time, s (Figures 13-15, 16, 22): h1 | h2 | h2 --shard-large 20kb | the same, --shard-connections each');
-  const header = 'page'.padEnd(24) + LOSS_PROFILES.map((p) => p.name.padStart(34)).join('');
+  const header = 'page'.padEnd(24) + profiles.map((p) => p.name.padStart(34)).join('');
   console.log(header);
   for (const page of PAGE_FAMILIES) {
     let line = `${page.name} (${(pageBytes(page) / 1e6).toFixed(1)} MB)`.padEnd(24);
-    for (const profile of LOSS_PROFILES) {
+    for (const profile of profiles) {
       const parts = VARIANTS.map((v) => cells.get(key(page.name, v, profile.name))).map((c) => (c ? s(c.median) : '-'));
       line += parts.join(' | ').padStart(34);
     }
@@ -96,7 +125,7 @@ function main(): number {
 
   // Figure 19: the 10 x 435 KB page under Good, h2 over 1, 2, 3, 6 and 10 hostnames, beside h1.
   const large10 = PAGE_FAMILIES.find((p) => p.name === 'large-10')!;
-  const good = LOSS_PROFILES.find((p) => p.name === 'Good')!;
+  const good = profiles.find((p) => p.name === 'Good')!;
   const h1Good = runCell(large10, 'h1', good, runs);
   const byConns = [1, 2, 3, 6, 10].map((k) => ({ k, cell: runCell(large10, 'h2', good, runs, k === 1 ? 0 : k) }));
   const goelFig19: Record<number, number> = { 1: 15, 2: 12, 3: 10, 6: 9, 10: 8 };

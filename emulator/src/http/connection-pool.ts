@@ -27,8 +27,8 @@ const REQUEST_WIRE_BYTES = 500;
 export interface Transport {
   /** Client->server one-way delay of requests, ms. */
   readonly up: number;
-  /** How long the TCP handshake and `tlsRtts` TLS round trips take (flights lost on lossy links). */
-  handshakeTime(tlsRtts: number): number;
+  /** How long the TCP handshake and `tlsRtts` TLS round trips take from `start` (flights lost on lossy links). */
+  handshakeTime(tlsRtts: number, start?: number): number;
   /** A request leaving the client at `now`: its trip to the server, ms (retried on a lossy uplink). */
   requestTrip(now: number, wireBytes: number): number;
   /** New data in the send buffer. */
@@ -51,6 +51,8 @@ export class HttpConnection {
   outstanding: Exchange[] = [];
   /** Assigned before the handshake finished; sent on establishment. */
   unsent: Exchange[] = [];
+  /** The handshake's round trips are over and the hosts' work (HostPool.setup) is under way or done. */
+  setupDone = false;
 
   constructor(
     readonly pool: HostPool,
@@ -76,6 +78,8 @@ export class HostPool {
     readonly up: number,
     /** Round-trip time to this server without queueing: base RTT plus its extra RTT. */
     readonly rtt: number,
+    /** The hosts' work in opening a connection, beside the handshake's round trips, ms (connection-setup.ts). */
+    readonly setup = 0,
   ) {}
 }
 
@@ -111,6 +115,8 @@ export class ConnectionPool {
     private readonly cb: PoolCallbacks,
     /** Opens the transport of each new connection; default one TcpConnection on the simulator's network. */
     private readonly transports?: TransportFactory,
+    /** The hosts' work in opening a connection to a host, ms, beside the round trips (default none). */
+    private readonly setupOf: (host: string) => number = () => 0,
   ) {
     this.multiplexed = cfg.protocol === 'h2' || cfg.protocol === 'quic-lite';
     this.pipelined = cfg.protocol === 'h1-pipelined';
@@ -149,14 +155,14 @@ export class ConnectionPool {
     let p = this.pools.get(key);
     if (!p && shard !== '') {
       const base = this.poolFor(host); // the same server: the same path
-      p = new HostPool(key, base.up, base.rtt);
+      p = new HostPool(key, base.up, base.rtt, base.setup);
       this.pools.set(key, p);
     }
     if (!p) {
       let extra = this.cfg.extraRttMs.get(server) ?? this.cfg.extraRttMs.get(server.replace(/:\d+$/, '')) ?? 0;
       // Jitter rides on the client->server direction, like extra RTT, so the bottleneck keeps send order.
       if (this.cfg.rttJitter > 0) extra += (2 * this.jitter.next() - 1) * this.cfg.rttJitter * (this.cfg.rttMs / 4);
-      p = new HostPool(key, this.cfg.rttMs / 2 + extra, this.cfg.rttMs + extra);
+      p = new HostPool(key, this.cfg.rttMs / 2 + extra, this.cfg.rttMs + extra, this.setupOf(server));
       this.pools.set(key, p);
     }
     return p;
@@ -234,12 +240,13 @@ export class ConnectionPool {
     const buffer = new SendBuffer(this.prioritised, this.cfg.preemption);
     const perSegment = this.cfg.protocol === 'quic-lite';
     const tcp = this.transports ? this.transports.open(pool, buffer, perSegment, now) : new TcpConnection(this.net, pool.up, perSegment, buffer, pool.rtt);
+    this.net.slices?.open(tcp, now + pool.up); // Goel's slices start when the server receives the SYN
     const conn = new HttpConnection(pool, tcp, new ServerSession(this.cfg.server, this.q, buffer), now);
     pool.conns.push(conn);
     this.all.push(conn);
     this.connectionsOpened++;
     // SYN / SYN-ACK (1 RTT; the request rides with the final ACK), then tlsRtts more for TLS; lossy links retry.
-    this.q.schedule(now + tcp.handshakeTime(this.cfg.tlsRtts), EV_CONN_ESTABLISHED, conn);
+    this.q.schedule(now + tcp.handshakeTime(this.cfg.tlsRtts, now), EV_CONN_ESTABLISHED, conn);
     return conn;
   }
 
@@ -258,6 +265,12 @@ export class ConnectionPool {
   }
 
   onEstablished(conn: HttpConnection, now: number): void {
+    // The two ends' own work in the handshake (key exchange, certificates: HostPool.setup) follows its round trips.
+    if (!conn.setupDone && conn.pool.setup > 0) {
+      conn.setupDone = true;
+      this.q.schedule(now + conn.pool.setup, EV_CONN_ESTABLISHED, conn);
+      return;
+    }
     conn.established = true;
     conn.tEst = now;
     if (this.multiplexed || this.pipelined) {

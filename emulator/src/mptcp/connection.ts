@@ -156,8 +156,8 @@ export class MptcpConnection {
   }
 
   /** Transport: the connection's handshake (and TLS) is the first subflow's, on the first path. */
-  handshakeTime(tlsRtts: number): number {
-    return this.flows[0]!.tcp.handshakeTime(tlsRtts);
+  handshakeTime(tlsRtts: number, start?: number): number {
+    return this.flows[0]!.tcp.handshakeTime(tlsRtts, start);
   }
 
   /** Transport: requests go on the first subflow. */

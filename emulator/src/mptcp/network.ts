@@ -31,6 +31,7 @@ export function path2Config(cfg: ResolvedConfig, p: Required<PathSpec>): PathCon
     latencySpikes: undefined,
     downlinkTrace: undefined,
     uplinkTrace: undefined,
+    linkSchedule: undefined,
   };
 }
 

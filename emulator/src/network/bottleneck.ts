@@ -9,12 +9,14 @@
  * max_th = 0.8 max_q, max_p = 10%, w_a = 1 so the instantaneous queue is used, gentle, no wait).
  *
  * Issue 17 makes the link a reusable part (a second path instantiates its own): the service is a constant
- * rate or a Mahimahi trace (link-trace.ts), a loss model drops packets at random after the queue admitted
+ * rate, a Mahimahi trace (link-trace.ts) or a per-slice schedule (link-schedule.ts: a token bucket, and an
+ * extra delay after the queue that keeps packets in order), a loss model drops packets at random after the queue admitted
  * them (netem's loss sits on the link; a lost packet took no service), and latency spikes (spikes.ts) hold
  * departures. A link used without these options behaves exactly as before.
  */
 import { MIN_QUEUE_PACKETS } from '../config.ts';
 import type { Rng } from '../rng.ts';
+import { ScheduleDelay, ScheduleServer, scheduleCapacityBps, type LinkSchedule } from './link-schedule.ts';
 import { TraceServer, type LinkTrace } from './link-trace.ts';
 import type { LossModel } from './loss-model.ts';
 import type { LatencySpikes } from './spikes.ts';
@@ -22,6 +24,8 @@ import type { LatencySpikes } from './spikes.ts';
 export interface LinkOptions {
   /** Serve by a delivery-opportunity trace instead of the constant rate (the queue is sized by its mean rate). */
   trace?: LinkTrace;
+  /** Serve by a per-slice schedule (rate as a token bucket, extra delay; its loss comes as `loss`): link-schedule.ts. */
+  schedule?: LinkSchedule;
   loss?: LossModel;
   spikes?: LatencySpikes;
   /** The smallest queue, packets (default MIN_QUEUE_PACKETS). */
@@ -35,7 +39,9 @@ export interface PacketLink {
    * A packet outside the queue's timeline (a handshake or TLS flight, timed apart from the data) meets the
    * loss model: true when it is lost.
    */
-  drawLoss(): boolean;
+  drawLoss(t?: number): boolean;
+  /** Extra one-way delay for a packet entering at t beyond the path's base (a link schedule's); 0 without one. */
+  extraDelay(t: number): number;
   /** Whether the link loses packets at random at all. */
   readonly lossy: boolean;
   readonly drops: number;
@@ -69,6 +75,8 @@ export class BottleneckLink implements PacketLink {
   losses = 0;
   packets = 0;
   private readonly traceServer: TraceServer | undefined;
+  private readonly scheduleServer: ScheduleServer | undefined;
+  private readonly scheduleDelay: ScheduleDelay | undefined;
   private readonly loss: LossModel | undefined;
   private readonly spikes: LatencySpikes | undefined;
   readonly lossy: boolean;
@@ -85,12 +93,17 @@ export class BottleneckLink implements PacketLink {
       bandwidthBps = opts.trace.meanBps;
       this.traceServer = new TraceServer(opts.trace);
     }
+    if (opts.schedule) {
+      bandwidthBps = scheduleCapacityBps(opts.schedule);
+      this.scheduleServer = new ScheduleServer(opts.schedule);
+      this.scheduleDelay = new ScheduleDelay(opts.schedule);
+    }
     this.loss = opts.loss;
     this.lossy = opts.loss !== undefined;
     this.spikes = opts.spikes;
     this.rate = bandwidthBps / 8 / 1000;
     const bdpPackets = (bandwidthBps / 8) * (rttMs / 1000) / (MSS + HEADER_BYTES);
-    this.maxQueue = Math.max(opts.minQueuePackets ?? MIN_QUEUE_PACKETS, Math.round(queueBdp * bdpPackets));
+    this.maxQueue = opts.schedule?.queuePackets ?? Math.max(opts.minQueuePackets ?? MIN_QUEUE_PACKETS, Math.round(queueBdp * bdpPackets));
     this.minTh = 0.66 * this.maxQueue;
     this.maxTh = 0.8 * this.maxQueue;
   }
@@ -118,10 +131,14 @@ export class BottleneckLink implements PacketLink {
     d[(this.head + this.count++) & (d.length - 1)] = dep;
   }
 
-  drawLoss(): boolean {
-    if (!this.loss?.lost()) return false;
+  drawLoss(t?: number): boolean {
+    if (!this.loss?.lost(t)) return false;
     this.losses++;
     return true;
+  }
+
+  extraDelay(t: number): number {
+    return this.scheduleDelay?.at(t) ?? 0;
   }
 
   /** Offers a packet arriving at time t; returns its departure time, or -1 when the queue drops it (or the loss model). */
@@ -141,14 +158,19 @@ export class BottleneckLink implements PacketLink {
         return -1;
       }
     }
-    if (this.loss?.lost()) {
+    if (this.loss?.lost(t)) {
       this.losses++;
       return -1;
     }
-    const dep = this.traceServer ? this.traceServer.serve(t, wireBytes) : Math.max(t, this.lastDeparture) + wireBytes / this.rate;
+    const dep = this.traceServer
+      ? this.traceServer.serve(t, wireBytes)
+      : this.scheduleServer
+        ? this.scheduleServer.serve(t, wireBytes)
+        : Math.max(t, this.lastDeparture) + wireBytes / this.rate;
     this.lastDeparture = dep;
     this.pushDeparture(dep);
-    return this.spikes ? this.spikes.hold(dep) : dep;
+    const out = this.scheduleDelay ? this.scheduleDelay.hold(t, dep) : dep;
+    return this.spikes ? this.spikes.hold(out) : out;
   }
 }
 
@@ -162,14 +184,17 @@ export class LossyWire implements PacketLink {
   packets = 0;
   readonly lossy = true;
   constructor(private readonly loss: LossModel) {}
-  drawLoss(): boolean {
-    if (!this.loss.lost()) return false;
+  drawLoss(t?: number): boolean {
+    if (!this.loss.lost(t)) return false;
     this.losses++;
     return true;
   }
+  extraDelay(): number {
+    return 0;
+  }
   offer(t: number): number {
     this.packets++;
-    if (this.loss.lost()) {
+    if (this.loss.lost(t)) {
       this.losses++;
       return -1;
     }

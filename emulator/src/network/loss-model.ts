@@ -10,8 +10,8 @@ import { ConfigError } from '../config.ts';
 import type { Rng } from '../rng.ts';
 
 export interface LossModel {
-  /** Draws whether the next packet offered to the link is lost. */
-  lost(): boolean;
+  /** Draws whether the next packet offered to the link is lost; `t`, when known, is when it enters the link (time-driven models). */
+  lost(t?: number): boolean;
 }
 
 /** Gilbert–Elliott parameters: per-packet transition probabilities and per-state loss rates, all in [0, 1]. */

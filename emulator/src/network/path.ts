@@ -6,6 +6,7 @@
 import type { ResolvedConfig } from '../config.ts';
 import { Rng, STREAM_LOSS_DOWN, STREAM_LOSS_UP, STREAM_RED, STREAM_SPIKES } from '../rng.ts';
 import { BottleneckLink, LossyWire, type PacketLink } from './bottleneck.ts';
+import { ScheduleLoss } from './link-schedule.ts';
 import { makeLossModel } from './loss-model.ts';
 import { LatencySpikes } from './spikes.ts';
 
@@ -17,10 +18,20 @@ export interface PathLinks {
 /** The uplink's queue when it follows a trace, in BDPs of that trace: deep, as cellular uplinks are. */
 const UPLINK_QUEUE_BDP = 4;
 
-export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'minQueuePackets' | 'queue' | 'seed' | 'loss' | 'uplinkLoss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'>;
+export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'minQueuePackets' | 'queue' | 'seed' | 'loss' | 'uplinkLoss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace' | 'linkSchedule'>;
 
 export function buildPath(cfg: PathConfig, index = 0): PathLinks {
   const stream = (s: number): Rng => new Rng(cfg.seed, s + 16 * index);
+  const schedule = cfg.linkSchedule;
+  if (schedule) {
+    // Goel's bridge: the same rate, delay and loss on both interfaces, each direction its own loss draws.
+    const link = (lossStream: number): BottleneckLink => new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', stream(STREAM_RED), {
+      minQueuePackets: cfg.minQueuePackets,
+      schedule,
+      loss: new ScheduleLoss(schedule, stream(lossStream)),
+    });
+    return { down: link(STREAM_LOSS_DOWN), up: link(STREAM_LOSS_UP) };
+  }
   const down = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', stream(STREAM_RED), {
     minQueuePackets: cfg.minQueuePackets,
     trace: cfg.downlinkTrace,

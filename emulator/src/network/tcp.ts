@@ -46,6 +46,7 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
+import type { RetransmissionSlices } from './retransmission-slices.ts';
 
 export const MIN_RTO_MS = 200;
 export const INITIAL_RTO_MS = 1000;
@@ -117,6 +118,8 @@ export interface NetContext {
   icwnd: number;
   cubic: boolean;
   stats: { retransmissions: number; bytesDelivered: number };
+  /** Goel's per-slice counts of sent and retransmitted segments (connections the pool opened in it). */
+  slices?: RetransmissionSlices;
   /** Client->server link for ACKs (a loss model or a trace); none: ACKs take exactly `up` and are never lost. */
   uplink?: PacketLink;
   /** Linux delayed ACKs at the client; default off (every segment ACKed at once). */
@@ -319,6 +322,7 @@ export class TcpConnection {
   }
 
   private transmit(s: Segment, now: number): void {
+    this.ctx.slices?.record(this, now, s.retx > 0);
     s.order = ++this.orderSeq;
     s.sendT = now;
     s.lost = false;
@@ -406,9 +410,10 @@ export class TcpConnection {
    * How long the TCP handshake and `tlsRtts` TLS round trips take, each flight lost with the links' loss
    * models: a lost SYN or SYN/ACK is retried after 1 s, 2 s, 4 s... (Linux's initial RTO and backoff), a
    * lost TLS flight after the RTO of the handshake's RTT sample, doubling. A flight is one packet each way.
-   * Without random loss: exactly (1 + tlsRtts) RTT, the request riding with the final ACK.
+   * Without random loss: exactly (1 + tlsRtts) RTT, the request riding with the final ACK. On a link schedule
+   * (`start` the time the SYN leaves) each flight meets the loss and the extra delay of the slice it enters.
    */
-  handshakeTime(tlsRtts: number): number {
+  handshakeTime(tlsRtts: number, start = 0): number {
     const uplink = this.ctx.uplink;
     const down = this.ctx.link;
     if (!uplink?.lossy && !down.lossy) return this.rtt * (1 + tlsRtts);
@@ -418,11 +423,11 @@ export class TcpConnection {
       const length = round === 0 ? this.rtt : (this.rtt * tlsRtts) / tlsRounds;
       const rto = round === 0 ? INITIAL_RTO_MS : this.clientRto();
       for (let backoff = 1; ; backoff = Math.min(backoff * 2, MAX_BACKOFF)) {
-        const lost = (uplink?.drawLoss() ?? false) || down.drawLoss();
+        const lost = (uplink?.drawLoss(start + t) ?? false) || down.drawLoss(start + t + length / 2);
         if (!lost) break;
         t += rto * backoff;
       }
-      t += length;
+      t += length + (uplink?.extraDelay(start + t) ?? 0) + down.extraDelay(start + t + length / 2);
     }
     return t;
   }
@@ -641,6 +646,7 @@ export class TcpConnection {
 
   /** Sends again a segment the client has or will have (a duplicate: it ACKs at once); pipe is unchanged. */
   private sendCopy(s: Segment, now: number): void {
+    this.ctx.slices?.record(this, now, true);
     s.sendT = now;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep >= 0) {

@@ -75,6 +75,13 @@ export interface ResourceNode extends NodeBase {
   responseStart?: number;
   /** The id of the document's frame this resource loads, for HTML documents of frames. */
   documentOfFrame?: string;
+  /**
+   * A frame's document (Chrome traces with the DevTools log): when the browser began the frame's navigation,
+   * ms on the graph's clock. The renderer asks the browser to navigate the frame; the request is the
+   * browser's, some time after what created the frame (the node's parents), and the trace records the
+   * document only at the frame's commit (`start`).
+   */
+  navigationRequest?: number;
   /** The browser's request type when the source says (Chromium: Document, Stylesheet, Script, Image, Font, XHR, Fetch, Media, Other, ...). */
   requestType?: string;
   /** The priority the browser gave the request when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
@@ -107,6 +114,11 @@ export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document
  */
 export interface BrowserDelay {
   request?: number;
+  /**
+   * The request opened a connection: its TCP and TLS handshakes as recorded (`timing.connectStart` to
+   * `connectEnd`, DNS excluded), ms. Round trips and the hosts' work (key exchange, certificate checks) both.
+   */
+  connect?: number;
   response?: number;
   commit?: number;
 }

@@ -41,6 +41,8 @@ export interface ResourceActivity {
   start: number;
   end: number;
   responseStart?: number;
+  /** A frame's document: when the browser began the frame's navigation (the DevTools log's request), page ms. */
+  navigationRequest?: number;
   mimeType: string;
   size: number;
   method: string;

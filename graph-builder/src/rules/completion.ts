@@ -6,6 +6,9 @@
  * last parse chunk and the deferred scripts (which run between them, HTML's "the end"), and load after DOMContentLoaded and every resource requested before the page's load
  * ('completion:<step>' rules; resources -> load is Appendix A's 'event:window.load').
  *
+ * Load also waits for the async and module scripts evaluated before it (a script element delays the load
+ * event until its script ran), on sources that give request types.
+ *
  * "Every resource" means those that hold up the load event in a real browser (§3.5.2: the frame stays
  * "interactive" while its outstanding requests download). Blink's Resource::IsLoadEventBlockingResourceType
  * leaves out raw fetches — XMLHttpRequest, fetch(), EventSource, beacons —, media, text tracks, prefetches
@@ -118,6 +121,17 @@ export function completionRules(ctx: RuleContext, kept: Set<string>): Completion
       // The main document is the graph's root; a subframe's own document is among its resources.
       if (r.start > limit || (isMain && r.id === f.document) || !blocksLoad(r)) continue;
       if (isMain || r.frame === f.id) ctx.edge(r.id, windowLoad, 'event:window.load');
+    }
+    // ... and for its async and module scripts to have run, not only for their download: a script element
+    // delays its document's load event until its script ran (HTML; Blink's ScriptRunner holds the load event
+    // for each pending async script), so an async script evaluated before load holds it. Chrome traces only
+    // (the script's request has a request type); legacy logs keep the original builder's rule.
+    for (const c of acts.computations) {
+      if (c.kind !== 'ScriptEval' || (c.scriptKind !== 'async' && c.scriptKind !== 'module') || !kept.has(c.id) || c.end > limit) continue;
+      if (!isMain && c.frame !== f.id) continue;
+      const source = c.source === undefined ? undefined : acts.resources.find((r) => r.id === c.source);
+      if (source?.requestType === undefined) continue;
+      ctx.edge(lastPartOf(ctx, ctx.compFirst(c.id)!), windowLoad, 'event:window.load');
     }
   }
   ctx.markers = { domContentLoaded: dclId, load: loadId };

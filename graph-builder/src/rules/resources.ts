@@ -27,6 +27,7 @@ export function resourceNodes(ctx: RuleContext): void {
       onCriticalPath: false,
     };
     if (r.responseStart !== undefined) node.responseStart = r.responseStart;
+    if (r.navigationRequest !== undefined) node.navigationRequest = r.navigationRequest;
     if (r.requestType !== undefined) node.requestType = r.requestType;
     if (r.browserPriority !== undefined) node.browserPriority = r.browserPriority;
     if (r.browserDelay !== undefined) node.browserDelay = r.browserDelay;

@@ -79,6 +79,22 @@ test('completion: an XHR or fetch() requested before load does not hold up the l
   }
 });
 
+test('completion: an async script run before load holds up the load marker, not only its download (Chrome traces)', () => {
+  // The snippet's a.js (download_1) runs at 310-390 ms, split at 350 (comp_0_0, comp_0_1); load at 900.
+  // Made async with a request type (as the trace adapter reports it): its last part -> load. Without a
+  // request type (legacy logs) or as a parser-blocking script (its parse chunks reach the markers
+  // anyway): no such edge.
+  for (const [kind, type, expectEdge] of [['async', 'Script', true], ['module', 'Script', true], ['async', undefined, false], ['sync', 'Script', false]] as const) {
+    const acts = legacyLogToActivities(SNIPPET_LINES, []);
+    acts.computations.find((c) => c.id === 'comp_0')!.scriptKind = kind;
+    if (type) acts.resources.find((r) => r.id === 'download_1')!.requestType = type;
+    const out = applyRules(acts, []);
+    const toLoad = new Set(out.edges.filter((e) => e.to === 'marker_load').map((e) => `${e.from} : ${e.rule}`));
+    assert.equal(toLoad.has('comp_0_1 : event:window.load'), expectEdge, `${kind} ${type}`);
+    assert.ok(toLoad.has('download_1 : event:window.load'), 'the download still holds it too');
+  }
+});
+
 test('completion: the document\'s DOMContentLoaded is the marker even when a Window listener\'s record comes first', () => {
   // Hand-made: after the snippet's parse (last token 100.42 s), a Window DOMContentLoaded record at
   // 100.50 s (zero length, code 0xw) and then the Document's at 100.5001-100.52 (0xdoc), as

@@ -81,9 +81,10 @@ export interface TraceRequest {
   /**
    * The network service's side of the exchange (ResourceReceiveResponse's `timing`, ResourceFinish's
    * `finishTime`), page ms: the request written to the socket, the response headers read, the body's
-   * end; `connect` is the connection set-up it waited for (DNS, TCP, TLS), ms.
+   * end; `connect` is the connection set-up it waited for (DNS, TCP, TLS), ms; `handshake`, when it opened a
+   * connection, that connection's TCP and TLS handshakes (`connectStart` to `connectEnd`, DNS excluded), ms.
    */
-  network?: { sent: number; headers: number; connect: number; finish?: number };
+  network?: { sent: number; headers: number; connect: number; handshake?: number; finish?: number };
   /** When the renderer handed the request to the network service (ThrottlingURLLoader::StartNow), page ms. */
   released?: number;
 }

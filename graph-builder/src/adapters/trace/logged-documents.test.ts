@@ -15,7 +15,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { loggedDocuments } from './logged-documents.ts';
 import { requestFromLog } from './handlers/requests.ts';
 import { buildFromTrace } from '../../build-trace.ts';
-import type { Graph } from '../../format/types.ts';
+import type { Graph, ResourceNode } from '../../format/types.ts';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/r22-frame-script', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'pcp-logged-docs-'));
@@ -48,13 +48,13 @@ test('loggedDocuments: the log\'s document requests on the trace clock (µs): la
 
 test('requestFromLog: sent at its response (the commit is unknown), ends with its last chunk, page ms', () => {
   // Page time 0 at trace 10.000 s: response 50 ms; chunks 60, 70; the end is the later of the network's end
-  // (55) and the last chunk (70); the network's times: sent 12 + 3 = 15, headers 12 + 30 = 42, connect 2, end 55.
+  // (55) and the last chunk (70); the network's times: sent 12 + 3 = 15, headers 12 + 30 = 42, connect 2 (all of it handshakes), end 55.
   const r = requestFromLog(loggedDocuments(HAND)[0]!, (ts) => (ts - 10e6) / 1000);
   assert.deepEqual({ ...r, network: { ...r.network!, sent: +r.network!.sent.toFixed(6), headers: +r.network!.headers.toFixed(6) } }, {
     requestId: 'L1', url: 'https://b.test/frame.html', frame: 'F2', resourceType: 'Document', method: 'GET',
     send: 50, response: 50, finish: 70, chunks: [{ time: 60, bytes: 0 }, { time: 70, bytes: 0 }],
     encodedLength: 1200, decodedLength: 1500, failed: false, fromCache: false, status: 200, mimeType: 'text/html',
-    network: { sent: 15, headers: 42, connect: 2, finish: 55 },
+    network: { sent: 15, headers: 42, connect: 2, handshake: 2, finish: 55 },
   });
 });
 
@@ -81,4 +81,15 @@ test('a frame document missing from the trace comes from the DevTools log: same 
     whole.nodes.filter((n) => n.kind === 'resource').map((n) => (n as { url: string }).url).sort());
   assert.ok(warnings.some((w) => w.includes('frame.html is not in the trace') && w.includes('DevTools log')), warnings.join('\n'));
   assert.ok(!buildFromTrace(FIXTURE).warnings.some((w) => w.includes('is not in the trace')));
+});
+
+test("a frame's document records when the browser began its navigation: on the page clock, after the parse chunk that created the frame, before the frame's commit", () => {
+  const { graph } = buildFromTrace(FIXTURE);
+  const resource = (suffix: string) => graph.nodes.find((n): n is ResourceNode => n.kind === 'resource' && n.url.endsWith(suffix));
+  const doc = resource('/frame.html')!;
+  const creator = graph.nodes.find((n) => graph.edges.some((e) => e.from === n.id && e.to === doc.id))!;
+  assert.equal(creator.kind, 'parse_chunk');
+  assert.equal(typeof doc.navigationRequest, 'number');
+  assert.ok(doc.navigationRequest! >= creator.end && doc.navigationRequest! < doc.start, `${creator.end} <= ${doc.navigationRequest} < ${doc.start}`);
+  assert.equal(resource('/index.html')?.navigationRequest, undefined, "the main document's is graph.navigation.documentRequest");
 });

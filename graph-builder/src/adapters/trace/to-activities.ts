@@ -85,11 +85,13 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
     res.requestType = requestTypeOf(r);
     if (r.priority) res.browserPriority = r.priority;
     // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
+    const navigationRequest = r !== mainDocument && r.resourceType === 'Document' ? ctx.options.frameDocumentRequests?.get(frameDocumentKey(r.frame, r.url)) : undefined;
+    if (navigationRequest !== undefined) res.navigationRequest = navigationRequest;
     const delay =
       r === mainDocument
         ? documentBrowserDelay(r, {})
         : r.resourceType === 'Document'
-          ? frameDocumentBrowserDelay(r, ctx.options.frameDocumentRequests?.get(frameDocumentKey(r.frame, r.url)))
+          ? frameDocumentBrowserDelay(r, navigationRequest)
           : browserDelay(r);
     if (delay) res.browserDelay = delay;
     if (r.fromCache) {

@@ -48,3 +48,12 @@ test("a frame's document: its trace request is the frame's commit; from the netw
   assert.deepEqual(frameDocumentBrowserDelay(r, 100), { request: 20, response: 50, commit: 22 });
   assert.equal(frameDocumentBrowserDelay(request({ resourceType: 'Document' })), undefined);
 });
+
+test('a request that opened a connection records its handshakes (connect), beside the delays that exclude them', () => {
+  const r = request({ priority: 'High', finish: 60, network: { sent: 25, headers: 40, connect: 13, handshake: 12.5, finish: 52 } });
+  // send 10 -> socket 25 less the 13 ms of DNS and handshakes: 2 ms of request delay.
+  assert.deepEqual(browserDelay(r), { request: 2, response: 8, connect: 12.5 });
+  assert.deepEqual(browserDelay(request({ network: { sent: 25, headers: 40, connect: 0, handshake: 0 } })), undefined, 'a reused connection: nothing recorded');
+  const doc = request({ resourceType: 'Document', send: 0, finish: 30, network: { sent: -30, headers: -20, connect: 11, handshake: 11, finish: -10 } });
+  assert.deepEqual(documentBrowserDelay(doc, { navigationStart: -45, documentRequest: -43 }), { request: 2, response: 40, commit: 20, connect: 11 });
+});

@@ -114,7 +114,9 @@ function networkTiming(r: TraceRequest, t: ReturnType<typeof networkData>['timin
   if (!t || base === undefined || base <= 0 || send === undefined || send < 0 || headers === undefined || headers < 0) return;
   const span = (a: number | undefined, b: number | undefined): number => (a !== undefined && b !== undefined && a >= 0 && b >= a ? b - a : 0);
   const t0 = ms(base * 1e6);
-  r.network = { sent: t0 + send, headers: t0 + headers, connect: span(finite(t.dnsStart), finite(t.dnsEnd)) + span(finite(t.connectStart), finite(t.connectEnd)) };
+  const handshake = span(finite(t.connectStart), finite(t.connectEnd));
+  r.network = { sent: t0 + send, headers: t0 + headers, connect: span(finite(t.dnsStart), finite(t.dnsEnd)) + handshake };
+  if (handshake > 0) r.network.handshake = handshake;
 }
 
 /** Each request's loader start: the first one of its url at or after its send not taken by an earlier request. */

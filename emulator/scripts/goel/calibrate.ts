@@ -1,0 +1,58 @@
+/**
+ * Goel's "loss" is the share of a 70 ms slice's segments the server retransmitted (§V), and its bridge used
+ * those shares as netem's loss (§VI-C). Read that way, a profile's loss is right when the emulator's own
+ * retransmitted share per slice matches the paper's figure for the profile: the mean of its Fig. 8
+ * distribution (testbed.ts). `calibrate` scales every loss slice's probability by each of LOSS_SCALES, runs a
+ * fixed workload (the 2 MB page, h1 and h2, seeds 1..CALIBRATION_SEEDS) counting Goel's slices, and keeps
+ * the scale whose mean share is closest. The share is not monotone in the scale (more loss slices also mean
+ * more fast retransmits among new data), hence a grid rather than a bisection.
+ */
+import { retransmissionShares, simulate, type ConnectionSlices, type EmulatorConfig, type RetransmissionShares } from '../../src/index.ts';
+import { buildPage, PAGE_FAMILIES } from './pages.ts';
+import { goelConfig, testbedProfile } from './profiles.ts';
+import { quantileMean, SLICE_MS, type TestbedProfile } from './testbed.ts';
+
+export const LOSS_SCALES: readonly number[] = [0, 0.1, 0.25, 0.5, 1, 2];
+export const CALIBRATION_SEEDS = 5;
+const CALIBRATION_PAGE = 'mixed-3';
+
+export interface CalibrationPoint {
+  scale: number;
+  shares: RetransmissionShares;
+}
+
+export interface Calibration {
+  profile: TestbedProfile['name'];
+  /** The paper's figure: mean retransmitted share of a loss slice (fraction). */
+  target: number;
+  points: CalibrationPoint[];
+  /** The chosen point. */
+  chosen: CalibrationPoint;
+}
+
+/** The point whose mean per-slice share is closest to the target (the smaller scale on a tie). */
+export function closestPoint(points: readonly CalibrationPoint[], target: number): CalibrationPoint {
+  let best = points[0]!;
+  for (const p of points) if (Math.abs(p.shares.meanClusterShare - target) < Math.abs(best.shares.meanClusterShare - target)) best = p;
+  return best;
+}
+
+/** Goel's per-slice shares of the calibration workload at one loss scale. */
+export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_SEEDS, refill = true, hosts: Partial<EmulatorConfig> = {}): RetransmissionShares {
+  const graph = buildPage(PAGE_FAMILIES.find((f) => f.name === CALIBRATION_PAGE)!);
+  const profile = testbedProfile(p, { lossScale: scale, refill });
+  const slices: ConnectionSlices[] = [];
+  for (const protocol of ['h1', 'h2'] as const) {
+    for (let seed = 1; seed <= seeds; seed++) {
+      const r = simulate(graph, goelConfig(profile, protocol, seed, { ...hosts, retransmissionSliceMs: SLICE_MS }));
+      slices.push(...r.retransmissionSlices!);
+    }
+  }
+  return retransmissionShares(slices);
+}
+
+export function calibrate(p: TestbedProfile, refill = true, hosts: Partial<EmulatorConfig> = {}): Calibration {
+  const target = quantileMean(p.lossPct) / 100;
+  const points = LOSS_SCALES.map((scale) => ({ scale, shares: sharesAt(p, scale, CALIBRATION_SEEDS, refill, hosts) }));
+  return { profile: p.name, target, points, chosen: closestPoint(points, target) };
+}

@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE_RTT_MS, quantileDraw, quantileMean, RTT_MS, SLICE_MS, TBF_BUFFER_BYTES, TESTBED_PROFILES, testbedSchedule } from './testbed.ts';
+
+const Q = [0, 10, 20, 40, 60, 80, 100] as const;
+
+test('draws interpolate linearly between the quantiles; the mean is the area under them', () => {
+  assert.equal(quantileDraw(Q, 0), 0);
+  assert.equal(quantileDraw(Q, 0.1), 10);
+  assert.equal(quantileDraw(Q, 0.175), 15); // halfway from p10 (10) to p25 (20)
+  assert.equal(quantileDraw(Q, 0.5), 40);
+  assert.equal(quantileDraw(Q, 1), 100);
+  // 0.1 x 5 + 0.15 x 15 + 0.25 x 30 + 0.25 x 50 + 0.15 x 70 + 0.1 x 90
+  assert.ok(Math.abs(quantileMean(Q) - (0.5 + 2.25 + 7.5 + 12.5 + 10.5 + 9)) < 1e-9);
+});
+
+test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gaps pick", () => {
+  for (const p of TESTBED_PROFILES) {
+    const s = testbedSchedule(p, 3);
+    assert.equal(s.sliceMs, SLICE_MS);
+    assert.equal(s.burstBytes, TBF_BUFFER_BYTES);
+    assert.deepEqual(testbedSchedule(p, 3), s, 'the same seed gives the same schedule');
+    assert.notDeepEqual(testbedSchedule(p, 4).rateBps, s.rateBps);
+    const n = s.loss.length;
+    for (let k = 0; k < n; k++) {
+      assert.ok(s.rateBps[k]! >= p.rateKbps[0] * 1000 && s.rateBps[k]! <= p.rateKbps[6] * 1000);
+      assert.ok(s.delayMs[k]! >= 0 && s.delayMs[k]! <= (RTT_MS[6] - BASE_RTT_MS) / 2);
+      if (s.loss[k]! > 0) assert.ok(s.loss[k]! >= p.lossPct[0] / 100 && s.loss[k]! <= p.lossPct[6] / 100);
+    }
+    // Loss slices are one gap apart: their median spacing is the profile's median gap, within sampling error
+    // (a few hundred gaps: a quarter of the interquartile range) and the rounding to whole slices.
+    const at = [...s.loss.keys()].filter((k) => s.loss[k]! > 0);
+    const gaps = at.slice(1).map((k, i) => k - at[i]!).sort((a, b) => a - b);
+    const medianGapMs = gaps[gaps.length >> 1]! * SLICE_MS;
+    const tolerance = 250 * (p.gapS[4] - p.gapS[2]) + SLICE_MS;
+    assert.ok(Math.abs(medianGapMs - p.gapS[3] * 1000) <= tolerance, `${p.name}: median gap ${medianGapMs} ms`);
+    // Scaling the loss scales every loss slice's probability and nothing else.
+    const half = testbedSchedule(p, 3, { lossScale: 0.5 });
+    for (let k = 0; k < n; k++) assert.ok(Math.abs(half.loss[k]! - s.loss[k]! / 2) < 1e-12);
+    assert.deepEqual(half.rateBps, s.rateBps);
+    assert.equal(testbedSchedule(p, 3, { refill: false }).burstBytes, 0);
+  }
+});

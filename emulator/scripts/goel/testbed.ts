@@ -1,0 +1,109 @@
+/**
+ * Goel 2017's testbed (§VI-B, VI-C) as a link schedule: every 70 ms its bridge set, on both directions, a
+ * delay, a rate and a loss, drawn from distributions measured on an Akamai cluster's cellular connections:
+ * - RTT: one distribution for all profiles (§VI-B: "the time to establish TCP connections"); half of it each way;
+ * - rate: the profile's per-slice throughput (Fig. 10; §VI-A note: throughput stands in for bandwidth), as
+ *   tc's tbf with `buffer 64k limit 128k`, re-issued every slice — Linux refills the bucket on each change,
+ *   so each slice also lets 64 KiB through at once (network/link-schedule.ts);
+ * - loss: none, except one slice after each time gap (Fig. 9: medians 1.15 s / 350 ms / 165 ms), whose loss is
+ *   drawn from the profile's per-slice retransmission rates (Fig. 8; the paper used them as netem's loss).
+ * The paper prints these distributions only as figures; their values come with its emulation script
+ * (github.com/akamai/cell-emulation-util, `cellular_emulation.sh loss_based`, cited in §I). We keep the
+ * quantiles below (p0, p10, p25, p50, p75, p90, p100 of each of the script's 200-value arrays) and draw from
+ * them by linear interpolation: every draw comes from a seeded Rng, so runs are reproducible.
+ * What the model leaves out: netem reorders packets when the delay drops between slices (we keep FIFO order),
+ * and the bridge's own line rate (taken as infinite for the burst).
+ */
+import { linkSchedule, Rng, type LinkSchedule } from '../../src/index.ts';
+
+/** Quantiles at these probabilities. */
+const PROBS = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1] as const;
+type Quantiles = readonly [number, number, number, number, number, number, number];
+
+export const SLICE_MS = 70;
+/** The bridge's tbf: `buffer 64k` (bytes per refill) and `limit 128k` (queue bytes). */
+export const TBF_BUFFER_BYTES = 64 * 1024;
+export const TBF_LIMIT_PACKETS = Math.floor((128 * 1024) / 1500);
+
+/** RTT, ms (the script's latency array; half applied on each of the bridge's interfaces). */
+export const RTT_MS: Quantiles = [22, 27, 30, 39, 52, 86.4, 255];
+
+export interface TestbedProfile {
+  name: 'Good' | 'Median' | 'Poor';
+  /** Time between loss slices, s (Fig. 9). */
+  gapS: Quantiles;
+  /** Retransmitted share of a loss slice's segments, % (Fig. 8), used as the slice's loss. */
+  lossPct: Quantiles;
+  /** Throughput per slice, kbit/s (Fig. 10). */
+  rateKbps: Quantiles;
+}
+
+export const TESTBED_PROFILES: readonly TestbedProfile[] = [
+  { name: 'Good', gapS: [0.07, 0.175, 0.56, 1.155, 1.96, 3.0625, 5.425], lossPct: [0.5556, 1.5385, 5.8824, 33.3333, 50, 50, 75], rateKbps: [1.326, 11.54, 97.92, 1128.96, 4700, 9297.19, 14687.5] },
+  { name: 'Median', gapS: [0.07, 0.07, 0.21, 0.35, 0.56, 0.9135, 3.5], lossPct: [0.7042, 2.5, 14.2857, 50, 50, 66.6667, 80], rateKbps: [1.646, 10.41, 28.35, 432.7, 1912.28, 5619.35, 13885.71] },
+  { name: 'Poor', gapS: [0.07, 0.07, 0.07, 0.165, 0.245, 0.3885, 2.31], lossPct: [0.8403, 1.6949, 12.5, 50, 66.6667, 71.7857, 88.8889], rateKbps: [2.846, 20.42, 25.22, 256.58, 1784.43, 4516.45, 11456.25] },
+];
+
+/** The value at probability u of a distribution given by its quantiles, linear in between. */
+export function quantileDraw(q: Quantiles, u: number): number {
+  for (let i = 1; i < PROBS.length; i++) {
+    if (u <= PROBS[i]!) {
+      const f = (u - PROBS[i - 1]!) / (PROBS[i]! - PROBS[i - 1]!);
+      return q[i - 1]! + f * (q[i]! - q[i - 1]!);
+    }
+  }
+  return q[q.length - 1]!;
+}
+
+/** The mean of the interpolated distribution (to print beside the script's own). */
+export function quantileMean(q: Quantiles): number {
+  let m = 0;
+  for (let i = 1; i < PROBS.length; i++) m += ((PROBS[i]! - PROBS[i - 1]!) * (q[i - 1]! + q[i]!)) / 2;
+  return m;
+}
+
+/** The base path RTT: the smallest the bridge set; each slice adds (its RTT - this) / 2 each way. */
+export const BASE_RTT_MS = RTT_MS[0];
+
+/** A loss slice's probability: its drawn share times `lossScale` (the calibration), kept below 1. */
+const MAX_SLICE_LOSS = 0.95;
+
+/** Slices generated; the schedule repeats after them (7 minutes). */
+const SLICES = 6000;
+
+/** Stream numbers of the schedule's draws (apart from the emulator's own, which the seed also feeds). */
+const STREAM_RATE = 101;
+const STREAM_RTT = 102;
+const STREAM_GAP = 103;
+const STREAM_LOSS = 104;
+
+export interface TestbedOptions {
+  /** Multiplies every loss slice's probability (the calibration); default 1. */
+  lossScale?: number;
+  /** The tbf bucket refilled with 64 KiB every slice, as the bridge's `tc change` did; default true. False: the rate alone. */
+  refill?: boolean;
+}
+
+/** One seeded run of Goel's bridge for a profile. */
+export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOptions = {}): LinkSchedule {
+  const lossScale = opts.lossScale ?? 1;
+  const rate = new Rng(seed, STREAM_RATE);
+  const rtt = new Rng(seed, STREAM_RTT);
+  const gap = new Rng(seed, STREAM_GAP);
+  const loss = new Rng(seed, STREAM_LOSS);
+  const nextGap = (): number => Math.max(1, Math.round((quantileDraw(p.gapS, gap.next()) * 1000) / SLICE_MS));
+  let nextLoss = nextGap();
+  const slices = Array.from({ length: SLICES }, (_, k) => {
+    let l = 0;
+    if (k === nextLoss) {
+      l = Math.min(MAX_SLICE_LOSS, (lossScale * quantileDraw(p.lossPct, loss.next())) / 100);
+      nextLoss += nextGap();
+    }
+    return {
+      rateBps: quantileDraw(p.rateKbps, rate.next()) * 1000,
+      delayMs: (quantileDraw(RTT_MS, rtt.next()) - BASE_RTT_MS) / 2,
+      loss: l,
+    };
+  });
+  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, slices });
+}

@@ -1,0 +1,42 @@
+/**
+ * Frames whose document is `about:blank`, made by a script of another frame (ad code: an iframe
+ * inserted, its document opened and written). Such a frame has no script of its own to install its
+ * window and document handlers (wikia.com: a window load handler requesting an ad's pixel and
+ * scripts), so the computation that inserts its iframe installs them, between opening and closing
+ * the frame's document (`A` in program.ts): Chromium fires an about:blank frame's load while the
+ * iframe is inserted, before any handler could be added, and again when its opened document is
+ * closed. The frame an about: resource made is the frame of its children in another frame.
+ *
+ * Ad code also inserts scripts into such a frame from its parent (`frame.contentDocument.body
+ * .appendChild(script)`): the graph has the script requested by a computation of one frame and
+ * evaluated in the about: frame (wikia.com, bild.de, ndtv.com). The page registers every about:
+ * iframe it makes under its resource id, and inserts such a script into that frame's document. Pure.
+ */
+import type { ResourceNode } from '@pcp/graph-builder';
+import type { GraphIndex } from './graph-index.ts';
+
+export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
+
+/** Frame id -> the about: resource (an iframe's document) that made it, for frames whose document is about:. */
+export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
+  const owners = new Map<string, ResourceNode>();
+  const about = ix.graph.nodes.filter((n): n is ResourceNode => n.kind === 'resource' && isAboutUrl(n.url)).sort((a, b) => a.start - b.start);
+  for (const r of about) {
+    for (const e of ix.children.get(r.id) ?? []) {
+      const c = ix.byId.get(e.to)!;
+      if (c.frame !== r.frame && isAboutUrl(ix.frameDoc.get(c.frame) ?? '') && !owners.has(c.frame)) owners.set(c.frame, r);
+    }
+  }
+  return owners;
+}
+
+/**
+ * The about: resource whose frame evaluates the script `r`, when a computation of another frame
+ * requested it: the script goes into that frame's document.
+ */
+export function scriptTargetFrame(ix: GraphIndex, owners: Map<string, ResourceNode>, r: ResourceNode): ResourceNode | undefined {
+  const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline').sort((a, b) => a.start - b.start);
+  const frame = evals[0]?.frame;
+  if (frame === undefined || frame === r.frame) return undefined;
+  return owners.get(frame);
+}
