@@ -61,3 +61,31 @@ test('accuracy:emulator: example site at 50mbit/20ms/h2, one load: 0 misses, col
     rmSync(work, { recursive: true, force: true });
   }
 });
+
+test('accuracy:emulator: a synthesized page (synth-mailchimp) at 50mbit/20ms/h2, one load: synthesized once into the keep dir, recorded from the replay, loaded cold over h2 with 0 misses', { skip: isRoot ? false : 'the shaper needs root' }, async () => {
+  const { synthPages } = await import('./synth-pages.ts');
+  if ((await synthPages()).pages.length === 0) return; // no legacy corpus here: the unit tests cover the message
+  const work = mkdtempSync(join(tmpdir(), 'pcp-accuracy-synth-'));
+  try {
+    const csv = join(work, 'out.csv');
+    const keep = join(work, 'keep');
+    const r = await runAsync(process.execPath, ['--import', 'tsx', SCRIPT, '--page', 'synth-mailchimp', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots', '--keep', keep, '--recordings', '1'], { timeoutMs: 240_000 });
+    assert.equal(r.status, 0, r.stderr + r.stdout);
+    // The site was synthesized into the keep dir, every URL moved to https; the recording is of its replay.
+    const site = JSON.parse(readFileSync(join(keep, 'synthesized', 'synth-mailchimp', 'meta.json'), 'utf8')) as { url: string };
+    assert.match(site.url, /^https:\/\/mailchimp\.com\//);
+    const recorded = JSON.parse(readFileSync(join(keep, 'synth-mailchimp', 'bundle', 'archive.har'), 'utf8')) as { log: { entries: { request: { url: string }; response: { status: number } }[] } };
+    // The browser's own favicon request is answered 404 by the replay (the graph has none).
+    const page = recorded.log.entries.filter((e) => !e.request.url.endsWith('/favicon.ico'));
+    assert.ok(page.length >= 5, `${page.length} entries`);
+    assert.ok(page.every((e) => e.request.url.startsWith('https://') && e.response.status < 400), JSON.stringify(page.map((e) => [e.request.url, e.response.status])));
+    assert.match(r.stdout, /cold check: 1 of 1 checked loads cold .*; 1 of 1 spoke the condition's protocol/);
+    const [header, row] = readFileSync(csv, 'utf8').trim().split('\n');
+    const cells = Object.fromEntries(header!.split(',').map((k, i) => [k, row!.split(',')[i]!]));
+    assert.equal(cells.page, 'synth-mailchimp');
+    assert.equal(cells.misses, '0');
+    assert.ok(Number(cells.real_load_ms) >= 60 && Number(cells.emulator_load_ms) > 0, row);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+});

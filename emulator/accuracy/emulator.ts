@@ -49,7 +49,9 @@ serves every page; one Chromium per link and round loads every page, each in a f
 context, and each load is checked cold (new connection and TLS handshake, nothing from a cache).
 
 options:
-  --page NAME        only this page, or all pages of a source: example, suite, docs; or all (repeatable)
+  --page NAME        only this page, or all pages of a source: example, suite, docs, synthesized
+                     (8 pages synthesized from legacy graphs, synth-<name>: emulator/accuracy/synth-pages.ts,
+                     made once into DIR/synthesized); or all (repeatable)
   --condition C      RATE/RTT/h1|h2[/LOSS] (repeatable; default: ${DEFAULT_GRID.join(' ')})
   --runs N           real loads per page and condition (default 5; the median is compared)
   --recordings N     record each page N times (default 3), in rounds over the pages, and keep the one
@@ -249,7 +251,7 @@ async function record(pages: PageSpec[], work: string, recordMissing: boolean, w
   if (missing.length) {
     const { capturePage } = await import('@pcp/profiler');
     const { parseTrace, readText } = await import('@pcp/graph-builder');
-    const servers = await startPageServers(missing, { tls: true });
+    const servers = await startPageServers(missing, { tls: true, synthDir: join(work, 'synthesized') });
     const scored = new Map<string, { recording: number; dir: string; scores: Disturbance }[]>();
     try {
       for (const page of missing) rmSync(join(work, page.name), { recursive: true, force: true });

@@ -37,7 +37,9 @@ both measured from navigation start.
 
 options:
   --runs N       loads per page (default 3; the recorded figure is their median)
-  --page NAME    only this page (repeatable): 'example-site' or a test-site directory name
+  --page NAME    only this page (repeatable): 'example-site', a test-site directory name, a source
+                 (example, suite, docs, synthesized: pages synthesized from legacy graphs, made once
+                 into the work directory's synthesized/), a page synth-<name>, or all
   --csv FILE     where to write the per-page CSV (default docs/accuracy/identity.csv)
   --keep DIR     keep the bundles and graphs in DIR
   --from DIR     re-emulate the graphs kept in DIR by an earlier --keep (DIR/<page>/run<k>/graph.json), or by
@@ -149,7 +151,7 @@ function loopbackConfig(options: string[]): EmulatorConfig {
 /** Profiles every page `runs` times (interleaved: one pass over all pages per run) and builds each bundle. */
 async function profileAndBuild(pages: PageSpec[], runs: number, work: string): Promise<Map<string, string[]>> {
   const { capturePage } = await import('@pcp/profiler');
-  const servers = await startPageServers(pages);
+  const servers = await startPageServers(pages, { synthDir: join(work, 'synthesized') });
   const out = new Map<string, string[]>();
   try {
     for (let k = 0; k < runs; k++) {

@@ -6,14 +6,16 @@
  * - `docs`: real documentation sites from Debian's HTML documentation packages (scripts/setup.sh
  *   installs them), served from /usr/share/doc as they are installed (their _static symlinks into
  *   /usr/share/javascript included): see DOC_SITES for which pages and why;
- * - `synthesized`: pages made from the 2016 study's legacy graphs — a hook for the synthesizer (a
- *   separate issue), which adds their list and server here; none exist yet.
+ * - `synthesized`: pages the synthesizer makes from the 2016 study's legacy graphs, each served by the
+ *   replay from its synthesized archive (synth-pages.ts: SYNTH_SITES for which graphs and why); not in
+ *   either default set, asked for by `synthesized` or `synth-<name>`.
  * One list for accuracy:identity and accuracy:emulator.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestServer } from '@pcp/profiler/testing';
+import { startSynthServer, SYNTH_PREFIX, synthPages, type SynthServer } from './synth-pages.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,6 +26,8 @@ export interface PageSpec {
   /** Relative to the source server's origin a (may carry a query). */
   path: string;
   source: PageSource;
+  /** The legacy graph a synthesized page is made from. */
+  graph?: string;
 }
 
 /** Where the documentation packages put their HTML. */
@@ -86,18 +90,22 @@ export const GRID_SUITE = /^(mix-|ev-)|^(r03-parse-chunks|r04-sync-script-blocks
 /**
  * The pages named in `only` (a page name; a source name for all its pages; 'all'), or the default set:
  * for 'identity' the example site and every suite page, for 'grid' the example site, GRID_SUITE and
- * the doc pages. Doc pages whose package is not installed are left out with one line on stderr (an
- * empty result is the caller's error to report).
+ * the doc pages. Doc pages whose package is not installed, and synthesized pages when the legacy
+ * corpus is missing, are left out with one line on stderr (an empty result is the caller's error to report).
  */
 export async function accuracyPages(only?: readonly string[], defaults: 'identity' | 'grid' = 'identity'): Promise<PageSpec[]> {
   const { listSuite } = await import('@pcp/profiler/testing');
   const wantDocs = only ? only.includes('all') || only.includes('docs') || only.some((n) => n.startsWith('docs-')) : defaults === 'grid';
   const docs = wantDocs ? installedDocPages() : { pages: [], missing: [] };
   if (docs.missing.length) process.stderr.write(`doc pages left out (not installed; scripts/setup.sh installs ${DOC_PACKAGES.join(' ')}): ${docs.missing.join(' ')}\n`);
+  const wantSynth = only ? only.some((n) => n === 'all' || n === 'synthesized' || n.startsWith(SYNTH_PREFIX)) : false;
+  const synth = wantSynth ? await synthPages() : { pages: [] };
+  if (synth.unavailable) process.stderr.write(`synthesized pages ${synth.pages.length ? 'partly ' : ''}unavailable: ${synth.unavailable}\n`);
   const all: PageSpec[] = [
     { name: 'example-site', path: 'index.html', source: 'example' as const },
     ...listSuite().map((p) => ({ name: p.name, path: p.path.slice(1), source: 'suite' as const })),
     ...docs.pages,
+    ...synth.pages,
   ];
   if (only) return all.filter((p) => only.includes('all') || only.includes(p.name) || only.includes(p.source));
   return defaults === 'identity' ? all : all.filter((p) => p.source !== 'suite' || GRID_SUITE.test(p.name));
@@ -110,31 +118,40 @@ export interface PageServers {
 }
 
 /**
- * Starts the servers the pages need (one per source) on loopback. `tls`: every origin over TLS
- * (HTTP/1.1, or HTTP/2 where the suite offers it), so that a replay can serve each origin over either
- * protocol (Chromium has no cleartext HTTP/2).
+ * Starts the servers the pages need (one per source; one replay per synthesized page, whose own hosts
+ * are always served over TLS) on loopback. `tls`: every origin over TLS (HTTP/1.1, or HTTP/2 where the
+ * suite offers it), so that a replay can serve each origin over either protocol (Chromium has no
+ * cleartext HTTP/2). `synthDir`: where synthesized pages are synthesized, once (DIR/<page>).
  */
-export async function startPageServers(pages: readonly PageSpec[], opts: { tls?: boolean } = {}): Promise<PageServers> {
+export async function startPageServers(pages: readonly PageSpec[], opts: { tls?: boolean; synthDir?: string } = {}): Promise<PageServers> {
   const { startTestServer, startSuiteServer, SITES_DIR } = await import('@pcp/profiler/testing');
   const tls = Boolean(opts.tls);
-  const start: Record<PageSource, () => Promise<TestServer>> = {
+  const start: Record<Exclude<PageSource, 'synthesized'>, () => Promise<TestServer>> = {
     example: () => startTestServer({ root: join(ROOT, 'profiler/example-site'), origins: [{ name: 'a', tls }, { name: 'b', tls }] }),
     suite: () => (tls ? startTestServer({ root: SITES_DIR, origins: [{ name: 'a', tls }, { name: 'b', tls }, { name: 'c', http2: true }] }) : startSuiteServer()),
     docs: () => startTestServer({ root: DOCS_ROOT, origins: [{ name: 'a', tls }] }),
-    synthesized: () => Promise.reject(new Error('synthesized pages: the synthesizer does not exist yet')),
   };
   const servers = new Map<PageSource, TestServer>();
+  const synthesized = new Map<string, SynthServer>();
   const close = async (): Promise<void> => {
-    await Promise.allSettled([...servers.values()].map((s) => s.close()));
+    await Promise.allSettled([...servers.values(), ...synthesized.values()].map((s) => s.close()));
   };
   try {
-    for (const source of new Set(pages.map((p) => p.source))) servers.set(source, await start[source]());
+    for (const source of new Set(pages.map((p) => p.source))) if (source !== 'synthesized') servers.set(source, await start[source]());
+    for (const page of pages) {
+      if (page.source !== 'synthesized') continue;
+      if (!page.graph) throw new Error(`${page.name}: a synthesized page without its graph`);
+      if (!opts.synthDir) throw new Error('synthesized pages need a directory to be synthesized into (synthDir)');
+      synthesized.set(page.name, await startSynthServer({ ...page, source: 'synthesized', graph: page.graph }, opts.synthDir));
+    }
   } catch (e) {
     await close();
     throw e;
   }
   return {
     target(page) {
+      const synth = synthesized.get(page.name);
+      if (synth) return { url: synth.url, hostResolverRules: synth.hostResolverRules };
       const server = servers.get(page.source)!;
       return { url: server.urls.a! + page.path, hostResolverRules: server.hostResolverRules };
     },

@@ -17,14 +17,19 @@ function isLoopback(ip: string): boolean {
   return ip.startsWith('127.') || ip === '::1';
 }
 
-/** The IP a host name goes to, honouring simple `MAP pattern ip` host resolver rules. */
+/**
+ * The IP a host name goes to, honouring simple `MAP pattern ip` host resolver rules; a pattern may carry a
+ * port (`MAP host:443 127.0.0.1:4711`, as the replay writes them), and the first matching rule decides:
+ * `~NOTFOUND` (no address) gives undefined.
+ */
 export function mappedAddress(host: string, hostResolverRules: string | undefined): string | undefined {
   if (!hostResolverRules) return undefined;
   for (const rule of hostResolverRules.split(',')) {
     const m = /^\s*MAP\s+(\S+)\s+(\S+)\s*$/i.exec(rule);
     if (!m?.[1] || !m[2]) continue;
-    const re = new RegExp('^' + m[1].split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$', 'i');
-    if (re.test(host)) return m[2].replace(/:\d+$/, '');
+    const pattern = m[1].replace(/:(\d+|\*)$/, '');
+    const re = new RegExp('^' + pattern.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$', 'i');
+    if (re.test(host)) return m[2].startsWith('~') ? undefined : m[2].replace(/:\d+$/, '');
   }
   return undefined;
 }
