@@ -307,7 +307,7 @@ async function recordOnce(page: PageSpec, dir: string, servers: PageServers, cap
   rmSync(dir, { recursive: true, force: true });
   const bundle = join(dir, 'bundle');
   const { url, hostResolverRules } = servers.target(page);
-  const capture = () => capturePage(url, bundle, { hostResolverRules, ignoreCertificateErrors: true, pcap: true, sslKeyLog: true, archive: true, quietMs: 500 });
+  const capture = () => capturePage(url, bundle, { hostResolverRules, ignoreCertificateErrors: true, pcap: true, sslKeyLog: true, archive: true, quietMs: 500, taskFlows: page.taskFlows });
   // A loaded machine sometimes starts Chromium too slowly: one retry.
   let t = Date.now();
   let { meta } = await capture();

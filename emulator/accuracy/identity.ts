@@ -158,7 +158,7 @@ async function profileAndBuild(pages: PageSpec[], runs: number, work: string): P
       for (const page of pages) {
         const dir = join(work, page.name, `run${k + 1}`);
         const { url, hostResolverRules } = servers.target(page);
-        const capture = () => capturePage(url, join(dir, 'bundle'), { hostResolverRules, ignoreCertificateErrors: true, pcap: true, quietMs: 500 });
+        const capture = () => capturePage(url, join(dir, 'bundle'), { hostResolverRules, ignoreCertificateErrors: true, pcap: true, quietMs: 500, taskFlows: page.taskFlows });
         // A loaded machine sometimes starts Chromium too slowly: one retry.
         let { meta } = await capture();
         if (meta.status === 'failed' && meta.endReason === 'error') ({ meta } = await capture());

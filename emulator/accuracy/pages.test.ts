@@ -36,3 +36,11 @@ test('accuracyPages: the grid default set, sources by name, unique names', async
   // With the doc packages installed (scripts/setup.sh), the grid's default set has at least 30 pages.
   if (grid.some((p) => p.source === 'docs')) assert.ok(grid.length >= 30, `${grid.length} pages`);
 });
+
+test('accuracyPages: a suite page whose expected.json asks for posted-task flows is recorded with them, as fidelity:rules does', async () => {
+  const { listSuite } = await import('@pcp/profiler/testing');
+  const suite = await accuracyPages(['suite']);
+  const wanted = new Set(listSuite().filter((p) => p.expected.capture?.taskFlows).map((p) => p.name));
+  assert.ok(wanted.size > 0, 'the suite has a page that needs task flows (ev-messageport)');
+  assert.deepEqual(new Set(suite.filter((p) => p.taskFlows).map((p) => p.name)), wanted);
+});

@@ -26,6 +26,12 @@ export interface PageSpec {
   /** Relative to the source server's origin a (may carry a query). */
   path: string;
   source: PageSource;
+  /**
+   * Record posted-task flows (`pcp profile --task-flows`): a suite page whose expected.json asks for it
+   * (capture.taskFlows: its only record of a dependency is a posted task, e.g. a MessagePort message), as
+   * fidelity:rules records it, so that its graph has the parent the trace otherwise lacks.
+   */
+  taskFlows?: boolean;
   /** The legacy graph a synthesized page is made from. */
   graph?: string;
 }
@@ -103,7 +109,7 @@ export async function accuracyPages(only?: readonly string[], defaults: 'identit
   if (synth.unavailable) process.stderr.write(`synthesized pages ${synth.pages.length ? 'partly ' : ''}unavailable: ${synth.unavailable}\n`);
   const all: PageSpec[] = [
     { name: 'example-site', path: 'index.html', source: 'example' as const },
-    ...listSuite().map((p) => ({ name: p.name, path: p.path.slice(1), source: 'suite' as const })),
+    ...listSuite().map((p) => ({ name: p.name, path: p.path.slice(1), source: 'suite' as const, ...(p.expected.capture?.taskFlows ? { taskFlows: true } : {}) })),
     ...docs.pages,
     ...synth.pages,
   ];
