@@ -94,9 +94,8 @@ export function frameNavigationHop(x: ResourceNode, parentEnds: readonly number[
   return Math.max(0, x.navigationRequest - Math.max(...parentEnds));
 }
 
-/** The network's share of a resource's recorded round trip: its own, or its host's least if smaller (`hostRoundTrips`). */
-function networkRoundTrip(paths: Map<string, number>, graph: Graph, x: ResourceNode): number {
-  const own = recordedExchange(graph, x);
+/** The network's share of a recorded exchange's round trip: its own, or its host's least if smaller (`hostRoundTrips`). */
+function networkRoundTrip(paths: Map<string, number>, own: RecordedExchange): number {
   const mine = recordedRoundTrip(own.requestOnSocket, own.firstByte, own.serverDelay);
   return Math.min(mine, paths.get(own.host) ?? mine);
 }
@@ -244,11 +243,12 @@ export function compileGraph(graph: Graph): PageModel {
   const nParents = new Int32Array(n);
 
   const fetched = nodes.filter((x): x is ResourceNode => x.kind === 'resource' && !x.cached);
-  const paths = hostRoundTrips(fetched.map((x) => recordedExchange(graph, x)));
+  const exchanges = new Map(fetched.map((x) => [x, recordedExchange(graph, x)] as const));
+  const paths = hostRoundTrips(exchanges.values());
   const setup = setupCosts(
     fetched
       .filter((x) => (x.browserDelay?.connect ?? 0) > 0)
-      .map((x) => ({ host: hostOf(x.url), connect: x.browserDelay!.connect!, tls: /^(https|wss):/i.test(x.url), roundTrip: networkRoundTrip(paths, graph, x) })),
+      .map((x) => ({ host: hostOf(x.url), connect: x.browserDelay!.connect!, tls: /^(https|wss):/i.test(x.url), roundTrip: networkRoundTrip(paths, exchanges.get(x)!) })),
   );
   nodes.forEach((x, i) => {
     kind[i] = KIND_CODE[x.kind];
@@ -275,7 +275,7 @@ export function compileGraph(graph: Graph): PageModel {
         commitDelay: nonNegative(x.browserDelay?.commit ?? x.browserDelay?.response),
         requestDelay: nonNegative(x.browserDelay?.request),
         responseDelay: nonNegative(x.browserDelay?.response),
-        pace: serverPacing(x.arrivals, networkRoundTrip(paths, graph, x), Math.max(1, Math.round(x.size))),
+        pace: serverPacing(x.arrivals, networkRoundTrip(paths, exchanges.get(x) ?? recordedExchange(graph, x)), Math.max(1, Math.round(x.size))),
       });
     }
   });
