@@ -4,7 +4,7 @@
  * node keeps across a round trip: resources by URL, parse chunks by document and position, the
  * rest by frame document, kind and order). Pure.
  */
-import { isNextPart, type Graph, type Edge, type EventNode, type GraphNode, type ParseChunkNode, type ResourceNode } from '@pcp/graph-builder';
+import { enclosingOf, isNextPart, type Graph, type Edge, type EventNode, type GraphNode, type ParseChunkNode, type ResourceNode } from '@pcp/graph-builder';
 
 export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
 
@@ -43,8 +43,8 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
   // Dispatched as its caller's part ended, and the caller resumed after it (legacy graphs also hang an
   // XHR's later, asynchronous events off the computation that opened it: not these).
   const caller = from[0];
-  const base = caller.id.replace(/_\d+$/, '');
-  return ev.start - caller.end < 1 && (ix.children.get(ev.id) ?? []).some((e) => e.to !== caller.id && e.to.replace(/_\d+$/, '') === base && base !== e.to);
+  const base = enclosingOf(caller.id);
+  return ev.start - caller.end < 1 && (ix.children.get(ev.id) ?? []).some((e) => e.to !== caller.id && enclosingOf(e.to) === base && base !== e.to);
 }
 
 /**
@@ -54,9 +54,9 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
  */
 export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
   if (ev.kind !== 'event' || !(FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
-  const base = n.id.replace(/_\d+$/, '');
+  const base = enclosingOf(n.id);
   if (n.id === base) return undefined;
-  return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && e.from.replace(/_\d+$/, '') === base)?.from;
+  return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
 }
 
 /**

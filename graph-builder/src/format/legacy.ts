@@ -95,7 +95,7 @@ function partOf(id: string): number | undefined {
 }
 
 /** The computation a part belongs to: comp_17 for comp_17_1 (the original layout's `enclosing` field). */
-const enclosingOf = (id: string): string => id.replace(/_\d+$/, '');
+export const enclosingOf = (id: string): string => id.replace(/_\d+$/, '');
 
 /**
  * Whether `child` is the part of a computation that follows `parent`, its previous part (comp_N_k ->
