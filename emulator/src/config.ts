@@ -120,6 +120,12 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    * http/connection-setup.ts). Default on.
    */
   connectionSetup?: boolean;
+  /**
+   * Each response reaches the renderer also after the network service read it as recorded (graph
+   * `browserDelay.read`, from its headers to the body's end there, less the server's own pacing of the body):
+   * the browser's time between the socket and `finishTime`, which the network model does not hold. Default on.
+   */
+  networkRead?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -154,6 +160,7 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   serverPacing: boolean;
   eventDispatch: boolean;
   connectionSetup: boolean;
+  networkRead: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -232,6 +239,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     serverPacing: c.serverPacing ?? true,
     eventDispatch: c.eventDispatch ?? true,
     connectionSetup: c.connectionSetup ?? true,
+    networkRead: c.networkRead ?? true,
     ...resolveMultipath(c),
   };
 }
@@ -333,6 +341,7 @@ export const EMULATOR_OPTIONS = {
   'server-pacing': 'switch',
   'event-dispatch': 'switch',
   'connection-setup': 'switch',
+  'network-read': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
   'mptcp-scheduler': 'value',
@@ -397,6 +406,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['server-pacing'] !== undefined) config.serverPacing = bool('server-pacing', opts['server-pacing']);
   if (opts['event-dispatch'] !== undefined) config.eventDispatch = bool('event-dispatch', opts['event-dispatch']);
   if (opts['connection-setup'] !== undefined) config.connectionSetup = bool('connection-setup', opts['connection-setup']);
+  if (opts['network-read'] !== undefined) config.networkRead = bool('network-read', opts['network-read']);
   Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

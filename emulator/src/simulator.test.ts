@@ -11,6 +11,7 @@ import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulateChecked, timingOf } from './testing/check.ts';
 import type { EmulatorConfig } from './config.ts';
 import type { ResourceTiming } from './simulator.ts';
+import { networkRead } from './page-model.ts';
 
 const MSS = 1448;
 const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
@@ -454,6 +455,25 @@ test("connection set-up: a new connection pays its host's recorded handshake wor
   close(r.loadTime, 111.2, 'load');
   // Off: handshakes of one round trip; a and b meet at the bottleneck at 70 (82.4 the later), c at 80: 91.2.
   close(simulateChecked(g, { ...base, connectionSetup: false }).loadTime, 91.2, 'set-up off');
+});
+
+test("network read: the renderer learns of a response's end after the network service read it as recorded, less the server's pacing", () => {
+  // The one-resource page above (released at 0, at the client 93.2 with request delay 7), now with response
+  // delay 4 and a recorded read of 2.5 ms (headers to the body's end at the network service): 93.2 + 2.5 + 4.
+  const one = new PageBuilder().resource('a', 'http://a.com/a', MSS, { serverDelay: 5, browserDelay: { request: 7, response: 4, read: 2.5 } }).edge('a', 'load').build();
+  const r = simulateChecked(one, base);
+  phases(timingOf(r, 'a'), { queued: 0, handshake: 40, browser: 13.5, end: 99.7 });
+  close(r.loadTime, 99.7, 'load');
+  close(simulateChecked(one, { ...base, networkRead: false }).loadTime, 97.2, 'read off: as before');
+  close(simulateChecked(one, { ...base, browserDelays: false }).loadTime, 86.2, 'browser delays off: no read either');
+});
+
+test('networkRead: the recorded read less the server pacing of the body; never negative', () => {
+  assert.equal(networkRead(undefined, null), 0);
+  assert.equal(networkRead(1.5, null), 1.5);
+  // The server paced the body over 30 ms (its last piece 30 ms after the response was ready): 31.2 - 30.
+  close(networkRead(31.2, { after: [0, 12, 30], upTo: [100, 200, 300] }), 1.2, 'paced');
+  assert.equal(networkRead(20, { after: [0, 30], upTo: [100, 300] }), 0);
 });
 
 test('main-thread work outside the graph: recorded tasks no node holds run before the computation they held up', () => {

@@ -499,7 +499,9 @@ class Simulation {
   }
 
   private responseDelay(r: number): number {
-    return this.cfg.browserDelays ? this.m.res[this.m.resOf[r]!]!.responseDelay : 0;
+    if (!this.cfg.browserDelays) return 0;
+    const info = this.m.res[this.m.resOf[r]!]!;
+    return info.responseDelay + (this.cfg.networkRead ? info.readDelay : 0);
   }
 
   /** A frame's document whose parser waits for the frame's commit (its recorded commit delay after its first bytes). */

@@ -120,6 +120,14 @@ export interface BrowserDelay {
    */
   connect?: number;
   response?: number;
+  /**
+   * The network service reading the response: from its headers read (`timing.receiveHeadersEnd`) to the body's
+   * end there (`finishTime`), ms. On an unshaped (loopback) recording the body is on the socket with its
+   * headers, so this is the browser's own time (0.4-2 ms on a quiet 2-core host), unless the server paced the
+   * body (the emulator takes its pacing out, `arrivals`); left out of recordings made through a shaped link,
+   * where it also holds the body's transfer.
+   */
+  read?: number;
   commit?: number;
 }
 

@@ -131,6 +131,7 @@ export function readTraceInput(path: string): TraceInput {
   let tracePath = path;
   let devtoolsLog: unknown;
   let browserVersion: string | undefined;
+  let shaped = false;
   let kind: TraceInput['kind'] = 'devtools-trace';
   if (statSync(path).isDirectory()) {
     const name = findBundleFile(path, TRACE_NAMES);
@@ -141,7 +142,9 @@ export function readTraceInput(path: string): TraceInput {
     if (found) devtoolsLog = found.log;
     else if (found === null) warnings.push(`bundle has no ${BUNDLE_FILES.devtoolsLog}; iframe initiators come from the trace alone`);
     // The profiler records Browser.getVersion: {product: 'Chrome/156.0…', revision, userAgent, …}.
-    browserVersion = optionalFile(() => readBundleMeta(path), 'the browser version comes from the trace', warnings)?.browser?.product;
+    const meta = optionalFile(() => readBundleMeta(path), 'the browser version comes from the trace', warnings);
+    browserVersion = meta?.browser?.product;
+    shaped = meta?.options.conditions !== undefined;
   }
   const file = parseTrace(readText(tracePath), tracePath);
   warnings.push(...file.warnings);
@@ -169,5 +172,7 @@ export function readTraceInput(path: string): TraceInput {
     const delay = request && documentBrowserDelay(request, navigation);
     if (doc && delay) doc.browserDelay = delay;
   }
+  // Through a shaped link the network service's read of a body also holds the body's transfer: not the browser's own.
+  if (shaped) for (const r of acts.resources) if (r.browserDelay) delete r.browserDelay.read;
   return { kind, acts, warnings, ...(browserVersion ? { browserVersion } : {}) };
 }

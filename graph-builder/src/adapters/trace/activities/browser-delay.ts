@@ -39,8 +39,9 @@ export function browserDelay(r: TraceRequest, start?: number | null): BrowserDel
   const from = start === undefined ? (mayBeHeld(r) ? r.released : r.send) : (start ?? undefined);
   if (from !== undefined) out.request = round(n.sent - n.connect - from);
   if (n.finish !== undefined && r.finish !== undefined) out.response = round(r.finish - n.finish);
+  if (n.finish !== undefined) out.read = round(n.finish - n.headers);
   if (n.handshake !== undefined && n.handshake > 0) out.connect = round(n.handshake);
-  return out.request === undefined && out.response === undefined && out.connect === undefined ? undefined : out;
+  return Object.keys(out).length === 0 ? undefined : out;
 }
 
 /**
