@@ -126,6 +126,12 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    * the browser's time between the socket and `finishTime`, which the network model does not hold. Default on.
    */
   networkRead?: boolean;
+  /**
+   * A request Blink's scheduler may hold reaches its loader the renderer's hop after the emulated scheduler
+   * releases it: the page's median recorded request-to-release time (graph `browserDelay.release`,
+   * page-model.ts `releaseHop`). Default on.
+   */
+  releaseHop?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -161,6 +167,7 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   eventDispatch: boolean;
   connectionSetup: boolean;
   networkRead: boolean;
+  releaseHop: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -240,6 +247,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     eventDispatch: c.eventDispatch ?? true,
     connectionSetup: c.connectionSetup ?? true,
     networkRead: c.networkRead ?? true,
+    releaseHop: c.releaseHop ?? true,
     ...resolveMultipath(c),
   };
 }
@@ -342,6 +350,7 @@ export const EMULATOR_OPTIONS = {
   'event-dispatch': 'switch',
   'connection-setup': 'switch',
   'network-read': 'switch',
+  'release-hop': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
   'mptcp-scheduler': 'value',
@@ -407,6 +416,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['event-dispatch'] !== undefined) config.eventDispatch = bool('event-dispatch', opts['event-dispatch']);
   if (opts['connection-setup'] !== undefined) config.connectionSetup = bool('connection-setup', opts['connection-setup']);
   if (opts['network-read'] !== undefined) config.networkRead = bool('network-read', opts['network-read']);
+  if (opts['release-hop'] !== undefined) config.releaseHop = bool('release-hop', opts['release-hop']);
   Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

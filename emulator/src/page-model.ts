@@ -10,6 +10,7 @@ import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNod
 import { mimeClass, type MimeClass } from './server-delays.ts';
 import { hostRoundTrips, recordedRoundTrip, serverPacing, type RecordedExchange, type ServerPace } from './http/server-pacing.ts';
 import { setupCosts, type SetupCosts } from './http/connection-setup.ts';
+import { median } from './stats.ts';
 
 export const K_RESOURCE = 0;
 export const K_DCHUNK = 1;
@@ -64,6 +65,8 @@ export interface ResourceInfo {
   responseDelay: number;
   /** The network service's recorded read of the response beyond the server's pacing (`networkRead`), ms. */
   readDelay: number;
+  /** A request Blink may hold: the renderer's hop from its release by the scheduler to its loader's start (`releaseHop`), ms. */
+  releaseHop: number;
   /** The document of a frame (not the main frame's): its body reaches the frame's parser after the frame commits. */
   frameDocument: boolean;
   /** A frame document's recorded commit after its response (graph `browserDelay.commit`, else `.response`), ms. */
@@ -105,6 +108,24 @@ export function frameNavigationHop(x: ResourceNode, parentEnds: readonly number[
 export function networkRead(read: number | undefined, pace: ServerPace | null): number {
   if (read === undefined || !Number.isFinite(read)) return 0;
   return Math.max(0, read - (pace ? pace.after[pace.after.length - 1]! : 0));
+}
+
+/**
+ * The renderer's hop from Blink's scheduler releasing a request it may hold to the request's loader starting
+ * (ThrottlingURLLoader::StartNow), ms. A held-type request's recorded request-to-release time (graph
+ * `browserDelay.release`) is that hop plus the recording scheduler's hold (the example site's async scripts and
+ * late images: 18-71 ms), and the emulator's scheduler makes its own holds; a request Blink never holds
+ * (not throttleable, or High and above) crosses the same hop with no hold. So the hop is the median of the
+ * never-held requests' recorded release times, 0 with none: on quiet loopback recordings 0.6-1 ms.
+ */
+export function releaseHop(nodes: readonly GraphNode[]): number {
+  const recorded = nodes.flatMap((x) => (x.kind === 'resource' && !mayBeHeld(x) && x.browserDelay?.release !== undefined && Number.isFinite(x.browserDelay.release) ? [x.browserDelay.release] : []));
+  return recorded.length ? Math.max(0, median(recorded)) : 0;
+}
+
+/** Whether Blink's scheduler may hold a subresource's request (throttleable and below High), as the graph builder reads it. */
+function mayBeHeld(x: ResourceNode): boolean {
+  return x.documentOfFrame === undefined && !UNTHROTTLED_REQUEST_TYPES.has(x.requestType ?? '') && x.browserPriority !== 'High' && x.browserPriority !== 'VeryHigh';
 }
 
 /** The network's share of a recorded exchange's round trip: its own, or its host's least if smaller (`hostRoundTrips`). */
@@ -289,6 +310,7 @@ export function compileGraph(graph: Graph): PageModel {
         requestDelay: nonNegative(x.browserDelay?.request),
         responseDelay: nonNegative(x.browserDelay?.response),
         readDelay: 0,
+        releaseHop: 0,
         pace: serverPacing(x.arrivals, networkRoundTrip(paths, exchanges.get(x) ?? recordedExchange(graph, x)), Math.max(1, Math.round(x.size))),
       });
       const info = res[res.length - 1]!;
@@ -307,6 +329,11 @@ export function compileGraph(graph: Graph): PageModel {
   }
   nodes.forEach((x, i) => {
     if (x.kind === 'resource' && res[resOf[i]!]!.frameDocument) res[resOf[i]!]!.requestDelay += frameNavigationHop(x, parentLists[i]!.map((p) => nodes[p]!.end));
+  });
+  const hop = releaseHop(nodes);
+  nodes.forEach((x, i) => {
+    // A held-type request's recorded request delay starts at its release: the hop before it is the emulator's to add.
+    if (x.kind === 'resource' && mayBeHeld(x) && x.browserDelay?.request !== undefined) res[resOf[i]!]!.releaseHop = hop;
   });
 
   // Download chunks stream from their resource: the resource->chunk edge means "these bytes arrived".

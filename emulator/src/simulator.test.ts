@@ -11,7 +11,7 @@ import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulateChecked, timingOf } from './testing/check.ts';
 import type { EmulatorConfig } from './config.ts';
 import type { ResourceTiming } from './simulator.ts';
-import { networkRead } from './page-model.ts';
+import { networkRead, releaseHop } from './page-model.ts';
 
 const MSS = 1448;
 const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
@@ -466,6 +466,32 @@ test("network read: the renderer learns of a response's end after the network se
   close(r.loadTime, 99.7, 'load');
   close(simulateChecked(one, { ...base, networkRead: false }).loadTime, 97.2, 'read off: as before');
   close(simulateChecked(one, { ...base, browserDelays: false }).loadTime, 86.2, 'browser delays off: no read either');
+});
+
+test("release hop: a request Blink may hold reaches its loader the page's hop after its release: the median request-to-release of the requests Blink never holds", () => {
+  // Two Low images and two requests Blink never holds (an XHR, a High script), one segment each, each on its
+  // own host. Recorded request-to-release: a 30 (the recording's scheduler held it), b 0.5, the XHR 1.5, the
+  // script 2.5: the hop is the never-held ones' median, 2 ms, and joins a's and b's request delay (7 and 0);
+  // the XHR's and the script's request delays, measured from their request, hold it already.
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a.png', MSS, { serverDelay: 5, browserPriority: 'Low', requestType: 'Image', browserDelay: { request: 7, release: 30 } })
+    .resource('b', 'http://b.com/b.png', MSS, { serverDelay: 20, browserPriority: 'Low', requestType: 'Image', browserDelay: { request: 0, release: 0.5 } })
+    .resource('x', 'http://c.com/x.json', MSS, { serverDelay: 40, browserPriority: 'High', requestType: 'XHR', browserDelay: { request: 0, release: 1.5 } })
+    .resource('s', 'http://d.com/s.js', MSS, { serverDelay: 60, browserPriority: 'High', requestType: 'Script', browserDelay: { request: 0, release: 2.5 } })
+    .edge('a', 'load').edge('b', 'load')
+    .build();
+  assert.equal(releaseHop(g.nodes), 2);
+  assert.equal(releaseHop([]), 0);
+  // a: released at 0, on the socket at 7 + 2 = 9: SYN 9, established 49, at the server 69, ready 74,
+  // bottleneck 84, client 95.2. b: on the socket at 2: established 42, server 62, ready 82, bottleneck 92,
+  // client 103.2. (x and s reach the bottleneck at 110 and 130, after both.)
+  const r = simulateChecked(g, base);
+  phases(timingOf(r, 'a'), { queued: 0, handshake: 40, browser: 9, end: 95.2 });
+  phases(timingOf(r, 'b'), { queued: 0, handshake: 40, browser: 2, end: 103.2 });
+  close(timingOf(r, 'x').browser, 0, 'the XHR: no hop added');
+  const off = simulateChecked(g, { ...base, releaseHop: false });
+  close(timingOf(off, 'a').end, 93.2, 'hop off: a 2 ms sooner');
+  close(off.loadTime, 101.2, 'hop off: b 2 ms sooner');
 });
 
 test('networkRead: the recorded read less the server pacing of the body; never negative', () => {

@@ -495,7 +495,9 @@ class Simulation {
   }
 
   private requestDelay(r: number): number {
-    return this.cfg.browserDelays ? this.m.res[this.m.resOf[r]!]!.requestDelay : 0;
+    if (!this.cfg.browserDelays) return 0;
+    const info = this.m.res[this.m.resOf[r]!]!;
+    return info.requestDelay + (this.cfg.releaseHop ? info.releaseHop : 0);
   }
 
   private responseDelay(r: number): number {

@@ -84,7 +84,10 @@ async function addServerDelays(p: Parsed, kind: InputKind, input: string, built:
   if (!Array.isArray(list)) throw new CliError(`${file ?? input}: expected a list of server-delay records`);
   const merged = mergeServerDelays(built.graph as Parameters<typeof mergeServerDelays>[0], list as Parameters<typeof mergeServerDelays>[1]);
   built.graph = merged.graph;
-  built.warnings.push(`server delays: ${merged.matched} resources annotated${merged.unmatched.length ? `, ${merged.unmatched.length} records unmatched` : ''}`);
+  built.warnings.push(
+    `server delays: ${merged.matched} resources annotated${merged.unmatched.length ? `, ${merged.unmatched.length} records unmatched` : ''}` +
+      (merged.clamped ? `, ${merged.clamped} longer than their recorded exchange clamped to it` : ''),
+  );
 }
 
 function analysisScope(p: Parsed): 'recorded' | 'normalised' {

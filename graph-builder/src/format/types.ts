@@ -115,6 +115,13 @@ export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document
 export interface BrowserDelay {
   request?: number;
   /**
+   * From the renderer's request (`ResourceSendRequest`) to its release to the network service
+   * (`ThrottlingURLLoader::StartNow`), ms: the renderer's hop to the loader's start (0.3-3 ms on a quiet host)
+   * and, for a request Blink's scheduler may hold (throttleable, below High), the scheduler's hold if it held it.
+   * A subresource's; for one Blink never holds it is inside `request`.
+   */
+  release?: number;
+  /**
    * The request opened a connection: its TCP and TLS handshakes as recorded (`timing.connectStart` to
    * `connectEnd`, DNS excluded), ms. Round trips and the hosts' work (key exchange, certificate checks) both.
    */

@@ -64,3 +64,24 @@ test('parseServerDelays reads the pcp delays JSON and names a bad record', () =>
   assert.throws(() => parseServerDelays({ records: [{ delayMs: 3 }] }), /record 0/);
   assert.throws(() => parseServerDelays({ nope: 1 }), /not a server delays file/);
 });
+
+test("a delay longer than the node's recorded exchange is clamped to it and marked estimated", () => {
+  const g = graph();
+  // r2 (b.js) sent at 20, on the socket 2 ms later, its headers at the renderer at 37: at most 15 ms.
+  Object.assign(g.nodes[2]!, { responseStart: 37, browserDelay: { request: 2 } });
+  // r1 (a.css): on the socket at 5 + 1 + 4 (connection set-up), headers at 30: at most 20 ms.
+  Object.assign(g.nodes[1]!, { responseStart: 30, browserDelay: { request: 1, connect: 4 } });
+  const res = mergeServerDelays(g, [rec('https://y.test/b.js', 229.5, true), rec('http://x.test/a.css', 12)]);
+  const byId = new Map(res.graph.nodes.map((n) => [n.id, n as ResourceNode]));
+  assert.equal(byId.get('r2')!.serverDelay, 15);
+  assert.equal(byId.get('r2')!.serverDelayEstimated, true);
+  assert.equal(byId.get('r1')!.serverDelay, 12, 'inside its window: kept');
+  assert.equal(byId.get('r1')!.serverDelayEstimated, false);
+  assert.equal(res.clamped, 1);
+  // A document's start is its commit, after its response: not bounded.
+  const d = graph();
+  Object.assign(d.nodes[2]!, { responseStart: 0.04, requestType: 'Document', documentOfFrame: 'f0', browserDelay: { request: 2 } });
+  assert.equal(mergeServerDelays(d, [rec('https://y.test/b.js', 1.5)]).clamped, 0);
+  // Without the recorded times (legacy graphs) nothing bounds a delay.
+  assert.equal(mergeServerDelays(graph(), [rec('https://y.test/b.js', 229.5, true)]).clamped, 0);
+});

@@ -5,7 +5,11 @@
  * Records are matched to resource nodes by url and, for a url requested several times, by occurrence:
  * the i-th record of a url (in record order) goes to the i-th resource node of that url in request
  * order (node `start`). A record whose method differs from its node is still used, since the url is
- * what both sides agree on. Pure: the input graph is not modified.
+ * what both sides agree on. A delay longer than the node's recorded exchange allows (Chrome traces: from the
+ * request on the socket to the response at the renderer, `recordedWindow`) cannot be the server's: an estimate
+ * drawn from a distribution (a TLS capture without keys) is the usual case, e.g. 229 ms for a script whose
+ * whole exchange took 15. It is clamped to that window and marked estimated. Pure: the input graph is not
+ * modified.
  */
 import type { Graph, GraphNode, ResourceNode } from '../format/types.ts';
 
@@ -30,6 +34,21 @@ export interface MergeResult {
   matched: number;
   /** Records with no resource node left for them (their url does not occur, or occurs fewer times). */
   unmatched: ServerDelayRecord[];
+  /** Delays longer than their node's recorded exchange, clamped to it. */
+  clamped: number;
+}
+
+/**
+ * The most a resource's server can have taken, ms: from its request on the socket (its start, browser
+ * request delay and connection set-up) to its response headers at the renderer (`responseStart`). Undefined
+ * when the node does not record those times (legacy graphs) and for documents.
+ */
+export function recordedWindow(n: ResourceNode): number | undefined {
+  const bd = n.browserDelay;
+  // A document's recorded start is its frame's commit, after its response: its request side is not on the node.
+  if (n.documentOfFrame !== undefined || n.requestType === 'Document') return undefined;
+  if (n.responseStart === undefined || bd?.request === undefined) return undefined;
+  return Math.max(0, n.responseStart - (n.start + bd.request + (bd.connect ?? 0)));
 }
 
 /** Urls compare without their fragment: the browser never sends it. */
@@ -52,15 +71,20 @@ export function mergeServerDelays(graph: Graph, records: readonly ServerDelayRec
     .filter((x): x is { n: ResourceNode; i: number } => x.n.kind === 'resource')
     .sort((a, b) => a.n.start - b.n.start || a.i - b.i);
   const updated = new Map<number, GraphNode>();
+  let clamped = 0;
   for (const { n, i } of resources) {
     const r = queues.get(urlKey(n.url))?.shift();
     if (!r || r.delayMs === null) continue;
-    updated.set(i, { ...n, serverDelay: r.delayMs, serverDelayEstimated: r.estimated });
+    const window = recordedWindow(n);
+    if (window !== undefined && r.delayMs > window) {
+      clamped++;
+      updated.set(i, { ...n, serverDelay: Math.round(window * 1000) / 1000, serverDelayEstimated: true });
+    } else updated.set(i, { ...n, serverDelay: r.delayMs, serverDelayEstimated: r.estimated });
   }
   const unmatched = records.filter((r) => r.delayMs === null || !Number.isFinite(r.delayMs));
   for (const q of queues.values()) unmatched.push(...q);
   const nodes = graph.nodes.map((n, i) => updated.get(i) ?? n);
-  return { graph: { ...graph, nodes }, matched: updated.size, unmatched };
+  return { graph: { ...graph, nodes }, matched: updated.size, unmatched, clamped };
 }
 
 /**

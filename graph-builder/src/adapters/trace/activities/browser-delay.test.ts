@@ -11,7 +11,8 @@ const request = (o: Partial<TraceRequest>): TraceRequest => ({
 test('a request Blink never holds (High, VeryHigh, XHR, fetch): send -> socket (connection set-up excluded), network end -> renderer finish, headers -> network end', () => {
   const r = request({ priority: 'High', released: 12, finish: 60, network: { sent: 25, headers: 40, connect: 5, finish: 52 } });
   // Headers read at 40, the body's end at the network service at 52: 12 ms of reading.
-  assert.deepEqual(browserDelay(r), { request: 10, response: 8, read: 12 });
+  // Released at 12: 2 ms from the request to its release (the renderer's hop; never a hold at High).
+  assert.deepEqual(browserDelay(r), { request: 10, release: 2, response: 8, read: 12 });
   const xhr = request({ priority: 'Low', resourceType: 'Other', initiator: { type: 'script', fetchType: 'xmlhttprequest' }, network: { sent: 25, headers: 40, connect: 0 } });
   assert.equal(mayBeHeld(xhr), false);
   assert.deepEqual(browserDelay(xhr), { request: 15 });
@@ -20,7 +21,8 @@ test('a request Blink never holds (High, VeryHigh, XHR, fetch): send -> socket (
 test("a request Blink's scheduler may hold (below High): from its release, the scheduler's wait being the emulator's", () => {
   const r = request({ priority: 'Low', resourceType: 'Image', released: 12, finish: 60, network: { sent: 25, headers: 40, connect: 5, finish: 52 } });
   assert.equal(mayBeHeld(r), true);
-  assert.deepEqual(browserDelay(r), { request: 8, response: 8, read: 12 });
+  // Sent at 10, released at 12: 2 ms from the request to its release.
+  assert.deepEqual(browserDelay(r), { request: 8, release: 2, response: 8, read: 12 });
 });
 
 test('parts the trace lacks are left out; nothing known gives undefined', () => {
@@ -31,7 +33,7 @@ test('parts the trace lacks are left out; nothing known gives undefined', () => 
 });
 
 test('clock skew between processes never gives a negative delay', () => {
-  assert.deepEqual(browserDelay(request({ priority: 'Low', released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, response: 0, read: 10.2 });
+  assert.deepEqual(browserDelay(request({ priority: 'Low', released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, release: 20, response: 0, read: 10.2 });
 });
 
 test("the main document: from the browser's navigation request to the socket; the response side as any resource's; the commit from the network's headers", () => {

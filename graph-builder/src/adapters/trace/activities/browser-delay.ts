@@ -38,6 +38,7 @@ export function browserDelay(r: TraceRequest, start?: number | null): BrowserDel
   const out: BrowserDelay = {};
   const from = start === undefined ? (mayBeHeld(r) ? r.released : r.send) : (start ?? undefined);
   if (from !== undefined) out.request = round(n.sent - n.connect - from);
+  if (start === undefined && r.released !== undefined) out.release = round(r.released - r.send);
   if (n.finish !== undefined && r.finish !== undefined) out.response = round(r.finish - n.finish);
   if (n.finish !== undefined) out.read = round(n.finish - n.headers);
   if (n.handshake !== undefined && n.handshake > 0) out.connect = round(n.handshake);
