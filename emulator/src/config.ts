@@ -132,6 +132,11 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    * page-model.ts `releaseHop`). Default on.
    */
   releaseHop?: boolean;
+  /**
+   * Each exchange's response is ready the network service's recorded lag later (graph `browserDelay.wait` less
+   * the measured server delay: writing the request, reading the headers; page-model.ts `socketLag`). Default on.
+   */
+  socketLag?: boolean;
 }
 
 /** A config with every default filled in; what the simulator reads. */
@@ -168,6 +173,7 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   connectionSetup: boolean;
   networkRead: boolean;
   releaseHop: boolean;
+  socketLag: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -248,6 +254,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     connectionSetup: c.connectionSetup ?? true,
     networkRead: c.networkRead ?? true,
     releaseHop: c.releaseHop ?? true,
+    socketLag: c.socketLag ?? true,
     ...resolveMultipath(c),
   };
 }
@@ -351,6 +358,7 @@ export const EMULATOR_OPTIONS = {
   'connection-setup': 'switch',
   'network-read': 'switch',
   'release-hop': 'switch',
+  'socket-lag': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
   'mptcp-scheduler': 'value',
@@ -417,6 +425,7 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['connection-setup'] !== undefined) config.connectionSetup = bool('connection-setup', opts['connection-setup']);
   if (opts['network-read'] !== undefined) config.networkRead = bool('network-read', opts['network-read']);
   if (opts['release-hop'] !== undefined) config.releaseHop = bool('release-hop', opts['release-hop']);
+  if (opts['socket-lag'] !== undefined) config.socketLag = bool('socket-lag', opts['socket-lag']);
   Object.assign(config, parseMultipathOptions(opts, bool));
   resolveConfig(config); // validate combinations now, with the same messages the simulator would give
   return config;

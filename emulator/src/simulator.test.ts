@@ -494,6 +494,18 @@ test("release hop: a request Blink may hold reaches its loader the page's hop af
   close(off.loadTime, 101.2, 'hop off: b 2 ms sooner');
 });
 
+test("socket lag: a response is ready the network service's recorded lag (its wait for the headers less the measured server delay) later", () => {
+  // The one-resource page (server delay 5, request delay 7: at the client 93.2) with a recorded wait of 6.5 ms
+  // from the request on the socket to its headers: 1.5 ms beyond the server's 5, ready 1.5 ms later: 94.7.
+  const one = new PageBuilder().resource('a', 'http://a.com/a', MSS, { serverDelay: 5, browserDelay: { request: 7, wait: 6.5 } }).edge('a', 'load').build();
+  const r = simulateChecked(one, base);
+  phases(timingOf(r, 'a'), { queued: 0, handshake: 40, serverDelay: 5, browser: 8.5, end: 94.7 });
+  close(simulateChecked(one, { ...base, socketLag: false }).loadTime, 93.2, 'lag off: as before');
+  // An estimated server delay says nothing of this exchange: no lag.
+  const est = new PageBuilder().resource('a', 'http://a.com/a', MSS, { serverDelay: 5, serverDelayEstimated: true, browserDelay: { request: 7, wait: 6.5 } }).edge('a', 'load').build();
+  close(simulateChecked(est, base).loadTime, 93.2, 'estimated: no lag');
+});
+
 test('networkRead: the recorded read less the server pacing of the body; never negative', () => {
   assert.equal(networkRead(undefined, null), 0);
   assert.equal(networkRead(1.5, null), 1.5);

@@ -460,7 +460,7 @@ class Simulation {
       received: 0,
       prio,
       order: 0,
-      serverDelay: this.pool.serverDelay(info.serverDelay, info.mimeClass),
+      serverDelay: this.pool.serverDelay(info.serverDelay, info.mimeClass) + (this.cfg.browserDelays && this.cfg.socketLag ? info.socketLag : 0),
       tIssue: now,
       tSent: NaN,
       tAtServer: NaN,
@@ -597,6 +597,8 @@ class Simulation {
       if (x && !Number.isNaN(x.tEnd)) {
         const reqDelay = this.requestDelay(i);
         const respDelay = this.responseDelay(i);
+        // The network service's lag rides on the server delay in the exchange; the timing gives it to the browser.
+        const lag = this.cfg.browserDelays && this.cfg.socketLag ? info.socketLag : 0;
         const queued = x.tSent - x.tIssue - x.handshake - reqDelay;
         const serverBuffer = x.tFirstByte - x.tAtServer - x.serverDelay;
         const t: ResourceTiming = {
@@ -605,10 +607,10 @@ class Simulation {
           queued,
           handshake: x.handshake,
           request: x.tAtServer - x.tSent,
-          serverDelay: x.serverDelay,
+          serverDelay: x.serverDelay - lag,
           serverBuffer,
           transfer: x.tEnd - x.tFirstByte,
-          browser: reqDelay + respDelay,
+          browser: reqDelay + respDelay + lag,
           start,
           end: x.tEnd + respDelay,
         };

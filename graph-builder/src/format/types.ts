@@ -135,6 +135,13 @@ export interface BrowserDelay {
    * where it also holds the body's transfer.
    */
   read?: number;
+  /**
+   * From the request on the socket (`timing.sendStart`) to its response headers read there
+   * (`receiveHeadersEnd`), ms: the network's round trip, the server's time and the network service's own
+   * writing and reading (what exceeds the server delay on a loopback recording: 0.2-4 ms). Left out of
+   * recordings made through a shaped link.
+   */
+  wait?: number;
   commit?: number;
 }
 

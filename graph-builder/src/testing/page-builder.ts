@@ -21,7 +21,7 @@ export class PageBuilder {
     id: string,
     url: string,
     size: number,
-    o: { serverDelay?: number; mimeType?: string; frame?: string; prio?: number; method?: string; browserPriority?: string; requestType?: string; documentOfFrame?: string; browserDelay?: ResourceNode['browserDelay'] } = {},
+    o: { serverDelay?: number; serverDelayEstimated?: boolean; mimeType?: string; frame?: string; prio?: number; method?: string; browserPriority?: string; requestType?: string; documentOfFrame?: string; browserDelay?: ResourceNode['browserDelay'] } = {},
   ): this {
     const node: ResourceNode = {
       id,
@@ -39,6 +39,7 @@ export class PageBuilder {
       onCriticalPath: false,
     };
     if (o.serverDelay !== undefined) node.serverDelay = o.serverDelay;
+    if (o.serverDelayEstimated !== undefined) node.serverDelayEstimated = o.serverDelayEstimated;
     if (o.browserPriority !== undefined) node.browserPriority = o.browserPriority;
     if (o.requestType !== undefined) node.requestType = o.requestType;
     if (o.documentOfFrame !== undefined) node.documentOfFrame = o.documentOfFrame;

@@ -172,7 +172,14 @@ export function readTraceInput(path: string): TraceInput {
     const delay = request && documentBrowserDelay(request, navigation);
     if (doc && delay) doc.browserDelay = delay;
   }
-  // Through a shaped link the network service's read of a body also holds the body's transfer: not the browser's own.
-  if (shaped) for (const r of acts.resources) if (r.browserDelay) delete r.browserDelay.read;
+  // Through a shaped link the network service's read of a body and its wait for the headers also hold the
+  // body's transfer and the round trip: not the browser's own.
+  if (shaped) {
+    for (const r of acts.resources) {
+      if (!r.browserDelay) continue;
+      delete r.browserDelay.read;
+      delete r.browserDelay.wait;
+    }
+  }
   return { kind, acts, warnings, ...(browserVersion ? { browserVersion } : {}) };
 }

@@ -12,51 +12,51 @@ test('a request Blink never holds (High, VeryHigh, XHR, fetch): send -> socket (
   const r = request({ priority: 'High', released: 12, finish: 60, network: { sent: 25, headers: 40, connect: 5, finish: 52 } });
   // Headers read at 40, the body's end at the network service at 52: 12 ms of reading.
   // Released at 12: 2 ms from the request to its release (the renderer's hop; never a hold at High).
-  assert.deepEqual(browserDelay(r), { request: 10, release: 2, response: 8, read: 12 });
+  assert.deepEqual(browserDelay(r), { request: 10, release: 2, response: 8, read: 12, wait: 15 });
   const xhr = request({ priority: 'Low', resourceType: 'Other', initiator: { type: 'script', fetchType: 'xmlhttprequest' }, network: { sent: 25, headers: 40, connect: 0 } });
   assert.equal(mayBeHeld(xhr), false);
-  assert.deepEqual(browserDelay(xhr), { request: 15 });
+  assert.deepEqual(browserDelay(xhr), { request: 15, wait: 15 });
 });
 
 test("a request Blink's scheduler may hold (below High): from its release, the scheduler's wait being the emulator's", () => {
   const r = request({ priority: 'Low', resourceType: 'Image', released: 12, finish: 60, network: { sent: 25, headers: 40, connect: 5, finish: 52 } });
   assert.equal(mayBeHeld(r), true);
   // Sent at 10, released at 12: 2 ms from the request to its release.
-  assert.deepEqual(browserDelay(r), { request: 8, release: 2, response: 8, read: 12 });
+  assert.deepEqual(browserDelay(r), { request: 8, release: 2, response: 8, read: 12, wait: 15 });
 });
 
 test('parts the trace lacks are left out; nothing known gives undefined', () => {
-  assert.deepEqual(browserDelay(request({ finish: 60, network: { sent: 25, headers: 40, connect: 0, finish: 59 } })), { response: 1, read: 19 });
+  assert.deepEqual(browserDelay(request({ finish: 60, network: { sent: 25, headers: 40, connect: 0, finish: 59 } })), { response: 1, read: 19, wait: 15 });
   assert.equal(browserDelay(request({ released: 12, finish: 60 })), undefined);
-  assert.equal(browserDelay(request({ priority: 'Low', network: { sent: 25, headers: 40, connect: 0 } })), undefined, 'no release recorded for a request that may have been held');
-  assert.equal(browserDelay(request({ network: { sent: 25, headers: 40, connect: 0 } })), undefined);
+  assert.deepEqual(browserDelay(request({ priority: 'Low', network: { sent: 25, headers: 40, connect: 0 } })), { wait: 15 }, 'no release recorded for a request that may have been held: no request side');
+  assert.deepEqual(browserDelay(request({ network: { sent: 25, headers: 40, connect: 0 } })), { wait: 15 }, 'no release, no finish: the wait alone');
 });
 
 test('clock skew between processes never gives a negative delay', () => {
-  assert.deepEqual(browserDelay(request({ priority: 'Low', released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, release: 20, response: 0, read: 10.2 });
+  assert.deepEqual(browserDelay(request({ priority: 'Low', released: 30, finish: 50, network: { sent: 29.5, headers: 40, connect: 0, finish: 50.2 } })), { request: 0, release: 20, response: 0, read: 10.2, wait: 10.5 });
 });
 
 test("the main document: from the browser's navigation request to the socket; the response side as any resource's; the commit from the network's headers", () => {
   const r = request({ resourceType: 'Document', send: 0, finish: 30, network: { sent: -30, headers: -20, connect: 2, finish: -10 } });
   // The trace's send (0) is the commit; the headers were read at -20 (DevTools' responseReceived, -12, is later).
-  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 40, read: 10, commit: 20 });
-  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45 }), { response: 40, read: 10, commit: 20 }, 'no request recorded: as any resource');
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45, documentRequest: -43, documentResponse: -12 }), { request: 11, response: 40, read: 10, wait: 10, commit: 20 });
+  assert.deepEqual(documentBrowserDelay(r, { navigationStart: -45 }), { response: 40, read: 10, wait: 10, commit: 20 }, 'no request recorded: as any resource');
   assert.equal(documentBrowserDelay(request({}), { navigationStart: -45, documentRequest: -43 }), undefined);
 });
 
 test("a frame's document: its trace request is the frame's commit; from the network's headers to it, no request side", () => {
   const r = request({ resourceType: 'Document', send: 150, finish: 180, network: { sent: 120, headers: 128, connect: 0, finish: 130 } });
-  assert.deepEqual(frameDocumentBrowserDelay(r), { response: 50, read: 2, commit: 22 });
+  assert.deepEqual(frameDocumentBrowserDelay(r), { response: 50, read: 2, wait: 8, commit: 22 });
   // The browser's navigation request at 100 (DevTools log): its request side, as the main document's.
-  assert.deepEqual(frameDocumentBrowserDelay(r, 100), { request: 20, response: 50, read: 2, commit: 22 });
+  assert.deepEqual(frameDocumentBrowserDelay(r, 100), { request: 20, response: 50, read: 2, wait: 8, commit: 22 });
   assert.equal(frameDocumentBrowserDelay(request({ resourceType: 'Document' })), undefined);
 });
 
 test('a request that opened a connection records its handshakes (connect), beside the delays that exclude them', () => {
   const r = request({ priority: 'High', finish: 60, network: { sent: 25, headers: 40, connect: 13, handshake: 12.5, finish: 52 } });
   // send 10 -> socket 25 less the 13 ms of DNS and handshakes: 2 ms of request delay.
-  assert.deepEqual(browserDelay(r), { request: 2, response: 8, read: 12, connect: 12.5 });
-  assert.deepEqual(browserDelay(request({ network: { sent: 25, headers: 40, connect: 0, handshake: 0 } })), undefined, 'a reused connection: nothing recorded');
+  assert.deepEqual(browserDelay(r), { request: 2, response: 8, read: 12, wait: 15, connect: 12.5 });
+  assert.deepEqual(browserDelay(request({ network: { sent: 25, headers: 40, connect: 0, handshake: 0 } })), { wait: 15 }, 'a reused connection: no connect');
   const doc = request({ resourceType: 'Document', send: 0, finish: 30, network: { sent: -30, headers: -20, connect: 11, handshake: 11, finish: -10 } });
-  assert.deepEqual(documentBrowserDelay(doc, { navigationStart: -45, documentRequest: -43 }), { request: 2, response: 40, read: 10, commit: 20, connect: 11 });
+  assert.deepEqual(documentBrowserDelay(doc, { navigationStart: -45, documentRequest: -43 }), { request: 2, response: 40, read: 10, wait: 10, commit: 20, connect: 11 });
 });

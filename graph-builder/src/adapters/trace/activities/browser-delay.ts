@@ -41,6 +41,7 @@ export function browserDelay(r: TraceRequest, start?: number | null): BrowserDel
   if (start === undefined && r.released !== undefined) out.release = round(r.released - r.send);
   if (n.finish !== undefined && r.finish !== undefined) out.response = round(r.finish - n.finish);
   if (n.finish !== undefined) out.read = round(n.finish - n.headers);
+  out.wait = round(n.headers - n.sent);
   if (n.handshake !== undefined && n.handshake > 0) out.connect = round(n.handshake);
   return Object.keys(out).length === 0 ? undefined : out;
 }
