@@ -10,6 +10,8 @@
  *
  *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
  *   --tail classifies the resources whose parent set differs (parent kinds on each side, our rule);
+ *   per site whose critical path differs, the reference's durations on its path against ours
+ *   (pathDurationGaps) and its path recomputed on its own graph (selfFigures);
  *   --diff prints N missing/extra edges per site (exported); --match chooses how evals are matched
  *   (default time, see KeyOptions.evalKey); --parts how the parts of a split computation and a url's
  *   memory-cache reuses are (default end: the instant each part ends, each reuse's time; see
@@ -41,7 +43,9 @@ in aggregate. --site one site; --diff N lists N missing/extra edges per site; --
 told apart (start time, default, or order); --parts how the parts of a split computation and the memory-cache
 reuses of a url are told apart (end: the instant each part ends and each reuse's time, default; index:
 their order, where one cut or reuse more on one side renumbers all later ones); --tail classifies every
-parent disagreement.
+parent disagreement. Per site whose critical path differs it also prints the reference's durations on its
+path (its cp_critpath file) against ours, and its path recomputed on its own graph; under the aggregate,
+the reference's own paths and priorities recomputed on its graphs (the ceiling for an exact rebuild).
 `, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, parts: { type: 'string' }, tail: { type: 'boolean' } }).values;
 const evalKey = opt.match ?? 'time';
 const partKey = opt.parts ?? 'end';
