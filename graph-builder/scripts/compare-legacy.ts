@@ -10,6 +10,8 @@
  *
  *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
  *   --tail classifies the resources whose parent set differs (parent kinds on each side, our rule);
+ *   per site whose critical path differs, the reference's durations on its path against ours
+ *   (pathDurationGaps) and its path recomputed on its own graph (selfFigures);
  *   --diff prints N missing/extra edges per site (exported); --match chooses how evals are matched
  *   (default time, see KeyOptions.evalKey); --parts how the parts of a split computation and a url's
  *   memory-cache reuses are (default end: the instant each part ends, each reuse's time; see
@@ -25,8 +27,11 @@ import { buildFromLegacyLog } from '../src/build.ts';
 import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';
 import { exportLegacy, importLegacy, type LegacyGraph } from '../src/format/legacy.ts';
 import { legacySites } from '../src/legacy-corpus.ts';
-import { mean } from '../src/analysis/stats.ts';
-import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, v1MatchView, type PathDivergence, type SiteFigures } from './legacy-match.ts';
+import { jaccard, mean, spearman } from '../src/analysis/stats.ts';
+import { duration } from '../src/analysis/dag.ts';
+import { computePriorities } from '../src/analysis/priorities.ts';
+import type { Graph } from '../src/format/types.ts';
+import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, pathDurationGaps, v1MatchView, type DurationGaps, type PathDivergence, type PathStep, type SiteFigures } from './legacy-match.ts';
 
 const opt = scriptArgs('compare:legacy', `
 usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
@@ -38,7 +43,9 @@ in aggregate. --site one site; --diff N lists N missing/extra edges per site; --
 told apart (start time, default, or order); --parts how the parts of a split computation and the memory-cache
 reuses of a url are told apart (end: the instant each part ends and each reuse's time, default; index:
 their order, where one cut or reuse more on one side renumbers all later ones); --tail classifies every
-parent disagreement.
+parent disagreement. Per site whose critical path differs it also prints the reference's durations on its
+path (its cp_critpath file) against ours, and its path recomputed on its own graph; under the aggregate,
+the reference's own paths and priorities recomputed on its graphs (the ceiling for an exact rebuild).
 `, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, parts: { type: 'string' }, tail: { type: 'boolean' } }).values;
 const evalKey = opt.match ?? 'time';
 const partKey = opt.parts ?? 'end';
@@ -62,9 +69,28 @@ const sites = legacySites().filter((s) => !siteArg || s.slug === siteArg);
 const progress = new Progress(sites.length, 'compare:legacy');
 /** Resource parent disagreements over all sites, by class (see parentDisagreements). */
 const tail = new Map<string, number>();
-const rows: { slug: string; v1: SiteFigures; f: SiteFigures; cp: PathDivergence }[] = [];
-/** The reference's critical path (cp scheme): the ids of its `<slug>.cp_critpath.txt.gz`, root first. */
-const refCriticalPath = (file: string): string[] => readText(file).split('\n').slice(1).map((l) => l.split(' ')[0]!).filter(Boolean);
+const rows: { slug: string; v1: SiteFigures; f: SiteFigures; cp: PathDivergence; gaps: DurationGaps; self: SelfFigures }[] = [];
+/** The reference's critical path (cp scheme), root first: `<slug>.cp_critpath.txt.gz`, `id type duration critDuration` (s). */
+const refCriticalPath = (file: string): PathStep[] =>
+  readText(file).split('\n').slice(1).map((l) => l.split(' ')).filter((f) => f[0]).map((f) => ({ id: f[0]!, duration: Number(f[2]) * 1000 }));
+
+interface SelfFigures { critJaccard: number; spearman: number }
+/**
+ * The reference graph against itself: its critical path and priorities recomputed by our analysis on its
+ * own nodes and times (imported; before normalisation disabled anything, as `pcp build` computes them), vs
+ * the ones its file states. Where they part, the original analysis used other durations than its graph
+ * file holds: a ceiling for any builder that reproduced the reference graph exactly.
+ */
+function selfFigures(ref: LegacyGraph): SelfFigures {
+  const g = importLegacy(ref);
+  const whole: Graph = { ...g, nodes: g.nodes.map((n) => (n.disabled ? { ...n, disabled: false } : n)) };
+  const p = computePriorities(whole);
+  const resources = g.nodes.filter((n) => n.kind === 'resource');
+  return {
+    critJaccard: jaccard(resources.filter((n) => n.onCriticalPath).map((n) => n.id), resources.filter((n) => p.onCriticalPath.has(n.id)).map((n) => n.id)),
+    spearman: spearman(resources.map((n) => n.priority.criticalPath), resources.map((n) => p.criticalPath.get(n.id) ?? 0)),
+  };
+}
 const failed: { slug: string; reason: string }[] = [];
 const work = mkdtempSync(join(tmpdir(), 'pcp-compare-legacy-'));
 try {
@@ -80,8 +106,11 @@ try {
       writeJsonFile(built, graph);
       writeJsonFile(exported, exportLegacy(loadGraph(built)));
       const mine = readJsonFile(exported) as LegacyGraph;
-      const cp = criticalPathDivergence(mine, graph.criticalPath?.nodes ?? [], ref, refCriticalPath(site.critpath), OPTS);
-      rows.push({ slug: site.slug, v1, f: compareLegacy(mine, ref, OPTS), cp });
+      const refPath = refCriticalPath(site.critpath);
+      const cp = criticalPathDivergence(mine, graph.criticalPath?.nodes ?? [], ref, refPath.map((s) => s.id), OPTS);
+      const ours = new Map(graph.nodes.map((n) => [n.id, duration(n)]));
+      const gaps = pathDurationGaps(mine, (id) => ours.get(id), ref, refPath, OPTS);
+      rows.push({ slug: site.slug, v1, f: compareLegacy(mine, ref, OPTS), cp, gaps, self: selfFigures(ref) });
       const rules = new Map(graph.edges.map((e) => [`${e.from} -> ${e.to}`, String(e.rule)]));
       for (const [cls, n] of parentDisagreements(mine, ref, rules, OPTS)) tail.set(cls, (tail.get(cls) ?? 0) + n);
       if (diffN > 0) {
@@ -113,11 +142,15 @@ for (const f of failed) process.stdout.write(`${f.slug.slice(0, 43).padEnd(44)} 
 // Where the critical paths part: per site whose critical-path resources differ, then tallied by cause.
 process.stdout.write(`\ncritical path, per site where its resources differ from the reference's (first divergence):\n`);
 const causes = new Map<string, number>();
-for (const { slug, f, cp } of rows) {
+for (const { slug, f, cp, gaps, self } of rows) {
   if (f.critJaccard >= 1) continue;
   const cause = cp.cause === 'durations' || cp.cause === 'same' ? cp.cause : `${cp.cause} missing in ${cp.missingIn}`;
   causes.set(cause, (causes.get(cause) ?? 0) + 1);
   process.stdout.write(`${slug.slice(0, 43).padEnd(44)} ${pct(f.critJaccard)}  ${cause}${cp.step ? `: ${cp.step}` : ''}\n`);
+  // The reference's durations (its critpath file) against ours on its path, and its own path recomputed.
+  const top = gaps.differ[0];
+  const largest = top ? `; largest ${top.step}: ref ${top.ref.toFixed(1)} ms, ours ${top.ours.toFixed(1)} ms` : '';
+  process.stdout.write(`${''.padEnd(51)}durations on the reference's path: ${gaps.differ.length} of ${gaps.compared} differ by > 1 ms${largest}; its path recomputed on its own graph: ${pct(self.critJaccard)}\n`);
 }
 if (opt.tail) {
   process.stdout.write(`\nresources whose parent set differs, by what differs (parents only the reference has | only we have):\n`);
@@ -160,4 +193,11 @@ process.stdout.write(line('critical-path resource Jaccard (mean)', 'critJaccard'
 process.stdout.write(line('critical-path resource Jaccard (p10)', 'critP10', 0.8));
 process.stdout.write(line('sites with critical-path Jaccard < 0.6', 'critUnder60'));
 process.stdout.write(line('Spearman of cp priorities (mean)', 'spearman', 0.95));
+// How far the reference agrees with itself, and its path's durations with ours (docs/legacy-builder.md).
+const selfCrit = rows.map((r) => r.self.critJaccard).sort((a, b) => a - b);
+const compared = rows.reduce((a, r) => a + r.gaps.compared, 0);
+const within = compared - rows.reduce((a, r) => a + r.gaps.differ.length, 0);
+process.stdout.write(`\nthe reference graphs' own critical paths and priorities recomputed on them (the ceiling for a builder that\n`);
+process.stdout.write(`reproduced them exactly): critical-path Jaccard ${pct(mean(selfCrit))} (p10 ${pct(selfCrit[Math.floor(0.1 * (selfCrit.length - 1))] ?? Number.NaN)}, ${selfCrit.filter((x) => x < 1).length} sites under 1), Spearman ${pct(mean(rows.map((r) => r.self.spearman)))}\n`);
+process.stdout.write(`nodes of the reference's critical paths whose duration in ours is the reference's within 1 ms: ${within} of ${compared} matched\n`);
 if (failed.length) process.exitCode = 1;

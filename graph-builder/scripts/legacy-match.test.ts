@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
 import { exportLegacy, importLegacy, type LegacyActivity, type LegacyGraph } from '../src/format/legacy.ts';
-import { compareLegacy, contentKeys, criticalPathDivergence, parentDisagreements, v1MatchView } from './legacy-match.ts';
+import { duration } from '../src/analysis/dag.ts';
+import { compareLegacy, contentKeys, criticalPathDivergence, parentDisagreements, pathDurationGaps, v1MatchView } from './legacy-match.ts';
 
 const FIXTURE = new URL('../test/fixtures/friv.log.gz', import.meta.url).pathname;
 const { graph } = buildFromLegacyLog(readLegacyLogFile(FIXTURE).text);
@@ -101,4 +102,21 @@ test('legacy-match: children issued at one instant may sit on the part or on the
   assert.equal(byIndex.parentsEqual, 0);
   const o = { evalKey: 'time', partKey: 'end' } as const;
   assert.equal(compareLegacy(g('r_b', 'r_c'), g('r_c', 'r_b'), { mine: o, ref: o }).parentsEqual, 2);
+});
+
+test("legacy-match: the reference's durations on its critical path against ours, the largest gap first", () => {
+  const ours = new Map(graph.nodes.map((n) => [n.id, duration(n)]));
+  const steps = path.map((id) => ({ id, duration: ours.get(id)! }));
+  // Against itself: every step compared, none differs.
+  assert.deepEqual(pathDurationGaps(exported, (id) => ours.get(id), copy(exported), steps), { compared: steps.length, differ: [] });
+  // The reference's analysis gave the document 190 ms more and a later step 0.5 ms more (under the 1 ms
+  // tolerance); a step our graph lacks is not compared.
+  const doc = steps.findIndex((s) => s.id.startsWith('download_'));
+  const later = steps.length - 1;
+  const refSteps = steps.map((s, i) => ({ id: s.id, duration: s.duration + (i === doc ? 190 : i === later ? 0.5 : 0) }));
+  const gaps = pathDurationGaps(exported, (id) => ours.get(id), copy(exported), [...refSteps, { id: 'download_nowhere', duration: 5 }]);
+  assert.equal(gaps.compared, steps.length);
+  assert.equal(gaps.differ.length, 1);
+  assert.match(gaps.differ[0]!.step, /^R\|http:\/\/www\.friv\.com\//);
+  assert.ok(Math.abs(gaps.differ[0]!.ref - gaps.differ[0]!.ours - 190) < 1e-9);
 });

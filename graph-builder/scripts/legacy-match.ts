@@ -275,6 +275,44 @@ export function criticalPathDivergence(mine: LegacyGraph, minePath: string[], re
   );
 }
 
+/** One node of a critical path and the duration (ms) its graph's analysis gave it. */
+export interface PathStep {
+  id: string;
+  duration: number;
+}
+
+export interface DurationGaps {
+  /** Steps of the reference's path that our graph has (matched by content). */
+  compared: number;
+  /** Those whose duration in our graph differs by more than the tolerance, largest gap first. */
+  differ: { step: string; ref: number; ours: number }[];
+}
+
+/**
+ * The reference's durations against ours on the reference's critical path: for each of its steps that our
+ * graph has (matched by content), the duration its analysis used (the `duration` column of the reference's
+ * `cp_critpath` file, which is not always what its graph file's times give) and ours (`ourDuration` by our
+ * id). A step whose durations part by more than `toleranceMs` can move the path by itself.
+ */
+export function pathDurationGaps(mine: LegacyGraph, ourDuration: (id: string) => number | undefined, ref: LegacyGraph, refPath: PathStep[], opts: { mine?: KeyOptions; ref?: KeyOptions } = {}, toleranceMs = 1): DurationGaps {
+  const km = contentKeys(mine, opts.mine);
+  const kr = contentKeys(ref, opts.ref);
+  const ours = new Map<string, string>();
+  for (const [id, k] of km) ours.set(k, id);
+  let compared = 0;
+  const differ: DurationGaps['differ'] = [];
+  for (const step of refPath) {
+    const key = kr.get(step.id);
+    const id = key === undefined ? undefined : ours.get(key);
+    const d = id === undefined ? undefined : ourDuration(id);
+    if (d === undefined) continue;
+    compared++;
+    if (Math.abs(d - step.duration) > toleranceMs) differ.push({ step: shortKey(key!), ref: step.duration, ours: d });
+  }
+  differ.sort((a, b) => Math.abs(b.ref - b.ours) - Math.abs(a.ref - a.ours));
+  return { compared, differ };
+}
+
 /** The kind of node a content key names, as the tail table counts it: resource, parse, eval type (event name). */
 function kindOfKey(k: string): string {
   const [kind, what, third] = k.split('|');

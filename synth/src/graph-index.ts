@@ -122,13 +122,16 @@ export function stripFragment(url: string): string {
 }
 
 /**
- * One part of a computation to the next: a 'split' edge, or in a graph imported from the original
- * PCP layout before the importer named every such edge 'split' (it named event parts' edges 25, timer
- * parts' 21 and style sheet parts' 'legacy'), an edge between consecutive parts of one activity
- * (`comp_N_k` -> `comp_N_k+1`, graph-builder's `isNextPart`).
+ * One part of a computation to the next: a 'split' edge between parts of one computation, or in a graph
+ * imported from the original PCP layout before the importer named every such edge 'split' (it named
+ * event parts' edges 25, timer parts' 21 and style sheet parts' 'legacy'), an edge between consecutive
+ * parts of one activity (`comp_N_k` -> `comp_N_k+1`, graph-builder's `isNextPart`). The 'split' edge
+ * from a nested computation to the part it resumes (`comp_14 -> comp_13_1`, graph-builder's
+ * `isResumeEdge`) joins two computations: not a part edge.
  */
 export function isPartEdge(from: GraphNode | undefined, to: GraphNode | undefined, rule: Edge['rule']): boolean {
-  return rule === 'split' || (from !== undefined && to !== undefined && isNextPart(from, to));
+  if (from === undefined || to === undefined) return rule === 'split';
+  return (rule === 'split' && enclosingOf(from.id) === enclosingOf(to.id)) || isNextPart(from, to);
 }
 
 export function indexGraph(graph: Graph): GraphIndex {

@@ -1,7 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readJsonFile } from './io.ts';
-import { exportLegacy, importLegacy, lineOfRow, rowOfLine, type LegacyActivity, type LegacyGraph } from './legacy.ts';
+import { enclosingOf, exportLegacy, importLegacy, lineOfRow, rowOfLine, type LegacyActivity, type LegacyGraph } from './legacy.ts';
+import type { Graph } from './types.ts';
+import { readLegacyLogFile } from '../adapters/legacy-log/file.ts';
+import { buildFromLegacyLog } from '../build.ts';
 import { validateGraph } from './validate.ts';
 import { legacySites } from '../legacy-corpus.ts';
 
@@ -130,31 +133,64 @@ test("parts of a split event, timer or style sheet are joined by 'split' edges, 
   assert.deepEqual(rulesOf(evernote), ['comp_4_0 -> comp_4_1: split']);
 });
 
-test('a part resumed after a nested computation keeps the rule of the edge from that computation (en.nametests.com)', () => {
+test("a part resumed after a nested computation follows it by a 'split' edge, as the raw-log builder draws it (en.nametests.com)", () => {
   // An inline script (comp_13) ran another (comp_14) inside it and resumed: the original builder draws
-  // comp_13_0 -> comp_14 -> comp_13_1, with no edge from one part to the next.
+  // comp_13_0 -> comp_14 -> comp_13_1, with no edge from one part to the next; comp_13_1 starts as comp_14
+  // ends, the same task going on.
   const js = { type: 'eval' as const, evalType: 'execScript', url: '', docUrl: 'http://en.nametests.com/', frame: 1, mode: 'dom', blocking: 1, subtree: 'subtree_comp_13' };
   const g = fragment('http://en.nametests.com/', [
     { ...js, id: 'comp_13_0', children: ['comp_14'], enclosing: 'comp_13', startTime: 0.10772300000098767, endTime: 0.10816999999951804 },
     { ...js, id: 'comp_14', children: ['comp_13_1'], enclosing: 'None', startTime: 0.10816999999951804, endTime: 0.10824099999990722 },
     { ...js, id: 'comp_13_1', children: [], enclosing: 'comp_13', startTime: 0.10824099999990722, endTime: 0.1083359999993263 },
   ]);
-  assert.deepEqual(rulesOf(g), ['comp_13_0 -> comp_14: 14', 'comp_14 -> comp_13_1: 14']);
+  assert.deepEqual(rulesOf(g), ['comp_13_0 -> comp_14: 14', 'comp_14 -> comp_13_1: split']);
+  // A later part that follows its previous part keeps 'split' from it, and a computation that ended
+  // earlier is not a resume.
+  const h = fragment('http://en.nametests.com/', [
+    { ...js, id: 'comp_13_0', children: ['comp_13_1'], enclosing: 'comp_13', startTime: 0.1, endTime: 0.2 },
+    { ...js, id: 'comp_14', children: ['comp_13_1'], enclosing: 'None', startTime: 0.05, endTime: 0.06 },
+    { ...js, id: 'comp_13_1', children: [], enclosing: 'comp_13', startTime: 0.2, endTime: 0.3 },
+  ]);
+  assert.deepEqual(rulesOf(h), ['comp_13_0 -> comp_13_1: split', 'comp_14 -> comp_13_1: 14']);
 });
 
-test("over the 64 reference graphs, 'split' names exactly the edges between parts the original builder marked with one `enclosing`", () => {
+test('a built graph keeps its resumed parts through export and import (en.nametests.com)', () => {
+  const site = legacySites().find((s) => s.slug === 'en.nametests.com')!;
+  const { graph } = buildFromLegacyLog(readLegacyLogFile(site.raw).text);
+  const resumes = (g: Graph): string[] => {
+    const byId = new Map(g.nodes.map((n) => [n.id, n]));
+    return g.edges.filter((e) => e.rule === 'split' && enclosingOf(e.from) !== enclosingOf(e.to) && byId.get(e.to)!.kind !== 'marker').map((e) => `${e.from} -> ${e.to}`).sort();
+  };
+  const built = resumes(graph);
+  assert.ok(built.length > 0, 'no resumed part on en.nametests.com');
+  assert.deepEqual(resumes(importLegacy(exportLegacy(graph))), built);
+});
+
+test("over the 64 reference graphs, 'split' names exactly the edges between parts the original builder marked with one `enclosing`, and the 211 into a part resumed after a nested computation", () => {
   const splitByKind = new Map<string, number>();
+  let resumed = 0;
   for (const site of legacySites()) {
     const original = readJsonFile(site.graph) as LegacyGraph;
     const enclosing = new Map(original.activities.map((a) => [a.id, typeof a.enclosing === 'string' && a.enclosing !== 'None' ? a.enclosing : undefined]));
     const graph = importLegacy(original);
     const kind = new Map(graph.nodes.map((n) => [n.id, n.kind]));
+    const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+    const edges = new Set(graph.edges.map((e) => `${e.from} -> ${e.to}`));
     for (const e of graph.edges) {
       const from = enclosing.get(e.from);
       const samePart = from !== undefined && from === enclosing.get(e.to);
-      assert.equal(e.rule === 'split', samePart, `${site.slug}: ${e.from} -> ${e.to} (rule ${e.rule})`);
+      // A resumed part: a later part whose previous part is not its parent; its one parent ended as it started.
+      const to = byId.get(e.to)!;
+      const previous = 'part' in to && to.part ? `${enclosingOf(e.to)}_${to.part - 1}` : undefined;
+      const resume = !samePart && previous !== undefined && !edges.has(`${previous} -> ${e.to}`);
+      if (resume) {
+        resumed++;
+        assert.ok(Math.abs(to.start - byId.get(e.from)!.end) < 0.002, `${site.slug}: ${e.from} -> ${e.to} does not meet`);
+      }
+      assert.equal(e.rule === 'split', samePart || resume, `${site.slug}: ${e.from} -> ${e.to} (rule ${e.rule})`);
       if (samePart) splitByKind.set(kind.get(e.to)!, (splitByKind.get(kind.get(e.to)!) ?? 0) + 1);
     }
   }
   for (const k of ['script_eval', 'event', 'timer', 'css_eval']) assert.ok((splitByKind.get(k) ?? 0) > 0, `no ${k} parts in the corpus`);
+  assert.equal(resumed, 211);
 });
