@@ -67,7 +67,10 @@ export interface ResourceTiming {
   serverBuffer: number;
   /** First byte sent to last byte delivered to the browser. */
   transfer: number;
-  /** The browser's own time (the graph's `browserDelay`): release -> request on the socket, plus bytes at the network -> at the renderer. */
+  /**
+   * The browser's own time (the graph's `browserDelay`): release -> request on the socket (with the release hop),
+   * the network service's lag and read of the response, and bytes at the network -> at the renderer.
+   */
   browser: number;
   start: number;
   end: number;
