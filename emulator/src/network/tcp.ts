@@ -90,14 +90,15 @@ export interface Segment {
   rcvUpTo: number;
 }
 
-/** Segments are recycled across simulations for the same reason as events (see event-queue.ts). */
-const segmentPool: Segment[] = [];
-const SEGMENT_POOL_MAX = 1 << 17;
 /**
- * The per-connection logs (segments by sequence number, arrivals in order) are reused too: filled by index
- * up to a count, so a log keeps the capacity it grew to instead of growing afresh in every simulation.
+ * Segments are recycled across simulations for the same reason as events (see event-queue.ts), in place: a
+ * connection's log of segments by sequence number owns the segment objects in its slots, and the next
+ * connection that gets the log reuses slot n's object for its segment n. The client's arrival logs only
+ * point at segments. Both kinds of log are filled by index up to a count, so a log keeps the capacity it
+ * grew to instead of growing afresh in every simulation.
  */
-const logPool: Segment[][] = [];
+const segmentLogPool: Segment[][] = [];
+const arrivalLogPool: Segment[][] = [];
 const LOG_POOL_MAX = 1024;
 
 /** Sets log[n] = s (appending when the log is that short). */
@@ -146,8 +147,8 @@ export interface SegmentSource {
 }
 
 export class TcpConnection {
-  /** Every segment sent, by sequence number: segs[0..nSegs). */
-  private segs: Segment[] = logPool.pop() ?? [];
+  /** Every segment sent, by sequence number: segs[0..nSegs); the slots past nSegs hold reusable segments. */
+  private segs: Segment[] = segmentLogPool.pop() ?? [];
   private nSegs = 0;
   private rcvNext = 0;
   cwnd: number;
@@ -175,7 +176,7 @@ export class TcpConnection {
   private cubicK = 0;
   private forceRetx = false;
   // Client side: segments in arrival order (ACKs cover a prefix), the delayed-ACK state.
-  private arrivedLog: Segment[] = logPool.pop() ?? [];
+  private arrivedLog: Segment[] = arrivalLogPool.pop() ?? [];
   private nArrived = 0;
   /** Highest sequence number arrived (data beyond rcvNext means a hole). */
   private maxArrived = -1;
@@ -216,17 +217,18 @@ export class TcpConnection {
 
   /** The simulation is over: hand this connection's segments back for reuse. */
   recycle(): void {
+    const segs = this.segs;
     for (let i = 0; i < this.nSegs; i++) {
-      const s = this.segs[i]!;
+      const s = segs[i]!;
       // Drop the references to this run (its exchange and connection): a pooled segment lives in the old
       // generation, and a pointer from it would keep the whole finished simulation alive until the segment
       // is reused, to be copied by every scavenge and promoted (MPTCP: 3 MB per scavenge).
       (s as { x: unknown }).x = null;
       (s as { conn: unknown }).conn = null;
-      if (segmentPool.length < SEGMENT_POOL_MAX) segmentPool.push(s);
     }
-    // The logs' slots still point at pooled segments, which hold nothing of this run.
-    for (const log of [this.segs, this.arrivedLog]) if (logPool.length < LOG_POOL_MAX) logPool.push(log);
+    // The arrival log's slots still point at segments of segment logs, which hold nothing of this run.
+    if (segmentLogPool.length < LOG_POOL_MAX) segmentLogPool.push(segs);
+    if (arrivalLogPool.length < LOG_POOL_MAX) arrivalLogPool.push(this.arrivedLog);
     this.segs = [];
     this.nSegs = 0;
     this.arrivedLog = [];
@@ -274,23 +276,23 @@ export class TcpConnection {
       }
       if (Number.isNaN(x.tFirstByte)) x.tFirstByte = now;
       const len = this.buffer.take(x, MSS);
-      let s = segmentPool.pop();
-      if (s) {
+      let s = this.segs[this.nSegs];
+      if (s !== undefined) {
         s.conn = this;
         s.seq = this.nSegs;
         s.x = x;
-        s.len = len;
-        s.order = 0;
-        s.sendT = 0;
-        s.lost = false;
+        s.len = len; // order, sendT and lost: set by transmit
         s.arrived = false;
         s.acked = false;
         s.retx = 0;
         s.arrivalIndex = -1;
         s.psh = false;
         s.rcvUpTo = 0;
-      } else s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0 };
-      put(this.segs, this.nSegs++, s);
+      } else {
+        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0 };
+        this.segs.push(s);
+      }
+      this.nSegs++;
       if (this.ctx.psh && x.sent >= x.bytes) {
         s.psh = true;
         this.ctx.pshSignal?.(this, now);
