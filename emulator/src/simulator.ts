@@ -231,6 +231,7 @@ class Simulation {
       delayedAcks: cfg.delayedAcks,
       psh: cfg.psh,
       tlp: cfg.tlp,
+      sack: cfg.lossDetection === 'sack',
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),

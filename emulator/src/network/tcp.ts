@@ -17,6 +17,20 @@
  * segment and waits for the RTO (min 200 ms, exponential backoff); a timer that expires while data is
  * merely delayed in the queue is re-armed rather than retransmitting (the thesis' stale-RTO re-arm).
  *
+ * Loss detection by ACK clocking (`sack`, config lossDetection 'sack'), as Linux with SACK: the ACKs tell
+ * the sender which segments arrived (the client's arrivals, SACK-like), and a lost segment is known once
+ * DUP_THRESH (3) segments above it were acknowledged (RFC 6675's IsLost; RFC 5681's third duplicate ACK),
+ * counted by sequence number for TCP — a lost retransmission, with everything above it acknowledged
+ * already, then waits for the timeout — and by packet number for QUIC-lite (RFC 9002's packet threshold,
+ * which a retransmission meets again). Recovery ends when the cumulative ACK passes what was sent when it
+ * began (RFC 6675's RecoveryPoint). The RTO (RFC 6298: SRTT + 4 RTTVAR, min 200 ms, doubling) starts from
+ * the handshake's RTT sample (Linux's tcp_synack_rtt_meas) and restarts only on an ACK that moves the
+ * cumulative point or when the oldest unacknowledged segment is resent (Linux), so a loss with fewer than
+ * three segments after it, or a lost retransmission, costs an RTO. At the timeout the segments really lost
+ * are resent (Linux marks every unacknowledged one lost, but after an RTO the others have normally arrived);
+ * a timeout while nothing was lost (data held in a queue or a spike) is re-armed, as F-RTO (RFC 5682, on in
+ * Linux) would undo it. The tail-loss probe's ACK reveals the losses sent before it (RACK after a probe).
+ *
  * Lossy links (issue 17): when the context has an uplink (a loss model or a trace on client->server), ACKs
  * cross it and can be lost. ACKs are cumulative: each one covers every segment that reached the client
  * before it was sent, so a lost ACK is repaired by the next. When the last ACKs of a flight are lost and
@@ -60,6 +74,11 @@ export const ACK_WIRE_BYTES = HEADER_BYTES;
 export const TLP_MIN_MS = 2;
 /** onDelayedAck's generation for a sibling subflow's PSH/ACK signal (MPTCP, §6.4.5). */
 const PSH_SIGNAL = -1;
+/**
+ * RFC 6675's DupThresh (RFC 5681's three duplicate ACKs; RFC 9002's kPacketThreshold for QUIC): with `sack`
+ * loss detection a segment is deemed lost once this many segments above it were acknowledged.
+ */
+export const DUP_THRESH = 3;
 /** Backoff cap, as Linux's TCP_RTO_MAX (120 s) / 1 s allows 2^7. */
 const MAX_BACKOFF = 64;
 
@@ -88,6 +107,8 @@ export interface Segment {
   psh: boolean;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
   rcvUpTo: number;
+  /** `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected. */
+  sackedAbove: number;
 }
 
 /**
@@ -129,6 +150,8 @@ export interface NetContext {
   psh?: boolean;
   /** Tail-loss probes (RFC 8985 as Linux). */
   tlp?: boolean;
+  /** Loss detection by ACK clocking (RFC 6675 / RFC 6298, see the file comment); default the thesis' NACK scheme. */
+  sack?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -157,6 +180,8 @@ export class TcpConnection {
   pipe = 0;
   inRecovery = false;
   private recoverOrder = 0;
+  /** `sack`: the highest sequence number sent when recovery began (RFC 6675's RecoveryPoint), exclusive. */
+  private recoverSeq = 0;
   private retxQueue: Segment[] = [];
   private retxHead = 0;
   private undetected: Segment[] = [];
@@ -209,6 +234,12 @@ export class TcpConnection {
     readonly rtt = 2 * up,
   ) {
     this.cwnd = ctx.icwnd;
+    if (ctx.sack) {
+      // Linux measures the RTT on the handshake (tcp_synack_rtt_meas): the RTO starts from that sample (RFC 6298 (2.2)).
+      this.srtt = rtt;
+      this.rttvar = rtt / 2;
+      this.rto = firstRto(rtt);
+    }
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
   }
@@ -258,10 +289,7 @@ export class TcpConnection {
     if (this.forceRetx) sent = this.fastRetransmit(now);
     while (this.pipe + 1 <= this.cwnd || probe) {
       if (!probe && this.retxHead < this.retxQueue.length) {
-        const s = this.retxQueue[this.retxHead++]!;
-        s.retx++;
-        this.ctx.stats.retransmissions++;
-        this.transmit(s, now);
+        this.retransmit(this.retxQueue[this.retxHead++]!, now);
         sent = true;
         continue;
       }
@@ -288,8 +316,9 @@ export class TcpConnection {
         s.arrivalIndex = -1;
         s.psh = false;
         s.rcvUpTo = 0;
+        s.sackedAbove = 0;
       } else {
-        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0 };
+        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -316,11 +345,19 @@ export class TcpConnection {
   private fastRetransmit(now: number): boolean {
     this.forceRetx = false;
     if (this.retxHead >= this.retxQueue.length) return false;
-    const s = this.retxQueue[this.retxHead++]!;
+    this.retransmit(this.retxQueue[this.retxHead++]!, now);
+    return true;
+  }
+
+  /**
+   * Sends a segment known lost again. With `sack`, resending the oldest unacknowledged segment restarts the
+   * timer (Linux's tcp_xmit_retransmit_queue), which then times out if that retransmission is lost too.
+   */
+  private retransmit(s: Segment, now: number): void {
     s.retx++;
     this.ctx.stats.retransmissions++;
+    if (this.ctx.sack && s.seq === this.una) this.rtoDeadline = Infinity;
     this.transmit(s, now);
-    return true;
   }
 
   private transmit(s: Segment, now: number): void {
@@ -332,6 +369,7 @@ export class TcpConnection {
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep < 0) {
       s.lost = true;
+      s.sackedAbove = 0;
       this.undetected.push(s);
     } else {
       this.onWire++;
@@ -487,7 +525,9 @@ export class TcpConnection {
     const end = upTo ?? s.arrivalIndex + 1;
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
-    if (edge > this.una) this.una = edge;
+    const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
+    if (advanced) this.una = edge;
+    const first = this.ackRcvdUpTo;
     let newest = s;
     let sampled = false;
     let newlyAcked = 0;
@@ -507,11 +547,15 @@ export class TcpConnection {
     this.ackRcvdUpTo = end;
     let newLoss = false;
     const ud = this.undetected;
-    while (this.udHead < ud.length && ud[this.udHead]!.order < newest.order) {
-      const lost = ud[this.udHead++]!;
-      this.pipe--;
-      this.retxQueue.push(lost);
-      newLoss = true;
+    if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
+    else {
+      // The NACK scheme: every loss sent before the newest acknowledged segment is a known hole.
+      while (this.udHead < ud.length && ud[this.udHead]!.order < newest.order) {
+        const lost = ud[this.udHead++]!;
+        this.pipe--;
+        this.retxQueue.push(lost);
+        newLoss = true;
+      }
     }
     if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
       // The probe was ACKed: if it repaired a loss and no other was found, TLP detected that loss (RFC 8985 §7.4).
@@ -520,14 +564,51 @@ export class TcpConnection {
       this.tlpRepaired = false;
     }
     if (newLoss && !this.inRecovery) this.enterRecovery(now);
-    else if (this.inRecovery && newest.order >= this.recoverOrder) this.inRecovery = false;
+    else if (this.inRecovery && (this.ctx.sack ? this.una >= this.recoverSeq : newest.order >= this.recoverOrder)) this.inRecovery = false;
     if (!this.inRecovery && !newLoss) {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
     }
     this.lastActive = now;
-    this.rtoDeadline = Infinity;
+    // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
+    // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
+    if (advanced || !this.ctx.sack) this.rtoDeadline = Infinity;
     this.trySend(now);
     if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
+  }
+
+  /**
+   * `sack` loss detection on an ACK that acknowledged arrivals [first, end): each counts towards the
+   * undetected losses below it, and a loss with DUP_THRESH acknowledged above it is known (RFC 6675's
+   * IsLost: for TCP by sequence number, so a lost retransmission, having everything above it acknowledged
+   * already, is left to the timeout; for QUIC-lite by packet number, RFC 9002's packet threshold, which a
+   * retransmission, sent later, meets again). The ACK of a tail-loss probe also reveals every loss sent before
+   * the probe (as Linux's RACK does after a probe). Returns whether a loss became known.
+   */
+  private sackDetect(first: number, end: number, newest: Segment): boolean {
+    const ud = this.undetected;
+    if (this.udHead >= ud.length) return false;
+    const log = this.arrivedLog;
+    const byPacket = this.perSegmentDelivery;
+    for (let i = first; i < end; i++) {
+      const c = log[i]!;
+      for (let j = this.udHead; j < ud.length; j++) {
+        const u = ud[j]!;
+        if (byPacket ? c.order > u.order : u.retx === 0 && c.seq > u.seq) u.sackedAbove++;
+      }
+    }
+    const probeAcked = this.tlpOrder > 0 && newest.order >= this.tlpOrder;
+    let found = false;
+    let w = this.udHead;
+    for (let j = this.udHead; j < ud.length; j++) {
+      const u = ud[j]!;
+      if (u.sackedAbove >= DUP_THRESH || (probeAcked && u.order < newest.order)) {
+        this.pipe--;
+        this.retxQueue.push(u);
+        found = true;
+      } else ud[w++] = u;
+    }
+    ud.length = w;
+    return found;
   }
 
   private rttSample(r: number): void {
@@ -546,6 +627,7 @@ export class TcpConnection {
     this.inRecovery = true;
     this.forceRetx = true;
     this.recoverOrder = this.orderSeq;
+    this.recoverSeq = this.nSegs;
     this.reduceWindow();
     void now;
   }
