@@ -20,6 +20,7 @@ import { scriptArgs } from '@pcp/profiler/script-args';
 import type { Graph } from '@pcp/graph-builder';
 import { readMeta } from '@pcp/profiler/bundle';
 import { resolveConfig } from '../src/config.ts';
+import { LOSS_DETECTIONS, type LossDetection } from '../src/link-config.ts';
 import { emulateIdentity } from './identity-run.ts';
 import { median } from '../src/stats.ts';
 import { accuracyPages, startPageServers, type PageServers, type PageSpec } from './pages.ts';
@@ -78,6 +79,10 @@ options:
                      goes beside it, emulator-speed.json)
   --plots DIR        where the PNG and SVG plots go (default docs/accuracy)
   --no-plots         no plots (they need matplotlib: pip install -e 'server-delays[dev]')
+  --loss-detection nack|sack
+                     how the emulator's senders detect loss in its predictions: the thesis' NACK
+                     scheme (default) or ACK clocking as the real (Linux) servers do (three duplicate
+                     ACKs / SACK, else the RTO: emulator/README.md "Loss detection")
   --cc NAME          TCP congestion control in the link's namespaces: reno (default; the
                      emulator's default model, NewReno), cubic (the emulator is told so), or
                      'inherit' (the machine's default, bbr here)
@@ -109,6 +114,7 @@ async function main(): Promise<number> {
     plots: { type: 'string' },
     'no-plots': { type: 'boolean' },
     cc: { type: 'string' },
+    'loss-detection': { type: 'string' },
   });
   const runs = Number(values.runs ?? 5);
   const recordingsPerPage = Number(values.recordings ?? 3);
@@ -124,6 +130,8 @@ async function main(): Promise<number> {
   if (!(budgetMin > 0)) throw new UsageError(`--budget expects minutes > 0, got '${values.budget}'`);
   const cc = values.cc ?? 'reno';
   if (!/^[a-z0-9_]+$/.test(cc)) throw new UsageError(`--cc expects a congestion control name (cubic, reno, bbr) or 'inherit', got '${cc}'`);
+  const lossDetection = values['loss-detection'];
+  if (lossDetection !== undefined && !(LOSS_DETECTIONS as readonly string[]).includes(lossDetection)) throw new UsageError(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${lossDetection}'`);
   if (values.report && !values.keep && !values.from) throw new UsageError('--report needs the --keep or --from DIR of an earlier run');
   if (values.keep && values.from) throw new UsageError('--keep and --from do not go together (--keep DIR resumes too)');
   const pages = await accuracyPages(values.page, 'grid');
@@ -152,7 +160,7 @@ async function main(): Promise<number> {
       console.error('accuracy:emulator: no page could be recorded');
       return 1;
     }
-    const predictions = await predict(recordings, conditions, { congestionControl: cc === 'cubic' ? 'cubic' : 'newreno', freshBrowser: Boolean(values['fresh-browser']) });
+    const predictions = await predict(recordings, conditions, { congestionControl: cc === 'cubic' ? 'cubic' : 'newreno', freshBrowser: Boolean(values['fresh-browser']), lossDetection: lossDetection as LossDetection | undefined });
     const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
     const result = values.report
       ? { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc: 'as run', backend: 'as run', gaveUp: [] as string[], stoppedEarly: false }

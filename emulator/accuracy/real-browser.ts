@@ -3,6 +3,7 @@
  * servers they ran on (accuracy/real-loads.ts, accuracy/context-load.ts, replay's servers).
  */
 import type { EmulatorConfig } from '../src/config.ts';
+import type { LossDetection } from '../src/link-config.ts';
 import type { Condition } from './grid-stats.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface RealBrowser {
   congestionControl: 'newreno' | 'cubic';
   /** A fresh Chromium (regular profile) per load, `--fresh-browser`; else a fresh incognito context per load. */
   freshBrowser: boolean;
+  /** How the emulated senders detect loss (`--loss-detection`; the real ones are Linux: SACK); default the emulator's. */
+  lossDetection?: LossDetection;
 }
 
 /**
@@ -32,6 +35,7 @@ export function predictionConfig(c: Condition, browser: RealBrowser, seed: numbe
     congestionControl: browser.congestionControl,
     tlsRtts: TLS_RTTS,
     preconnect: browser.freshBrowser,
+    ...(browser.lossDetection ? { lossDetection: browser.lossDetection } : {}),
     seed,
   };
 }

@@ -4,6 +4,10 @@
  *    values (Bernoulli p and run 1/(1-p); Gilbert-Elliott's stationary rate and 1/P_BG runs when LOSS_B ~ 1);
  * 2. TCP under random loss: a 10 MB NewReno transfer on an uncongested 100 Mbit/s, 70 ms path vs the Mathis
  *    et al. (1997) formula MSS/RTT x sqrt(3/2) / sqrt(p), the standard model of Reno-style throughput;
+ *    With loss detection by ACK clocking (`lossDetection: 'sack'`: three duplicate ACKs, else the RTO) the
+ *    same transfer against Padhye et al. (1998)'s formula, which adds the timeouts Mathis leaves out:
+ *    1 / (RTT sqrt(2bp/3) + T0 min(1, 3 sqrt(3bp/8)) p (1 + 32p^2)) segments/s, b = 1 (every segment ACKed),
+ *    T0 = the 200 ms minimum RTO;
  * 3. link traces: a transfer of two trace periods' worth (at least 10 MB) over each shipped trace vs the
  *    trace's mean rate x 1448/1500 (payload share).
  * Prints each figure beside its target; exits 1 when one misses. `--seeds N` (default 5).
@@ -21,7 +25,8 @@ const { values } = scriptArgs('emulate:link-check', `
 usage: npm run emulate:link-check [-- --seeds N]
 
 Loss models (Bernoulli, Gilbert-Elliott) against their analytic rates and burst lengths, TCP goodput
-under random loss against the Mathis formula, and link traces against their rates, over N seeds
+under random loss against the Mathis formula (and, with --loss-detection sack, Padhye's formula with
+timeouts), and link traces against their rates, over N seeds
 (default 5). Exit status 1 when a figure misses its target.
 `, { seeds: { type: 'string' } });
 const seeds = Number(values.seeds ?? 5);
@@ -57,6 +62,15 @@ for (const p of [0.005, 0.01, 0.02]) {
   const g = median(goodput(10e6, { bandwidthBps: 100e6, rttMs: 70, protocol: 'h1', queue: 'droptail', queueBdp: 4, lossModel: { kind: 'bernoulli', p }, uplinkLossModel: { kind: 'list', packets: [] } }));
   const mathis = ((1448 * 8) / 0.07) * Math.sqrt(1.5) / Math.sqrt(p) / 1e6;
   console.log(`  p ${(p * 100).toFixed(1)}%: ${g.toFixed(2)} Mbit/s, Mathis ${mathis.toFixed(2)} (ratio ${(g / mathis).toFixed(2)})  ${verdict(Math.abs(g / mathis - 1) < 0.25)}`);
+}
+
+console.log(`\n2b. the same with --loss-detection sack (three duplicate ACKs, else the RTO) vs Padhye et al.'s formula with timeouts (T0 200 ms; target within 25%)`);
+for (const p of [0.005, 0.01, 0.02, 0.05]) {
+  const g = median(goodput(10e6, { bandwidthBps: 100e6, rttMs: 70, protocol: 'h1', queue: 'droptail', queueBdp: 4, lossModel: { kind: 'bernoulli', p }, uplinkLossModel: { kind: 'list', packets: [] }, lossDetection: 'sack' }));
+  const rtt = 0.07;
+  const t0 = 0.2;
+  const padhye = ((1 / (rtt * Math.sqrt((2 * p) / 3) + t0 * Math.min(1, 3 * Math.sqrt((3 * p) / 8)) * p * (1 + 32 * p * p))) * 1448 * 8) / 1e6;
+  console.log(`  p ${(p * 100).toFixed(1)}%: ${g.toFixed(2)} Mbit/s, Padhye ${padhye.toFixed(2)} (ratio ${(g / padhye).toFixed(2)})  ${verdict(Math.abs(g / padhye - 1) < 0.25)}`);
 }
 
 console.log(`\n3. link traces, two periods' worth (>= 10 MB); median goodput vs the trace's mean rate x 1448/1500 (target within 5%)`);

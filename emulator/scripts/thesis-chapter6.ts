@@ -11,10 +11,10 @@
  *  5-6. modified MPTCP (MP QUIC: out-of-order delivery, preemption, Stream Scheduler, uncoupled CC, TLP + PSH) against
  *     baseline MPTCP (HTTP/2, min-RTT, LIA) for the delay and bandwidth mismatches               (Tables 6.1-6.2)
  *  7. the mechanisms one at a time at 50 Mbit/s / 100 ms with 5x RTT                              (Figure 6.24c)
- * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N]. The tables run without delayed
+ * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N] [--loss-detection nack|sack]. The tables run without delayed
  * ACKs (as chapters 4-5), so PSH only removes the delayed-ACK term from the probe timeout (§6.4.5).
  */
-import { simulate, type EmulatorConfig } from '../src/index.ts';
+import { simulate, type EmulatorConfig, type LossDetection } from '../src/index.ts';
 import { anovaP, improvement, reduction, shareAsFast } from './chapter6-stats.ts';
 import { loadCorpus } from './corpus.ts';
 
@@ -25,6 +25,7 @@ function arg(name: string): string | undefined {
 const runs = Number(arg('runs') ?? 1);
 const icwnd = Number(arg('icwnd') ?? 4);
 const minQueue = Number(arg('min-queue') ?? 4);
+const lossDetection = (arg('loss-detection') ?? 'nack') as LossDetection; // checked by thesis-tables.ts
 if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(icwnd) || icwnd < 1 || !Number.isInteger(minQueue) || minQueue < 1) {
   console.error('--runs, --icwnd and --min-queue expect positive integers');
   process.exit(2);
@@ -41,7 +42,7 @@ const RTTS = [8, 40, 100, 200];
 type Mode = 'sp' | 'eq' | 'rtt' | 'bw' | 'worstBw' | 'worstRtt' | 'modRtt' | 'modBw';
 const MODIFIED: Partial<EmulatorConfig> = { protocol: 'quic-lite', preemption: true, mptcpScheduler: 'stream', mptcpCc: 'uncoupled', tlp: true, psh: true };
 function config(mode: Mode, B: number, R: number, seed: number): EmulatorConfig {
-  const base: EmulatorConfig = { bandwidthBps: B, rttMs: R, protocol: 'h2', priority: 'criticalPath', icwnd, minQueuePackets: minQueue, rttJitter: 0.1, seed };
+  const base: EmulatorConfig = { bandwidthBps: B, rttMs: R, protocol: 'h2', priority: 'criticalPath', icwnd, minQueuePackets: minQueue, rttJitter: 0.1, seed, lossDetection };
   switch (mode) {
     case 'sp': return base;
     case 'eq': return { ...base, path2: { bandwidthBps: B, rttMs: R } };
@@ -56,7 +57,7 @@ function config(mode: Mode, B: number, R: number, seed: number): EmulatorConfig 
 const MODES: Mode[] = ['sp', 'eq', 'rtt', 'bw', 'worstBw', 'worstRtt', 'modRtt', 'modBw'];
 
 const corpus = loadCorpus();
-console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, h2 + critical-path priorities, icwnd ${icwnd}, RED 1.5 BDP per path (at least ${minQueue} packets), NewReno, RTT jitter +-0.1 d`);
+console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, h2 + critical-path priorities, icwnd ${icwnd}, RED 1.5 BDP per path (at least ${minQueue} packets), NewReno, RTT jitter +-0.1 d${lossDetection === 'sack' ? ', loss detection sack' : ''}`);
 console.log('MPTCP baseline: h2, min-RTT scheduler, LIA; modified: quic-lite (out-of-order delivery) + preemption + Stream Scheduler + uncoupled + tail-loss probes with PSH (PTO without the delayed-ACK term); TCP without TLP\n');
 
 interface Cell {

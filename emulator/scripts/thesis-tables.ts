@@ -12,12 +12,13 @@
  * use here too (the emulator's default is 10).
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { simulate, type EmulatorConfig } from '../src/index.ts';
+import { LOSS_DETECTIONS, simulate, type EmulatorConfig, type LossDetection } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 import { loadCorpus, RATES, RTTS } from './corpus.ts';
 
 const { values } = scriptArgs('emulate:thesis', `
 usage: npm run emulate:thesis [-- --runs N] [--icwnd N] [--chapter 4|6] [--rates 10Mbps,50Mbps] [--min-queue N]
+                              [--loss-detection nack|sack]
 
 The thesis' tables over the 64 reference graphs. Chapter 4 (default), on Table 4.1's grid of rates and
 RTTs: median load time of HTTP/1.1 (6 connections), share of sites where HTTP/2 is as fast (within 20 ms),
@@ -25,8 +26,15 @@ mean PLT reduction of HTTP/2, packet drop rates (Figures 4.12-4.17). Chapter 6: 
 tables (6.4, 6.6, 6.8, 6.15, Tables 6.1-6.2; thesis-chapter6.ts). --runs N seeds per cell (default 1),
 --icwnd the initial window (default 4, the thesis'), --rates chapter 6's rates (of 500Kbps, 1Mbps,
 10Mbps, 50Mbps, 100Mbps, 500Mbps, 1Gbps), --min-queue chapter 6's smallest queue in packets (default 4;
-Table 6.2's 10 Mbit/s / 8 ms cell depends on it). RED queue of 1.5 BDP, NewReno, RTT jitter +-0.1 d.
-`, { runs: { type: 'string' }, icwnd: { type: 'string' }, chapter: { type: 'string' }, rates: { type: 'string' }, 'min-queue': { type: 'string' } });
+Table 6.2's 10 Mbit/s / 8 ms cell depends on it), --loss-detection how senders find RED's drops: the
+thesis' NACK scheme (default, Appendix B) or sack (three duplicate ACKs, else the RTO; emulator/README.md).
+RED queue of 1.5 BDP, NewReno, RTT jitter +-0.1 d.
+`, { runs: { type: 'string' }, icwnd: { type: 'string' }, chapter: { type: 'string' }, rates: { type: 'string' }, 'min-queue': { type: 'string' }, 'loss-detection': { type: 'string' } });
+const lossDetection = values['loss-detection'] ?? 'nack';
+if (!(LOSS_DETECTIONS as readonly string[]).includes(lossDetection)) {
+  console.error(`emulate:thesis: --loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${lossDetection}'`);
+  process.exit(2);
+}
 const chapter = values.chapter ?? '4';
 if (chapter !== '4' && chapter !== '6') {
   console.error(`emulate:thesis: --chapter expects 4 or 6, got '${chapter}'`);
@@ -50,7 +58,7 @@ if (!Number.isInteger(icwnd) || icwnd < 1) {
 const corpus = loadCorpus();
 const resources = corpus.reduce((s, c) => s + c.graph.nodes.filter((n) => n.kind === 'resource' && !n.disabled).length, 0);
 const measured = corpus.reduce((s, c) => s + c.measuredDelays, 0);
-console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, icwnd ${icwnd}, RED queue 1.5 BDP, NewReno, RTT jitter +-0.1 d`);
+console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, icwnd ${icwnd}, RED queue 1.5 BDP, NewReno, RTT jitter +-0.1 d${lossDetection === 'sack' ? ', loss detection sack' : ''}`);
 console.log(`server delays: ${measured} of ${resources} resources measured (corpus delays/), the rest drawn from the per-MIME CDFs\n`);
 
 interface Cell {
@@ -78,7 +86,7 @@ for (const [, bw] of RATES) {
       let m2 = 0;
       try {
         for (let s = 1; s <= runs; s++) {
-          const base: EmulatorConfig = { bandwidthBps: bw, rttMs: rtt, protocol: 'h1', icwnd, rttJitter: 0.1, seed: s };
+          const base: EmulatorConfig = { bandwidthBps: bw, rttMs: rtt, protocol: 'h1', icwnd, rttJitter: 0.1, seed: s, lossDetection: lossDetection as LossDetection };
           const a = simulate(graph, base);
           const b = simulate(graph, { ...base, protocol: 'h2' });
           h1Loads.push(a.loadTime);

@@ -345,6 +345,7 @@ export const EMULATOR_OPTIONS = {
   'delayed-acks': 'switch',
   psh: 'switch',
   tlp: 'switch',
+  'loss-detection': 'value',
   'shard-large': 'value',
   'shard-connections': 'value',
   rwnd: 'value',

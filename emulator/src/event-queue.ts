@@ -119,13 +119,19 @@ export class EventQueue {
   pop(): SimEvent | undefined {
     let bestLane = -1;
     let best: SimEvent | undefined = this.heap.peek();
+    // The earliest (time, scheduling number) so far in locals: each lane head is read once.
+    let bt = best === undefined ? Infinity : best.t;
+    let bs = best === undefined ? Infinity : best.seq;
     const lanes = this.lanes;
     for (let i = 0; i < lanes.length; i++) {
       const l = lanes[i]!;
       if (l.head >= l.tail) continue;
       const e = l.items[l.head]!;
-      if (best === undefined || earlier(e, best)) {
+      const t = e.t;
+      if (t < bt || (t === bt && e.seq < bs)) {
         best = e;
+        bt = t;
+        bs = e.seq;
         bestLane = i;
       }
     }

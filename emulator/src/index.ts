@@ -34,7 +34,8 @@ export { parseLoss, parseLossModel, gilbertMeanLoss, type LossSpec, type Gilbert
 export { parseTrace, loadTrace, traceFromTimes, TRACE_MTU, type LinkTrace } from './network/link-trace.ts';
 export { linkSchedule, type LinkSchedule, type SliceSpec } from './network/link-schedule.ts';
 export { retransmissionShares, type ConnectionSlices, type RetransmissionShares } from './network/retransmission-slices.ts';
-export type { LinkConfig } from './link-config.ts';
+export type { LinkConfig, LossDetection } from './link-config.ts';
+export { LOSS_DETECTIONS } from './link-config.ts';
 export { compileGraph, type PageModel } from './page-model.ts';
 export { loadDelayCdfs, defaultCdfDir, sharedDir, mimeClass, type DelayCdfs, type MimeClass } from './server-delays.ts';
 export { checkInvariants, lowerBounds } from './invariants.ts';

@@ -19,8 +19,9 @@ test('link options parse from words and resolve with their defaults', () => {
   assert.equal(plain.shardLarge, 0);
   assert.equal(plain.psh, false);
   assert.equal(plain.tlp, false);
-  const pt = resolveConfig(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', psh: 'true', tlp: 'true' }));
-  assert.deepEqual([pt.psh, pt.tlp], [true, true]);
+  assert.equal(plain.lossDetection, 'nack', "the thesis' NACK scheme unless told otherwise");
+  const pt = resolveConfig(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', psh: 'true', tlp: 'true', 'loss-detection': 'sack' }));
+  assert.deepEqual([pt.psh, pt.tlp, pt.lossDetection], [true, true, 'sack']);
   const g = resolveConfig(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', loss: '1%', 'loss-model': 'gilbert:1%,20%,0,30%', 'uplink-loss-model': 'bernoulli:0' }));
   assert.equal(g.loss?.kind, 'gilbert', 'a loss model replaces --loss');
   assert.deepEqual(g.uplinkLoss, { kind: 'bernoulli', p: 0 });
@@ -32,6 +33,8 @@ test('bad link options: one-line ConfigErrors', () => {
   assert.throws(() => parseEmulatorOptions({ ...o, 'shard-large': 'big' }), /--shard-large expects a size/);
   assert.throws(() => parseEmulatorOptions({ ...o, 'delayed-acks': 'maybe' }), /--delayed-acks expects true or false/);
   assert.throws(() => parseEmulatorOptions({ ...o, tlp: 'yes please' }), /--tlp expects true or false/);
+  assert.throws(() => parseEmulatorOptions({ ...o, 'loss-detection': 'rack' }), /--loss-detection expects nack or sack, got 'rack'/);
+  assert.throws(() => resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h1', lossDetection: 'rack' as 'sack' }), /lossDetection must be one of nack, sack, got 'rack'/);
   assert.throws(() => parseEmulatorOptions({ ...o, 'downlink-trace': '/nonexistent.trace' }), /cannot read link trace/);
   assert.throws(() => resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h1', lossRate: 1 }), /lossRate must be in \[0, 1\)/);
 });

@@ -1,6 +1,6 @@
 /**
  * The link-realism part of the emulator's configuration (issue 17): random and bursty loss, latency spikes,
- * Mahimahi link traces, delayed ACKs, PSH, tail-loss probes and h2-aware domain sharding — their options, defaults and parsing.
+ * Mahimahi link traces, delayed ACKs, PSH, tail-loss probes, loss detection and h2-aware domain sharding — their options, defaults and parsing.
  * config.ts folds them into EmulatorConfig / ResolvedConfig and parseEmulatorOptions; their option names are in
  * config.ts's EMULATOR_OPTIONS.
  */
@@ -35,6 +35,12 @@ export interface LinkConfig {
   psh?: boolean;
   /** Tail-loss probes (RFC 8985, as Linux) on every TCP connection and subflow. Default false. */
   tlp?: boolean;
+  /**
+   * How a sender learns a segment was lost (network/tcp.ts): `nack`, the thesis' scheme (Appendix B: the ACK
+   * of any later segment reveals the hole), or `sack`, ACK clocking as Linux (RFC 6675: lost once 3 segments
+   * above it were SACKed, i.e. the third duplicate ACK; else the RFC 6298 timeout). Default `nack`.
+   */
+  lossDetection?: LossDetection;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -52,6 +58,9 @@ export interface LinkConfig {
   retransmissionSliceMs?: number;
 }
 
+export type LossDetection = 'nack' | 'sack';
+export const LOSS_DETECTIONS: readonly LossDetection[] = ['nack', 'sack'];
+
 export interface ResolvedLinkConfig {
   loss: LossSpec | undefined;
   uplinkLoss: LossSpec | undefined;
@@ -62,6 +71,7 @@ export interface ResolvedLinkConfig {
   delayedAcks: boolean;
   psh: boolean;
   tlp: boolean;
+  lossDetection: LossDetection;
   shardLarge: number;
   shardConnections: number;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
@@ -85,6 +95,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   const shardConnections = c.shardConnections ?? 1;
   if (!Number.isInteger(shardConnections) || shardConnections < 0) throw new ConfigError(`shardConnections must be a non-negative integer (0: one per large response), got ${c.shardConnections}`);
   if (c.linkSchedule && (loss || upModel || c.downlinkTrace || c.uplinkTrace)) throw new ConfigError('linkSchedule carries its own rate and loss: leave out lossRate, lossModel, uplinkLossModel and the link traces');
+  const lossDetection = c.lossDetection ?? 'nack';
+  if (!LOSS_DETECTIONS.includes(lossDetection)) throw new ConfigError(`lossDetection must be one of ${LOSS_DETECTIONS.join(', ')}, got '${lossDetection}'`);
   const sliceMs = c.retransmissionSliceMs ?? 0;
   if (!(sliceMs >= 0) || !Number.isFinite(sliceMs)) throw new ConfigError(`retransmissionSliceMs must be a non-negative number of ms, got ${c.retransmissionSliceMs}`);
   const rwnd = c.receiveWindow ?? 0;
@@ -100,6 +112,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     delayedAcks: c.delayedAcks ?? false,
     psh: c.psh ?? false,
     tlp: c.tlp ?? false,
+    lossDetection,
     shardLarge,
     shardConnections,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
@@ -126,6 +139,11 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts['delayed-acks'] !== undefined) config.delayedAcks = bool('delayed-acks', opts['delayed-acks']);
   if (opts.psh !== undefined) config.psh = bool('psh', opts.psh);
   if (opts.tlp !== undefined) config.tlp = bool('tlp', opts.tlp);
+  const ld = opts['loss-detection'];
+  if (ld !== undefined) {
+    if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) throw new ConfigError(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
+    config.lossDetection = ld as LossDetection;
+  }
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

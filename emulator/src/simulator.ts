@@ -135,6 +135,11 @@ class Simulation {
   private readonly preloaded: Uint8Array;
   private readonly bytesIn: Float64Array;
   private readonly chunkPtr: Int32Array;
+  /**
+   * The bytes resource r's next byte-driven chunk needs (Infinity: none left), once advanceChunks has looked
+   * (0 before): an arriving segment below it cannot complete a chunk, so it skips the walk.
+   */
+  private readonly nextChunkBytes: Float64Array;
   private readonly chunkBytesOk: Uint8Array;
   private readonly exchangeOf: Array<Exchange | undefined>;
   private readonly cacheHitOf: Int32Array;
@@ -164,13 +169,15 @@ class Simulation {
   private commitScheduled = false;
   /** Frame documents: 1 once the commit is scheduled, 2 once the frame committed (its parser reads the body). */
   private readonly frameCommitState: Uint8Array;
+  /** Frame documents wait for their recorded commit (cfg.frameCommit with browser delays). */
+  private readonly frameCommits: boolean;
 
   constructor(
     private readonly m: PageModel,
     private readonly cfg: ResolvedConfig,
   ) {
     const n = m.n;
-    this.remaining = Int32Array.from(m.nParents);
+    this.remaining = m.nParents.slice();
     this.work = new Int32Array(n + 1);
     this.workT = new Float64Array(n + 1);
     this.done = new Uint8Array(n);
@@ -182,7 +189,9 @@ class Simulation {
     this.preloaded = new Uint8Array(n);
     this.bytesIn = new Float64Array(n);
     this.frameCommitState = new Uint8Array(n);
+    this.frameCommits = cfg.frameCommit && cfg.browserDelays;
     this.chunkPtr = new Int32Array(n);
+    this.nextChunkBytes = new Float64Array(n);
     this.chunkBytesOk = new Uint8Array(n);
     this.exchangeOf = new Array<Exchange | undefined>(n);
     this.cacheHitOf = new Int32Array(n).fill(-1);
@@ -225,6 +234,7 @@ class Simulation {
       delayedAcks: cfg.delayedAcks,
       psh: cfg.psh,
       tlp: cfg.tlp,
+      sack: cfg.lossDetection === 'sack',
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
@@ -511,8 +521,9 @@ class Simulation {
 
   /** A frame's document whose parser waits for the frame's commit (its recorded commit delay after its first bytes). */
   private awaitsFrameCommit(r: number): boolean {
+    if (!this.frameCommits) return false; // off by default: no lookup per arriving segment
     const info = this.m.res[this.m.resOf[r]!]!;
-    return this.cfg.frameCommit && this.cfg.browserDelays && info.frameDocument && info.commitDelay > 0;
+    return info.frameDocument && info.commitDelay > 0;
   }
 
   private onBytes(x: Exchange, bytes: number, now: number): void {
@@ -526,7 +537,7 @@ class Simulation {
       this.frameCommitState[r] = 1;
       this.q.schedule(now + this.m.res[this.m.resOf[r]!]!.commitDelay, EV_FRAME_COMMIT, null, r);
     }
-    this.advanceChunks(r, now);
+    if (this.bytesIn[r]! >= this.nextChunkBytes[r]!) this.advanceChunks(r, now);
     this.pool.onBytes(x, bytes, now);
   }
 
@@ -548,6 +559,7 @@ class Simulation {
       }
     }
     this.chunkPtr[r] = p;
+    this.nextChunkBytes[r] = p < chunks.length ? m.chunkBytes[chunks[p]!]! : Infinity;
   }
 
   private onExchangeDone(x: Exchange, now: number): void {

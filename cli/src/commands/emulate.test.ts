@@ -125,3 +125,18 @@ test('pcp sweep: a paths list runs one and two paths', () => {
   assert.match(lines.find((l) => l.includes('paths=10mbit,40ms;protocol'))!, /,298\.400,/);
   assert.match(lines.find((l) => l.includes('paths=10mbit,40ms;10mbit,40ms;protocol'))!, /,245\.200,/);
 });
+
+test('pcp emulate --loss-detection: sack times a lost segment with two after it out (RTO), a bad word is one line', () => {
+  // emulator/src/loss-detection.test.ts's page and loss: segment 8 of 10 lost, found by the RTO at 308.4 with
+  // sack (client 329.6), by the next segment's ACK with the default NACK scheme (client 130.8).
+  const g = join(dir, 'ten.json');
+  writeFileSync(g, JSON.stringify(new PageBuilder().resource('r', 'http://a.com/x', 10 * 1448, { serverDelay: 0 }).edge('r', 'load').build()));
+  const args = [PCP, 'emulate', g, '--bandwidth', '10mbit', '--rtt', '40ms', '--queue', 'droptail', '--loss-model', 'list:9', '--uplink-loss-model', 'bernoulli:0', '--json'];
+  const load = (extra: string[]): number => (JSON.parse(execFileSync('node', [...args, ...extra], { encoding: 'utf8' })) as { loadTime: number }).loadTime;
+  assert.ok(Math.abs(load(['--loss-detection', 'sack']) - 329.6) < 1e-6);
+  assert.ok(Math.abs(load([]) - 130.8) < 1e-6);
+  const bad = spawnSync('node', [...args, '--loss-detection', 'rack'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--loss-detection expects nack or sack, got 'rack'/);
+  assert.equal(bad.stderr.trim().split('\n').length, 1);
+});

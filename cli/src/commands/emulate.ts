@@ -53,6 +53,8 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --delayed-acks         Linux delayed ACKs at the client (quick ACKs, 2 segments, 40 ms)
   --psh                  PSH on each response's last segment: ACKed at once (MPTCP: PSH/ACK on both subflows)
   --tlp                  tail-loss probes (RFC 8985, as Linux), single-path TCP and subflows
+  --loss-detection <d>   nack (the thesis' scheme: any later segment's ACK reveals a loss) | sack (as
+                         Linux: three duplicate ACKs, else the RTO)                 (default nack)
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)

@@ -17,6 +17,20 @@
  * segment and waits for the RTO (min 200 ms, exponential backoff); a timer that expires while data is
  * merely delayed in the queue is re-armed rather than retransmitting (the thesis' stale-RTO re-arm).
  *
+ * Loss detection by ACK clocking (`sack`, config lossDetection 'sack'), as Linux with SACK: the ACKs tell
+ * the sender which segments arrived (the client's arrivals, SACK-like), and a lost segment is known once
+ * DUP_THRESH (3) segments above it were acknowledged (RFC 6675's IsLost; RFC 5681's third duplicate ACK),
+ * counted by sequence number for TCP — a lost retransmission, with everything above it acknowledged
+ * already, then waits for the timeout — and by packet number for QUIC-lite (RFC 9002's packet threshold,
+ * which a retransmission meets again). Recovery ends when the cumulative ACK passes what was sent when it
+ * began (RFC 6675's RecoveryPoint). The RTO (RFC 6298: SRTT + 4 RTTVAR, min 200 ms, doubling) starts from
+ * the handshake's RTT sample (Linux's tcp_synack_rtt_meas) and restarts only on an ACK that moves the
+ * cumulative point or when the oldest unacknowledged segment is resent (Linux), so a loss with fewer than
+ * three segments after it, or a lost retransmission, costs an RTO. At the timeout the segments really lost
+ * are resent (Linux marks every unacknowledged one lost, but after an RTO the others have normally arrived);
+ * a timeout while nothing was lost (data held in a queue or a spike) is re-armed, as F-RTO (RFC 5682, on in
+ * Linux) would undo it. The tail-loss probe's ACK reveals the losses sent before it (RACK after a probe).
+ *
  * Lossy links (issue 17): when the context has an uplink (a loss model or a trace on client->server), ACKs
  * cross it and can be lost. ACKs are cumulative: each one covers every segment that reached the client
  * before it was sent, so a lost ACK is repaired by the next. When the last ACKs of a flight are lost and
@@ -60,6 +74,11 @@ export const ACK_WIRE_BYTES = HEADER_BYTES;
 export const TLP_MIN_MS = 2;
 /** onDelayedAck's generation for a sibling subflow's PSH/ACK signal (MPTCP, §6.4.5). */
 const PSH_SIGNAL = -1;
+/**
+ * RFC 6675's DupThresh (RFC 5681's three duplicate ACKs; RFC 9002's kPacketThreshold for QUIC): with `sack`
+ * loss detection a segment is deemed lost once this many segments above it were acknowledged.
+ */
+export const DUP_THRESH = 3;
 /** Backoff cap, as Linux's TCP_RTO_MAX (120 s) / 1 s allows 2^7. */
 const MAX_BACKOFF = 64;
 
@@ -88,16 +107,19 @@ export interface Segment {
   psh: boolean;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
   rcvUpTo: number;
+  /** `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected. */
+  sackedAbove: number;
 }
 
-/** Segments are recycled across simulations for the same reason as events (see event-queue.ts). */
-const segmentPool: Segment[] = [];
-const SEGMENT_POOL_MAX = 1 << 17;
 /**
- * The per-connection logs (segments by sequence number, arrivals in order) are reused too: filled by index
- * up to a count, so a log keeps the capacity it grew to instead of growing afresh in every simulation.
+ * Segments are recycled across simulations for the same reason as events (see event-queue.ts), in place: a
+ * connection's log of segments by sequence number owns the segment objects in its slots, and the next
+ * connection that gets the log reuses slot n's object for its segment n. The client's arrival logs only
+ * point at segments. Both kinds of log are filled by index up to a count, so a log keeps the capacity it
+ * grew to instead of growing afresh in every simulation.
  */
-const logPool: Segment[][] = [];
+const segmentLogPool: Segment[][] = [];
+const arrivalLogPool: Segment[][] = [];
 const LOG_POOL_MAX = 1024;
 
 /** Sets log[n] = s (appending when the log is that short). */
@@ -128,6 +150,8 @@ export interface NetContext {
   psh?: boolean;
   /** Tail-loss probes (RFC 8985 as Linux). */
   tlp?: boolean;
+  /** Loss detection by ACK clocking (RFC 6675 / RFC 6298, see the file comment); default the thesis' NACK scheme. */
+  sack?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -146,8 +170,8 @@ export interface SegmentSource {
 }
 
 export class TcpConnection {
-  /** Every segment sent, by sequence number: segs[0..nSegs). */
-  private segs: Segment[] = logPool.pop() ?? [];
+  /** Every segment sent, by sequence number: segs[0..nSegs); the slots past nSegs hold reusable segments. */
+  private segs: Segment[] = segmentLogPool.pop() ?? [];
   private nSegs = 0;
   private rcvNext = 0;
   cwnd: number;
@@ -156,6 +180,8 @@ export class TcpConnection {
   pipe = 0;
   inRecovery = false;
   private recoverOrder = 0;
+  /** `sack`: the highest sequence number sent when recovery began (RFC 6675's RecoveryPoint), exclusive. */
+  private recoverSeq = 0;
   private retxQueue: Segment[] = [];
   private retxHead = 0;
   private undetected: Segment[] = [];
@@ -175,7 +201,7 @@ export class TcpConnection {
   private cubicK = 0;
   private forceRetx = false;
   // Client side: segments in arrival order (ACKs cover a prefix), the delayed-ACK state.
-  private arrivedLog: Segment[] = logPool.pop() ?? [];
+  private arrivedLog: Segment[] = arrivalLogPool.pop() ?? [];
   private nArrived = 0;
   /** Highest sequence number arrived (data beyond rcvNext means a hole). */
   private maxArrived = -1;
@@ -208,6 +234,12 @@ export class TcpConnection {
     readonly rtt = 2 * up,
   ) {
     this.cwnd = ctx.icwnd;
+    if (ctx.sack) {
+      // Linux measures the RTT on the handshake (tcp_synack_rtt_meas): the RTO starts from that sample (RFC 6298 (2.2)).
+      this.srtt = rtt;
+      this.rttvar = rtt / 2;
+      this.rto = firstRto(rtt);
+    }
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
   }
@@ -216,17 +248,18 @@ export class TcpConnection {
 
   /** The simulation is over: hand this connection's segments back for reuse. */
   recycle(): void {
+    const segs = this.segs;
     for (let i = 0; i < this.nSegs; i++) {
-      const s = this.segs[i]!;
+      const s = segs[i]!;
       // Drop the references to this run (its exchange and connection): a pooled segment lives in the old
       // generation, and a pointer from it would keep the whole finished simulation alive until the segment
       // is reused, to be copied by every scavenge and promoted (MPTCP: 3 MB per scavenge).
       (s as { x: unknown }).x = null;
       (s as { conn: unknown }).conn = null;
-      if (segmentPool.length < SEGMENT_POOL_MAX) segmentPool.push(s);
     }
-    // The logs' slots still point at pooled segments, which hold nothing of this run.
-    for (const log of [this.segs, this.arrivedLog]) if (logPool.length < LOG_POOL_MAX) logPool.push(log);
+    // The arrival log's slots still point at segments of segment logs, which hold nothing of this run.
+    if (segmentLogPool.length < LOG_POOL_MAX) segmentLogPool.push(segs);
+    if (arrivalLogPool.length < LOG_POOL_MAX) arrivalLogPool.push(this.arrivedLog);
     this.segs = [];
     this.nSegs = 0;
     this.arrivedLog = [];
@@ -256,10 +289,7 @@ export class TcpConnection {
     if (this.forceRetx) sent = this.fastRetransmit(now);
     while (this.pipe + 1 <= this.cwnd || probe) {
       if (!probe && this.retxHead < this.retxQueue.length) {
-        const s = this.retxQueue[this.retxHead++]!;
-        s.retx++;
-        this.ctx.stats.retransmissions++;
-        this.transmit(s, now);
+        this.retransmit(this.retxQueue[this.retxHead++]!, now);
         sent = true;
         continue;
       }
@@ -274,23 +304,24 @@ export class TcpConnection {
       }
       if (Number.isNaN(x.tFirstByte)) x.tFirstByte = now;
       const len = this.buffer.take(x, MSS);
-      let s = segmentPool.pop();
-      if (s) {
+      let s = this.segs[this.nSegs];
+      if (s !== undefined) {
         s.conn = this;
         s.seq = this.nSegs;
         s.x = x;
-        s.len = len;
-        s.order = 0;
-        s.sendT = 0;
-        s.lost = false;
+        s.len = len; // order, sendT and lost: set by transmit
         s.arrived = false;
         s.acked = false;
         s.retx = 0;
         s.arrivalIndex = -1;
         s.psh = false;
         s.rcvUpTo = 0;
-      } else s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0 };
-      put(this.segs, this.nSegs++, s);
+        s.sackedAbove = 0;
+      } else {
+        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
+        this.segs.push(s);
+      }
+      this.nSegs++;
       if (this.ctx.psh && x.sent >= x.bytes) {
         s.psh = true;
         this.ctx.pshSignal?.(this, now);
@@ -314,11 +345,19 @@ export class TcpConnection {
   private fastRetransmit(now: number): boolean {
     this.forceRetx = false;
     if (this.retxHead >= this.retxQueue.length) return false;
-    const s = this.retxQueue[this.retxHead++]!;
+    this.retransmit(this.retxQueue[this.retxHead++]!, now);
+    return true;
+  }
+
+  /**
+   * Sends a segment known lost again. With `sack`, resending the oldest unacknowledged segment restarts the
+   * timer (Linux's tcp_xmit_retransmit_queue), which then times out if that retransmission is lost too.
+   */
+  private retransmit(s: Segment, now: number): void {
     s.retx++;
     this.ctx.stats.retransmissions++;
+    if (this.ctx.sack && s.seq === this.una) this.rtoDeadline = Infinity;
     this.transmit(s, now);
-    return true;
   }
 
   private transmit(s: Segment, now: number): void {
@@ -330,6 +369,7 @@ export class TcpConnection {
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep < 0) {
       s.lost = true;
+      s.sackedAbove = 0;
       this.undetected.push(s);
     } else {
       this.onWire++;
@@ -485,7 +525,9 @@ export class TcpConnection {
     const end = upTo ?? s.arrivalIndex + 1;
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
-    if (edge > this.una) this.una = edge;
+    const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
+    if (advanced) this.una = edge;
+    const first = this.ackRcvdUpTo;
     let newest = s;
     let sampled = false;
     let newlyAcked = 0;
@@ -505,11 +547,15 @@ export class TcpConnection {
     this.ackRcvdUpTo = end;
     let newLoss = false;
     const ud = this.undetected;
-    while (this.udHead < ud.length && ud[this.udHead]!.order < newest.order) {
-      const lost = ud[this.udHead++]!;
-      this.pipe--;
-      this.retxQueue.push(lost);
-      newLoss = true;
+    if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
+    else {
+      // The NACK scheme: every loss sent before the newest acknowledged segment is a known hole.
+      while (this.udHead < ud.length && ud[this.udHead]!.order < newest.order) {
+        const lost = ud[this.udHead++]!;
+        this.pipe--;
+        this.retxQueue.push(lost);
+        newLoss = true;
+      }
     }
     if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
       // The probe was ACKed: if it repaired a loss and no other was found, TLP detected that loss (RFC 8985 §7.4).
@@ -518,14 +564,51 @@ export class TcpConnection {
       this.tlpRepaired = false;
     }
     if (newLoss && !this.inRecovery) this.enterRecovery(now);
-    else if (this.inRecovery && newest.order >= this.recoverOrder) this.inRecovery = false;
+    else if (this.inRecovery && (this.ctx.sack ? this.una >= this.recoverSeq : newest.order >= this.recoverOrder)) this.inRecovery = false;
     if (!this.inRecovery && !newLoss) {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
     }
     this.lastActive = now;
-    this.rtoDeadline = Infinity;
+    // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
+    // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
+    if (advanced || !this.ctx.sack) this.rtoDeadline = Infinity;
     this.trySend(now);
     if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
+  }
+
+  /**
+   * `sack` loss detection on an ACK that acknowledged arrivals [first, end): each counts towards the
+   * undetected losses below it, and a loss with DUP_THRESH acknowledged above it is known (RFC 6675's
+   * IsLost: for TCP by sequence number, so a lost retransmission, having everything above it acknowledged
+   * already, is left to the timeout; for QUIC-lite by packet number, RFC 9002's packet threshold, which a
+   * retransmission, sent later, meets again). The ACK of a tail-loss probe also reveals every loss sent before
+   * the probe (as Linux's RACK does after a probe). Returns whether a loss became known.
+   */
+  private sackDetect(first: number, end: number, newest: Segment): boolean {
+    const ud = this.undetected;
+    if (this.udHead >= ud.length) return false;
+    const log = this.arrivedLog;
+    const byPacket = this.perSegmentDelivery;
+    for (let i = first; i < end; i++) {
+      const c = log[i]!;
+      for (let j = this.udHead; j < ud.length; j++) {
+        const u = ud[j]!;
+        if (byPacket ? c.order > u.order : u.retx === 0 && c.seq > u.seq) u.sackedAbove++;
+      }
+    }
+    const probeAcked = this.tlpOrder > 0 && newest.order >= this.tlpOrder;
+    let found = false;
+    let w = this.udHead;
+    for (let j = this.udHead; j < ud.length; j++) {
+      const u = ud[j]!;
+      if (u.sackedAbove >= DUP_THRESH || (probeAcked && u.order < newest.order)) {
+        this.pipe--;
+        this.retxQueue.push(u);
+        found = true;
+      } else ud[w++] = u;
+    }
+    ud.length = w;
+    return found;
   }
 
   private rttSample(r: number): void {
@@ -544,6 +627,7 @@ export class TcpConnection {
     this.inRecovery = true;
     this.forceRetx = true;
     this.recoverOrder = this.orderSeq;
+    this.recoverSeq = this.nSegs;
     this.reduceWindow();
     void now;
   }

@@ -1,0 +1,97 @@
+/**
+ * Hand-derived timelines for `lossDetection: 'sack'` (network/tcp.ts): a loss is known once three segments
+ * above it were acknowledged (RFC 6675's DupThresh, the third duplicate ACK), else at the RFC 6298 timeout,
+ * which only an ACK that moves the cumulative point restarts. Same page and arithmetic as lossy.test.ts
+ * (10 Mbit/s, 40 ms, droptail, h1, icwnd 10): one 10-segment response leaves the server at 60, reaches the
+ * bottleneck at 70, segment k departs 70 + 1.2k and reaches the client at 80 + 1.2k, its ACK the server at
+ * 100 + 1.2k; a lost segment takes no service, so those behind it depart 1.2 ms earlier. The sender's RTO
+ * starts from the handshake's RTT sample: max(200, 3 x 40) = 200 ms, and stays at 200 ms (SRTT ~41-48).
+ * Downlink loss lists count the SYN/ACK as #1, then data segments in sending order (segment k is #k+1).
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PageBuilder } from '@pcp/graph-builder/testing';
+import { simulateChecked } from './testing/check.ts';
+import type { EmulatorConfig } from './config.ts';
+
+const MSS = 1448;
+const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1', icwnd: 10, queue: 'droptail' };
+const close = (actual: number, expected: number, what: string): void =>
+  assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: expected ${expected}, got ${actual}`);
+const pageOf = (segments: number) => new PageBuilder().resource('r', 'http://a.com/x', segments * MSS, { serverDelay: 0 }).edge('r', 'load').build();
+const page = pageOf(10);
+const lose = (down: number[], lossDetection: 'nack' | 'sack' = 'sack'): EmulatorConfig => ({
+  ...base,
+  lossDetection,
+  lossModel: { kind: 'list', packets: down },
+  uplinkLossModel: { kind: 'list', packets: [] },
+});
+
+test('sack without loss: the same timeline as the NACK scheme', () => {
+  close(simulateChecked(page, lose([])).loadTime, 92, 'load');
+  close(simulateChecked(page, { ...base, lossDetection: 'sack' }).loadTime, 92, 'load (no loss model)');
+});
+
+test('a loss mid-window is retransmitted at the third duplicate ACK', () => {
+  // Segment 5 (#6) lost: segments 6, 7, 8 depart 76.0, 77.2, 78.4, reach the client 86.0, 87.2, 88.4; their
+  // ACKs (duplicates: the cumulative point stays at 5) reach the server 106.0, 107.2, 108.4. The third makes
+  // three segments above 5 acknowledged: 5 leaves at 108.4, reaches the idle bottleneck at 118.4, departs
+  // 119.6, reaches the client at 129.6 and completes the response. (The NACK scheme: at the first, 106.0 -> 127.2.)
+  const r = simulateChecked(page, lose([6]));
+  close(r.loadTime, 129.6, 'load');
+  assert.equal(r.retransmissions, 1);
+  close(simulateChecked(page, lose([6], 'nack')).loadTime, 127.2, 'load with the NACK scheme');
+});
+
+test('a loss with fewer than three segments above it waits for the RTO', () => {
+  // Segment 8 (#9) lost: 7's ACK, the last to move the cumulative point, reaches the server at 108.4 and
+  // restarts the timer (RTO 200); 9's and 10's ACKs (109.6, 110.8) are duplicates with two segments above 8
+  // and leave it running. It fires at 308.4: 8 goes again (cwnd 1), departs the bottleneck at 319.6, reaches
+  // the client at 329.6. (The NACK scheme: found at 109.6, client 130.8.)
+  const r = simulateChecked(page, lose([9]));
+  close(r.loadTime, 329.6, 'load');
+  assert.equal(r.retransmissions, 1);
+  close(simulateChecked(page, lose([9], 'nack')).loadTime, 130.8, 'load with the NACK scheme');
+});
+
+test('a lost tail segment: the RTO from the last ACK, as before', () => {
+  // Segment 10 (#11) lost: 9's ACK at 110.8 moves the cumulative point: RTO at 310.8, client 332.0.
+  close(simulateChecked(page, lose([11])).loadTime, 332, 'load');
+});
+
+test('a lost retransmission times out from when it was sent (the oldest unacknowledged resent restarts the timer)', () => {
+  // As "a loss mid-window", and the retransmission of 5 (#12, sent at 108.4) lost too. Everything above 5 is
+  // acknowledged already, so no duplicate ACK can reveal it; resending the oldest unacknowledged segment
+  // restarted the timer at 108.4 (Linux's tcp_xmit_retransmit_queue): it fires at 308.4, 5 goes a third time
+  // (cwnd 1), departs 319.6, reaches the client at 329.6.
+  const r = simulateChecked(page, lose([6, 12]));
+  close(r.loadTime, 329.6, 'load');
+  assert.equal(r.retransmissions, 2);
+});
+
+test('a loss in the first flight times out after the handshake RTT sample\'s RTO, not the initial 1 s', () => {
+  // Two segments, the first (#2) lost: the second departs 71.2, reaches the client 81.2, its duplicate ACK
+  // the server at 101.2 (one segment above: not enough). The timer set at 60 with RTO max(200, 3 x 40) fires
+  // at 260: segment 1 departs 271.2 and reaches the client at 281.2. (The NACK scheme: found at 101.2, 122.4.)
+  const two = pageOf(2);
+  const r = simulateChecked(two, lose([2]));
+  close(r.loadTime, 281.2, 'load');
+  close(simulateChecked(two, lose([2], 'nack')).loadTime, 122.4, 'load with the NACK scheme');
+});
+
+test('QUIC-lite counts by packet number: a lost retransmission is found by three later packets; TCP waits for the RTO', () => {
+  // 30 segments over one connection (h2 / quic-lite), segment 5 (#6) lost and its retransmission (#24) too.
+  // Slow start: the ACKs of 1-4 (101.2-104.8) and the duplicates of 6, 7 (106.0, 107.2) each send two new
+  // segments (11-22, #12-#23); the third duplicate (108.4) starts recovery (cwnd 16 -> 8) and resends 5 (#24,
+  // lost). In flight 14 > 8 until the ACKs of 11-16 (142.4-148.4): from 148.4 each ACK sends one more, 23-29
+  // (148.4-155.6, at the client 169.6-176.8, their ACKs at the server 189.6-196.8), 30 on 23's ACK at 189.6
+  // (client 210.8). 23, 24, 25 were sent after the retransmission: QUIC-lite knows it lost at 25's ACK (192.0)
+  // and resends 5: bottleneck 202.0, departs 203.2 (behind 30), client 213.2. TCP counts by sequence number,
+  // where everything above 5 is acknowledged already: the timer restarted at 108.4 fires at 308.4 -> 329.6.
+  const g = pageOf(30);
+  const cfg = (protocol: 'h2' | 'quic-lite'): EmulatorConfig => ({ ...lose([6, 24]), protocol });
+  const quic = simulateChecked(g, cfg('quic-lite'));
+  close(quic.loadTime, 213.2, 'quic-lite load');
+  assert.equal(quic.retransmissions, 2);
+  close(simulateChecked(g, cfg('h2')).loadTime, 329.6, 'h2 load');
+});
