@@ -120,3 +120,13 @@ test("an event's or timer's parts are one computation whether the importer named
   }
   assert.deepEqual([...contentKeys(now)], [...contentKeys(before)]);
 });
+
+test('timers are keyed by the delay the page passed, whether the graph trimmed it (normalisation) or not', () => {
+  const timer = (delay: number, extra?: Record<string, unknown>) => indexGraph(graphOf(PAGE, [
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 2, end: 3 },
+    { id: 't', kind: 'timer', timerId: '2', timerDelay: delay, start: 1500, end: 1501, ...(extra ? { extra } : {}) },
+  ], [['js', 's', 10], ['s', 't', 19]]));
+  assert.equal(contentKeys(timer(1000, { originalDelay: 1500 }), true).get('t'), contentKeys(timer(1500), true).get('t'));
+  assert.equal(contentKeys(timer(1500), true).get('t'), `timer 1500 in ${PAGE}#0`);
+});

@@ -225,7 +225,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
         if (collapseParts && callerOf(ix, n)) break; // named as its caller below
         const what = n.kind === 'script_eval' ? `script ${stripFragment(n.scriptUrl)}`
           : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
-          : n.kind === 'timer' ? `timer ${n.timerDelay}`
+          : n.kind === 'timer' ? `timer ${recordedDelay(n)}`
           : `event ${eventTargetKey(n.eventTarget)}.${n.eventName}`;
         const base = n.kind === 'css_eval' ? `${what} in ${doc(n)}` : ordinal(`${what} in ${doc(n)}`);
         parts.forEach((id, i) => keys.set(id, i > 0 && !collapseParts ? `${base} part ${i}` : base));
@@ -299,6 +299,16 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
     keys.set(n.id, parsed ? `download of ${keys.get(parsed.to)}` : `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
   }
   return keys;
+}
+
+/**
+ * The delay the page passed to setTimeout: normalisation trims delays over 1 s to 1 s (thesis §3.6) and
+ * keeps the recorded one in `extra.originalDelay`; a graph that was not normalised has it in `timerDelay`.
+ * Timers are keyed, and synthesized, with it.
+ */
+export function recordedDelay(n: Extract<GraphNode, { kind: 'timer' }>): number {
+  const original = n.extra?.originalDelay;
+  return typeof original === 'number' && original >= 0 ? original : n.timerDelay;
 }
 
 /**

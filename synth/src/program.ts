@@ -7,7 +7,7 @@
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
 import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
-import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
@@ -194,7 +194,7 @@ function focusTarget(ev: EventNode): 'window' | 'document' | 'element' {
 }
 
 function timerJs(ctx: ProgramContext, t: TimerNode): string {
-  return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(t.timerDelay))});`;
+  return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(recordedDelay(t)))});`;
 }
 
 function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {

@@ -266,3 +266,11 @@ test("a script's element.focus(): the handler runs inside F, and the script's ne
   assert.equal(tjs.match(/setTimeout/g)?.length, 1, tjs);
   assert.ok(tjs.includes('setTimeout(function(){B(1);F("focus","window",function(){});(function(){B(3);})();},10)'), tjs);
 });
+
+test('a timer trimmed by normalisation (over 1 s) is set with the delay the page passed', () => {
+  const g = sample();
+  const t = g.nodes.find((n) => n.id === 't')!;
+  Object.assign(t, { timerDelay: 1000, extra: { originalDelay: 1500 } });
+  const js = synthesizeSite(g).responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
+  assert.match(js, /\},1500\)/);
+});
