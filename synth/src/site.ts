@@ -12,7 +12,7 @@ import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 import { xhrPace } from './xhr-pace.ts';
-import { aboutFrameOwners } from './about-frames.ts';
+import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -141,6 +141,10 @@ export function synthesizeSite(graph: Graph): Site {
   const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   const aboutOwners = aboutFrameOwners(ix);
   const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl };
+  ctx.aboutDocument = (r) => {
+    const doc = aboutDocumentChunks(ix, aboutOwners, r);
+    return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
+  };
   const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
