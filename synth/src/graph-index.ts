@@ -312,14 +312,17 @@ export function recordedDelay(n: Extract<GraphNode, { kind: 'timer' }>): number 
 }
 
 /**
- * A resource the browser took from its memory cache after an earlier node of its URL (an image used
- * again in its document: legacy graphs keep one zero-length node per use, 1,618 over the 64). No request
+ * A resource the browser took from its memory cache after an earlier node of its URL in its frame (an
+ * image used again in its document: legacy graphs keep one zero-length node per use). No request
  * is made: Chromium records nothing of it (no trace event, no DevTools event), so a trace graph never has
  * it, and the comparison leaves it out (`contentKeys` with the comparison's mappings): a parse chunk
  * that only it cut off is one chunk with the one before.
  */
 export function isMemoryCacheRepeat(ix: GraphIndex, n: GraphNode): boolean {
-  return n.kind === 'resource' && n.cached && ix.resourceByUrl.get(stripFragment(n.url)) !== n;
+  if (n.kind !== 'resource' || !n.cached) return false;
+  const first = ix.resourceByUrl.get(stripFragment(n.url));
+  // Another document's use of the URL is a request of its own (friv.com: a script of two frames).
+  return first !== undefined && first !== n && first.frame === n.frame;
 }
 
 /** Keys a call (and its parts) with its caller's key, the caller's first when it is itself a call. */
