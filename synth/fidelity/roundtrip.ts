@@ -21,8 +21,9 @@ profiled in real Chromium, rebuilt by the trace builder and compared with itself
 agreement, edge precision/recall by rule, critical-path Jaccard, load time against the source (targets of
 issue 15), pages per minute, synthesis speed, the edges missed and added by rule and kinds of their ends, and
 every class of miss with its count. --minutes stops starting new graphs after M minutes; --json FILE writes
-the per-graph figures (with each graph's missed and added edges). --keep DIR keeps each graph's profile in DIR/NAME; --rescore rebuilds and compares the profiles kept there without loading them again
-(graphs without one are loaded), so a change to the builder or the comparison is measured on the same loads.
+the per-graph figures (with each graph's missed and added edges). --keep DIR keeps each graph's profile in
+DIR/NAME; --rescore rebuilds and compares the profiles kept there without loading them again (graphs without
+one are loaded), so a change to the builder or the comparison is measured on the same loads.
 --no-preload-scanner profiles without Chromium's preload scanner (each tag requested when the parser reaches
 it; an A/B, synth/README.md).
 `, { minutes: { type: 'string' }, json: { type: 'string' }, keep: { type: 'string' }, rescore: { type: 'boolean' }, 'no-preload-scanner': { type: 'boolean' } }, true);
