@@ -3,14 +3,15 @@
  * replayed on loopback, profiled in real Chromium, rebuilt by the trace builder and compared with
  * itself (synth/src/compare.ts). Default set: the 64 legacy graphs, smallest first; --minutes stops
  * starting new graphs after M minutes. Prints per graph and the means against issue 15's targets,
- * pages per minute, synthesis speed (graphs per second), and every class of miss with its count.
+ * pages per minute, synthesis speed (graphs per second), the edges missed and added by rule and kinds,
+ * and every class of miss with its count.
  */
 import { statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, basename } from 'node:path';
 import { legacySites, mean, median } from '@pcp/graph-builder';
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { roundTrip, type RoundTripFigures } from '@pcp/synth';
+import { edgeClasses, keyKind, roundTrip, type RoundTripFigures } from '@pcp/synth';
 
 const { values, positionals } = scriptArgs('fidelity:roundtrip', `
 usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--keep DIR [--rescore]] [--no-preload-scanner]
@@ -18,10 +19,11 @@ usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--
 Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
 agreement, edge precision/recall by rule, critical-path Jaccard, load time against the source (targets of
-issue 15), pages per minute, synthesis speed, and every class of miss with its count. --minutes stops
-starting new graphs after M minutes; --json FILE writes the per-graph figures. --keep DIR keeps each graph's
-profile in DIR/NAME; --rescore rebuilds and compares the profiles kept there without loading them again
-(graphs without one are loaded), so a change to the builder or the comparison is measured on the same loads.
+issue 15), pages per minute, synthesis speed, the edges missed and added by rule and kinds of their ends, and
+every class of miss with its count. --minutes stops starting new graphs after M minutes; --json FILE writes
+the per-graph figures (with each graph's missed and added edges). --keep DIR keeps each graph's profile in
+DIR/NAME; --rescore rebuilds and compares the profiles kept there without loading them again (graphs without
+one are loaded), so a change to the builder or the comparison is measured on the same loads.
 --no-preload-scanner profiles without Chromium's preload scanner (each tag requested when the parser reaches
 it; an A/B, synth/README.md).
 `, { minutes: { type: 'string' }, json: { type: 'string' }, keep: { type: 'string' }, rescore: { type: 'boolean' }, 'no-preload-scanner': { type: 'boolean' } }, true);
@@ -36,13 +38,16 @@ const failed: { graph: string; reason: string }[] = [];
 const classes = new Map<string, number>();
 const count = (k: string, n = 1): void => void classes.set(k, (classes.get(k) ?? 0) + n);
 const rules = new Map<string, { found: number; source: number }>();
+const edgeMisses = { missing: new Map<string, number>(), extra: new Map<string, number>() };
+const addAll = (to: Map<string, number>, from: Map<string, number>): void => {
+  for (const [k, n] of from) to.set(k, (to.get(k) ?? 0) + n);
+};
 if (values.rescore && !values.keep) {
   console.error('fidelity:roundtrip: --rescore needs --keep DIR (where the profiles are)');
   process.exit(2);
 }
 const work = values.keep ?? mkdtempSync(join(tmpdir(), 'pcp-roundtrip-'));
 const started = performance.now();
-const kindOf = (key: string): string => (/^\w+_\d/.test(key) ? 'unkeyed' : key.split(' ')[0] ?? key);
 const mimeClass = (url: string): string => (/\.(png|gif|jpe?g|webp|svg)(\?|$)/i.test(url) ? 'image' : /\.js(\?|$)/i.test(url) ? 'script' : /\.css(\?|$)/i.test(url) ? 'css' : 'other');
 
 try {
@@ -57,7 +62,9 @@ try {
       for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
       for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
       for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
-      for (const m of f.parentMisses) count(`parent differs: ${m.source.map(kindOf).join('+') || 'none'} -> ${m.built.map(kindOf).join('+') || 'none'}`);
+      for (const m of f.parentMisses) count(`parent differs: ${m.source.map((k) => keyKind(k)).join('+') || 'none'} -> ${m.built.map((k) => keyKind(k)).join('+') || 'none'}`);
+      addAll(edgeMisses.missing, edgeClasses(f.edgeMisses.missing));
+      addAll(edgeMisses.extra, edgeClasses(f.edgeMisses.extra));
       for (const [rule, r] of Object.entries(f.byRule)) {
         const agg = rules.get(rule) ?? { found: 0, source: 0 };
         agg.found += r.found;
@@ -92,9 +99,18 @@ if (rows.length) {
   console.log(`load vs source: |error| median ${(median(loadErr) * 100).toFixed(1)}%, within 10% on ${loadErr.filter((e) => e <= TARGETS.load).length} of ${loadErr.length} (target ±10%)`);
   console.log('\nedge recall by rule of the source graph:');
   for (const [rule, r] of [...rules].sort((a, b) => b[1].source - a[1].source)) console.log(`  ${rule.padEnd(28)} ${r.found}/${r.source} (${(r.found / r.source).toFixed(3)})`);
+  const top = (m: Map<string, number>): void => {
+    const sorted = [...m].sort((a, b) => b[1] - a[1]);
+    for (const [k, n] of sorted.slice(0, 25)) console.log(`  ${String(n).padStart(5)}  ${k}`);
+    if (sorted.length > 25) console.log(`  ${String(sorted.slice(25).reduce((s, [, n]) => s + n, 0)).padStart(5)}  (${sorted.length - 25} smaller classes)`);
+  };
+  console.log(`\nsource edges missing in the rebuilt graph, by source rule and kinds (${[...edgeMisses.missing.values()].reduce((s, n) => s + n, 0)}):`);
+  top(edgeMisses.missing);
+  console.log(`\nrebuilt edges not in the source, by rebuilt rule and kinds (${[...edgeMisses.extra.values()].reduce((s, n) => s + n, 0)}):`);
+  top(edgeMisses.extra);
   console.log('\nclasses of miss (count over all graphs):');
   for (const [k, n] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${k}`);
 }
 for (const f of failed) console.log(`failed: ${f.graph}: ${f.reason}`);
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ rows, failed, rules: Object.fromEntries(rules), classes: Object.fromEntries(classes) }, null, 1));
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ rows, failed, rules: Object.fromEntries(rules), classes: Object.fromEntries(classes), edgeMisses: { missing: Object.fromEntries(edgeMisses.missing), extra: Object.fromEntries(edgeMisses.extra) } }, null, 1));
 process.exitCode = failed.length ? 1 : 0;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { aboutFrameOwners, isAboutUrl } from './about-frames.ts';
 import { indexGraph } from './graph-index.ts';
 import { synthesizeSite } from './site.ts';
-import { res, scriptPage } from './testing.ts';
+import { graphOf, res, scriptPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 
@@ -44,4 +44,26 @@ test('a script a computation of the parent frame requests and the about: frame e
   // The frame's script runs its about:blank program.
   const ad = site.responses.find((r) => r.url.endsWith('ad.js'))!.body.toString();
   assert.ok(ad.includes('"about:blank|1":function(){B(2);E("img","http://ads.pcp.test/p.gif");}'), ad);
+});
+
+test("an about: frame's own document (srcdoc, or HTML its creator wrote) is given to it with its tags", () => {
+  for (const docUrl of ['about:srcdoc', 'about:blank']) {
+    const g = graphOf(PAGE, [
+      res('doc', PAGE, 'text/html', 2000),
+      { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+      res('js', 'http://www.pcp.test/tag.js', 'application/javascript', 800),
+      { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 5, end: 6 },
+      res('frame', docUrl, 'text/html', 0, { start: 6, end: 6 }),
+      { id: 'fp0', kind: 'parse_chunk', docUrl, frame: 'ad', startLine: 1, startColumn: 1, endLine: 1, endColumn: 40, start: 7, end: 8 },
+      res('pixel', 'http://ads.pcp.test/p"<x>.gif', 'image/gif', 40, { frame: 'ad', start: 8, end: 30 }),
+    ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'frame', 2], ['frame', 'fp0', 'resource-chunk'], ['fp0', 'pixel', 1]]);
+    g.frames.push({ id: 'ad', url: docUrl, parent: 'main' });
+    const tag = synthesizeSite(g).responses.find((r) => r.url.endsWith('tag.js'))!.body.toString();
+    const call = /A\("frame",null,null,("(?:[^"\\]|\\.)*"),([01])\);/.exec(tag);
+    assert.ok(call, tag);
+    assert.equal(call[2], docUrl === 'about:srcdoc' ? '1' : '0');
+    // The frame's HTML is a JS string (no raw angle brackets in the script), with the image's tag, its URL escaped.
+    assert.ok(!call[1]!.includes('<'), call[1]);
+    assert.match(JSON.parse(call[1]!), /<img src="http:\/\/ads\.pcp\.test\/p%22%3Cx%3E\.gif" alt="">/);
+  }
 });

@@ -10,9 +10,13 @@
  * Ad code also inserts scripts into such a frame from its parent (`frame.contentDocument.body
  * .appendChild(script)`): the graph has the script requested by a computation of one frame and
  * evaluated in the about: frame (wikia.com, bild.de, ndtv.com). The page registers every about:
- * iframe it makes under its resource id, and inserts such a script into that frame's document. Pure.
+ * iframe it makes under its resource id, and inserts such a script into that frame's document.
+ *
+ * An about: frame can have a document of its own (parse chunks whose tags request resources): an
+ * `<iframe srcdoc>` (`about:srcdoc`: bild.de, ndtv.com) or HTML its creator wrote into it (kohls.com).
+ * Its creator gives it that HTML (`aboutDocumentChunks`), as srcdoc or written between open and close. Pure.
  */
-import type { ResourceNode } from '@pcp/graph-builder';
+import type { ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
 import type { GraphIndex } from './graph-index.ts';
 
 export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
@@ -39,4 +43,16 @@ export function scriptTargetFrame(ix: GraphIndex, owners: Map<string, ResourceNo
   const frame = evals[0]?.frame;
   if (frame === undefined || frame === r.frame) return undefined;
   return owners.get(frame);
+}
+
+/**
+ * The parse chunks of the frame the about: resource `r` made (the frame of its download chunks: the
+ * resource is that frame's document; else the frame of its children elsewhere), in document order.
+ */
+export function aboutDocumentChunks(ix: GraphIndex, owners: Map<string, ResourceNode>, r: ResourceNode): { docUrl: string; chunks: ParseChunkNode[] } | undefined {
+  const ownDownload = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).find((n) => n.kind === 'download_chunk');
+  const frame = ownDownload?.frame ?? [...owners].find(([, owner]) => owner.id === r.id)?.[0];
+  const docUrl = frame === undefined ? undefined : ix.frameDoc.get(frame);
+  const chunks = docUrl === undefined ? [] : (ix.chunksByDoc.get(docUrl) ?? []).filter((c) => c.frame === frame);
+  return chunks.length ? { docUrl: docUrl!, chunks } : undefined;
 }

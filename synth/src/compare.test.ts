@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareRoundTrip } from './compare.ts';
+import { compareRoundTrip, edgeClasses } from './compare.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -56,4 +56,31 @@ test("a call into another script's function (rules 14-16) is scored as part of i
   assert.equal(f.parentAgreement, 1);
   assert.equal(f.byRule['14'], undefined);
   assert.deepEqual(f.byRule['2'], { found: 1, source: 1 });
+});
+
+test('a memory-cache repeat (no request, nothing in a trace) is left out; download chunks are named by the chunk they feed', () => {
+  const img = 'http://www.pcp.test/i.gif';
+  const chunk = (id: string, line: number) => ({ id, kind: 'parse_chunk' as const, docUrl: PAGE, startLine: line, startColumn: 1, endLine: line, endColumn: 9 });
+  const dchunk = (id: string, index: number) => ({ id, kind: 'download_chunk' as const, resource: 'doc', index, offset: index * 10, size: 10 });
+  // Legacy: the image is used twice; its second use (a zero-length memory-cache node) cut a chunk of its own.
+  const legacy = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 40), chunk('p0', 1), chunk('p1', 2), chunk('p2', 3), chunk('p3', 4),
+    dchunk('d0', 0), dchunk('d1', 1), dchunk('d2', 2), dchunk('d3', 3),
+    res('i1', img, 'image/gif', 10, { start: 1, end: 5 }), res('i2', img, 'image/gif', 10, { start: 6, end: 6, cached: true }),
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10, { start: 7 }),
+  ], [['doc', 'd0', 'resource-chunk'], ['d0', 'd1', 9], ['d1', 'd2', 9], ['d2', 'd3', 9], ['d0', 'p0', 3], ['d1', 'p1', 3], ['d2', 'p2', 3], ['d3', 'p3', 3],
+    ['p0', 'p1', 3], ['p1', 'p2', 3], ['p2', 'p3', 3], ['p0', 'i1', 1], ['p1', 'i2', 1], ['p2', 'js', 1], ['i1', 'load', 25], ['i2', 'load', 25], ['js', 'load', 25]]);
+  // Trace: one request for the image, so one chunk fewer, and the later chunks' indices one lower.
+  const trace = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 40), chunk('q0', 1), chunk('q2', 3), chunk('q3', 4), dchunk('e0', 0), dchunk('e2', 1), dchunk('e3', 2),
+    res('j1', img, 'image/gif', 10, { start: 1, end: 5 }), res('js2', 'http://www.pcp.test/a.js', 'application/javascript', 10, { start: 7 }),
+  ], [['doc', 'e0', 'resource-chunk'], ['e0', 'e2', 9], ['e2', 'e3', 9], ['e0', 'q0', 3], ['e2', 'q2', 3], ['e3', 'q3', 3],
+    ['q0', 'q2', 3], ['q2', 'q3', 3], ['q0', 'j1', 1], ['q2', 'js2', 1], ['j1', 'load', 25], ['js2', 'load', 25]]);
+  const f = compareRoundTrip(legacy, trace);
+  assert.equal(f.edgeRecall, 1, JSON.stringify(f.edgeMisses));
+  assert.equal(f.edgePrecision, 1, JSON.stringify(f.edgeMisses));
+  // Without the repeat's chunk the trace's chunks differ from the legacy ones: named, by rule and kinds.
+  const shifted = compareRoundTrip(legacy, { ...trace, edges: trace.edges.filter((e) => e.to !== 'q2' || e.from !== 'q0') });
+  assert.deepEqual([...edgeClasses(shifted.edgeMisses.missing)], [['rule 3: parse -> parse', 1]]);
+  assert.deepEqual(shifted.edgeMisses.extra, []);
 });

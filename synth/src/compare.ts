@@ -13,6 +13,13 @@ export interface RuleFigures {
   source: number;
 }
 
+/** An edge by the content keys of its ends, with its rule in the graph it comes from. */
+export interface KeyedEdge {
+  rule: string;
+  from: string;
+  to: string;
+}
+
 export interface RoundTripFigures {
   /** Jaccard of the http(s) resource URLs. */
   resourceJaccard: number;
@@ -35,6 +42,29 @@ export interface RoundTripFigures {
   extraResources: string[];
   /** Resources whose parents differ: URL, source parents, built parents (keys). */
   parentMisses: { url: string; source: string[]; built: string[] }[];
+  /** Source edges not in the built graph (source rule), built edges not in the source (built rule). */
+  edgeMisses: { missing: KeyedEdge[]; extra: KeyedEdge[] };
+}
+
+/**
+ * What a content key names, for classes of miss: its first word (`timer`, `event`, `parse`, ...), an
+ * event's with its target (`event element`, `event window`, `event xmlhttprequest`, ...) when
+ * `detail`; `unkeyed` for a node no key could name.
+ */
+export function keyKind(key: string, detail = false): string {
+  if (/^\w+_\d/.test(key)) return 'unkeyed';
+  const [kind = key, what = ''] = key.split(' ');
+  return detail && kind === 'event' ? `event ${what.split('.')[0]}` : kind;
+}
+
+/** Edges by class: `rule R: kind -> kind` (`keyKind` with events' targets), with their counts. */
+export function edgeClasses(edges: KeyedEdge[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of edges) {
+    const k = `rule ${e.rule}: ${keyKind(e.from, true)} -> ${keyKind(e.to, true)}`;
+    out.set(k, (out.get(k) ?? 0) + 1);
+  }
+  return out;
 }
 
 const httpUrls = (g: Graph): string[] =>
@@ -43,12 +73,12 @@ const httpUrls = (g: Graph): string[] =>
 /** The browser asks for these on its own: never part of the page's structure. */
 const isBrowserOwn = (url: string): boolean => /\/favicon\.ico$/.test(url);
 
-function edgeKeys(ix: GraphIndex, keys: Map<string, string>): Map<string, string> {
-  const out = new Map<string, string>();
+function edgeKeys(ix: GraphIndex, keys: Map<string, string>): Map<string, KeyedEdge> {
+  const out = new Map<string, KeyedEdge>();
   for (const e of ix.graph.edges) {
-    const a = keys.get(e.from);
-    const b = keys.get(e.to);
-    if (a && b && a !== b) out.set(`${a} -> ${b}`, String(e.rule));
+    const from = keys.get(e.from);
+    const to = keys.get(e.to);
+    if (from && to && from !== to) out.set(`${from} -> ${to}`, { rule: String(e.rule), from, to });
   }
   return out;
 }
@@ -97,7 +127,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const be = edgeKeys(bi, bk);
   const byRule: Record<string, RuleFigures> = {};
   let found = 0;
-  for (const [k, rule] of se) {
+  for (const [k, { rule }] of se) {
     const r = (byRule[rule] ??= { found: 0, source: 0 });
     r.source++;
     if (be.has(k)) {
@@ -107,6 +137,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   }
   let correct = 0;
   for (const k of be.keys()) if (se.has(k)) correct++;
+  const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>): KeyedEdge[] => [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [e]));
   const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
   return {
     resourceJaccard: jaccard(su, bu),
@@ -122,5 +153,6 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     missingResources: [...su].filter((u) => !bu.has(u)),
     extraResources: [...bu].filter((u) => !su.has(u)),
     parentMisses,
+    edgeMisses: { missing: keyed(se, be), extra: keyed(be, se) },
   };
 }

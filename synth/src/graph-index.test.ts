@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callerOf, contentKeys, indexGraph, stripFragment, xhrEvents } from './graph-index.ts';
+import { callerOf, contentKeys, indexGraph, isMemoryCacheRepeat, stripFragment, xhrEvents } from './graph-index.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -119,4 +119,25 @@ test("an event's or timer's parts are one computation whether the importer named
     assert.deepEqual(ix.partsOf.get('comp_17'), ['comp_17'], 'a timer another installed is not its part');
   }
   assert.deepEqual([...contentKeys(now)], [...contentKeys(before)]);
+});
+
+test('timers are keyed by the delay the page passed, whether the graph trimmed it (normalisation) or not', () => {
+  const timer = (delay: number, extra?: Record<string, unknown>) => indexGraph(graphOf(PAGE, [
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'sync', start: 2, end: 3 },
+    { id: 't', kind: 'timer', timerId: '2', timerDelay: delay, start: 1500, end: 1501, ...(extra ? { extra } : {}) },
+  ], [['js', 's', 10], ['s', 't', 19]]));
+  assert.equal(contentKeys(timer(1000, { originalDelay: 1500 }), true).get('t'), contentKeys(timer(1500), true).get('t'));
+  assert.equal(contentKeys(timer(1500), true).get('t'), `timer 1500 in ${PAGE}#0`);
+});
+
+test("a memory-cache repeat is a cached use of a URL already loaded in its own frame; another frame's use is a request", () => {
+  const img = 'http://www.pcp.test/i.gif';
+  const ix = indexGraph(graphOf(PAGE, [
+    res('i1', img, 'image/gif', 10, { start: 1, end: 5 }),
+    res('i2', img, 'image/gif', 10, { start: 6, end: 6, cached: true }),
+    res('i3', img, 'image/gif', 10, { start: 7, end: 7, cached: true, frame: 'sub' }),
+  ], [], [{ id: 'main', url: PAGE, parent: null }, { id: 'sub', url: 'http://sub.pcp.test/', parent: 'main' }]));
+  assert.deepEqual(['i1', 'i2', 'i3'].map((id) => isMemoryCacheRepeat(ix, ix.byId.get(id)!)), [false, true, false]);
+  assert.equal(contentKeys(ix, true).get('i2'), undefined);
 });

@@ -188,8 +188,9 @@ export function indexGraph(graph: Graph): GraphIndex {
  * and order (style sheet evaluations by sheet alone: builders split style
  * work differently); parts of one computation as `... part N` (`collapseParts` names them all as the
  * whole); the main frame's completion as `marker NAME`. With `collapseParts`, a call into another
- * script's function (`callerOf`) is named as its caller, whose part it is in a trace graph, and the
- * main frame's window load and DOMContentLoaded handlers as the marker.
+ * script's function (`callerOf`) is named as its caller, whose part it is in a trace graph, the
+ * main frame's window load and DOMContentLoaded handlers as the marker, and a memory-cache repeat
+ * (`isMemoryCacheRepeat`) is not named. A download chunk is named by the parse chunk it feeds.
  */
 export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, string> {
   const keys = new Map<string, string>();
@@ -217,7 +218,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
   for (const n of nodes) {
     if (keys.has(n.id)) continue;
     switch (n.kind) {
-      case 'resource': keys.set(n.id, ordinal(`resource ${stripFragment(n.url)}`)); break;
+      case 'resource': if (!(collapseParts && isMemoryCacheRepeat(ix, n))) keys.set(n.id, ordinal(`resource ${stripFragment(n.url)}`)); break;
       case 'marker': keys.set(n.id, `marker ${n.markerName} ${doc(n)}`); break; // (other frames' markers)
       case 'parse_chunk':
       case 'download_chunk': break; // below, once what they declare has a key
@@ -227,7 +228,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
         if (collapseParts && callerOf(ix, n)) break; // named as its caller below
         const what = n.kind === 'script_eval' ? `script ${stripFragment(n.scriptUrl)}`
           : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
-          : n.kind === 'timer' ? `timer ${n.timerDelay}`
+          : n.kind === 'timer' ? `timer ${recordedDelay(n)}`
           : `event ${eventTargetKey(n.eventTarget)}.${n.eventName}`;
         const base = n.kind === 'css_eval' ? `${what} in ${doc(n)}` : ordinal(`${what} in ${doc(n)}`);
         parts.forEach((id, i) => keys.set(id, i > 0 && !collapseParts ? `${base} part ${i}` : base));
@@ -269,7 +270,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
   if (collapseParts) for (const n of nodes) nameAsCaller(ix, keys, n.id, new Set());
   // A part off its computation's main chain (a split with two successors): named after the computation.
   for (const n of nodes) {
-    if (keys.has(n.id) || n.kind === 'parse_chunk' || n.kind === 'download_chunk') continue;
+    if (keys.has(n.id) || n.kind === 'parse_chunk' || n.kind === 'download_chunk' || n.kind === 'resource') continue;
     let first = n.id;
     for (let prev = ix.parents.get(first)?.find(ix.isPart); prev && !keys.has(first); prev = ix.parents.get(first)?.find(ix.isPart)) first = prev.from;
     const base = keys.get(first)?.replace(/ part \d+$/, '');
@@ -278,24 +279,53 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
   for (const [url, chunks] of ix.chunksByDoc) {
     let anchor = 'start';
     let after = 0;
+    let previous: string | undefined;
     for (const c of chunks) {
-      const declared = (ix.children.get(c.id) ?? [])
-        .map((e) => ix.byId.get(e.to)!)
-        .filter((n) => n.kind === 'resource' || n.kind === 'script_eval')
-        .sort((a, b) => a.start - b.start)[0];
-      if (declared) {
+      const all = (ix.children.get(c.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'resource' || n.kind === 'script_eval');
+      const declared = all.filter((n) => !(collapseParts && isMemoryCacheRepeat(ix, n))).sort((a, b) => a.start - b.start)[0];
+      if (!declared && previous !== undefined && all.length) keys.set(c.id, previous); // cut only by memory-cache repeats: one chunk with the one before
+      else if (declared) {
         anchor = keys.get(declared.id) ?? declared.id;
         after = 0;
         keys.set(c.id, `parse ${url} @ ${anchor}`);
       } else keys.set(c.id, `parse ${url} @ ${anchor} +${++after}`);
+      previous = keys.get(c.id);
     }
   }
+  // A document's download chunk by the parse chunk that parses its bytes (rule 3; one each, in both
+  // builders), not by its index: a chunk boundary one builder has and the other not (a memory-cache
+  // repeat the trace does not record) would shift every later index.
   for (const n of nodes) {
     if (n.kind !== 'download_chunk') continue;
     const r = ix.byId.get(n.resource);
-    keys.set(n.id, `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
+    const parsed = (ix.children.get(n.id) ?? []).find((e) => ix.byId.get(e.to)?.kind === 'parse_chunk' && keys.has(e.to));
+    keys.set(n.id, parsed ? `download of ${keys.get(parsed.to)}` : `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
   }
   return keys;
+}
+
+/**
+ * The delay the page passed to setTimeout: normalisation trims delays over 1 s to 1 s (thesis §3.6) and
+ * keeps the recorded one in `extra.originalDelay`; a graph that was not normalised has it in `timerDelay`.
+ * Timers are keyed, and synthesized, with it.
+ */
+export function recordedDelay(n: Extract<GraphNode, { kind: 'timer' }>): number {
+  const original = n.extra?.originalDelay;
+  return typeof original === 'number' && original >= 0 ? original : n.timerDelay;
+}
+
+/**
+ * A resource the browser took from its memory cache after an earlier node of its URL in its frame (an
+ * image used again in its document: legacy graphs keep one zero-length node per use). No request
+ * is made: Chromium records nothing of it (no trace event, no DevTools event), so a trace graph never has
+ * it, and the comparison leaves it out (`contentKeys` with the comparison's mappings): a parse chunk
+ * that only it cut off is one chunk with the one before.
+ */
+export function isMemoryCacheRepeat(ix: GraphIndex, n: GraphNode): boolean {
+  if (n.kind !== 'resource' || !n.cached) return false;
+  const first = ix.resourceByUrl.get(stripFragment(n.url));
+  // Another document's use of the URL is a request of its own (friv.com: a script of two frames).
+  return first !== undefined && first !== n && first.frame === n.frame;
 }
 
 /** Keys a call (and its parts) with its caller's key, the caller's first when it is itself a call. */

@@ -5,5 +5,5 @@ export { imageBody, imageFormatOf, padText, textKindOf, type ImageFormat } from 
 export { htmlAttr, jsString, cssUrl } from './escape.ts';
 export { indexGraph, contentKeys, type GraphIndex } from './graph-index.ts';
 export { parametricGraph, parseSizeDist, drawSize, type SizeDist, type ParametricOptions } from './parametric.ts';
-export { compareRoundTrip, type RoundTripFigures, type RuleFigures } from './compare.ts';
+export { compareRoundTrip, edgeClasses, keyKind, type KeyedEdge, type RoundTripFigures, type RuleFigures } from './compare.ts';
 export { roundTrip, RoundTripError, type RoundTrip } from './roundtrip.ts';

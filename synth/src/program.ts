@@ -7,13 +7,14 @@
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
 import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
-import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
  * input, or away from it, with a handler of the focus event on the input, document or window: the
  * browser dispatches it inside the call, as a script's element.focus() did), A (an about:blank iframe
- * whose document is opened, given its window and document handlers, and closed), X (an XHR with handlers:
+ * whose document is opened, given its window and document handlers and its HTML, and closed; or an
+ * about:srcdoc iframe given its HTML), X (an XHR with handlers:
  * one per readystatechange dispatch, the last at DONE; handlers whose dispatch the browser merged
  * with another (two body pieces read at once) run at DONE, before the last, so none is lost).
  */
@@ -23,7 +24,7 @@ const HELPERS: Record<string, string> = {
   W: 'var W=function(){try{return top.__pcpF||(top.__pcpF={})}catch(x){return window.__pcpF||(window.__pcpF={})}};',
   D: 'var D=function(k){var e=W()[k];try{return e&&e.contentDocument}catch(x){}};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
-  A: 'var A=function(k,f,w){var e=document.createElement("iframe");if(f&&!w)e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(!w)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";w(e.contentWindow,d);if(f)e.onload=f;d.close()};',
+  A: 'var A=function(k,f,w,h,s){var e=document.createElement("iframe");if(s)e.srcdoc=h;if(f&&(s||!w&&!h))e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(s||!w&&!h)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";if(w)w(e.contentWindow,d);if(h)d.write(h);if(f)e.onload=f;d.close()};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
@@ -105,6 +106,8 @@ export interface ProgramContext {
   pageUrl?: string;
   /** about: frames by frame id -> the about: resource that made them (about-frames.ts). */
   aboutOwners?: Map<string, ResourceNode>;
+  /** The HTML of an about: frame that has parse chunks, by the about: resource that made it (about-frames.ts). */
+  aboutDocument?(r: ResourceNode): { html: string; srcdoc: boolean } | undefined;
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
@@ -194,7 +197,7 @@ function focusTarget(ev: EventNode): 'window' | 'document' | 'element' {
 }
 
 function timerJs(ctx: ProgramContext, t: TimerNode): string {
-  return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(t.timerDelay))});`;
+  return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(recordedDelay(t)))});`;
 }
 
 function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
@@ -217,8 +220,12 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
         // An about: frame, registered for scripts its parent inserts into it; with handlers of its own:
         // opened, its handlers installed, closed (about-frames.ts).
         const inFrame = ctx.aboutRegistrations?.get(r.id) ?? [];
-        const install = inFrame.length ? `,function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}}` : '';
-        return `A(${jsString(r.id)},${load ? handlerJs(ctx, load.id) : 'null'}${install});`;
+        const doc = ctx.aboutDocument?.(r);
+        if (doc?.srcdoc && inFrame.length) ctx.warn(`resource ${r.id} (${r.url}): an about:srcdoc frame's handlers cannot be installed by its creator`);
+        const install = inFrame.length && !doc?.srcdoc ? `function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}}` : 'null';
+        const args = [jsString(r.id), load ? handlerJs(ctx, load.id) : 'null', install, ...(doc ? [jsString(doc.html), doc.srcdoc ? '1' : '0'] : [])];
+        while (args.length > 2 && args.at(-1) === 'null') args.pop();
+        return `A(${args.join(',')});`;
       }
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
       const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;

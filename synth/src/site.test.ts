@@ -266,3 +266,28 @@ test("a script's element.focus(): the handler runs inside F, and the script's ne
   assert.equal(tjs.match(/setTimeout/g)?.length, 1, tjs);
   assert.ok(tjs.includes('setTimeout(function(){B(1);F("focus","window",function(){});(function(){B(3);})();},10)'), tjs);
 });
+
+test('a timer trimmed by normalisation (over 1 s) is set with the delay the page passed', () => {
+  const g = sample();
+  const t = g.nodes.find((n) => n.id === 't')!;
+  Object.assign(t, { timerDelay: 1000, extra: { originalDelay: 1500 } });
+  const js = synthesizeSite(g).responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
+  assert.match(js, /\},1500\)/);
+});
+
+test("each sheet's html::before asks for every font of the page, http(s) fonts before data: ones (which decode)", () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
+    res('a', 'http://www.pcp.test/a.css', 'text/css', 800), { id: 'ca', kind: 'css_eval', styleUrl: 'http://www.pcp.test/a.css' },
+    res('b', 'http://www.pcp.test/b.css', 'text/css', 800), { id: 'cb', kind: 'css_eval', styleUrl: 'http://www.pcp.test/b.css' },
+    res('data', 'data:application/font-woff;base64,AAAA', 'application/font-woff', 3),
+    res('f1', 'http://fonts.pcp.test/1.woff', 'font/woff', 300),
+    res('f2', 'http://fonts.pcp.test/2.woff', 'font/woff', 300),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'a', 1], ['p0', 'b', 1], ['a', 'ca', 18], ['b', 'cb', 18], ['ca', 'data', 2], ['ca', 'f1', 2], ['cb', 'f2', 2]]);
+  const css = (u: string) => synthesizeSite(g).responses.find((r) => r.url.endsWith(u))!.body.toString();
+  assert.match(css('a.css'), /@font-face\{font-family:pcp0;src:url\("http:\/\/fonts\.pcp\.test\/1\.woff"\)\}/);
+  assert.match(css('a.css'), /@font-face\{font-family:pcp2;src:url\("data:/);
+  assert.match(css('b.css'), /@font-face\{font-family:pcp1;src:url\("http:\/\/fonts\.pcp\.test\/2\.woff"\)\}/);
+  for (const u of ['a.css', 'b.css']) assert.match(css(u), /html::before\{content:"a";font-family:pcp0,pcp1,pcp2\}/);
+});

@@ -12,7 +12,7 @@ import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 import { xhrPace } from './xhr-pace.ts';
-import { aboutFrameOwners } from './about-frames.ts';
+import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -112,9 +112,10 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[(window.__pcpDoc||document.URL).replace(/#.*$/,"").replace(/^https:/,"http:")+"|"+n];if(f)f()`)};\n`;
 }
 
-function styleBody(ctx: ProgramContext, r: ResourceNode): string {
+/** What the style sheet at `url` loads: images, sheets it imports, and fonts (the rest CSS cannot request). */
+function sheetLoads(ctx: ProgramContext, url: string): { kids: ResourceNode[]; images: ResourceNode[]; sheets: ResourceNode[]; fonts: ResourceNode[] } {
   const kids = ctx.ix.graph.nodes
-    .filter((n) => n.kind === 'css_eval' && stripFragment(n.styleUrl) === stripFragment(r.url))
+    .filter((n) => n.kind === 'css_eval' && stripFragment(n.styleUrl) === url)
     .flatMap((n) => (ctx.ix.children.get(n.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!))
     .filter((n): n is ResourceNode => n.kind === 'resource');
   const images = kids.filter((k) => elementIssueOf(ctx.ix, k) === 'img');
@@ -122,13 +123,32 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
   // CSS requests images, fonts and sheets only: any other type a sheet loaded (fonts served as
   // application/octet-stream, text/plain or no type) is asked for as a font, which fetches any type.
   const fonts = kids.filter((k) => !images.includes(k) && !sheets.includes(k) && !['script', 'iframe'].includes(elementIssueOf(ctx.ix, k)));
+  return { kids, images, sheets, fonts };
+}
+
+/**
+ * Every font the page's style sheets load, http(s) first: a data: font decodes (the padded ones do
+ * not), and the browser stops at the first font of a family list that does (vk.com: a data: font first
+ * hid four).
+ */
+function pageFonts(ctx: ProgramContext): ResourceNode[] {
+  const sheets = new Set(ctx.ix.graph.nodes.flatMap((n) => (n.kind === 'css_eval' ? [stripFragment(n.styleUrl)] : [])));
+  const fonts = [...new Set([...sheets].flatMap((u) => sheetLoads(ctx, u).fonts))];
+  return [...fonts.filter((f) => /^https?:/.test(f.url)), ...fonts.filter((f) => !/^https?:/.test(f.url))];
+}
+
+function styleBody(ctx: ProgramContext, r: ResourceNode): string {
+  const { kids, images, sheets, fonts } = sheetLoads(ctx, stripFragment(r.url));
   for (const k of kids) if (!images.includes(k) && !fonts.includes(k) && !sheets.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
   // @import rules come first in a sheet.
   const rules: string[] = sheets.map((k) => `@import ${cssUrl(stripFragment(k.url))};`);
   if (images.length) rules.push(`html{background-image:${images.map((i) => cssUrl(stripFragment(i.url))).join(',')}}`);
-  fonts.forEach((f, i) => rules.push(`@font-face{font-family:pcp${i};src:${cssUrl(stripFragment(f.url))}}`));
-  // Generated text asks for the fonts; each padded font fails to decode, so the next is tried.
-  if (fonts.length) rules.push(`html::before{content:"a";font-family:${fonts.map((_, i) => `pcp${i}`).join(',')}}`);
+  // One family per font of the page; each sheet declares its own, and asks for all of them (one
+  // html::before rule wins the cascade): generated text tries each declared family in turn, every
+  // padded font failing to decode after its download.
+  const all = fonts.length ? pageFonts(ctx) : [];
+  for (const f of fonts) rules.push(`@font-face{font-family:pcp${all.indexOf(f)};src:${cssUrl(stripFragment(f.url))}}`);
+  if (fonts.length) rules.push(`html::before{content:"a";font-family:${all.map((_, i) => `pcp${i}`).join(',')}}`);
   return rules.join('\n');
 }
 
@@ -141,6 +161,10 @@ export function synthesizeSite(graph: Graph): Site {
   const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   const aboutOwners = aboutFrameOwners(ix);
   const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl };
+  ctx.aboutDocument = (r) => {
+    const doc = aboutDocumentChunks(ix, aboutOwners, r);
+    return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
+  };
   const waits = connectionWaits([...ix.resourceByUrl.values()]);
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];

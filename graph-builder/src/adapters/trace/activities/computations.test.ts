@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isTokenKey } from './context.ts';
-import { computationActivities } from './computations.ts';
+import { chainReadyStates, computationActivities, type PendingComputation } from './computations.ts';
+import type { Slice } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
 
 test('example-site: script kinds as declared, the timer after the inline script that set it, the XHR load on its download', () => {
@@ -25,6 +26,7 @@ test('example-site: script kinds as declared, the timer after the inline script 
   assert.ok(!isTokenKey(timer.pending) && timer.pending.kind === 'computation' && timer.pending.id === inline.id);
   const xhr = comps.find((c) => c.eventTarget === 'XMLHTTPRequest')!;
   assert.deepEqual(xhr.eventSubjects, [ctx.resId.get(ctx.requests.find((r) => path(r.url) === '/news.json')!)]);
+  assert.equal(xhr.previousOnTarget, undefined, 'the load hangs off its download');
   const css = comps.find((c) => c.kind === 'CssEval')!;
   assert.equal(css.source, ctx.resId.get(ctx.requests.find((r) => path(r.url) === '/style.css')!));
   for (const c of comps) assert.ok(c.end >= c.start && c.frame !== undefined);
@@ -37,4 +39,13 @@ test('ev-messageport: the port\'s handler is a MessagePort message caused by the
   assert.equal(message.eventName, 'message');
   const poster = comps.find((c) => !isTokenKey(message.pending) && message.pending.kind === 'computation' && c.id === message.pending.id);
   assert.equal(poster?.scriptKind, 'inline');
+});
+
+test("Appendix A: an XHR's readystatechange from HEADERS_RECEIVED on follows the one before it, per request", () => {
+  const slice = (name: string, readyState?: number) => ({ name, readyState }) as Slice;
+  const event = (id: string, start: number, request: string) => ({ id, start, eventSubjects: [request] }) as PendingComputation;
+  const slices = [slice('XHRReadyStateChange', 1), slice('XHRReadyStateChange', 2), slice('XHRReadyStateChange', 4), slice('XHRReadyStateChange', 2), slice('XHRLoad'), slice('XHRReadyStateChange', 3)];
+  const comps = [event('opened', 0, 'a'), event('a2', 5, 'a'), event('a4', 9, 'a'), event('b2', 6, 'b'), event('aload', 10, 'a'), event('a3', 7, 'a')];
+  chainReadyStates(slices, comps);
+  assert.deepEqual(comps.map((c) => c.previousOnTarget), [undefined, undefined, 'a3', undefined, undefined, 'a2']);
 });

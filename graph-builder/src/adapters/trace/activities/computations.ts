@@ -26,7 +26,7 @@ interface Site {
 
 export function computationActivities(ctx: ActivityContext): PendingComputation[] {
   const targets = new EventTargets(ctx);
-  return ctx.compSlices.map((sl) => {
+  const comps = ctx.compSlices.map((sl) => {
     const site = siteOf(ctx, sl);
     if (sl.kind === 'function' || sl.kind === 'microtask') return callback(ctx, site);
     if (sl.kind === 'script') return scriptEval(ctx, site);
@@ -35,6 +35,25 @@ export function computationActivities(ctx: ActivityContext): PendingComputation[
     if (sl.kind === 'xhr') return xhrEvent(ctx, site);
     return domEvent(ctx, site, targets);
   });
+  chainReadyStates(ctx.compSlices, comps);
+  return comps;
+}
+
+/**
+ * Appendix A (Table A.3): each readystatechange of an XHR "also depends on calling the previous
+ * readystatechange event handler in order of state". From HEADERS_RECEIVED (2) on, a request's state
+ * changes follow each other (the first on the download, as before; OPENED fires inside open(), before the
+ * request); the rules draw the edge from the previous one (`previousOnTarget`), as the legacy logs' chain.
+ */
+export function chainReadyStates(slices: Slice[], comps: PendingComputation[]): void {
+  const last = new Map<string, string>();
+  const states = comps.flatMap((c, i) => (slices[i]!.name === 'XHRReadyStateChange' && (slices[i]!.readyState ?? 0) >= 2 && c.eventSubjects?.length ? [c] : []));
+  for (const c of states.sort((a, b) => a.start - b.start)) {
+    const request = c.eventSubjects![0]!;
+    const previous = last.get(request);
+    if (previous !== undefined) c.previousOnTarget = previous;
+    last.set(request, c.id);
+  }
 }
 
 function siteOf(ctx: ActivityContext, sl: Slice): Site {

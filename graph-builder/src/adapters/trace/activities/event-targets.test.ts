@@ -2,7 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { callbackEvent, EventTargets, windowLoadTest } from './event-targets.ts';
-import { handlerOf } from './slice-tree.ts';
+import { handlerOf, scriptRunBefore } from './slice-tree.ts';
+import type { Slice } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
 
 test('callbacks: a postMessage delivery and a MessagePort message are messages; others window callbacks', () => {
@@ -35,4 +36,12 @@ test('ev-error: the missing image\'s error event targets that <img>, each resour
   assert.equal(new Set(subjects).size, subjects.length);
   const windowError = ctx.slices.find((sl) => sl.windowTarget)!;
   assert.deepEqual(targets.targetOf(windowError, ctx.load.mainFrame, undefined), { target: 'Window', subjects: [] });
+});
+
+test("a load dispatched right after a script ran is that script's element's (the same task), not the download that finished last", () => {
+  const sl = (index: number, kind: Slice['kind'], start: number, end: number, url?: string): Slice => ({ index, kind, name: kind, start, end, thread: 't', url });
+  // a.js and b.js finished downloading; a.js ran (22 ms), then a load was dispatched; b.js runs later.
+  const slices = [sl(0, 'script', 100, 122, 'http://x.test/a.js'), sl(1, 'event', 122.1, 123), sl(2, 'event', 130, 131), sl(3, 'script', 200, 210, 'http://x.test/b.js')];
+  assert.equal(scriptRunBefore(slices, slices[1]!)?.url, 'http://x.test/a.js');
+  assert.equal(scriptRunBefore(slices, slices[2]!), undefined, 'a dispatch 8 ms after the script is not its load');
 });

@@ -4,7 +4,7 @@
  */
 import type { TraceRequest, Slice, TraceLoad } from '../load.ts';
 import { sameDoc, type ActivityContext, type ExtraInitiators } from './context.ts';
-import { siblingEvent } from './slice-tree.ts';
+import { scriptRunBefore, siblingEvent } from './slice-tree.ts';
 
 /** The tag of the element whose resource it is, for element events (Appendix A Table A.2). */
 const TAG_OF_TYPE: Record<string, string> = { Stylesheet: 'link', Script: 'script', Image: 'img', Document: 'iframe', Media: 'video', Font: 'link' };
@@ -48,7 +48,9 @@ export function windowLoadTest(load: TraceLoad): (sl: Slice, frame: string) => b
 /**
  * Events' DOM targets, in dispatch order: completion events of the frame's document and window by name
  * and timing, a message to the window, else the element whose resource loaded (or failed): the element
- * on the line of an inline handler (onload="…" reports the document and the element's line), else the
+ * on the line of an inline handler (onload="…" reports the document and the element's line), else for a
+ * load right after a script ran, that script's (a script element's load follows its evaluation in the same
+ * task; the download that finished last may be another script's, still waiting to run), else the
  * resource that finished last before the dispatch and no earlier element event claimed.
  */
 export class EventTargets {
@@ -57,8 +59,10 @@ export class EventTargets {
   private readonly requests: TraceRequest[];
   private readonly resId: Map<TraceRequest, string>;
   private readonly extra: ExtraInitiators | undefined;
+  private readonly slices: Slice[];
 
   constructor(ctx: ActivityContext) {
+    this.slices = ctx.slices;
     this.isWindowLoad = windowLoadTest(ctx.load);
     this.requests = ctx.requests;
     this.resId = ctx.resId;
@@ -82,7 +86,9 @@ export class EventTargets {
           return at?.url !== undefined && sameDoc(at.url, handler.url!) && at.line === handler.line;
         })
       : [];
-    const pool = byLine.length ? byLine : candidates;
+    const ran = !byLine.length && type === 'load' ? scriptRunBefore(this.slices, sl) : undefined;
+    const byScript = ran?.url ? candidates.filter((r) => r.resourceType === 'Script' && sameDoc(r.url, ran.url!)) : [];
+    const pool = byLine.length ? byLine : byScript.length ? byScript : candidates;
     let best: TraceRequest | undefined;
     for (const r of pool) if (!best || (r.finish ?? r.send) > (best.finish ?? best.send)) best = r;
     if (!best) return { target: 'Element', subjects: [] };

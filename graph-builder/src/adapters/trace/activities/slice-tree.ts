@@ -32,3 +32,16 @@ export function siblingEvent(slices: Slice[], sl: Slice, dir: 1 | -1): Slice | u
   }
   return undefined;
 }
+
+/**
+ * The script evaluation that ended right before `sl` (within 1 ms) at the same level of the same thread:
+ * a script element's load is dispatched as soon as its script has run, in the same task.
+ */
+export function scriptRunBefore(slices: Slice[], sl: Slice): Slice | undefined {
+  for (let i = sl.index - 1; i >= 0; i--) {
+    const x = slices[i]!;
+    if (x.start < sl.start - 10_000) return undefined;
+    if (x.thread === sl.thread && x.parent === sl.parent && x.kind === 'script' && x.end <= sl.start + 1e-6 && x.end >= sl.start - 1) return x;
+  }
+  return undefined;
+}
