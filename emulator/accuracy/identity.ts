@@ -25,7 +25,7 @@ import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type Pag
 import { emulateIdentity, LOOPBACK } from './identity-run.ts';
 import { formatTimeline, identityTimeline } from './identity-timeline.ts';
 import { simulate } from '../src/simulator.ts';
-import { parseEmulatorOptions, type EmulatorConfig } from '../src/config.ts';
+import { optionPairs, parseEmulatorOptions, type EmulatorConfig } from '../src/config.ts';
 import { accuracyPages, startPageServers, type PageSpec } from './pages.ts';
 
 const HELP = `usage: npm run accuracy:identity [-- options]
@@ -135,14 +135,8 @@ class UsageError extends Error {}
 const TIMELINE_MARGIN_MS = 2;
 
 function loopbackConfig(options: string[]): EmulatorConfig {
-  const opts: Record<string, string> = { bandwidth: `${LOOPBACK.bandwidthBps}`, rtt: `${LOOPBACK.rttMs}ms`, protocol: LOOPBACK.protocol };
-  for (const o of options) {
-    const eq = o.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--option expects KEY=VALUE, got '${o}'`);
-    opts[o.slice(0, eq)] = o.slice(eq + 1);
-  }
   try {
-    return parseEmulatorOptions(opts);
+    return parseEmulatorOptions(optionPairs(options, { bandwidth: `${LOOPBACK.bandwidthBps}`, rtt: `${LOOPBACK.rttMs}ms`, protocol: LOOPBACK.protocol }));
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

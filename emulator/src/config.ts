@@ -370,6 +370,22 @@ export const EMULATOR_OPTIONS = {
 
 export type EmulatorOption = keyof typeof EMULATOR_OPTIONS;
 
+/**
+ * `KEY=VALUE` pairs (a command's repeatable `--option`) into an options record for parseEmulatorOptions, over
+ * `base`. Throws a ConfigError naming a malformed pair or an unknown key.
+ */
+export function optionPairs(pairs: readonly string[], base: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  const out = { ...base };
+  for (const o of pairs) {
+    const eq = o.indexOf('=');
+    if (eq <= 0) throw new ConfigError(`--option expects KEY=VALUE, got '${o}'`);
+    const key = o.slice(0, eq);
+    if (!(key in EMULATOR_OPTIONS)) throw new ConfigError(`--option: unknown emulator option '${key}' (known: ${Object.keys(EMULATOR_OPTIONS).join(', ')})`);
+    out[key] = o.slice(eq + 1);
+  }
+  return out;
+}
+
 /** The options that take a string value (every one but the true/false switches). */
 export const EMULATOR_VALUE_OPTIONS = (Object.keys(EMULATOR_OPTIONS) as EmulatorOption[]).filter((k) => EMULATOR_OPTIONS[k] === 'value');
 

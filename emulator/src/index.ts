@@ -6,6 +6,7 @@ export {
   parseEmulatorOptions,
   EMULATOR_OPTIONS,
   EMULATOR_VALUE_OPTIONS,
+  optionPairs,
   type EmulatorOption,
   parseRate,
   parseTime,

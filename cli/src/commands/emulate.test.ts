@@ -140,3 +140,20 @@ test('pcp emulate --loss-detection: sack times a lost segment with two after it 
   assert.match(bad.stderr, /--loss-detection expects nack or sack, got 'rack'/);
   assert.equal(bad.stderr.trim().split('\n').length, 1);
 });
+
+test("pcp emulate --option: an emulator option by name (the browser's recorded time off), one-line errors for bad pairs", () => {
+  // The page's resource with a recorded response delay of 4 ms: 150.2 + 4 with browser delays, 150.2 without.
+  const g = new PageBuilder().resource('r', 'http://a.com/x', 30 * 1448, { serverDelay: 5, browserDelay: { response: 4 } }).edge('r', 'load').edge('r', 'dcl').build();
+  const file = join(dir, 'delays.json');
+  writeFileSync(file, JSON.stringify(g));
+  const run = (...extra: string[]): number =>
+    (JSON.parse(execFileSync('node', [PCP, 'emulate', file, '--bandwidth', '10mbit', '--rtt', '40ms', '--queue', 'droptail', '--json', ...extra], { encoding: 'utf8' })) as { loadTime: number }).loadTime;
+  assert.ok(Math.abs(run() - 154.2) < 1e-6);
+  assert.ok(Math.abs(run('--option', 'browser-delays=false') - 150.2) < 1e-6);
+  for (const [pair, message] of [['nope=1', /unknown emulator option 'nope'/], ['socket-lag', /expects KEY=VALUE/], ['socket-lag=maybe', /expects true or false/]] as const) {
+    const bad = spawnSync('node', [PCP, 'emulate', file, '--bandwidth', '10mbit', '--rtt', '40ms', '--option', pair], { encoding: 'utf8' });
+    assert.equal(bad.status, 2, pair);
+    assert.match(bad.stderr, message);
+    assert.equal(bad.stderr.trim().split('\n').length, 1);
+  }
+});

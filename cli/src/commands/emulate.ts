@@ -58,6 +58,10 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
+  --option <k=v>         any emulator option by name, repeatable; e.g. the browser's own recorded time
+                         (Chromium graphs), each on by default: browser-delays=false leaves all of it out,
+                         or one part: network-read, release-hop, socket-lag, connection-setup,
+                         event-dispatch, main-thread-tasks, server-pacing (emulator/README.md)
   --seed <n>             random seed (RED drops, losses, spikes, server delays) (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
@@ -75,6 +79,7 @@ const OPTIONS = {
   psh: { type: 'boolean' },
   tlp: { type: 'boolean' },
   runs: { type: 'string' },
+  option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
 } satisfies Options;
 
@@ -86,7 +91,7 @@ export const command: Command = {
     const p = parse(args, OPTIONS);
     if (p.positionals.length !== 1) throw new UsageError('expected exactly one graph file');
     const runs = positiveInt(p, 'runs', 1);
-    const { parseEmulatorOptions, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
+    const { parseEmulatorOptions, optionPairs, simulate, summarizeRuns, median, ConfigError } = await import('@pcp/emulator');
     const { loadGraph } = await import('@pcp/graph-builder');
     const opts: Record<string, string | undefined> = {};
     for (const k of EMULATOR_VALUE_OPTIONS) opts[k] = str(p, k);
@@ -97,7 +102,7 @@ export const command: Command = {
     if (flag(p, 'tlp')) opts.tlp = 'true';
     let config: EmulatorConfig;
     try {
-      config = parseEmulatorOptions(opts);
+      config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));
     } catch (e) {
       if (e instanceof ConfigError) throw new UsageError(e.message);
       throw e;
