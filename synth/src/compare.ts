@@ -5,6 +5,7 @@
  */
 import { criticalPath, jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { contentKeys, indexGraph, stripFragment, type GraphIndex } from './graph-index.ts';
+import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
 
 export interface RuleFigures {
@@ -109,6 +110,8 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   // Parts collapsed: builders split computations at different points; the parent is the computation.
   const sk = contentKeys(si, true);
   const bk = contentKeys(bi, true);
+  // Timers and handlers keyed by order: aligned by what caused them (align.ts).
+  alignByCause(si, sk, bi, bk);
   const su = new Set(httpUrls(source));
   const bu = new Set(httpUrls(built).filter((u) => su.has(u) || !isBrowserOwn(u)));
   const parentMisses: RoundTripFigures['parentMisses'] = [];
