@@ -5,7 +5,8 @@
  * order (walmart.com: two `setTimeout(.., 50)` chains, set by two scripts that finished in the other
  * order) or fires one more or fewer. Each rebuilt computation of such a key takes the first source
  * computation of its group (the key without its ordinal) that has the same causes (parents' keys,
- * already aligned); failing that, the first one left, as by order. Pure.
+ * already aligned); those with none get, in a second pass, one by cause or else the first left, as
+ * by order. Pure.
  */
 import type { GraphIndex } from './graph-index.ts';
 
@@ -57,12 +58,22 @@ export function alignByCause(si: GraphIndex, sourceKeys: Map<string, string>, bi
   }
   const rename = new Map<string, string>();
   const renamed = (k: string): string => rename.get(k) ?? k;
-  for (const b of ordered(bi, builtKeys)) {
-    const left = groups.get(b.group) ?? [];
-    const causes = causesOf(bi, builtKeys, b.id, renamed);
-    const i = left.findIndex((c) => c.causes === causes);
-    const [match] = left.splice(i >= 0 ? i : 0, 1);
+  const take = (b: { key: string; group: string }, i: number): void => {
+    const [match] = (groups.get(b.group) ?? []).splice(i, 1);
     rename.set(b.key, match?.key ?? `${b.key} (rebuilt only)`);
+  };
+  // First by cause alone, so that a computation fired out of order does not take the place of one
+  // that a later computation's cause names; then the rest, by cause (causes renamed meanwhile) or order.
+  const deferred = [];
+  for (const b of ordered(bi, builtKeys)) {
+    const causes = causesOf(bi, builtKeys, b.id, renamed);
+    const i = (groups.get(b.group) ?? []).findIndex((c) => c.causes === causes);
+    if (i >= 0) take(b, i);
+    else deferred.push(b);
+  }
+  for (const b of deferred) {
+    const causes = causesOf(bi, builtKeys, b.id, renamed);
+    take(b, Math.max(0, (groups.get(b.group) ?? []).findIndex((c) => c.causes === causes)));
   }
   for (const [id, k] of builtKeys) {
     const to = rename.get(k);
