@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { alignByCause } from './align.ts';
 import { compareRoundTrip } from './compare.ts';
 import { contentKeys, indexGraph } from './graph-index.ts';
-import { graphOf, res } from './testing.ts';
+import { graphOf, res, type NodeSpec } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 
@@ -20,9 +20,9 @@ function page(aFirst: boolean, extra = false) {
     res('jb', 'http://www.pcp.test/b.js', 'application/javascript', 10, { start: 2, end: tb - 1 }),
     { id: 'sa', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'async', start: ta, end: ta + 1 },
     { id: 'sb', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/b.js', scriptKind: 'async', start: tb, end: tb + 1 },
-    { id: 'xa', kind: 'timer', timerDelay: 50, start: ta + 50, end: ta + 51 },
-    { id: 'xb', kind: 'timer', timerDelay: 50, start: tb + 50, end: tb + 51 },
-    ...(extra ? [{ id: 'xx', kind: 'timer' as const, timerDelay: 50, start: tb + 40, end: tb + 41 }] : []),
+    { id: 'xa', kind: 'timer', timerId: '1', timerDelay: 50, start: ta + 50, end: ta + 51 },
+    { id: 'xb', kind: 'timer', timerId: '2', timerDelay: 50, start: tb + 50, end: tb + 51 },
+    ...(extra ? [{ id: 'xx', kind: 'timer', timerId: '3', timerDelay: 50, start: tb + 40, end: tb + 41 } as NodeSpec] : []),
     res('ia', 'http://img.pcp.test/a.png', 'image/png', 10, { start: ta + 51, end: ta + 60 }),
     res('ib', 'http://img.pcp.test/b.png', 'image/png', 10, { start: tb + 51, end: tb + 60 }),
   ], [['doc', 'p0', 'resource-chunk'], ['p0', 'ja', 1], ['p0', 'jb', 1], ['ja', 'sa', 10], ['jb', 'sb', 10], ['sa', 'xa', 19], ['sb', 'xb', 19],
