@@ -84,3 +84,19 @@ test('a memory-cache repeat (no request, nothing in a trace) is left out; downlo
   assert.deepEqual([...edgeClasses(shifted.edgeMisses.missing)], [['rule 3: parse -> parse', 1]]);
   assert.deepEqual(shifted.edgeMisses.extra, []);
 });
+
+test('a script two frames request, requested by them in the other order, has the same parents and parse chunks', () => {
+  const FRAME = 'http://www.pcp.test/f.html';
+  const js = 'http://www.pcp.test/a.js';
+  const frames = [{ id: 'main', url: PAGE, parent: null }, { id: 'f', url: FRAME, parent: 'main' }];
+  const chunk = (id: string, docUrl: string, frame: string) => ({ id, kind: 'parse_chunk' as const, docUrl, frame, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1 });
+  // `mainFirst`: the page's request of a.js starts before the frame's, else after.
+  const page = (mainFirst: boolean) => graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100), chunk('p0', PAGE, 'main'), res('fdoc', FRAME, 'text/html', 100, { start: 1 }), chunk('q0', FRAME, 'f'),
+    res('j1', js, 'application/javascript', 10, { start: mainFirst ? 2 : 3 }), res('j2', js, 'application/javascript', 10, { frame: 'f', start: mainFirst ? 3 : 2 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'fdoc', 1], ['fdoc', 'q0', 'resource-chunk'], ['p0', 'j1', 1], ['q0', 'j2', 1]], frames);
+  const f = compareRoundTrip(page(true), page(false));
+  assert.equal(f.parentAgreement, 1, JSON.stringify(f.parentMisses));
+  assert.equal(f.edgeRecall, 1, JSON.stringify(f.edgeMisses));
+  assert.equal(f.edgePrecision, 1, JSON.stringify(f.edgeMisses));
+});

@@ -7,7 +7,7 @@
 import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-builder';
 import { htmlAttr } from './escape.ts';
 import { stripFragment } from './graph-index.ts';
-import { elementEvents, elementIssueOf, handlerJs, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { elementEvents, elementIssueOf, handlerJs, isOwnPageFrame, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface DocumentText {
   html: string;
@@ -55,7 +55,7 @@ function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEva
     case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ''}${onload}></script>`;
     case 'link': return `<link rel="stylesheet" href="${url}"${onload}>`;
     case 'img': return `<img src="${url}" alt=""${onload}>`;
-    case 'iframe': return `<iframe src="${url}"${onload}></iframe>`;
+    case 'iframe': return isOwnPageFrame(ctx, r) ? '' : `<iframe src="${url}"${onload}></iframe>`;
     default: return `<link rel="preload" as="fetch" href="${url}">`;
   }
 }

@@ -192,7 +192,7 @@ export function indexGraph(graph: Graph): GraphIndex {
  * main frame's window load and DOMContentLoaded handlers as the marker, and a memory-cache repeat
  * (`isMemoryCacheRepeat`) is not named. A download chunk is named by the parse chunk it feeds.
  */
-export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, string> {
+export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set<string> = requestedByManyDocs(ix)): Map<string, string> {
   const keys = new Map<string, string>();
   const seen = new Map<string, number>();
   const ordinal = (base: string): string => {
@@ -218,7 +218,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
   for (const n of nodes) {
     if (keys.has(n.id)) continue;
     switch (n.kind) {
-      case 'resource': if (!(collapseParts && isMemoryCacheRepeat(ix, n))) keys.set(n.id, ordinal(`resource ${stripFragment(n.url)}`)); break;
+      case 'resource': if (!(collapseParts && isMemoryCacheRepeat(ix, n))) keys.set(n.id, ordinal(`resource ${stripFragment(n.url)}${manyDocs.has(stripFragment(n.url)) ? ` from ${doc(n)}` : ''}`)); break;
       case 'marker': keys.set(n.id, `marker ${n.markerName} ${doc(n)}`); break; // (other frames' markers)
       case 'parse_chunk':
       case 'download_chunk': break; // below, once what they declare has a key
@@ -302,6 +302,21 @@ export function contentKeys(ix: GraphIndex, collapseParts = false): Map<string, 
     keys.set(n.id, parsed ? `download of ${keys.get(parsed.to)}` : `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
   }
   return keys;
+}
+
+/**
+ * URLs that several documents of the graph request (friv.com's script of two frames): keyed by their
+ * document as well (`contentKeys`), since a replay may request them in the other order, and their
+ * order would rename the parse chunks that declare them too. The comparison passes both graphs' union.
+ */
+export function requestedByManyDocs(ix: GraphIndex): Set<string> {
+  const docsOf = new Map<string, Set<string>>();
+  for (const n of ix.graph.nodes) {
+    if (n.kind !== 'resource') continue;
+    const url = stripFragment(n.url);
+    (docsOf.get(url) ?? docsOf.set(url, new Set()).get(url)!).add(ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`);
+  }
+  return new Set([...docsOf].flatMap(([url, docs]) => (docs.size > 1 ? [url] : [])));
 }
 
 /**

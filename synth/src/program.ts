@@ -200,6 +200,17 @@ function timerJs(ctx: ProgramContext, t: TimerNode): string {
   return `setTimeout(${handlerJs(ctx, t.id)},${Math.max(0, Math.round(recordedDelay(t)))});`;
 }
 
+/**
+ * Whether `r` is a frame of the page's own URL (fragment aside), which is left out with a warning: the
+ * site has one body per URL, and the frame would load the whole page again (behance.net; evernote.com's
+ * parser frames `https://evernote.com/#1`, `#2`, nested, each evaluating all of the page's scripts).
+ */
+export function isOwnPageFrame(ctx: ProgramContext, r: ResourceNode): boolean {
+  if (stripFragment(r.url) !== ctx.pageUrl) return false;
+  ctx.warn(`resource ${r.id} (${r.url}): a frame of the page's own URL would load the whole page again (one body per URL): left out`);
+  return true;
+}
+
 function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
   const url = jsString(stripFragment(r.url));
   const how = elementIssueOf(ctx.ix, r);
@@ -211,10 +222,7 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
     case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;
     case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;
     default: {
-      if (how === 'iframe' && stripFragment(r.url) === ctx.pageUrl) {
-        ctx.warn(`resource ${r.id} (${r.url}): a frame of the page's own URL would load the whole page again (one body per URL): left out`);
-        return undefined;
-      }
+      if (how === 'iframe' && isOwnPageFrame(ctx, r)) return undefined;
       const { load, error } = elementEvents(ctx.ix, r);
       if (how === 'iframe' && isAboutUrl(r.url) && !error) {
         // An about: frame, registered for scripts its parent inserts into it; with handlers of its own:

@@ -45,6 +45,10 @@ function run(args: string[], timeoutMs: number): Promise<string> {
   });
 }
 
+/** Whether the graph has MessagePort message events (the synthesized page posts them on a MessageChannel). */
+export const hasPortMessages = (g: Graph): boolean =>
+  g.nodes.some((n) => n.kind === 'event' && n.eventTarget.toLowerCase() === 'messageport');
+
 /**
  * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
  * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again;
@@ -62,8 +66,11 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   // Chromium's preload scanner stays on unless asked (`--no-preload-scanner`, the A/B of synth/README.md):
   // the legacy graphs' browser preloaded too (openload.co: three sync scripts requested at 897-901 ms).
   const noPreload = preloadScanner === false ? ['--no-preload-scanner'] : [];
+  // A MessagePort message's handler is told from a window callback only by the posted-task flows
+  // (profiler/src/trace-config.ts): without them flickr.com's 17 come back as `window.callback`.
+  const taskFlows = hasPortMessages(source) ? ['--task-flows'] : [];
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
-    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload], timeoutMs);
+    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
   return { source, built, figures: compareRoundTrip(source, built), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
 }

@@ -291,3 +291,15 @@ test("each sheet's html::before asks for every font of the page, http(s) fonts b
   assert.match(css('b.css'), /@font-face\{font-family:pcp1;src:url\("http:\/\/fonts\.pcp\.test\/2\.woff"\)\}/);
   for (const u of ['a.css', 'b.css']) assert.match(css(u), /html::before\{content:"a";font-family:pcp0,pcp1,pcp2\}/);
 });
+
+test("a parser's frame of the page's own URL (a fragment aside) is left out too, with a warning", () => {
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 3, startColumn: 1, endLine: 4, endColumn: 1 },
+    res('self', `${PAGE}#1`, 'text/html', 300, { frame: 'f1', start: 20, end: 30 }),
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 100, { start: 20, end: 30 }),
+  ], [['p0', 'p1', 3], ['p1', 'self', 1], ['p1', 'img', 1]]);
+  const site = synthesizeSite(g);
+  const html = site.responses.find((r) => r.url === PAGE)!.body.toString();
+  assert.ok(!html.includes('<iframe') && html.includes('<img src="http://www.pcp.test/a.png"'), html);
+  assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 1, site.warnings.join('\n'));
+});
