@@ -79,33 +79,52 @@ export function loadDelayCdfs(dirArg?: string): DelayCdfs {
   return out;
 }
 
-/** A CDF as two flat arrays, for a cache-friendly binary search. */
+/**
+ * A CDF as two flat arrays, for a cache-friendly binary search, and a guide table over the probability axis
+ * (Chen and Asau's method): guide[b] is the first index whose probability reaches b / GUIDE_BUCKETS, so a draw
+ * u in bucket b = floor(u * GUIDE_BUCKETS) searches only [guide[b], guide[b + 1]] instead of the whole CDF (the
+ * image class has 18,000 points). The index found is the same as a search of the whole array.
+ */
 interface FlatCdf {
   delay: Float64Array;
   prob: Float64Array;
+  guide: Int32Array;
 }
 
+const GUIDE_BUCKETS = 1024;
 const flatCache = new WeakMap<Array<[number, number]>, FlatCdf>();
+
+/** The first index in [lo, hi] whose probability is >= u (hi when none is). */
+function firstAtLeast(prob: Float64Array, u: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (prob[mid]! >= u) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
 
 function flat(points: Array<[number, number]>): FlatCdf {
   let f = flatCache.get(points);
   if (!f) {
-    f = { delay: Float64Array.from(points, (p) => p[0]), prob: Float64Array.from(points, (p) => p[1]) };
+    const prob = Float64Array.from(points, (p) => p[1]);
+    const guide = new Int32Array(GUIDE_BUCKETS + 1);
+    const last = Math.max(prob.length - 1, 0);
+    for (let b = 0; b <= GUIDE_BUCKETS; b++) guide[b] = firstAtLeast(prob, b / GUIDE_BUCKETS, 0, last);
+    f = { delay: Float64Array.from(points, (p) => p[0]), prob, guide };
     flatCache.set(points, f);
   }
   return f;
 }
 
+/** The delay at the first point whose cumulative probability reaches u (the last point when none does). */
 function sampleFlat(f: FlatCdf, u: number): number {
-  let lo = 0;
-  let hi = f.prob.length - 1;
+  const hi = f.prob.length - 1;
   if (hi < 0) return 0;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (f.prob[mid]! >= u) hi = mid;
-    else lo = mid + 1;
-  }
-  return f.delay[lo]!;
+  // Powers of two scale exactly: u in [b / K, (b + 1) / K), so the answer lies in [guide[b], guide[b + 1]].
+  const b = Math.floor(u * GUIDE_BUCKETS);
+  if (b < 0 || b >= GUIDE_BUCKETS) return f.delay[firstAtLeast(f.prob, u, 0, hi)]!;
+  return f.delay[firstAtLeast(f.prob, u, f.guide[b]!, f.guide[b + 1]!)]!;
 }
 
 let defaultsRead: DelayCdfs | undefined;

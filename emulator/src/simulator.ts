@@ -310,7 +310,8 @@ class Simulation {
           break;
       }
       q.release(ev);
-      this.pump(now);
+      // Most events (packets, ACKs) make nothing ready: skip the call unless there is work or the thread can start some.
+      if (this.workHead < this.workTail || this.thread.ready) this.pump(now);
     }
     const result = this.result();
     for (const c of this.pool.all) c.tcp.recycle();

@@ -48,6 +48,11 @@ export class MainThread {
     else q.push(node);
   }
 
+  /** Idle with work queued: next() would pick something (else it returns -1 and changes nothing). */
+  get ready(): boolean {
+    return !this.busy && this.queued > 0;
+  }
+
   /** True when the frame has parsing or evaluation queued (not counting timers/events). */
   hasWork(f: number): boolean {
     return !this.parse[f]!.empty || !this.evals[f]!.empty;

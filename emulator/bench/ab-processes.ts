@@ -1,0 +1,137 @@
+/**
+ * Benchmark (root script "bench:emulate:ab"): this checkout's emulator against another's, each timed in a process of
+ * its own, in pairs that alternate which runs first; prints every pair and the medians. The in-process A/B
+ * (`bench:emulate -- --baseline DIR`) shares one heap and JIT between the two and cannot resolve 5% on a
+ * loaded host; separate processes can, given enough pairs.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { scriptArgs } from '@pcp/profiler/script-args';
+import type { EmulatorConfig, simulate as Simulate } from '../src/index.ts';
+import { median } from '../src/stats.ts';
+
+/** The configurations of bench:emulate, by name. */
+const CONFIGS: Record<string, EmulatorConfig> = {
+  h1: { bandwidthBps: 10e6, rttMs: 40, protocol: 'h1' },
+  h2: { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2' },
+  mptcp: { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', path2: { bandwidthBps: 10e6, rttMs: 200 } },
+  'mp-quic': { bandwidthBps: 10e6, rttMs: 40, protocol: 'quic-lite', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 10e6, rttMs: 200 } },
+};
+
+const { values } = scriptArgs('bench:emulate:ab', `
+usage: npm run bench:emulate:ab -- --baseline DIR [--configs h1,h2] [--pairs 10] [--ms 1500]
+
+Simulations per CPU-second on the median-size reference graph (as bench:emulate), this checkout's emulator
+against the one in DIR (another checkout, e.g. \`git worktree add /tmp/base main\`), each run in a process of
+its own (300 warm-up simulations, then --ms of timing), in pairs alternating which goes first. Prints each pair
+and, per configuration, both medians and the median of the per-pair ratios (a benchmark).
+
+  --baseline DIR   the other checkout (its emulator/src/index.ts is loaded)
+  --configs LIST   of ${Object.keys(CONFIGS).join(', ')} (default h1,h2)
+  --pairs N        pairs per configuration (default 10)
+  --ms N           timed milliseconds per process (default 1500)
+`, { baseline: { type: 'string' }, configs: { type: 'string' }, pairs: { type: 'string' }, ms: { type: 'string' }, child: { type: 'string' }, graph: { type: 'string' }, config: { type: 'string' } });
+
+/** Child mode: time one emulator on one configuration and print its rate. */
+async function child(entry: string, graphFile: string, name: string, ms: number): Promise<void> {
+  const { simulate } = (await import(pathToFileURL(entry).href)) as { simulate: typeof Simulate };
+  const graph = JSON.parse(readFileSync(graphFile, 'utf8')) as Parameters<typeof Simulate>[0];
+  const config = CONFIGS[name]!;
+  for (let i = 0; i < 300; i++) simulate(graph, { ...config, seed: i });
+  const cpu = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const t0 = performance.now();
+  const c0 = cpu();
+  let n = 0;
+  while (performance.now() - t0 < ms) simulate(graph, { ...config, seed: n++ });
+  console.log((n / (cpu() - c0)).toFixed(1));
+}
+
+function positive(name: string, v: string | undefined, dflt: number): number {
+  const n = v === undefined ? dflt : Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`bench:emulate:ab: --${name} expects a positive integer, got '${v}'`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const running = new Set<ReturnType<typeof spawn>>();
+/** One timed process: its simulations per CPU-second. */
+function rate(entry: string, graphFile: string, name: string, ms: number): Promise<number> {
+  return new Promise((done, fail) => {
+    const p = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child', entry, '--graph', graphFile, '--config', name, '--ms', String(ms)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    running.add(p);
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    p.on('close', (code) => {
+      running.delete(p);
+      const r = Number(out.trim());
+      if (code === 0 && r > 0) done(r);
+      else fail(new Error(`timing ${entry} (${name}) failed (exit ${code})`));
+    });
+  });
+}
+
+if (values.child !== undefined) {
+  await child(values.child, values.graph!, values.config!, Number(values.ms));
+} else {
+  if (values.baseline === undefined) {
+    console.error('bench:emulate:ab: --baseline DIR is required (another checkout of this repository)');
+    process.exit(2);
+  }
+  const here = resolve(fileURLToPath(import.meta.url), '../../src/index.ts');
+  const there = resolve(values.baseline, 'emulator/src/index.ts');
+  if (!existsSync(there)) {
+    console.error(`bench:emulate:ab: --baseline: no ${there} (a checkout of this repository)`);
+    process.exit(2);
+  }
+  const names = (values.configs ?? 'h1,h2').split(',').map((s) => s.trim());
+  for (const n of names) {
+    if (!(n in CONFIGS)) {
+      console.error(`bench:emulate:ab: unknown configuration '${n}' (one of ${Object.keys(CONFIGS).join(', ')})`);
+      process.exit(2);
+    }
+  }
+  const pairs = positive('pairs', values.pairs, 10);
+  const ms = positive('ms', values.ms, 1500);
+  const { loadCorpus, medianGraph } = await import('../scripts/corpus.ts');
+  const tmp = mkdtempSync(join(tmpdir(), 'pcp-ab-'));
+  const stop = (): void => {
+    for (const p of running) p.kill('SIGKILL');
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  process.on('exit', stop);
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => process.exit(130));
+  const med = medianGraph(loadCorpus());
+  const graphFile = join(tmp, 'median.json');
+  writeFileSync(graphFile, JSON.stringify(med.graph));
+  console.log(`median-size reference graph: ${med.slug}; this checkout vs ${values.baseline}, ${pairs} pairs of ${ms} ms per configuration`);
+  try {
+    for (const name of names) {
+      const a: number[] = [];
+      const b: number[] = [];
+      for (let i = 0; i < pairs; i++) {
+        // Alternate which goes first, so neither always runs right after the other.
+        if (i % 2 === 0) {
+          a.push(await rate(here, graphFile, name, ms));
+          b.push(await rate(there, graphFile, name, ms));
+        } else {
+          b.push(await rate(there, graphFile, name, ms));
+          a.push(await rate(here, graphFile, name, ms));
+        }
+        console.log(`${name.padEnd(8)} pair ${String(i + 1).padStart(2)}: this ${a[i]!.toFixed(0).padStart(5)}  baseline ${b[i]!.toFixed(0).padStart(5)}  ratio ${(a[i]! / b[i]!).toFixed(3)}`);
+      }
+      const ratios = a.map((x, i) => x / b[i]!);
+      console.log(`${name.padEnd(8)} median this ${median(a).toFixed(0)}  baseline ${median(b).toFixed(0)}  median ratio ${median(ratios).toFixed(3)} (${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)})`);
+    }
+  } catch (e) {
+    console.error(`bench:emulate:ab: ${(e as Error).message}`);
+    process.exitCode = 1;
+  }
+}
