@@ -6,7 +6,7 @@
  * Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
-import { UNTHROTTLED_REQUEST_TYPES, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
+import { UNTHROTTLED_REQUEST_TYPES, mayBeHeldRequest, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
 import { hostRoundTrips, recordedRoundTrip, serverPacing, type RecordedExchange, type ServerPace } from './http/server-pacing.ts';
 import { setupCosts, type SetupCosts } from './http/connection-setup.ts';
@@ -138,9 +138,9 @@ export function socketLag(x: ResourceNode): number {
   return Math.max(0, wait - x.serverDelay);
 }
 
-/** Whether Blink's scheduler may hold a subresource's request (throttleable and below High), as the graph builder reads it. */
+/** Whether Blink's scheduler may hold a subresource's request (a frame's document is the browser's). */
 function mayBeHeld(x: ResourceNode): boolean {
-  return x.documentOfFrame === undefined && !UNTHROTTLED_REQUEST_TYPES.has(x.requestType ?? '') && x.browserPriority !== 'High' && x.browserPriority !== 'VeryHigh';
+  return x.documentOfFrame === undefined && mayBeHeldRequest(x.requestType, x.browserPriority);
 }
 
 /** The network's share of a recorded exchange's round trip: its own, or its host's least if smaller (`hostRoundTrips`). */

@@ -104,6 +104,11 @@ export interface BodyArrival {
 /** `requestType`s Blink's resource load scheduler never holds back: raw fetches and documents (navigations). */
 export const UNTHROTTLED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Document', 'XHR', 'Fetch', 'EventSource', 'Ping', 'Preflight', 'WebSocket', 'CSPViolationReport']);
 
+/** Whether Blink's scheduler may hold a request of this type and priority: a throttleable one below High. */
+export function mayBeHeldRequest(requestType: string | undefined, priority: string | undefined): boolean {
+  return !UNTHROTTLED_REQUEST_TYPES.has(requestType ?? '') && priority !== 'High' && priority !== 'VeryHigh';
+}
+
 /**
  * Browser-side time of one exchange, ms, as recorded: `request`, from the renderer's request (for one
  * Blink's resource scheduler may hold, from its release; for the main document, from the browser's

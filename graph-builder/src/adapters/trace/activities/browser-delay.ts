@@ -5,7 +5,7 @@
  * request Blink's scheduler may have held, its release (ThrottlingURLLoader::StartNow), the network service's `timing` (request on the socket, headers) and
  * `finishTime`, and the renderer's ResourceFinish. Pure functions of one request.
  */
-import { UNTHROTTLED_REQUEST_TYPES, type BrowserDelay } from '../../../format/types.ts';
+import { mayBeHeldRequest, type BrowserDelay } from '../../../format/types.ts';
 import type { NavigationTimes } from '../../../model/types.ts';
 import type { TraceRequest } from '../load.ts';
 
@@ -24,7 +24,7 @@ export function requestTypeOf(r: TraceRequest): string {
  * its wait there is the emulator's to model, so its browser delay starts at its release, not its send.
  */
 export function mayBeHeld(r: TraceRequest): boolean {
-  return !UNTHROTTLED_REQUEST_TYPES.has(requestTypeOf(r)) && r.priority !== 'High' && r.priority !== 'VeryHigh';
+  return mayBeHeldRequest(requestTypeOf(r), r.priority);
 }
 
 /**
