@@ -299,6 +299,7 @@ export function compileGraph(graph: Graph): PageModel {
       .filter((x) => (x.browserDelay?.connect ?? 0) > 0)
       .map((x) => ({ host: hostOf(x.url), connect: x.browserDelay!.connect!, tls: /^(https|wss):/i.test(x.url), roundTrip: networkRoundTrip(paths, exchanges.get(x)!) })),
   );
+  const hop = releaseHop(nodes);
   nodes.forEach((x, i) => {
     kind[i] = KIND_CODE[x.kind];
     frame[i] = frameOfNode(x.frame);
@@ -306,6 +307,7 @@ export function compileGraph(graph: Graph): PageModel {
     if (x.kind !== 'resource' && x.kind !== 'download_chunk' && x.kind !== 'marker') duration[i] = Number.isFinite(d) && d > 0 ? d : 0;
     if (x.kind === 'resource') {
       const cls = mimeClass(x.mimeType, x.method);
+      const pace = serverPacing(x.arrivals, networkRoundTrip(paths, exchanges.get(x) ?? recordedExchange(graph, x)), Math.max(1, Math.round(x.size)));
       resOf[i] = res.length;
       res.push({
         url: x.url,
@@ -324,13 +326,12 @@ export function compileGraph(graph: Graph): PageModel {
         commitDelay: nonNegative(x.browserDelay?.commit ?? x.browserDelay?.response),
         requestDelay: nonNegative(x.browserDelay?.request),
         responseDelay: nonNegative(x.browserDelay?.response),
-        readDelay: 0,
-        releaseHop: 0,
+        readDelay: networkRead(x.browserDelay?.read, pace),
+        // A held-type request's recorded request delay starts at its release: the hop before it is the emulator's to add.
+        releaseHop: mayBeHeld(x) && x.browserDelay?.request !== undefined ? hop : 0,
         socketLag: socketLag(x),
-        pace: serverPacing(x.arrivals, networkRoundTrip(paths, exchanges.get(x) ?? recordedExchange(graph, x)), Math.max(1, Math.round(x.size))),
+        pace,
       });
-      const info = res[res.length - 1]!;
-      info.readDelay = networkRead(x.browserDelay?.read, info.pace);
     }
   });
   if (mainFrame < 0) mainFrame = nodes.length ? frame[0]! : 0;
@@ -345,11 +346,6 @@ export function compileGraph(graph: Graph): PageModel {
   }
   nodes.forEach((x, i) => {
     if (x.kind === 'resource' && res[resOf[i]!]!.frameDocument) res[resOf[i]!]!.requestDelay += frameNavigationHop(x, parentLists[i]!.map((p) => nodes[p]!.end));
-  });
-  const hop = releaseHop(nodes);
-  nodes.forEach((x, i) => {
-    // A held-type request's recorded request delay starts at its release: the hop before it is the emulator's to add.
-    if (x.kind === 'resource' && mayBeHeld(x) && x.browserDelay?.request !== undefined) res[resOf[i]!]!.releaseHop = hop;
   });
 
   // Download chunks stream from their resource: the resource->chunk edge means "these bytes arrived".
