@@ -128,8 +128,8 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
   networkRead?: boolean;
   /**
    * A request Blink's scheduler may hold reaches its loader the renderer's hop after the emulated scheduler
-   * releases it: the page's median recorded request-to-release time (graph `browserDelay.release`,
-   * page-model.ts `releaseHop`). Default on.
+   * releases it: the page's median recorded request-to-release time of the requests Blink never holds (graph
+   * `browserDelay.release`, page-model.ts `releaseHop`). Default on.
    */
   releaseHop?: boolean;
   /**

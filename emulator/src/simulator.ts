@@ -474,7 +474,7 @@ class Simulation {
       received: 0,
       prio,
       order: 0,
-      serverDelay: this.pool.serverDelay(info.serverDelay, info.mimeClass) + (this.cfg.browserDelays && this.cfg.socketLag ? info.socketLag : 0),
+      serverDelay: this.pool.serverDelay(info.serverDelay, info.mimeClass) + this.socketLag(r),
       tIssue: now,
       tSent: NaN,
       tAtServer: NaN,
@@ -512,6 +512,11 @@ class Simulation {
     if (!this.cfg.browserDelays) return 0;
     const info = this.m.res[this.m.resOf[r]!]!;
     return info.requestDelay + (this.cfg.releaseHop ? info.releaseHop : 0);
+  }
+
+  /** The network service's lag in resource r's exchange, ridden on its server delay (page-model.ts `socketLag`). */
+  private socketLag(r: number): number {
+    return this.cfg.browserDelays && this.cfg.socketLag ? this.m.res[this.m.resOf[r]!]!.socketLag : 0;
   }
 
   private responseDelay(r: number): number {
@@ -614,7 +619,7 @@ class Simulation {
         const reqDelay = this.requestDelay(i);
         const respDelay = this.responseDelay(i);
         // The network service's lag rides on the server delay in the exchange; the timing gives it to the browser.
-        const lag = this.cfg.browserDelays && this.cfg.socketLag ? info.socketLag : 0;
+        const lag = this.socketLag(i);
         const queued = x.tSent - x.tIssue - x.handshake - reqDelay;
         const serverBuffer = x.tFirstByte - x.tAtServer - x.serverDelay;
         const t: ResourceTiming = {
