@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
 import { descendants, running, waitFor } from '@pcp/profiler/testing';
+import { profileDirOwner, reapStaleProfileDirs } from '@pcp/profiler';
 
 const BIN = fileURLToPath(new URL('../bin/pcp.js', import.meta.url));
 
@@ -31,7 +32,7 @@ async function hangingSite(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
 }
 
-test('pcp profile --pcap killed with SIGKILL leaves neither tcpdump nor Chromium running', async () => {
+test('pcp profile --pcap killed with SIGKILL leaves neither tcpdump nor Chromium running, and the next launch removes its profile', async () => {
   const { server, url } = await hangingSite();
   const out = mkdtempSync(join(tmpdir(), 'pcp-orphans-'));
   const cli = spawn(process.execPath, [BIN, 'profile', url, '--out', join(out, 'bundle'), '--pcap', '--timeout', '300000'], { stdio: 'ignore' });
@@ -48,6 +49,9 @@ test('pcp profile --pcap killed with SIGKILL leaves neither tcpdump nor Chromium
     const ended = await waitFor(() => seen.every((p) => !running(p.pid)), 15_000);
     const left = seen.filter((p) => running(p.pid)).map((p) => `${p.comm} (${p.pid})`);
     assert.ok(ended, `still running 15 s after the CLI was killed: ${left.join(', ')}`);
+    // No handler ran: its Chromium user-data-dir is still there, and what the next launch reaps.
+    const reaped = reapStaleProfileDirs().filter((name) => profileDirOwner(name) === pid);
+    assert.equal(reaped.length, 1, 'the killed capture\'s user-data-dir, reaped once');
   } finally {
     cli.kill('SIGKILL');
     server.closeAllConnections();

@@ -1,13 +1,17 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectTables } from './collect.ts';
 import { writeLegacyTestCorpus } from './testing/index.ts';
 
+/** Every directory a test makes lies in here, removed when the file's tests end. */
+const scratch = mkdtempSync(join(tmpdir(), 'pcp-collect-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
 test('collectTables: rows of every valid page in JSON lines; a corrupt graph reported and skipped', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-collect-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   const ids = writeLegacyTestCorpus(join(dir, 'c'), 2);
   const bad = join(dir, 'c', 'pages', 'bad-1');
   mkdirSync(bad);

@@ -1,13 +1,17 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORPUS_FORMAT } from './layout.ts';
 import { CorpusError, readCorpus, readJsonLines } from './read.ts';
 
+/** Every directory a test makes lies in here, removed when the file's tests end. */
+const scratch = mkdtempSync(join(tmpdir(), 'pcp-layout-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
 test('readCorpus lists finished pages only, with their status, and the failures', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-layout-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   writeFileSync(join(dir, 'corpus.json'), JSON.stringify({ format: CORPUS_FORMAT, source: 'sites', created: 'now', settings: {}, siteList: 'sites.txt' }));
   for (const [id, done] of [['b-1', true], ['a-2', true], ['c-3', false]] as const) {
     mkdirSync(join(dir, 'pages', id), { recursive: true });
@@ -25,7 +29,7 @@ test('readCorpus lists finished pages only, with their status, and the failures'
 });
 
 test('readCorpus: a directory that is not a corpus is a one-line error naming it', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-layout-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   assert.throws(() => readCorpus(dir), (e: Error) => e instanceof CorpusError && e.message === `${dir}: not a corpus directory (no corpus.json)`);
   writeFileSync(join(dir, 'corpus.json'), '{"format": "other/2"}');
   assert.throws(() => readCorpus(dir), /format is "other\/2", expected "pcp-corpus\/1"/);

@@ -1,12 +1,16 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataPackage, fileEntries, licenseText, listFiles, resourceName, SEMVER } from './release.ts';
 
+/** Every directory a test makes lies in here, removed when the file's tests end. */
+const scratch = mkdtempSync(join(tmpdir(), 'pcp-release-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
 test('listFiles and fileEntries: every file, relative, sorted, with bytes and sha256', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-release-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   mkdirSync(join(dir, 'graphs'));
   writeFileSync(join(dir, 'graphs', 'a.json.gz'), 'abc');
   writeFileSync(join(dir, 'README.md'), '');

@@ -1,7 +1,7 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -12,6 +12,7 @@ const BIN = new URL('../../cli/bin/pcp.js', import.meta.url).pathname;
 const FIXTURE = new URL('./fixtures/friv.log.gz', import.meta.url).pathname;
 const pcp = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
 const dir = mkdtempSync(join(tmpdir(), 'pcp-build-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('pcp build --legacy-log writes a valid v1 graph and reports the warnings count', () => {
   const out = join(dir, 'friv.json');

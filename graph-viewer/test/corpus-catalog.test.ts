@@ -1,13 +1,14 @@
 /** The catalog of a corpus directory (pages by id, failures as problems) and of a release (the graphs its manifest lists). */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeLegacyTestCorpus } from '@pcp/corpus/testing';
 import { buildCatalog } from '../src/server/catalog.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pcp-catalog-corpus-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const corpus = join(dir, 'corpus');
 const ids = writeLegacyTestCorpus(corpus, 2);
 

@@ -3,9 +3,9 @@
  * their stats, sorts by any column, lists failed and unfinished pages as text (never as HTML), and
  * opens each page's graph.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -14,6 +14,7 @@ import type { Viewer } from '../src/server/server.ts';
 import { openGraph, screenshot, useViewerSession } from './browser.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'pcp-view-corpus-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const ids = writeLegacyTestCorpus(dir, 4);
 const HOSTILE = 'http://evil.test/<img src=x onerror="window.__pwned=1">';
 appendFileSync(join(dir, 'failures.jsonl'), `${JSON.stringify({ url: HOSTILE, id: 'evil', reason: 'net::ERR_TIMED_OUT', attempts: 2 })}\n`);

@@ -50,3 +50,13 @@ export function spawnTied(cmd: string, args: readonly string[], options: SpawnOp
   if (!exe) return spawn(cmd, args, options);
   return spawn(SETPRIV, ['--pdeathsig', signal, '--', exe, ...args], options);
 }
+
+/** Whether a process of this id exists (one of another user's counts: signalling it is refused, not unknown). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -4,11 +4,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawnTied } from './child.ts';
-import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { accessSync, constants, rmSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { CdpConnection } from './cdp.ts';
+import { makeProfileDir, reapStaleProfileDirs } from './profile-dirs.ts';
 import { withTimeout } from './timeout.ts';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
@@ -81,7 +80,8 @@ export function chromiumArgs(opts: LaunchOptions, userDataDir: string): string[]
 export async function launchChromium(opts: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const exe = opts.executablePath ?? DEFAULT_CHROMIUM;
   checkExecutable(exe);
-  const userDataDir = mkdtempSync(join(tmpdir(), 'pcp-chromium-'));
+  reapStaleProfileDirs();
+  const userDataDir = makeProfileDir();
   const args = chromiumArgs(opts, userDataDir);
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Chromium reads SSLKEYLOGFILE too; only the explicit switch should decide where keys go.

@@ -4,7 +4,8 @@ export { profileMany, bundleDirFor, type BatchItem, type BatchOptions } from './
 export { launchChromium, chromiumArgs, DEFAULT_CHROMIUM, BrowserMissingError, type LaunchOptions } from './chromium.ts';
 export { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 export { pickInterface, mappedAddress } from './pcap.ts';
-export { spawnTied, findExecutable } from './child.ts';
+export { spawnTied, findExecutable, isAlive } from './child.ts';
+export { makeProfileDir, profileDirOwner, reapStaleProfileDirs } from './profile-dirs.ts';
 export { buildHar, entryBody, harHeaders, type Har, type HarEntry, type HarHeader, type ArchiveSummary, type RecordedBody } from './archive.ts';
 export { Progress } from './progress.ts';
 export type { CdpEvent } from './cdp.ts';

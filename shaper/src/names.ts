@@ -2,6 +2,7 @@
  * Namespace names carry the owning process id, so a later process can tell a live link from one left
  * behind by a process that was killed (SIGKILL runs no handler) and remove it.
  */
+import { isAlive } from '@pcp/profiler/child';
 import { run } from './sys.ts';
 
 export interface OwnedName {
@@ -25,14 +26,7 @@ export function parseNetnsList(out: string): OwnedName[] {
   return owned;
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { isAlive };
 
 /** Deletes the shaper namespaces whose owner is dead; returns their names. */
 export async function reapStale(): Promise<string[]> {

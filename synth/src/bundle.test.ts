@@ -1,11 +1,15 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assignDelays, delayRecordsOf, readArchive } from '@pcp/replay';
 import { SYNTH_FILES, readSynthMeta, writeSiteBundle } from './bundle.ts';
 import type { Site } from './site.ts';
+
+/** Every directory a test makes lies in here, removed when the file's tests end. */
+const scratch = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 const site: Site = {
   pageUrl: 'http://www.pcp.test/',
@@ -17,7 +21,7 @@ const site: Site = {
 };
 
 test('the replay reads a synthesized bundle: page, bodies byte for byte, statuses, protocols, pacing, delays', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   writeSiteBundle(dir, site, 'test-graph.json');
   const archive = readArchive(dir);
   assert.equal(archive.pageUrl, 'http://www.pcp.test/');
@@ -32,11 +36,11 @@ test('the replay reads a synthesized bundle: page, bodies byte for byte, statuse
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
   assert.deepEqual(meta.synthesized, { source: 'test-graph.json', responses: 2, warnings: ['w'], lastActivityMs: 5900 });
   assert.deepEqual(readSynthMeta(dir), meta.synthesized);
-  assert.equal(readSynthMeta(mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'))), undefined, 'no meta.json: not synthesized');
+  assert.equal(readSynthMeta(mkdtempSync(join(scratch, 'd-'))), undefined, 'no meta.json: not synthesized');
 });
 
 test('a third-party http response is served under https too (browser upgrades), the page host only over http', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   const js = { url: 'http://www.google-analytics.com/ga.js', status: 200, mimeType: 'application/javascript', body: Buffer.from('1'), delayMs: 3 };
   writeSiteBundle(dir, { ...site, responses: [site.responses[0]!, js] }, 'test-graph.json');
   const archive = readArchive(dir);
@@ -44,7 +48,7 @@ test('a third-party http response is served under https too (browser upgrades), 
   const twin = archive.entries.find((e) => e.url === 'https://www.google-analytics.com/ga.js')!;
   assert.equal(twin.body!.toString(), '1');
   assert.equal(JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8')).synthesized.responses, 2);
-  const plain = mkdtempSync(join(tmpdir(), 'pcp-synth-bundle-'));
+  const plain = mkdtempSync(join(scratch, 'd-'));
   writeSiteBundle(plain, { ...site, responses: [site.responses[0]!, js] }, 'test-graph.json', { httpsTwins: false });
   assert.deepEqual(readArchive(plain).entries.map((e) => e.url), ['http://www.pcp.test/', 'http://www.google-analytics.com/ga.js']);
 });

@@ -3,10 +3,10 @@
  * Python test kit writes (server-delays/tests/pcapkit.py): one keep-alive connection where /a.css is
  * ACKed at 11 ms and answered at 51 ms (40 ms), /b.css ACKed at 61 and answered at 86 (25 ms).
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 const PCP = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
 const KIT = fileURLToPath(new URL('../../../server-delays/tests', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pcp-delays-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const pcap = join(dir, 'k.pcap');
 execFileSync(process.env['PYTHON'] ?? 'python3', ['-c', `
 import sys; sys.path.insert(0, ${JSON.stringify(KIT)})

@@ -3,10 +3,10 @@
  * load time is derived in emulator/src/simulator.test.ts (one 30-segment resource: 150.2 ms at 10 Mbit/s,
  * 40 ms, icwnd 10, 5 ms server delay).
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { PageBuilder } from '@pcp/graph-builder/testing';
 
 const PCP = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pcp-emulate-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const graphPath = join(dir, 'page.json');
 writeFileSync(graphPath, JSON.stringify(new PageBuilder().resource('r', 'http://a.com/x', 30 * 1448, { serverDelay: 5 }).edge('r', 'load').edge('r', 'dcl').build()));
 

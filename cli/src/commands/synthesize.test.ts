@@ -1,8 +1,8 @@
 /** pcp synthesize through the real CLI entry point: a graph file, a parametric page, bad input. */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { legacySites } from '@pcp/graph-builder';
 
 const PCP = fileURLToPath(new URL('../../bin/pcp.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pcp-synthesize-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
 const pcp = (...args: string[]) => spawnSync('node', [PCP, 'synthesize', ...args], { encoding: 'utf8' });
 
 test('a legacy graph becomes a replay bundle: archive.har, meta.json with the page URL, server delays', () => {

@@ -1,10 +1,14 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError } from '../config.ts';
 import { loadTrace, parseTrace, TraceServer, traceFromTimes } from './link-trace.ts';
+
+/** Every directory a test makes lies in here, removed when the file's tests end. */
+const scratch = mkdtempSync(join(tmpdir(), 'pcp-trace-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('parseTrace: ms timestamps, repeated ones are several opportunities; mean rate; clear errors', () => {
   const t = parseTrace('5\n5\n10\n');
@@ -19,7 +23,7 @@ test('parseTrace: ms timestamps, repeated ones are several opportunities; mean r
 
 test('loadTrace: a missing file is a one-line ConfigError', () => {
   assert.throws(() => loadTrace('/nonexistent/trace.down'), (e: Error) => e instanceof ConfigError && /cannot read link trace '\/nonexistent\/trace.down': ENOENT/.test(e.message));
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-trace-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   writeFileSync(join(dir, 'a.trace'), '1\n');
   assert.equal(loadTrace(join(dir, 'a.trace')).periodMs, 1);
 });

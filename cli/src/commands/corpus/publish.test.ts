@@ -3,9 +3,9 @@
  * through the real CLI and the pcp_corpus Python package; the release read by DuckDB, pandas and
  * frictionless; a corrupt graph left out and listed; tampered releases refused.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { runAsync } from '../../testing/run.ts';
 const PCP = fileURLToPath(new URL('../../../bin/pcp.js', import.meta.url));
 const PYTHON = process.env['PYTHON'] ?? 'python3';
 const work = mkdtempSync(join(tmpdir(), 'pcp-corpus-publish-'));
+after(() => rmSync(work, { recursive: true, force: true }));
 const corpus = join(work, 'corpus');
 const release = join(work, 'release');
 const pcp = (...args: string[]) => runAsync('node', [PCP, ...args], { timeoutMs: 300_000 });

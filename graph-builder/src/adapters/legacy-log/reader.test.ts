@@ -1,13 +1,17 @@
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { LegacyLogError, linesOf, readRecords } from './reader.ts';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeLegacyLog, streamLegacyLogLines } from './file.ts';
 import { legacyLogToActivities } from './index.ts';
 import { SNIPPET_LINES } from '../../../test/snippet.ts';
+
+/** Every directory a test makes lies in here, removed when the file's tests end. */
+const scratch = mkdtempSync(join(tmpdir(), 'pcp-stream-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
 
 const read = (lines: string[], strict = false) => {
   const warnings: string[] = [];
@@ -85,7 +89,7 @@ async function collect(path: string, warnings: string[]): Promise<string[]> {
 }
 
 test('file: streamed lines of plain and gzip logs equal the lines of the text', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-stream-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   const text = SNIPPET_LINES.join('\n') + '\n';
   writeFileSync(join(dir, 'a.log'), text);
   writeFileSync(join(dir, 'a.log.gz'), gzipSync(Buffer.from(text)));
@@ -97,7 +101,7 @@ test('file: streamed lines of plain and gzip logs equal the lines of the text', 
 });
 
 test('file: a truncated gzip stream keeps the lines before the cut and warns', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-stream-'));
+  const dir = mkdtempSync(join(scratch, 'd-'));
   const gz = gzipSync(Buffer.from(SNIPPET_LINES.join('\n') + '\n'));
   writeFileSync(join(dir, 'cut.log.gz'), gz.subarray(0, Math.floor(gz.length * 0.7)));
   const warnings: string[] = [];
