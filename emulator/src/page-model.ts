@@ -6,7 +6,7 @@
  * Compiled models are cached per Graph object, so sweeping many configs over
  * one graph compiles it once.
  */
-import { UNTHROTTLED_REQUEST_TYPES, mayBeHeldRequest, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
+import { UNTHROTTLED_REQUEST_TYPES, documentHeadersAt, mayBeHeldRequest, recordedExchangeTimes, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
 import { mimeClass, type MimeClass } from './server-delays.ts';
 import { hostRoundTrips, recordedRoundTrip, serverPacing, type RecordedExchange, type ServerPace } from './http/server-pacing.ts';
 import { setupCosts, type SetupCosts } from './http/connection-setup.ts';
@@ -77,16 +77,9 @@ export interface ResourceInfo {
   pace: ServerPace | null;
 }
 
-/**
- * A resource's recorded exchange; the main document's request and first byte are its navigation's. The request
- * reached the socket after its browser delay and, on a connection it opened, that connection's handshakes.
- */
+/** A resource's recorded exchange (graph-builder's `recordedExchangeTimes`: the builder bounds server delays by the same times). */
 function recordedExchange(graph: Graph, x: ResourceNode): RecordedExchange {
-  const nav = x.id === graph.root ? graph.navigation : undefined;
-  const sent = nav ? nav.documentRequest : x.start;
-  const firstByte = nav ? documentHeadersAt(nav, x) : x.responseStart;
-  const bd = x.browserDelay;
-  return { host: hostOf(x.url), requestOnSocket: sent === undefined ? undefined : sent + (bd?.request ?? 0) + (bd?.connect ?? 0), firstByte, serverDelay: x.serverDelay };
+  return { host: hostOf(x.url), ...recordedExchangeTimes(graph, x), serverDelay: x.serverDelay };
 }
 
 /**
@@ -470,18 +463,6 @@ export function compileGraph(graph: Graph): PageModel {
   };
   cache.set(graph, model);
   return model;
-}
-
-/**
- * When the main document's response headers were there, on the graph's clock: read by the network service
- * (the document's `browserDelay.commit` before its trace request, the commit), where the emulation's first
- * bytes are; else DevTools' responseReceived (`navigation.documentResponse`), which comes after the headers
- * crossed to the browser process (graphs built before the main document recorded its commit).
- */
-export function documentHeadersAt(nav: Graph['navigation'], doc: GraphNode | undefined): number | undefined {
-  const commit = doc?.kind === 'resource' ? doc.browserDelay?.commit : undefined;
-  if (doc && commit !== undefined) return doc.start - commit;
-  return nav?.documentResponse;
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './format/types.ts';
+export * from './format/exchange.ts';
 export * from './format/validate.ts';
 export * from './format/io.ts';
 export * from './format/legacy.ts';

@@ -11,6 +11,7 @@
  * whole exchange took 15. It is clamped to that window and marked estimated. Pure: the input graph is not
  * modified.
  */
+import { recordedExchangeTimes } from '../format/exchange.ts';
 import type { Graph, GraphNode, ResourceNode } from '../format/types.ts';
 
 /** One record of `pcp delays --format json` (fields beyond these are ignored). */
@@ -39,16 +40,16 @@ export interface MergeResult {
 }
 
 /**
- * The most a resource's server can have taken, ms: from its request on the socket (its start, browser
- * request delay and connection set-up) to its response headers at the renderer (`responseStart`). Undefined
- * when the node does not record those times (legacy graphs) and for documents.
+ * The most a resource's server can have taken, ms: from its request on the socket to its response headers at
+ * the network service (`recordedExchangeTimes`: a subresource's start, browser request delay and connection
+ * set-up to its `responseStart`; a document's from its navigation's request to the headers its commit
+ * followed). Undefined when the node does not record its request side (legacy graphs).
  */
-export function recordedWindow(n: ResourceNode): number | undefined {
-  const bd = n.browserDelay;
-  // A document's recorded start is its frame's commit, after its response: its request side is not on the node.
-  if (n.documentOfFrame !== undefined || n.requestType === 'Document') return undefined;
-  if (n.responseStart === undefined || bd?.request === undefined) return undefined;
-  return Math.max(0, n.responseStart - (n.start + bd.request + (bd.connect ?? 0)));
+export function recordedWindow(graph: Pick<Graph, 'root' | 'navigation'>, n: ResourceNode): number | undefined {
+  if (n.browserDelay?.request === undefined) return undefined;
+  const { requestOnSocket, firstByte } = recordedExchangeTimes(graph, n);
+  if (requestOnSocket === undefined || firstByte === undefined) return undefined;
+  return Math.max(0, firstByte - requestOnSocket);
 }
 
 /** Urls compare without their fragment: the browser never sends it. */
@@ -75,7 +76,7 @@ export function mergeServerDelays(graph: Graph, records: readonly ServerDelayRec
   for (const { n, i } of resources) {
     const r = queues.get(urlKey(n.url))?.shift();
     if (!r || r.delayMs === null) continue;
-    const window = recordedWindow(n);
+    const window = recordedWindow(graph, n);
     if (window !== undefined && r.delayMs > window) {
       clamped++;
       updated.set(i, { ...n, serverDelay: Math.round(window * 1000) / 1000, serverDelayEstimated: true });
