@@ -3,15 +3,18 @@
  * response headers came back. One rule for the builder (the most a server delay can be, `merge/server-delays.ts`)
  * and the emulator (the recording's round trips and server pacing, `page-model.ts`).
  *
- * - A subresource's request leaves at its `start`, reaches the socket after the browser's request delay and,
- *   on a connection it opened, that connection's handshakes (`browserDelay.request`, `.connect`); its headers
- *   come back at `responseStart`.
+ * - A subresource's request reaches the socket after the browser's request delay (from its start; for one
+ *   Blink's scheduler may hold, from its release: `browserDelay.release` first) and, on a connection it opened,
+ *   that connection's handshakes (`.request`, `.connect`); its response headers are read at the network service
+ *   `browserDelay.wait` later (sendStart -> receiveHeadersEnd), else the renderer's `responseStart` (which
+ *   Chromium may send only with the first body bytes: a server that writes its headers at once and its body
+ *   200 ms later gives a 4 ms wait and a responseStart 200 ms on).
  * - The main document's request is its navigation's (`navigation.documentRequest`); a frame's document's is the
  *   browser's navigation request for the frame (`navigationRequest`): a document's `start` is its frame's
  *   commit, after its response. A document's headers are those its commit followed (`browserDelay.commit`
  *   before its start), else the navigation's (main document) or its own `responseStart`.
  */
-import type { Graph, GraphNode, ResourceNode } from './types.ts';
+import { mayBeHeldRequest, type Graph, type GraphNode, type ResourceNode } from './types.ts';
 
 export interface RecordedExchangeTimes {
   /** ms on the graph's clock; undefined when the graph does not record when the request was sent. */
@@ -42,5 +45,6 @@ export function recordedExchangeTimes(graph: Pick<Graph, 'root' | 'navigation'>,
   const onSocket = (sent: number | undefined): number | undefined => (sent === undefined ? undefined : sent + (bd?.request ?? 0) + (bd?.connect ?? 0));
   if (x.id === graph.root) return { requestOnSocket: onSocket(graph.navigation?.documentRequest), firstByte: documentHeadersAt(graph.navigation, x) };
   if (isDocument(x)) return { requestOnSocket: onSocket(x.navigationRequest), firstByte: bd?.commit !== undefined ? x.start - bd.commit : x.responseStart };
-  return { requestOnSocket: onSocket(x.start), firstByte: x.responseStart };
+  const requestOnSocket = onSocket(x.start + (mayBeHeldRequest(x.requestType, x.browserPriority) ? (bd?.release ?? 0) : 0));
+  return { requestOnSocket, firstByte: bd?.wait !== undefined && requestOnSocket !== undefined ? requestOnSocket + bd.wait : x.responseStart };
 }

@@ -40,10 +40,10 @@ export interface MergeResult {
 }
 
 /**
- * The most a resource's server can have taken, ms: from its request on the socket to its response headers at
- * the network service (`recordedExchangeTimes`: a subresource's start, browser request delay and connection
- * set-up to its `responseStart`; a document's from its navigation's request to the headers its commit
- * followed). Undefined when the node does not record its request side (legacy graphs).
+ * The most a resource's server can have taken, ms: from its request on the socket to its response headers read
+ * at the network service (`recordedExchangeTimes`: a subresource's `browserDelay.wait` where recorded, else to
+ * the renderer's response; a document's from its navigation's request to the headers its commit followed).
+ * Undefined when the node does not record its request side (legacy graphs).
  */
 export function recordedWindow(graph: Pick<Graph, 'root' | 'navigation'>, n: ResourceNode): number | undefined {
   if (n.browserDelay?.request === undefined) return undefined;

@@ -102,3 +102,37 @@ test("ev-error's tokens are the same with an innerHTML parse added to its trace 
   const fragment = { ...last, ts: last.ts + 5000, dur: 200, args: { beginData: { ...begin, startLine: 0, stackTrace: [{ functionName: 'render', scriptId: '9', url: begin.url, lineNumber: 3, columnNumber: 5 }] } } };
   assert.deepEqual(tokensOf([...events, fragment]), tokensOf(events));
 });
+
+test("with the document's source, a token's offset is its UTF-8 byte position, whatever the parse slices' lines (a one-line page)", () => {
+  // synth-nyaa as recorded (shortened): one line of HTML trickled in pieces; every ParseHTML slice names line 1,
+  // so the line-based placement puts every tag in the last slice; the arrivals would give each the whole body.
+  const head = '<!DOCTYPE html><title>é</title><link rel="stylesheet" href="/www.css">';
+  const body = `${head}${' '.repeat(100)}<script src="/functions.js"></script>${' '.repeat(200)}<img src="/topbar.png">`;
+  const source = body + ' '.repeat(1000);
+  const length = Buffer.byteLength(source);
+  const req: TraceRequest = {
+    requestId: 'doc', url: 'http://a.test/', frame: 'f', resourceType: 'Document', method: 'GET', send: 0, response: 0, finish: 340,
+    chunks: [{ time: 18, bytes: 200 }, { time: 120, bytes: 300 }, { time: 340, bytes: length - 500 }],
+    encodedLength: length, decodedLength: length, failed: false, fromCache: false, status: 200, mimeType: 'text/html',
+  };
+  const slice = (index: number, start: number): Slice => ({ index, kind: 'parse', name: 'ParseHTML', line: 1, start, end: start + 1, thread: '1:1' });
+  const parses = [slice(0, 20), slice(1, 125), slice(2, 505)];
+  const col = (needle: string) => source.indexOf(needle) + 1; // 1-based, as tags.ts gives them
+  const keys = [
+    { doc: 'doc', line: 1, column: col('/www.css'), tag: 'link' },
+    { doc: 'doc', line: 1, column: col('/functions.js'), tag: 'script' },
+    { doc: 'doc', line: 1, column: col('/topbar.png'), tag: 'img' },
+  ];
+  const tokens = buildTokens(parses, keys, req, new Map() as TokenIndex, 'doc', undefined, source);
+  // 'é' is two bytes in UTF-8: every byte position after it is one more than its character index.
+  assert.deepEqual(tokens.map((t) => [t.tag, t.offset]), [
+    ['#parse', 0],
+    ['link', source.indexOf('/www.css') + 1],
+    ['script', source.indexOf('/functions.js') + 1],
+    ['img', source.indexOf('/topbar.png') + 1],
+    ['#end', length],
+  ]);
+  // Without the source (or with another page's), the arrivals decide, as before: here every tag falls in the last slice.
+  const fallback = buildTokens(parses, keys, req, new Map() as TokenIndex, 'doc', undefined, source.slice(0, 500));
+  assert.deepEqual(fallback.slice(1, 4).map((t) => t.offset), [length, length, length]);
+});
