@@ -63,6 +63,7 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
     }
   };
   const form = el('div', { class: 'whatif-groups' }, ...groups.values());
+  form.addEventListener('input', countSet);
   form.addEventListener('change', countSet);
   countSet();
 
