@@ -84,6 +84,7 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
   };
   const run = async (sets: Set[]): Promise<void> => {
     status.textContent = 'simulating…';
+    status.classList.remove('failed');
     results.replaceChildren();
     try {
       const runs: WhatIfRun[] = [];
@@ -110,10 +111,13 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
         );
       }
       results.append(t);
+      t.scrollIntoView({ block: 'nearest' });
       onResults(runs);
     } catch (e) {
       // One line, whatever failed: the server's reason, a file that could not be read, the network.
       status.textContent = `what-if failed: ${((e as Error).message ?? String(e)).split('\n', 1)[0]}`;
+      status.classList.add('failed');
+      status.scrollIntoView({ block: 'nearest' });
     }
   };
   const button = (label: string, sets: Set[], id: string): HTMLButtonElement => {
