@@ -8,9 +8,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { loadGraph } from '@pcp/graph-builder';
@@ -20,6 +17,8 @@ import { FIXTURES, openGraph, screenshot, useViewerSession } from './browser.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const FRIV = `${FIXTURES}www.friv.com.json.gz`;
+/** Mahimahi's format: 4 delivery opportunities a ms for 50 ms, then 1 a ms for 50 ms (48 and 12 Mbit/s). */
+const TRACE = `${FIXTURES}alternating.trace`;
 /** Set A as the panel starts (shared/whatifFields.ts). */
 const A = { bandwidth: '10mbit', rtt: '80ms', protocol: 'h1', connections: '6', priority: 'none' };
 
@@ -127,22 +126,12 @@ test('other options (KEY=VALUE) and the multipath group: an unknown key is refus
 });
 
 test('a downlink trace chosen as a file gives what pcp emulate --downlink-trace gives; a malformed one is refused in one line', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-whatif-trace-'));
-  try {
-    // 4 opportunities a ms for 50 ms, then 1 a ms for 50 ms: 48 and 12 Mbit/s alternating.
-    const trace = `${Array.from({ length: 100 }, (_, i) => Array(i < 50 ? 4 : 1).fill(String(i + 1)).join('\n')).join('\n')}\n`;
-    const file = join(dir, 'alternating.trace');
-    writeFileSync(file, trace);
-    await freshGraph();
-    await page.locator('input[name="A-downlink-trace"]').setInputFiles(file);
-    const { result } = await runA();
-    const printed = pcpEmulate(['--bandwidth', A.bandwidth, '--rtt', A.rtt, '--protocol', A.protocol, '--connections', A.connections, '--priority', A.priority, '--downlink-trace', file]);
-    for (const k of ['loadTime', 'domContentLoadedTime', 'endTime', 'drops', 'resources'] as const) assert.deepEqual(result[k], printed[k], k);
-    assert.notEqual(result.loadTime, simulate(loadGraph(FRIV), parseEmulatorOptions(A)).loadTime, 'the trace was used');
-    await page.locator('input[name="A-downlink-trace"]').setInputFiles({ name: 'broken.trace', mimeType: 'text/plain', buffer: Buffer.from('1\n2\nsoon\n') });
-    assert.equal(await refusedA(), "what-if failed: broken.trace:3: not a millisecond timestamp: 'soon'");
-  } finally {
-    await page.locator('input[name="A-downlink-trace"]').setInputFiles([]);
-    rmSync(dir, { recursive: true, force: true });
-  }
+  await freshGraph();
+  await page.locator('input[name="A-downlink-trace"]').setInputFiles(TRACE);
+  const { result } = await runA();
+  const printed = pcpEmulate(['--bandwidth', A.bandwidth, '--rtt', A.rtt, '--protocol', A.protocol, '--connections', A.connections, '--priority', A.priority, '--downlink-trace', TRACE]);
+  for (const k of ['loadTime', 'domContentLoadedTime', 'endTime', 'drops', 'resources'] as const) assert.deepEqual(result[k], printed[k], k);
+  assert.notEqual(result.loadTime, simulate(loadGraph(FRIV), parseEmulatorOptions(A)).loadTime, 'the trace was used');
+  await page.locator('input[name="A-downlink-trace"]').setInputFiles({ name: 'broken.trace', mimeType: 'text/plain', buffer: Buffer.from('1\n2\nsoon\n') });
+  assert.equal(await refusedA(), "what-if failed: broken.trace:3: not a millisecond timestamp: 'soon'");
 });

@@ -1,18 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadGraph } from '@pcp/graph-builder';
 import { parseEmulatorOptions, simulate } from '@pcp/emulator';
 import { runWhatIf, whatIfRequest, WhatIfInputError } from './whatif.ts';
 
 const FRIV = fileURLToPath(new URL('../../test/fixtures/www.friv.com.json.gz', import.meta.url));
+/** A variable link in Mahimahi's format: 4 opportunities a ms for 50 ms, then 1 a ms for 50 ms (48 and 12 Mbit/s; period 100 ms). */
+const TRACE_FILE = fileURLToPath(new URL('../../test/fixtures/alternating.trace', import.meta.url));
 const graph = loadGraph(FRIV);
-
-/** A variable link in Mahimahi's format: 4 opportunities a ms for 50 ms, then 1 a ms for 50 ms (period 100 ms). */
-const TRACE = Array.from({ length: 100 }, (_, i) => Array(i < 50 ? 4 : 1).fill(String(i + 1)).join('\n')).join('\n');
 
 test('KEY=VALUE pairs are read as pcp emulate --option reads them, over the fields', async () => {
   const got = await runWhatIf(graph, { bandwidth: '5mbit', rtt: '40ms', loss: '1%' }, { pairs: ['loss-detection=sack', 'seed=7', 'loss=2%'] });
@@ -26,20 +23,13 @@ test('KEY=VALUE pairs are read as pcp emulate --option reads them, over the fiel
 });
 
 test('a link trace sent by content gives what the same trace file gives pcp emulate', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-whatif-'));
-  try {
-    const file = join(dir, 'var.trace');
-    writeFileSync(file, `${TRACE}\n`);
-    const opts = { bandwidth: '1mbit', rtt: '60ms', protocol: 'h2' };
-    const got = await runWhatIf(graph, opts, { traces: { 'downlink-trace': { name: 'var.trace', text: TRACE } } });
-    const want = simulate(graph, parseEmulatorOptions({ ...opts, 'downlink-trace': file }));
-    assert.deepEqual(got, want);
-    // The trace matters: the same options without it are another result.
-    assert.notEqual(got.loadTime, simulate(graph, parseEmulatorOptions(opts)).loadTime);
-    await assert.rejects(runWhatIf(graph, opts, { traces: { 'uplink-trace': { name: 'bad.trace', text: '1\nfast\n' } } }), (e) => e instanceof WhatIfInputError && e.message === "bad.trace:2: not a millisecond timestamp: 'fast'");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const opts = { bandwidth: '1mbit', rtt: '60ms', protocol: 'h2' };
+  const got = await runWhatIf(graph, opts, { traces: { 'downlink-trace': { name: 'alternating.trace', text: readFileSync(TRACE_FILE, 'utf8') } } });
+  const want = simulate(graph, parseEmulatorOptions({ ...opts, 'downlink-trace': TRACE_FILE }));
+  assert.deepEqual(got, want);
+  // The trace matters: the same options without it are another result.
+  assert.notEqual(got.loadTime, simulate(graph, parseEmulatorOptions(opts)).loadTime);
+  await assert.rejects(runWhatIf(graph, opts, { traces: { 'uplink-trace': { name: 'bad.trace', text: '1\nfast\n' } } }), (e) => e instanceof WhatIfInputError && e.message === "bad.trace:2: not a millisecond timestamp: 'fast'");
 });
 
 test('a request body of the wrong shape is a one-line input error', () => {
