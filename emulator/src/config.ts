@@ -6,6 +6,7 @@ import type { DelayCdfs } from './server-delays.ts';
 import { parseLinkOptions, resolveLinkConfig, type LinkConfig, type ResolvedLinkConfig } from './link-config.ts';
 import { parseMultipathOptions, resolveMultipath, type MultipathConfig, type ResolvedMultipath } from './mptcp/options.ts';
 export { MPTCP_COUPLINGS, MPTCP_SCHEDULERS, parsePath, type MptcpCoupling, type MptcpScheduler, type MultipathConfig, type PathSpec } from './mptcp/options.ts';
+export { LOSS_DETECTIONS, type LossDetection } from './link-config.ts';
 
 export type Protocol = 'h1.0' | 'h1' | 'h1-pipelined' | 'h2' | 'quic-lite';
 export type ServerModel = 'serial' | 'parallel' | 'out-of-order';

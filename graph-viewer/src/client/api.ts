@@ -2,6 +2,7 @@
 import type { Graph } from '@pcp/graph-builder';
 import type { ListItem } from '../server/store.ts';
 import type { SimulationResult } from '../server/whatif.ts';
+import type { WhatIfRequest } from '../shared/whatifFields.ts';
 
 export type { ListItem, SimulationResult };
 
@@ -19,8 +20,8 @@ export async function fetchGraph(id: string): Promise<Graph> {
   return json(await fetch(`/api/graphs/${encodeURIComponent(id)}`));
 }
 
-export async function whatIf(graph: string, options: Record<string, string>): Promise<{ result: SimulationResult; elapsedMs: number }> {
-  return json(await fetch('/api/whatif', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ graph, options }) }));
+export async function whatIf(request: WhatIfRequest): Promise<{ result: SimulationResult; elapsedMs: number }> {
+  return json(await fetch('/api/whatif', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) }));
 }
 
 export function exportUrl(id: string, format: 'svg' | 'pdf'): string {

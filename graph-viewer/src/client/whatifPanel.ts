@@ -1,9 +1,12 @@
 /**
  * What-if panel: two option sets (A and B) in the emulator's own words; "run A", "run B", or
- * "compare A | B" in one click. Results (load time, DOMContentLoaded, drops) appear in the panel and
- * the simulated waterfalls beside the recorded one in the what-if tab.
+ * "compare A | B" in one click. Every option `pcp emulate` takes is here (shared/whatifFields.ts), grouped
+ * network, protocol, loss, multipath, advanced; link traces are files chosen here and sent by content; the
+ * advanced group's "other options" box takes `KEY=VALUE` pairs as `--option` does. Results (load time,
+ * DOMContentLoaded, drops, losses) appear in the panel and the simulated waterfalls beside the recorded one
+ * in the what-if tab; a refused input is the emulator's one-line reason under the buttons.
  */
-import { MPTCP_COUPLINGS, MPTCP_SCHEDULERS, PRIORITY_SCHEMES, PROTOCOLS, SERVER_MODELS, type EmulatorOption } from '@pcp/emulator/config';
+import { OPEN_GROUPS, WHATIF_FIELDS, WHATIF_GROUPS, splitOptionPairs, type TraceUpload, type WhatIfField, type WhatIfGroup, type WhatIfRequest } from '../shared/whatifFields.ts';
 import { whatIf, type SimulationResult } from './api.ts';
 import { el, fmtMs } from './dom.ts';
 
@@ -13,64 +16,86 @@ export interface WhatIfRun {
   result: SimulationResult;
 }
 
-/** A few of the emulator's options (EMULATOR_OPTIONS), with its own lists of choices ('' = its default). */
-const FIELDS: { key: EmulatorOption; label: string; choices?: readonly string[]; value: [string, string] }[] = [
-  { key: 'bandwidth', label: 'bandwidth', value: ['10mbit', '50mbit'] },
-  { key: 'rtt', label: 'RTT', value: ['80ms', '20ms'] },
-  { key: 'protocol', label: 'protocol', choices: PROTOCOLS, value: ['h1', 'h2'] },
-  { key: 'connections', label: 'connections / host', value: ['6', ''] },
-  { key: 'server', label: 'server model', choices: ['', ...SERVER_MODELS], value: ['', ''] },
-  { key: 'priority', label: 'priority scheme', choices: PRIORITY_SCHEMES, value: ['none', 'criticalPath'] },
-  // Lossy links, delayed ACKs and h2 sharding (emulator/README.md, "Lossy links").
-  { key: 'loss', label: 'random loss', value: ['', ''] },
-  { key: 'loss-model', label: 'loss model (gilbert:…)', value: ['', ''] },
-  { key: 'latency-spikes', label: 'latency spikes (2s,300ms)', value: ['', ''] },
-  { key: 'delayed-acks', label: 'delayed ACKs', choices: ['', 'true', 'false'], value: ['', ''] },
-  { key: 'psh', label: 'PSH ACKs', choices: ['', 'true', 'false'], value: ['', ''] },
-  { key: 'tlp', label: 'tail-loss probes', choices: ['', 'true', 'false'], value: ['', ''] },
-  { key: 'shard-large', label: 'h2 shard above (bytes)', value: ['', ''] },
-  { key: 'shard-connections', label: 'shard connections (k, each)', value: ['', ''] },
-  // A second path makes every connection MPTCP (thesis chapter 6): "bandwidth,RTT[,loss]", e.g. 10mbit,400ms.
-  { key: 'path2', label: 'second path (MPTCP)', value: ['', ''] },
-  { key: 'mptcp-scheduler', label: 'MPTCP scheduler', choices: ['', ...MPTCP_SCHEDULERS], value: ['', ''] },
-  { key: 'mptcp-cc', label: 'MPTCP coupling', choices: ['', ...MPTCP_COUPLINGS], value: ['', ''] },
-];
+type Set = 'A' | 'B';
+type Input = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+/** The "other options" box's key in a set's inputs (not an emulator option). */
+const PAIRS = 'option';
+
+function fieldInput(set: Set, f: WhatIfField, k: number): Input {
+  const name = `${set}-${f.key}`;
+  if (f.input === 'file') return el('input', { type: 'file', name, title: f.hint });
+  if (f.input === 'choice') {
+    const s = el('select', { name }, ...(f.choices ?? []).map((c) => el('option', { value: c }, c === '' ? 'default' : c)));
+    s.value = f.value?.[k] ?? '';
+    return s;
+  }
+  const i = el('input', { name, size: 7, placeholder: 'default', title: f.hint });
+  i.value = f.value?.[k] ?? '';
+  return i;
+}
 
 export function whatIfPanel(graphId: string, recordedLoad: number | null, onResults: (runs: WhatIfRun[]) => void): HTMLElement {
-  const inputs: Record<'A' | 'B', Map<string, HTMLInputElement | HTMLSelectElement>> = { A: new Map(), B: new Map() };
-  const table = el('table', { class: 'whatif-form' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'A'), el('th', {}, 'B')));
-  for (const f of FIELDS) {
-    const tr = el('tr', {}, el('td', {}, f.label));
-    (['A', 'B'] as const).forEach((set, k) => {
-      let input: HTMLInputElement | HTMLSelectElement;
-      if (f.choices) {
-        input = el('select', { name: `${set}-${f.key}` }, ...f.choices.map((c) => el('option', { value: c }, c === '' ? 'default' : c)));
-      } else input = el('input', { name: `${set}-${f.key}`, size: 7, placeholder: 'default' });
-      input.value = f.value[k]!;
-      inputs[set].set(f.key, input);
-      tr.append(el('td', {}, input));
-    });
-    table.append(tr);
+  const inputs: Record<Set, Map<string, Input>> = { A: new Map(), B: new Map() };
+  const groups = new Map<WhatIfGroup, HTMLDetailsElement>();
+  const header = (): HTMLTableRowElement => el('tr', {}, el('th', {}, ''), el('th', {}, 'A'), el('th', {}, 'B'));
+  for (const g of WHATIF_GROUPS) {
+    const table = el('table', { class: 'whatif-form' }, header());
+    const row = (label: string, hint: string | undefined, make: (set: Set, k: number) => Input, key: string): void => {
+      const tr = el('tr', {}, el('td', { title: hint }, label));
+      (['A', 'B'] as const).forEach((set, k) => {
+        const input = make(set, k);
+        inputs[set].set(key, input);
+        tr.append(el('td', {}, input));
+      });
+      table.append(tr);
+    };
+    for (const f of WHATIF_FIELDS.filter((x) => x.group === g)) row(f.label, f.hint, (set, k) => fieldInput(set, f, k), f.key);
+    if (g === 'advanced') row('other (KEY=VALUE …)', 'any emulator option by name, as pcp emulate --option KEY=VALUE; several separated by spaces', (set) => el('textarea', { name: `${set}-${PAIRS}`, rows: 2, placeholder: 'key=value' }), PAIRS);
+    const details = el('details', { class: 'whatif-group', 'data-group': g, open: OPEN_GROUPS.includes(g) }, el('summary', {}, g), table);
+    groups.set(g, details);
   }
+  // A folded group says how many of its fields are set, so a choice is never hidden.
+  const countSet = (): void => {
+    for (const [g, details] of groups) {
+      const keys = [...WHATIF_FIELDS.filter((f) => f.group === g).map((f) => f.key as string), ...(g === 'advanced' ? [PAIRS] : [])];
+      const n = (['A', 'B'] as const).reduce((sum, set) => sum + keys.filter((k) => isSet(inputs[set].get(k))).length, 0);
+      details.querySelector('summary')!.textContent = n > 0 ? `${g} (${n} set)` : g;
+    }
+  };
+  const form = el('div', { class: 'whatif-groups' }, ...groups.values());
+  form.addEventListener('input', countSet);
+  form.addEventListener('change', countSet);
+  countSet();
+
   const status = el('div', { class: 'whatif-status', role: 'status' });
   const results = el('div', { class: 'whatif-results' });
-  const optionsOf = (set: 'A' | 'B'): Record<string, string> => {
-    const o: Record<string, string> = {};
-    for (const [k, input] of inputs[set]) if (input.value.trim() !== '') o[k] = input.value.trim();
-    return o;
+  const request = async (set: Set): Promise<WhatIfRequest> => {
+    const options: Record<string, string> = {};
+    const traces: Record<string, TraceUpload> = {};
+    let pairs: string[] = [];
+    for (const [k, input] of inputs[set]) {
+      if (k === PAIRS) pairs = splitOptionPairs(input.value);
+      else if (input instanceof HTMLInputElement && input.type === 'file') {
+        const file = input.files?.[0];
+        if (file) traces[k] = { name: file.name, text: await file.text() };
+      } else if (input.value.trim() !== '') options[k] = input.value.trim();
+    }
+    return { graph: graphId, options, pairs, traces };
   };
-  const run = async (sets: ('A' | 'B')[]): Promise<void> => {
+  const run = async (sets: Set[]): Promise<void> => {
     status.textContent = 'simulating…';
+    status.classList.remove('failed');
     results.replaceChildren();
     try {
       const runs: WhatIfRun[] = [];
       for (const s of sets) {
-        const r = await whatIf(graphId, optionsOf(s));
-        runs.push({ name: s, options: optionsOf(s), result: r.result });
+        const req = await request(s);
+        const r = await whatIf(req);
+        runs.push({ name: s, options: { ...req.options, ...Object.fromEntries((req.pairs ?? []).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)])) }, result: r.result });
       }
       status.textContent = '';
-      const t = el('table', { class: 'whatif-out' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'load'), el('th', {}, 'DCL'), el('th', {}, 'drops'), el('th', {}, '2nd path')));
-      t.append(el('tr', {}, el('td', {}, 'recorded'), el('td', {}, fmtMs(recordedLoad)), el('td', {}, ''), el('td', {}, '')));
+      const t = el('table', { class: 'whatif-out' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'load'), el('th', {}, 'DCL'), el('th', {}, 'drops'), el('th', {}, 'losses'), el('th', {}, '2nd path')));
+      t.append(el('tr', {}, el('td', {}, 'recorded'), el('td', {}, fmtMs(recordedLoad)), el('td', {}, ''), el('td', {}, ''), el('td', {}, '')));
       for (const r of runs) {
         t.append(
           el(
@@ -80,20 +105,31 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
             el('td', { class: 'load-time', 'data-ms': r.result.loadTime }, fmtMs(r.result.loadTime)),
             el('td', {}, fmtMs(r.result.domContentLoadedTime)),
             el('td', {}, String(r.result.drops)),
+            el('td', { class: 'losses' }, String(r.result.losses)),
             el('td', { class: 'path2-share' }, r.result.multipath ? `${((100 * r.result.multipath.bytesPath2) / Math.max(1, r.result.bytesDelivered)).toFixed(0)}% of bytes` : ''),
           ),
         );
       }
       results.append(t);
+      t.scrollIntoView({ block: 'nearest' });
       onResults(runs);
     } catch (e) {
-      status.textContent = `what-if failed: ${(e as Error).message}`;
+      // One line, whatever failed: the server's reason, a file that could not be read, the network.
+      status.textContent = `what-if failed: ${((e as Error).message ?? String(e)).split('\n', 1)[0]}`;
+      status.classList.add('failed');
+      status.scrollIntoView({ block: 'nearest' });
     }
   };
-  const button = (label: string, sets: ('A' | 'B')[], id: string): HTMLButtonElement => {
+  const button = (label: string, sets: Set[], id: string): HTMLButtonElement => {
     const b = el('button', { type: 'button', id }, label);
     b.addEventListener('click', () => void run(sets));
     return b;
   };
-  return el('section', { class: 'whatif' }, el('h3', {}, 'What if…'), table, el('div', { class: 'buttons' }, button('run A', ['A'], 'whatif-run-a'), button('run B', ['B'], 'whatif-run-b'), button('compare A | B', ['A', 'B'], 'whatif-compare')), status, results);
+  return el('section', { class: 'whatif' }, el('h3', {}, 'What if…'), form, el('div', { class: 'buttons' }, button('run A', ['A'], 'whatif-run-a'), button('run B', ['B'], 'whatif-run-b'), button('compare A | B', ['A', 'B'], 'whatif-compare')), status, results);
+}
+
+function isSet(input: Input | undefined): boolean {
+  if (!input) return false;
+  if (input instanceof HTMLInputElement && input.type === 'file') return (input.files?.length ?? 0) > 0;
+  return input.value.trim() !== '';
 }

@@ -4,7 +4,7 @@
  *   GET  /api/graphs                     list: id, name, url, nodes, resources, bytes, load time, critical-path length
  *   GET  /api/graphs/<id>                one graph as v1 JSON, criticalPath attached
  *   GET  /api/graphs/<id>/export?format=svg|pdf[&engine=dot|time]   whole graph for papers
- *   POST /api/whatif  {graph, options}   the emulator's result for the graph under the options
+ *   POST /api/whatif  {graph, options, pairs?, traces?}   the emulator's result for the graph under the options
  * Static files come only from the bundle directory (fixed names), graphs only by catalog id; requests
  * with a foreign Host header are refused (DNS rebinding), and a CSP forbids inline script.
  */
@@ -18,7 +18,7 @@ import { buildClient, PUBLIC_DIR } from './build.ts';
 import { buildCatalog } from './catalog.ts';
 import { chooseEngine, exportGraph, type ExportFormat } from './exporter.ts';
 import { GraphStore } from './store.ts';
-import { runWhatIf, WhatIfInputError } from './whatif.ts';
+import { runWhatIf, whatIfRequest, WhatIfInputError } from './whatif.ts';
 
 export interface ViewerOptions {
   paths: string[];
@@ -51,7 +51,8 @@ const STATIC: Record<string, { file: string; type: string }> = {
 };
 
 const CSP = "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
-const MAX_BODY = 1 << 20;
+/** A what-if may carry two link traces (Mahimahi's cellular traces run to a few MB). */
+const MAX_BODY = 16 << 20;
 
 class HttpError extends Error {
   constructor(
@@ -154,21 +155,19 @@ export async function startViewer(opts: ViewerOptions): Promise<Viewer> {
       return;
     }
     if (req.method === 'POST' && path === '/api/whatif') {
-      let body: { graph?: unknown; options?: unknown };
+      let body: unknown;
       try {
-        body = JSON.parse(await readBody(req)) as typeof body;
+        body = JSON.parse(await readBody(req));
       } catch (e) {
         if (e instanceof HttpError) throw e;
         throw new HttpError(400, 'body must be JSON: {"graph": id, "options": {...}}');
       }
-      if (typeof body.graph !== 'string' || !store.has(body.graph)) throw new HttpError(404, 'unknown graph');
-      const options: Record<string, string | undefined> = {};
-      if (body.options && typeof body.options === 'object') {
-        for (const [k, v] of Object.entries(body.options as Record<string, unknown>)) if (typeof v === 'string' && v !== '') options[k] = v;
-      }
+      const graph = (body as { graph?: unknown } | null)?.graph;
+      if (typeof graph !== 'string' || !store.has(graph)) throw new HttpError(404, 'unknown graph');
       try {
+        const { options, pairs, traces } = whatIfRequest(body);
         const started = performance.now();
-        const result = await runWhatIf(store.get(body.graph).graph, options);
+        const result = await runWhatIf(store.get(graph).graph, options, { pairs, traces });
         sendJson(res, 200, { options, result, elapsedMs: performance.now() - started });
       } catch (e) {
         if (e instanceof WhatIfInputError) throw new HttpError(400, e.message);
