@@ -506,11 +506,38 @@ const DISPATCHED_KINDS = new Set<GraphNode['kind']>([...COMPUTATION_KINDS, 'mark
  * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
  * `markers`: the event markers (zero-length, dispatched on the main thread) are among the work charged.
  */
+/**
+ * When a resource's first `bytes` (decoded) had reached the renderer as recorded, ms: from its body's arrivals
+ * (encoded bytes, scaled to the decoded size), else at its response (a body that came in one piece).
+ */
+export function bytesArrivedAt(x: ResourceNode, bytes: number): number {
+  const pieces = x.arrivals ?? [];
+  const at = x.responseStart ?? x.start;
+  if (pieces.length === 0 || bytes <= 0) return at;
+  const total = pieces.reduce((a, q) => a + Math.max(0, q.bytes), 0);
+  const need = x.size > 0 ? (Math.min(bytes, x.size) / x.size) * total : total;
+  let have = 0;
+  for (const q of pieces) {
+    have += Math.max(0, q.bytes);
+    if (have >= need - 1e-9) return q.at;
+  }
+  return pieces[pieces.length - 1]!.at;
+}
+
 export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number, markers = false): Float64Array {
   const out = new Float64Array(nodes.length);
   if (!tasks || tasks.length === 0) return out;
   const kinds = markers ? DISPATCHED_KINDS : COMPUTATION_KINDS;
   const comps = nodes.map((x, i) => i).filter((i) => kinds.has(nodes[i]!.kind));
+  const byId = new Map(nodes.map((x) => [x.id, x] as const));
+  // A download chunk's recorded span is its byte share of the document's whole download, a convention
+  // (graph-builder rules/parse.ts); what a parse chunk waited for is its bytes at the renderer, and for the chunk
+  // that ends the body, the body's end (as the simulator completes it: simulator.ts advanceChunks).
+  const readyAt = (p: GraphNode): number => {
+    if (p.kind !== 'download_chunk') return p.end;
+    const doc = byId.get(p.resource);
+    return doc?.kind === 'resource' && p.offset + p.size < doc.size ? bytesArrivedAt(doc, p.offset + p.size) : p.end;
+  };
   // Busy stretches: the tasks less every computation's recorded span.
   const spans = comps.map((i) => [nodes[i]!.start, nodes[i]!.end] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
   let busy: Array<[number, number]> = [];
@@ -527,7 +554,7 @@ export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined,
   for (const i of comps) {
     const x = nodes[i]!;
     let ready = from;
-    for (const p of parents[i]!) ready = Math.max(ready, nodes[p]!.end);
+    for (const p of parents[i]!) ready = Math.max(ready, readyAt(nodes[p]!));
     if (x.kind === 'timer' && !(x.part !== undefined && x.part > 0)) ready += Math.max(0, x.timerDelay);
     let charged = 0;
     const rest: Array<[number, number]> = [];

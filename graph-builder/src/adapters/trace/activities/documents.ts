@@ -91,8 +91,8 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
   for (const p of ps) add(p.line ?? 1, 0, '#parse');
   for (const k of keys) add(k.line, k.column, k.tag, k.bound, k);
   const sorted = [...entries.values()].sort((a, b) => a.line - b.line || a.column - b.column);
+  if (acc === 0) offsetsFromArrivals(sorted, ps, req);
   if (source !== undefined && sameLength(source, totalBytes)) sourceOffsets(sorted, source);
-  else if (acc === 0) offsetsFromArrivals(sorted, ps, req);
   const parseEnd = ps.length ? Math.max(...ps.map((p) => p.end)) : req.finish ?? req.send;
   const tokens: Token[] = sorted.map((e) => ({ line: e.line, column: e.column, tag: e.tag, isStartTag: true, start: e.start, end: e.start, offset: Math.min(e.offset, totalBytes) }));
   // Times never go backwards in source order (the parser is sequential).
@@ -128,30 +128,36 @@ function sameLength(source: string, bytes: number): boolean {
 }
 
 /**
- * Byte offsets from the document's source (the profiler's documents.json): each token's line and column
- * (1-based; column 0, a parse slice's start, is the line's start) as a UTF-8 byte position. The trace's
- * parse slices name lines only, so in a document of one long line (minified HTML, a synthesized page) every
- * token falls in the last slice and the arrivals would give every token the whole body: the page's
- * preload-scanned requests then waited for the whole document in an emulation (a 78 kB one-line page
- * trickled over 340 ms: its images asked for at 87-114 ms, emulated at 411). `sorted` is in source order.
+ * Tags' byte offsets from the document's source (the profiler's documents.json): a tag's line and column
+ * (1-based) as a UTF-8 byte position. The trace's parse slices name lines only, so in a document of one long
+ * line (minified HTML, a synthesized page) every token falls in the last slice and the arrivals give every tag
+ * the whole body: the page's preload-scanned requests then waited for the whole document in an emulation (a
+ * 78 kB one-line page trickled over 340 ms: its images asked for at 87-114 ms, emulated at 411). A parse
+ * slice's start (`#parse`) keeps the arrivals' offset: the line a slice names is where the tokenizer was, which
+ * runs ahead of what it parsed (a resumed slice of a small page names the line past its end). Offsets never go
+ * back in source order. `sorted` is in source order.
  */
-function sourceOffsets(sorted: Array<{ line: number; column: number; offset: number }>, source: string): void {
+function sourceOffsets(sorted: Array<{ line: number; column: number; tag: string; offset: number }>, source: string): void {
   let line = 1;
   let char = 0; // index in `source` of (line, 1)
-  let bytes = 0; // UTF-8 bytes before `char`
+  let bytes = 0; // UTF-8 bytes before `at`
   let at = 0; // index in `source` the byte count has reached
+  let reached = 0;
   for (const e of sorted) {
-    while (line < e.line) {
-      const nl = source.indexOf('\n', char);
-      if (nl < 0) break;
-      char = nl + 1;
-      line++;
+    if (e.tag !== '#parse') {
+      while (line < e.line) {
+        const nl = source.indexOf('\n', char);
+        if (nl < 0) break;
+        char = nl + 1;
+        line++;
+      }
+      const target = Math.min(source.length, char + Math.max(0, e.column - 1));
+      if (target > at) {
+        bytes += Buffer.byteLength(source.slice(at, target));
+        at = target;
+      }
+      e.offset = bytes;
     }
-    const target = Math.min(source.length, char + Math.max(0, e.column - 1));
-    if (target > at) {
-      bytes += Buffer.byteLength(source.slice(at, target));
-      at = target;
-    }
-    e.offset = bytes;
+    reached = e.offset = Math.max(reached, e.offset);
   }
 }

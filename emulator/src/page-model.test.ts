@@ -1,0 +1,35 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { GraphNode, ResourceNode } from '@pcp/graph-builder';
+import { bytesArrivedAt, hiddenMainThreadWork } from './page-model.ts';
+
+const doc = (over: Partial<ResourceNode> = {}): ResourceNode =>
+  ({ id: 'doc', kind: 'resource', url: 'https://a.test/', start: 0, end: 340, size: 1000, responseStart: 4, ...over }) as ResourceNode;
+
+test('bytesArrivedAt: the arrival that brought a byte count in (encoded pieces scaled to the decoded size), else the response', () => {
+  const trickled = doc({ arrivals: [{ at: 4, bytes: 100 }, { at: 90, bytes: 150 }, { at: 340, bytes: 250 }] }); // 500 encoded of 1000 decoded
+  assert.equal(bytesArrivedAt(trickled, 150), 4); // 75 encoded
+  assert.equal(bytesArrivedAt(trickled, 200), 4); // 100 encoded: the first piece's last byte
+  assert.equal(bytesArrivedAt(trickled, 201), 90);
+  assert.equal(bytesArrivedAt(trickled, 1000), 340);
+  assert.equal(bytesArrivedAt(doc(), 700), 4, 'one piece: with its response');
+});
+
+test("hidden main-thread work before a parse chunk counts from its bytes' arrival, not its download chunk's nominal span", () => {
+  // A trickled one-line document: chunk 0 holds bytes [0, 200), which came with the first piece at 4 ms; the
+  // builder's convention spreads the chunks over the download (0-68 ms for 200 of 1000 bytes over 340 ms).
+  // The main thread was busy 10-30 ms with work no node holds; the parse chunk ran at 30: it waited those 20 ms.
+  const nodes: GraphNode[] = [
+    doc({ arrivals: [{ at: 4, bytes: 200 }, { at: 340, bytes: 800 }] }),
+    { id: 'dc0', kind: 'download_chunk', resource: 'doc', index: 0, offset: 0, size: 200, start: 0, end: 68 } as GraphNode,
+    { id: 'pc0', kind: 'parse_chunk', start: 30, end: 31 } as GraphNode,
+    { id: 'dc1', kind: 'download_chunk', resource: 'doc', index: 1, offset: 200, size: 800, start: 68, end: 340 } as GraphNode,
+    { id: 'pc1', kind: 'parse_chunk', start: 345, end: 346 } as GraphNode,
+  ];
+  const parents = [[], [0], [1], [0, 1], [2, 3]];
+  const tasks: Array<[number, number]> = [[10, 30], [335, 345]];
+  const work = hiddenMainThreadWork(tasks, nodes, parents, 0);
+  assert.equal(work[2], 20);
+  // The chunk that ends the body is ready at the body's end (340), as the simulator completes it: 5 ms of the last task.
+  assert.equal(work[4], 5);
+});
