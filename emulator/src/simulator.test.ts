@@ -622,7 +622,8 @@ test("frame commit: a frame's document reaches the frame's parser its recorded r
     .edge('p0', 'F').edge('F', 'c0').edge('c0', 'c1').edge('c0', 'pf').edge('pf', 'dcl').edge('c1', 'load').build();
   // F's first segment reaches the client at 81.2: commit at 101.2, pf to 102.2 (DCL). Off: pf at 81.2-82.2.
   close(simulateChecked(two, on).domContentLoadedTime, 102.2, 'first chunk after the commit');
-  close(simulateChecked(two, base).domContentLoadedTime, 82.2, 'frame commit off (the default)');
+  close(simulateChecked(two, base).domContentLoadedTime, 102.2, 'frame commit on by default');
+  close(simulateChecked(two, { ...base, frameCommit: false }).domContentLoadedTime, 82.2, 'frame commit off');
 });
 
 test("frame navigation: a frame's document is requested by the browser its recorded hop after what created the frame", () => {
