@@ -8,7 +8,8 @@ import { simulate } from '../src/simulator.ts';
 import type { EmulatorConfig } from '../src/config.ts';
 import type { IdentityRun } from './identity-stats.ts';
 
-/** Loopback as the emulator sees it. HTTP/1.1: the example site and the suite's main origins serve it. */
+/** Loopback as the emulator sees it. HTTP/1.1: the example site and the suite's main origins serve it; a graph that
+ * records its document's protocol (synthesized pages are served over TLS, h2) is emulated with that (`recordedProtocol`). */
 export const LOOPBACK: EmulatorConfig = { bandwidthBps: 1e9, rttMs: 0.1, protocol: 'h1' };
 
 /** The comparison, or why this graph cannot be compared (no recorded navigation or marks). */

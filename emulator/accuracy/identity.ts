@@ -25,6 +25,7 @@ import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type Pag
 import { emulateIdentity, LOOPBACK } from './identity-run.ts';
 import { formatTimeline, identityTimeline } from './identity-timeline.ts';
 import { simulate } from '../src/simulator.ts';
+import { recordedProtocol } from '../src/recorded-protocol.ts';
 import { optionPairs, parseEmulatorOptions, type EmulatorConfig } from '../src/config.ts';
 import { accuracyPages, startPageServers, type PageSpec } from './pages.ts';
 
@@ -66,7 +67,11 @@ async function main(): Promise<number> {
   });
   const runs = Number(values.runs ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
-  const config = loopbackConfig(values.option ?? []);
+  const options = values.option ?? [];
+  const loopback = loopbackConfig(options);
+  // The protocol the page was recorded over, unless the caller chose one (--option protocol=...).
+  const chosen = options.some((o) => o.startsWith('protocol='));
+  const atRecordedProtocol = (graph: Graph): EmulatorConfig => (chosen ? loopback : { ...loopback, protocol: recordedProtocol(graph) ?? loopback.protocol });
   const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/identity.csv');
   const pages = await accuracyPages(values.page);
   if (pages.length === 0) throw new UsageError('no page matches --page');
@@ -91,6 +96,7 @@ async function main(): Promise<number> {
     const idRuns: IdentityRun[] = [];
     for (const file of graphsByPage.get(page.name) ?? []) {
       const graph = JSON.parse(readFileSync(file, 'utf8')) as Graph;
+      const config = atRecordedProtocol(graph);
       const r = emulateIdentity(graph, config);
       if (typeof r === 'string') skipped.push(`${page.name} (${file.split('/').slice(-2).join('/')}): ${r}`);
       else idRuns.push(r);

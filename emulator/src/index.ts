@@ -38,6 +38,7 @@ export { retransmissionShares, type ConnectionSlices, type RetransmissionShares 
 export type { LinkConfig, LossDetection } from './link-config.ts';
 export { LOSS_DETECTIONS } from './link-config.ts';
 export { compileGraph, type PageModel } from './page-model.ts';
+export { recordedProtocol } from './recorded-protocol.ts';
 export { loadDelayCdfs, defaultCdfDir, sharedDir, mimeClass, type DelayCdfs, type MimeClass } from './server-delays.ts';
 export { checkInvariants, lowerBounds } from './invariants.ts';
 export { median, quantile, summarizeRuns } from './stats.ts';

@@ -86,6 +86,8 @@ export interface ResourceNode extends NodeBase {
   requestType?: string;
   /** The priority the browser gave the request when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
   browserPriority?: string;
+  /** The application protocol the response came over when the source says (Chromium: `http/1.1`, `h2`, `h3`). */
+  protocol?: string;
   /** Time the browser itself spent on this exchange, outside the network and the server (Chrome traces). */
   browserDelay?: BrowserDelay;
   /**

@@ -54,6 +54,8 @@ export interface ResourceActivity {
   requestType?: string;
   /** The browser's own request priority when the source says (Chromium: VeryHigh, High, Medium, Low, VeryLow). */
   browserPriority?: string;
+  /** The response's application protocol when the source says (Chromium: http/1.1, h2, h3). */
+  protocol?: string;
   /** Time the browser itself spent on the exchange, beside the network's (see BrowserDelay in format/types.ts). */
   browserDelay?: BrowserDelay;
   issuedBy: Cause;

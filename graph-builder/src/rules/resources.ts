@@ -30,6 +30,7 @@ export function resourceNodes(ctx: RuleContext): void {
     if (r.navigationRequest !== undefined) node.navigationRequest = r.navigationRequest;
     if (r.requestType !== undefined) node.requestType = r.requestType;
     if (r.browserPriority !== undefined) node.browserPriority = r.browserPriority;
+    if (r.protocol !== undefined) node.protocol = r.protocol;
     if (r.browserDelay !== undefined) node.browserDelay = r.browserDelay;
     // Chromium's body pieces (the trace's; legacy logs' chunks already give their download chunks offsets).
     if (r.requestType !== undefined && r.arrivals.length > 1) node.arrivals = r.arrivals.map((a) => ({ at: a.time, bytes: a.bytes }));

@@ -64,6 +64,8 @@ export interface TraceRequest {
   resourceType: string;
   method: string;
   priority?: string;
+  /** The application protocol of the response (the trace's ResourceReceiveResponse: http/1.1, h2, h3). */
+  protocol?: string;
   initiator?: Initiator;
   send: number;
   response?: number;

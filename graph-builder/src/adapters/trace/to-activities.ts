@@ -84,6 +84,7 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
     if (r.response !== undefined) res.responseStart = r.response;
     res.requestType = requestTypeOf(r);
     if (r.priority) res.browserPriority = r.priority;
+    if (r.protocol) res.protocol = r.protocol;
     // (the main document's request side is the navigation's: index.ts adds it from the DevTools log)
     const navigationRequest = r !== mainDocument && r.resourceType === 'Document' ? ctx.options.frameDocumentRequests?.get(frameDocumentKey(r.frame, r.url)) : undefined;
     if (navigationRequest !== undefined) res.navigationRequest = navigationRequest;

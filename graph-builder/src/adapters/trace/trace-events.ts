@@ -89,6 +89,8 @@ export interface ReceiveResponseData {
   mimeType: string;
   fromCache: boolean;
   fromMemoryCache: boolean;
+  /** The application protocol: http/1.1, h2, h3 (Chromium writes it since about version 110). */
+  protocol: string;
   /** The network service's timing: `requestTime` in s on the trace clock, the rest ms after it (-1: none). */
   timing: Partial<Record<'requestTime' | 'sendStart' | 'receiveHeadersEnd' | 'dnsStart' | 'dnsEnd' | 'connectStart' | 'connectEnd', number>>;
 }

@@ -89,6 +89,7 @@ function update(r: TraceRequest, e: NetworkEvent, ms: (ts: number) => number): v
       r.response = ms(e.ts);
       r.status = finite(d.statusCode) ?? r.status;
       r.mimeType = text(d.mimeType) ?? r.mimeType;
+      r.protocol = text(d.protocol) ?? r.protocol;
       r.fromCache = d.fromCache === true || d.fromMemoryCache === true;
       networkTiming(r, d.timing, ms);
       break;
