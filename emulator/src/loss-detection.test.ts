@@ -95,3 +95,26 @@ test('QUIC-lite counts by packet number: a lost retransmission is found by three
   assert.equal(quic.retransmissions, 2);
   close(simulateChecked(g, cfg('h2')).loadTime, 329.6, 'h2 load');
 });
+
+test('the RTO starts from the handshake\'s RTT sample with either loss detection (a lost first flight, not 1 s)', () => {
+  // One segment (#2), lost: nothing after it can reveal it, so the timer set when it left at 60 fires after
+  // max(200, 3 x 40) = 200 ms, at 260: it departs 271.2 and reaches the client at 281.2. (Before the NACK
+  // scheme took the handshake's sample, its first RTO was the initial 1 s: 1060 -> 1081.2.)
+  const one = pageOf(1);
+  for (const scheme of ['nack', 'sack'] as const) close(simulateChecked(one, lose([2], scheme)).loadTime, 281.2, `load (${scheme})`);
+});
+
+test('the ACK of a retransmission is an RTT sample (timestamps): it ends the RTO backoff', () => {
+  // Two segments, icwnd 1. Segment 1 (#2) leaves at 60, lost: RTO at 260, resent (#3, cwnd 1, backoff 2),
+  // lost again: RTO at 260 + 400 = 660, resent (#4, backoff 4): bottleneck 670, departs 671.2, client 681.2,
+  // its ACK at the server 701.2. The ACK echoes the timestamp of the copy sent at 660: sample 41.2 (SRTT
+  // 40.15, RTTVAR 15.3 after the handshake's 40 / 20: RTO 200), the backoff ends, and the window (ssthresh
+  // 2) grows to 2. Segment 2 (#5) leaves at 701.2, lost: RTO at 901.2, departs 912.4, client 922.4. Under
+  // Karn's rule (no sample from a retransmission) the backoff of 4 would have held: 701.2 + 800 -> 1522.4.
+  const two = pageOf(2);
+  for (const scheme of ['nack', 'sack'] as const) {
+    const r = simulateChecked(two, { ...lose([2, 3, 5], scheme), icwnd: 1 });
+    close(r.loadTime, 922.4, `load (${scheme})`);
+    assert.equal(r.retransmissions, 3);
+  }
+});

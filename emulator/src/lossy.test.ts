@@ -89,16 +89,16 @@ test('a lost tail segment waits for the RTO (min 200 ms)', () => {
 
 /**
  * Segments 9 and 10 lost (downlink #10, #11). Each segment left at 60; the ACKs of 1..8 reach the server at
- * 100 + 1.2k, RTT samples 40 + 1.2k: SRTT after the eighth is 44.4986 (RTTVAR 6.71, RTO 200).
+ * 100 + 1.2k, RTT samples 40 + 1.2k after the handshake's 40: SRTT after the eighth is 44.0863 (RTO 200).
  */
-const TAIL_PTO = 109.6 + 2 * 44.498645591735844 + 2;
+const TAIL_PTO = 109.6 + 2 * 44.08631489276886 + 2;
 test('two lost tail segments: the RTO, or with --tlp a probe after 2 SRTT + 2 ms', () => {
   // Without TLP: the RTO fires at 109.6 + 200 = 309.6, segment 9 goes with cwnd 1 (client 330.8, ACK at
   // the server 350.8), then segment 10: client 372.0.
   close(simulateChecked(page, lose([10, 11], [])).loadTime, 372, 'RTO');
-  // TLP: the ACK at 109.6 leaves two in flight, PTO = 109.6 + 2 SRTT + 2 = 200.597: the probe is segment 10
+  // TLP: the ACK at 109.6 leaves two in flight, PTO = 109.6 + 2 SRTT + 2 = 199.773: the probe is segment 10
   // again (client PTO + 21.2, its ACK at the server PTO + 41.2 reveals the hole at 9: fast retransmit,
-  // client PTO + 62.4 = 262.997).
+  // client PTO + 62.4 = 262.173).
   const tlp = simulateChecked(page, { ...lose([10, 11], []), tlp: true });
   close(tlp.loadTime, TAIL_PTO + 62.4, 'TLP');
   assert.equal(tlp.retransmissions, 2);

@@ -16,6 +16,11 @@
  * later segment's ACK and retransmits every known hole in one round (SACK-like). A lost tail has no later
  * segment and waits for the RTO (min 200 ms, exponential backoff); a timer that expires while data is
  * merely delayed in the queue is re-armed rather than retransmitting (the thesis' stale-RTO re-arm).
+ * The RTT estimator (either loss detection) starts from the handshake's sample (Linux's tcp_synack_rtt_meas;
+ * a first-flight loss waits max(200 ms, 3 RTT), not the initial 1 s), and takes a sample from every ACK
+ * that acknowledges new data, retransmissions included (timestamps, RFC 7323; the thesis enabled them,
+ * Table 3.3's text), which ends an RTO backoff; only a segment sent twice at once (a probe or a resend
+ * after lost ACKs) gives none.
  *
  * Loss detection by ACK clocking (`sack`, config lossDetection 'sack'), as Linux with SACK: the ACKs tell
  * the sender which segments arrived (the client's arrivals, SACK-like), and a lost segment is known once
@@ -23,9 +28,9 @@
  * counted by sequence number for TCP — a lost retransmission, with everything above it acknowledged
  * already, then waits for the timeout — and by packet number for QUIC-lite (RFC 9002's packet threshold,
  * which a retransmission meets again). Recovery ends when the cumulative ACK passes what was sent when it
- * began (RFC 6675's RecoveryPoint). The RTO (RFC 6298: SRTT + 4 RTTVAR, min 200 ms, doubling) starts from
- * the handshake's RTT sample (Linux's tcp_synack_rtt_meas) and restarts only on an ACK that moves the
- * cumulative point or when the oldest unacknowledged segment is resent (Linux), so a loss with fewer than
+ * began (RFC 6675's RecoveryPoint). The RTO (RFC 6298: SRTT + 4 RTTVAR, min 200 ms, doubling) restarts
+ * only on an ACK that moves the cumulative point or when the oldest unacknowledged segment is resent
+ * (Linux), so a loss with fewer than
  * three segments after it, or a lost retransmission, costs an RTO. At the timeout the segments really lost
  * are resent (Linux marks every unacknowledged one lost, but after an RTO the others have normally arrived);
  * a timeout while nothing was lost (data held in a queue or a spike) is re-armed, as F-RTO (RFC 5682, on in
@@ -96,6 +101,7 @@ export interface Segment {
   len: number;
   /** Transmission order (a retransmission gets a new one). */
   order: number;
+  /** When it was (last) sent; NaN once a copy went out beside a copy still on its way (no unambiguous RTT sample). */
   sendT: number;
   lost: boolean;
   arrived: boolean;
@@ -234,12 +240,11 @@ export class TcpConnection {
     readonly rtt = 2 * up,
   ) {
     this.cwnd = ctx.icwnd;
-    if (ctx.sack) {
-      // Linux measures the RTT on the handshake (tcp_synack_rtt_meas): the RTO starts from that sample (RFC 6298 (2.2)).
-      this.srtt = rtt;
-      this.rttvar = rtt / 2;
-      this.rto = firstRto(rtt);
-    }
+    // The server measures the RTT on the handshake (Linux's tcp_synack_rtt_meas): the RTO starts from that
+    // sample (RFC 6298 (2.2)), not the initial 1 s, whatever the loss detection.
+    this.srtt = rtt;
+    this.rttvar = rtt / 2;
+    this.rto = firstRto(rtt);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
   }
@@ -538,8 +543,9 @@ export class TcpConnection {
       this.pipe--;
       newlyAcked++;
       newest = c;
-      if (c.retx === 0 && !sampled) {
-        // The oldest newly acknowledged segment gives the sample (the echoed timestamp, RFC 7323).
+      if (!sampled && !Number.isNaN(c.sendT)) {
+        // The oldest newly acknowledged segment gives the sample: the echoed timestamp (RFC 7323), which
+        // dates a retransmission too (no Karn ambiguity; Linux's tcp_rtt_tsopt_us), so its ACK ends the backoff.
         sampled = true;
         this.rttSample(now - c.sendT);
       }
@@ -731,7 +737,8 @@ export class TcpConnection {
   /** Sends again a segment the client has or will have (a duplicate: it ACKs at once); pipe is unchanged. */
   private sendCopy(s: Segment, now: number): void {
     this.ctx.slices?.record(this, now, true);
-    s.sendT = now;
+    // Two copies: which one an ACK's timestamp echoes is not modelled, so the segment gives no RTT sample.
+    s.sendT = NaN;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep >= 0) {
       this.onWire++;
