@@ -346,6 +346,7 @@ export const EMULATOR_OPTIONS = {
   psh: 'switch',
   tlp: 'switch',
   'loss-detection': 'value',
+  'early-retransmit': 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
   rwnd: 'value',

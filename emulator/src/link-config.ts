@@ -41,6 +41,12 @@ export interface LinkConfig {
    * above it were SACKed, i.e. the third duplicate ACK; else the RFC 6298 timeout). Default `nack`.
    */
   lossDetection?: LossDetection;
+  /**
+   * With `lossDetection: 'sack'`: early retransmit (RFC 5827, on by default in Linux 3.5-4.x, delayed by a
+   * quarter of the RTT): under four segments outstanding, one SACKed segment above a hole is enough. TCP
+   * connections and MPTCP subflows (QUIC-lite has none: RFC 9002). Default false.
+   */
+  earlyRetransmit?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -72,6 +78,7 @@ export interface ResolvedLinkConfig {
   psh: boolean;
   tlp: boolean;
   lossDetection: LossDetection;
+  earlyRetransmit: boolean;
   shardLarge: number;
   shardConnections: number;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
@@ -97,6 +104,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   if (c.linkSchedule && (loss || upModel || c.downlinkTrace || c.uplinkTrace)) throw new ConfigError('linkSchedule carries its own rate and loss: leave out lossRate, lossModel, uplinkLossModel and the link traces');
   const lossDetection = c.lossDetection ?? 'nack';
   if (!LOSS_DETECTIONS.includes(lossDetection)) throw new ConfigError(`lossDetection must be one of ${LOSS_DETECTIONS.join(', ')}, got '${lossDetection}'`);
+  const earlyRetransmit = c.earlyRetransmit ?? false;
+  if (earlyRetransmit && lossDetection !== 'sack') throw new ConfigError("earlyRetransmit needs lossDetection 'sack' (the NACK scheme finds a hole at the first later ACK already)");
   const sliceMs = c.retransmissionSliceMs ?? 0;
   if (!(sliceMs >= 0) || !Number.isFinite(sliceMs)) throw new ConfigError(`retransmissionSliceMs must be a non-negative number of ms, got ${c.retransmissionSliceMs}`);
   const rwnd = c.receiveWindow ?? 0;
@@ -113,6 +122,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     psh: c.psh ?? false,
     tlp: c.tlp ?? false,
     lossDetection,
+    earlyRetransmit,
     shardLarge,
     shardConnections,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
@@ -144,6 +154,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
     if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) throw new ConfigError(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
     config.lossDetection = ld as LossDetection;
   }
+  if (opts['early-retransmit'] !== undefined) config.earlyRetransmit = bool('early-retransmit', opts['early-retransmit']);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

@@ -118,3 +118,23 @@ test('the ACK of a retransmission is an RTT sample (timestamps): it ends the RTO
     assert.equal(r.retransmissions, 3);
   }
 });
+
+test('early retransmit: under four outstanding, one SACKed segment reveals the hole after SRTT / 4 (RFC 5827, Linux 3.5-4.x)', () => {
+  const er = (down: number[]): EmulatorConfig => ({ ...lose(down), earlyRetransmit: true });
+  // Two segments, the first (#2) lost: 2's ACK reaches the server at 101.2, SACKing it with 2 outstanding and
+  // nothing new to send. Its sample 41.2 makes SRTT 0.875 x 40 + 0.125 x 41.2 = 40.15: the retransmission
+  // waits 10.0375 (the RTO is at 260), leaves at 111.2375, departs the bottleneck 122.4375, client 132.4375.
+  // (Without: the RTO, 281.2.)
+  close(simulateChecked(pageOf(2), er([2])).loadTime, 132.4375, 'first of two lost');
+  // Ten segments, 8 (#9) lost: 9's ACK at 109.6 leaves 8, 9, 10 outstanding, 9 SACKed: the retransmission is
+  // held until 109.6 + SRTT / 4; 10's ACK at 110.8 is a second such ACK, and the held timer would fire
+  // before 110.8 + SRTT / 4: it goes at once (Linux's tcp_pause_early_retransmit), departs 122.0, client 132.0.
+  // (Without: the RTO from 7's ACK, 329.6.)
+  const r = simulateChecked(page, er([9]));
+  close(r.loadTime, 132, 'eighth of ten lost');
+  assert.equal(r.retransmissions, 1);
+  // Segment 5 lost with five after it: four or more outstanding, the third duplicate ACK as without (129.6);
+  // the tail (10) has nothing SACKed above it: the RTO as without (332.0).
+  close(simulateChecked(page, er([6])).loadTime, 129.6, 'fifth of ten lost');
+  close(simulateChecked(page, er([11])).loadTime, 332, 'tail lost');
+});

@@ -235,6 +235,7 @@ class Simulation {
       psh: cfg.psh,
       tlp: cfg.tlp,
       sack: cfg.lossDetection === 'sack',
+      earlyRetransmit: cfg.earlyRetransmit && cfg.protocol !== 'quic-lite',
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),

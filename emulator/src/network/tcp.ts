@@ -65,6 +65,7 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
+import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 
 export const MIN_RTO_MS = 200;
@@ -158,6 +159,8 @@ export interface NetContext {
   tlp?: boolean;
   /** Loss detection by ACK clocking (RFC 6675 / RFC 6298, see the file comment); default the thesis' NACK scheme. */
   sack?: boolean;
+  /** With `sack`: early retransmit (RFC 5827, delayed by SRTT / 4 as Linux; early-retransmit.ts). */
+  earlyRetransmit?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -226,6 +229,10 @@ export class TcpConnection {
   private probeArmed = false;
   private tlpOrder = 0;
   private tlpRepaired = false;
+  /** Early retransmit: the timer holds the delayed retransmission; the deadline (RTO or probe) it stands in front of. */
+  private erArmed = false;
+  private erRtoDeadline = Infinity;
+  private erProbeArmed = false;
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
   private readonly rwnd: number;
@@ -575,9 +582,71 @@ export class TcpConnection {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
     }
     this.lastActive = now;
+    // Early retransmit looks at the ACK before new data goes out on it (Linux: tcp_fastretrans_alert, then tcp_data_snd_check).
+    const erCase = this.ctx.earlyRetransmit === true && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
     // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
     // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
     if (advanced || !this.ctx.sack) this.rtoDeadline = Infinity;
+    this.trySend(now);
+    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
+    if (erCase) this.scheduleEarlyRetransmit(now);
+  }
+
+  /** RFC 5827's case on this ACK (early-retransmit.ts): under four outstanding, one SACKed, nothing new can go. */
+  private earlyRetransmitCase(): boolean {
+    const packetsOut = this.nSegs - this.una;
+    if (packetsOut >= 4) return false;
+    let sackedOut = 0;
+    let retransOut = 0;
+    for (let i = this.una; i < this.nSegs; i++) {
+      const s = this.segs[i]!;
+      if (s.acked) sackedOut++;
+      else if (s.retx > 0) retransOut++;
+    }
+    return earlyRetransmitDue({ packetsOut, sackedOut, retransOut, maySendNow: this.buffer.hasData() && this.hasRoom() });
+  }
+
+  /**
+   * Holds the early retransmission back max(SRTT / 4, 2 ms) (Linux's tcp_pause_early_retransmit), or sends it
+   * now when the timer (the RTO, or an early retransmission already held) would fire first.
+   */
+  private scheduleEarlyRetransmit(now: number): void {
+    const at = now + earlyRetransmitDelay(this.srtt);
+    if (at >= this.rtoDeadline) {
+      this.earlyRetransmit(now);
+      return;
+    }
+    this.erRtoDeadline = this.rtoDeadline;
+    this.erProbeArmed = this.probeArmed;
+    this.probeArmed = false;
+    this.erArmed = true;
+    this.armRto(at);
+  }
+
+  /**
+   * Early retransmit: the holes below a SACKed segment are lost (at most two: under four outstanding); the
+   * sender enters recovery and resends them. The RTO stays where it was until that resend restarts it.
+   */
+  private earlyRetransmit(now: number): void {
+    if (this.erArmed) {
+      this.erArmed = false;
+      this.rtoDeadline = this.erRtoDeadline;
+      this.probeArmed = this.erProbeArmed;
+    }
+    const ud = this.undetected;
+    let found = false;
+    let w = this.udHead;
+    for (let j = this.udHead; j < ud.length; j++) {
+      const u = ud[j]!;
+      if (u.sackedAbove > 0) {
+        this.pipe--;
+        this.retxQueue.push(u);
+        found = true;
+      } else ud[w++] = u;
+    }
+    ud.length = w;
+    if (!found) return;
+    this.enterRecovery(now);
     this.trySend(now);
     if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
   }
@@ -679,6 +748,7 @@ export class TcpConnection {
    * timeout when it is earlier (Linux's tcp_schedule_loss_probe).
    */
   private armTimer(now: number): void {
+    this.erArmed = false;
     const rto = now + this.rto * this.backoff;
     if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
       const extra = this.pipe === 1 && !this.ctx.psh ? MIN_RTO_MS : TLP_MIN_MS;
@@ -761,6 +831,11 @@ export class TcpConnection {
     if (this.rtoDeadline === Infinity) return;
     if (now < this.rtoDeadline) {
       this.armRto(this.rtoDeadline);
+      return;
+    }
+    if (this.erArmed) {
+      this.earlyRetransmit(now);
+      if (this.rtoDeadline !== Infinity) this.armRto(this.rtoDeadline);
       return;
     }
     if (this.probeArmed) {
