@@ -65,6 +65,7 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
+import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState } from './cubic.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 
@@ -92,8 +93,6 @@ const MAX_BACKOFF = 64;
 export function firstRto(r: number): number {
   return Math.max(MIN_RTO_MS, 3 * r);
 }
-const CUBIC_C = 0.4;
-const CUBIC_BETA = 0.7;
 
 export interface Segment {
   conn: TcpConnection;
@@ -205,9 +204,7 @@ export class TcpConnection {
   private lastActive = -1;
   private cwndLimited = false;
   private orderSeq = 0;
-  private wMax = 0;
-  private epochStart = -1;
-  private cubicK = 0;
+  private readonly cubicState = newCubicState();
   private forceRetx = false;
   // Client side: segments in arrival order (ACKs cover a prefix), the delayed-ACK state.
   private arrivedLog: Segment[] = arrivalLogPool.pop() ?? [];
@@ -710,9 +707,8 @@ export class TcpConnection {
   /** Multiplicative decrease (NewReno halves, CUBIC ×0.7). */
   private reduceWindow(): void {
     if (this.ctx.cubic) {
-      this.wMax = this.cwnd;
+      cubicReduced(this.cubicState, this.cwnd);
       this.cwnd = Math.max(this.cwnd * CUBIC_BETA, 2);
-      this.epochStart = -1;
     } else {
       this.cwnd = Math.max(this.cwnd / 2, 2);
     }
@@ -730,17 +726,7 @@ export class TcpConnection {
       this.cwnd += this.ctx.coupledIncrease ? this.ctx.coupledIncrease(this) : 1 / this.cwnd;
       return;
     }
-    if (this.epochStart < 0) {
-      this.epochStart = now;
-      if (this.cwnd < this.wMax) this.cubicK = Math.cbrt((this.wMax - this.cwnd) / CUBIC_C);
-      else {
-        this.cubicK = 0;
-        this.wMax = this.cwnd;
-      }
-    }
-    const t = (now - this.epochStart + (Number.isNaN(this.srtt) ? 0 : this.srtt)) / 1000;
-    const target = this.wMax + CUBIC_C * (t - this.cubicK) ** 3;
-    this.cwnd += target > this.cwnd ? (target - this.cwnd) / this.cwnd : 0.01 / this.cwnd;
+    this.cwnd += cubicIncrease(this.cubicState, this.cwnd, now, this.srtt);
   }
 
   /**
@@ -864,10 +850,7 @@ export class TcpConnection {
 
   /** A retransmission timeout: ssthresh halves, the window restarts at one segment, the timer backs off. */
   private collapseWindow(): void {
-    if (this.ctx.cubic) {
-      this.wMax = this.cwnd;
-      this.epochStart = -1;
-    }
+    if (this.ctx.cubic) cubicReduced(this.cubicState, this.cwnd);
     this.ssthresh = Math.max(this.cwnd / 2, 2);
     this.cwnd = 1;
     this.inRecovery = false;
