@@ -347,6 +347,7 @@ export const EMULATOR_OPTIONS = {
   tlp: 'switch',
   'loss-detection': 'value',
   'early-retransmit': 'switch',
+  fack: 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
   rwnd: 'value',

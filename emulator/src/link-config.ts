@@ -47,6 +47,12 @@ export interface LinkConfig {
    * connections and MPTCP subflows (QUIC-lite has none: RFC 9002). Default false.
    */
   earlyRetransmit?: boolean;
+  /**
+   * With `lossDetection: 'sack'`: Linux's forward acknowledgment (FACK, on by default until 4.15): a segment is
+   * lost once a segment three above it is SACKed, and in recovery a retransmission is lost once a segment
+   * first sent after it is SACKed (tcp_mark_lost_retrans) instead of waiting for the RTO. TCP and subflows. Default false.
+   */
+  fack?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -79,6 +85,7 @@ export interface ResolvedLinkConfig {
   tlp: boolean;
   lossDetection: LossDetection;
   earlyRetransmit: boolean;
+  fack: boolean;
   shardLarge: number;
   shardConnections: number;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
@@ -106,6 +113,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   if (!LOSS_DETECTIONS.includes(lossDetection)) throw new ConfigError(`lossDetection must be one of ${LOSS_DETECTIONS.join(', ')}, got '${lossDetection}'`);
   const earlyRetransmit = c.earlyRetransmit ?? false;
   if (earlyRetransmit && lossDetection !== 'sack') throw new ConfigError("earlyRetransmit needs lossDetection 'sack' (the NACK scheme finds a hole at the first later ACK already)");
+  const fack = c.fack ?? false;
+  if (fack && lossDetection !== 'sack') throw new ConfigError("fack needs lossDetection 'sack' (the NACK scheme finds a hole at the first later ACK already)");
   const sliceMs = c.retransmissionSliceMs ?? 0;
   if (!(sliceMs >= 0) || !Number.isFinite(sliceMs)) throw new ConfigError(`retransmissionSliceMs must be a non-negative number of ms, got ${c.retransmissionSliceMs}`);
   const rwnd = c.receiveWindow ?? 0;
@@ -123,6 +132,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     tlp: c.tlp ?? false,
     lossDetection,
     earlyRetransmit,
+    fack,
     shardLarge,
     shardConnections,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
@@ -155,6 +165,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
     config.lossDetection = ld as LossDetection;
   }
   if (opts['early-retransmit'] !== undefined) config.earlyRetransmit = bool('early-retransmit', opts['early-retransmit']);
+  if (opts.fack !== undefined) config.fack = bool('fack', opts.fack);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

@@ -138,3 +138,24 @@ test('early retransmit: under four outstanding, one SACKed segment reveals the h
   close(simulateChecked(page, er([6])).loadTime, 129.6, 'fifth of ten lost');
   close(simulateChecked(page, er([11])).loadTime, 332, 'tail lost');
 });
+
+test('FACK: a segment is lost once one three above it is SACKed, however many between were lost', () => {
+  // Segments 5 and 6 (#6, #7) lost: 7, 8, 9 depart 76.0, 77.2, 78.4, their ACKs reach the server at 106.0,
+  // 107.2, 108.4. Counting SACKed segments (RFC 6675) both are lost at 9's ACK (three above each): 5 and 6
+  // leave at 108.4, depart the bottleneck 119.6 and 120.8, client 130.8. FACK: 8's ACK at 107.2 is three
+  // above 5: recovery, 5 leaves (departs 118.4); 9's at 108.4 is three above 6: it follows, departs 119.6,
+  // reaches the client at 129.6.
+  close(simulateChecked(page, lose([6, 7])).loadTime, 130.8, 'counting');
+  close(simulateChecked(page, { ...lose([6, 7]), fack: true }).loadTime, 129.6, 'FACK');
+});
+
+test('FACK: in recovery a lost retransmission is found when a segment first sent after it is SACKed', () => {
+  // The 30 segments of "QUIC-lite counts by packet number" over h2 (TCP), 5 (#6) lost and its retransmission
+  // (#24, sent at 108.4) too. 23 was first sent after it (at 148.4): its ACK at 189.6 tells the retransmission
+  // was lost (Linux's tcp_mark_lost_retrans), and the slot that ACK frees resends 5 before 30: bottleneck
+  // 199.6, departs 200.8, client 210.8; 30 goes on 24's ACK at 190.8, departs 202.0, client 212.0. Without
+  // FACK the RTO restarted at 108.4: 329.6.
+  const r = simulateChecked(pageOf(30), { ...lose([6, 24]), protocol: 'h2', fack: true });
+  close(r.loadTime, 212, 'load');
+  assert.equal(r.retransmissions, 2);
+});

@@ -236,6 +236,7 @@ class Simulation {
       tlp: cfg.tlp,
       sack: cfg.lossDetection === 'sack',
       earlyRetransmit: cfg.earlyRetransmit && cfg.protocol !== 'quic-lite',
+      fack: cfg.fack,
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),

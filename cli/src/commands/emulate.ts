@@ -57,6 +57,8 @@ lossy and variable links (emulator/README.md, "Lossy links"):
                          Linux: three duplicate ACKs, else the RTO)                 (default nack)
   --early-retransmit     with sack: early retransmit (RFC 5827, as Linux 3.5-4.x): one SACKed segment
                          above a hole suffices when under four are outstanding
+  --fack                 with sack: Linux's forward acknowledgment (to 4.14): lost once a segment 3
+                         above is SACKed; a lost retransmission found by later SACKs, not the RTO
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
@@ -81,6 +83,7 @@ const OPTIONS = {
   psh: { type: 'boolean' },
   tlp: { type: 'boolean' },
   'early-retransmit': { type: 'boolean' },
+  fack: { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -104,6 +107,7 @@ export const command: Command = {
     if (flag(p, 'psh')) opts.psh = 'true';
     if (flag(p, 'tlp')) opts.tlp = 'true';
     if (flag(p, 'early-retransmit')) opts['early-retransmit'] = 'true';
+    if (flag(p, 'fack')) opts.fack = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));

@@ -160,6 +160,12 @@ export interface NetContext {
   sack?: boolean;
   /** With `sack`: early retransmit (RFC 5827, delayed by SRTT / 4 as Linux; early-retransmit.ts). */
   earlyRetransmit?: boolean;
+  /**
+   * With `sack`, TCP: Linux's forward acknowledgment (tcp_fack, on until 4.15): a segment is lost once one
+   * DUP_THRESH above it is SACKed, and in recovery a retransmission once a segment first sent after it is
+   * SACKed (tcp_mark_lost_retrans).
+   */
+  fack?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -661,11 +667,16 @@ export class TcpConnection {
     if (this.udHead >= ud.length) return false;
     const log = this.arrivedLog;
     const byPacket = this.perSegmentDelivery;
+    const fack = this.ctx.fack === true && !byPacket;
     for (let i = first; i < end; i++) {
       const c = log[i]!;
       for (let j = this.udHead; j < ud.length; j++) {
         const u = ud[j]!;
-        if (byPacket ? c.order > u.order : u.retx === 0 && c.seq > u.seq) u.sackedAbove++;
+        if (byPacket) {
+          if (c.order > u.order) u.sackedAbove++;
+        } else if (u.retx === 0) {
+          if (c.seq > u.seq) u.sackedAbove = fack && c.seq >= u.seq + DUP_THRESH ? DUP_THRESH : u.sackedAbove + 1;
+        } else if (fack && this.inRecovery && c.retx === 0 && c.order > u.order) u.sackedAbove = DUP_THRESH; // a lost retransmission
       }
     }
     const probeAcked = this.tlpOrder > 0 && newest.order >= this.tlpOrder;
