@@ -53,6 +53,12 @@ export interface LinkConfig {
    * first sent after it is SACKed (tcp_mark_lost_retrans) instead of waiting for the RTO. TCP and subflows. Default false.
    */
   fack?: boolean;
+  /**
+   * With `lossDetection: 'sack'` and protocol quic-lite: RFC 9002's probe timeout (SRTT + 4 RTTVAR +
+   * max_ack_delay, no 200 ms floor; a probe, not a window collapse; the minimum window after persistent
+   * congestion) instead of TCP's RTO. Default false.
+   */
+  quicPto?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -86,6 +92,7 @@ export interface ResolvedLinkConfig {
   lossDetection: LossDetection;
   earlyRetransmit: boolean;
   fack: boolean;
+  quicPto: boolean;
   shardLarge: number;
   shardConnections: number;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
@@ -115,6 +122,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   if (earlyRetransmit && lossDetection !== 'sack') throw new ConfigError("earlyRetransmit needs lossDetection 'sack' (the NACK scheme finds a hole at the first later ACK already)");
   const fack = c.fack ?? false;
   if (fack && lossDetection !== 'sack') throw new ConfigError("fack needs lossDetection 'sack' (the NACK scheme finds a hole at the first later ACK already)");
+  const quicPto = c.quicPto ?? false;
+  if (quicPto && lossDetection !== 'sack') throw new ConfigError("quicPto needs lossDetection 'sack' (QUIC's loss detection counts packets: RFC 9002)");
   const sliceMs = c.retransmissionSliceMs ?? 0;
   if (!(sliceMs >= 0) || !Number.isFinite(sliceMs)) throw new ConfigError(`retransmissionSliceMs must be a non-negative number of ms, got ${c.retransmissionSliceMs}`);
   const rwnd = c.receiveWindow ?? 0;
@@ -133,6 +142,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     lossDetection,
     earlyRetransmit,
     fack,
+    quicPto,
     shardLarge,
     shardConnections,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
@@ -166,6 +176,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   }
   if (opts['early-retransmit'] !== undefined) config.earlyRetransmit = bool('early-retransmit', opts['early-retransmit']);
   if (opts.fack !== undefined) config.fack = bool('fack', opts.fack);
+  if (opts['quic-pto'] !== undefined) config.quicPto = bool('quic-pto', opts['quic-pto']);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

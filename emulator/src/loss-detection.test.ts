@@ -159,3 +159,17 @@ test('FACK: in recovery a lost retransmission is found when a segment first sent
   close(r.loadTime, 212, 'load');
   assert.equal(r.retransmissions, 2);
 });
+
+test('QUIC-lite with RFC 9002\'s probe timeout: a lost tail costs SRTT + 4 RTTVAR, not the 200 ms RTO', () => {
+  const quic = (g: typeof page, down: number[], quicPto: boolean): number =>
+    simulateChecked(g, { ...lose(down), protocol: 'quic-lite', quicPto }).loadTime;
+  // Segment 10 (#11) lost: 9's ACK at 110.8 is the last; SRTT / RTTVAR from the handshake's 40 / 20 and the
+  // samples 40 + 1.2k (k = 1..9): 44.9255 / 6.5913, PTO 71.2905. The probe at 182.0905 finds nothing new to
+  // send and sends the highest unacknowledged packet, 10 again: client 21.2 later, 203.2905. (The RTO: 332.0.)
+  close(quic(page, [11], true), 110.8 + 44.92552553117275 + 4 * 6.591252404451367 + 21.2, 'tail lost, PTO');
+  close(quic(page, [11], false), 332, 'tail lost, RTO');
+  // One packet (#2), lost, and its first probe (#3): PTO 40 + 4 x 20 = 120 from 60 fires at 180; the next,
+  // doubled, at 180 + 240 = 420: client 441.2. (The RTO: 260, then 400 more, 660 -> 681.2.)
+  close(quic(pageOf(1), [2, 3], true), 441.2, 'probe lost, PTO');
+  close(quic(pageOf(1), [2, 3], false), 681.2, 'probe lost, RTO');
+});

@@ -237,6 +237,7 @@ class Simulation {
       sack: cfg.lossDetection === 'sack',
       earlyRetransmit: cfg.earlyRetransmit && cfg.protocol !== 'quic-lite',
       fack: cfg.fack,
+      quicPto: cfg.quicPto,
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),

@@ -59,6 +59,7 @@ lossy and variable links (emulator/README.md, "Lossy links"):
                          above a hole suffices when under four are outstanding
   --fack                 with sack: Linux's forward acknowledgment (to 4.14): lost once a segment 3
                          above is SACKed; a lost retransmission found by later SACKs, not the RTO
+  --quic-pto             with sack and quic-lite: RFC 9002's probe timeout instead of the RTO
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
@@ -84,6 +85,7 @@ const OPTIONS = {
   tlp: { type: 'boolean' },
   'early-retransmit': { type: 'boolean' },
   fack: { type: 'boolean' },
+  'quic-pto': { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -108,6 +110,7 @@ export const command: Command = {
     if (flag(p, 'tlp')) opts.tlp = 'true';
     if (flag(p, 'early-retransmit')) opts['early-retransmit'] = 'true';
     if (flag(p, 'fack')) opts.fack = 'true';
+    if (flag(p, 'quic-pto')) opts['quic-pto'] = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));

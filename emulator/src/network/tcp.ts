@@ -67,6 +67,7 @@ import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
 import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState } from './cubic.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
+import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 
 export const MIN_RTO_MS = 200;
@@ -166,6 +167,8 @@ export interface NetContext {
    * SACKed (tcp_mark_lost_retrans).
    */
   fack?: boolean;
+  /** With `sack`, QUIC-lite: RFC 9002's probe timeout instead of the RTO (quic-pto.ts). */
+  quicPto?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -236,6 +239,8 @@ export class TcpConnection {
   private erArmed = false;
   private erRtoDeadline = Infinity;
   private erProbeArmed = false;
+  /** `quicPto`: probe timeouts expired since the last acknowledgment (RFC 9002's pto_count). */
+  private ptoCount = 0;
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
   private readonly rwnd: number;
@@ -584,12 +589,19 @@ export class TcpConnection {
     if (!this.inRecovery && !newLoss) {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
     }
+    const pto = this.ctx.quicPto === true;
+    if (pto && newlyAcked > 0) {
+      // Losses after two or more probe timeouts span persistent congestion (RFC 9002 §7.6): the minimum window.
+      if (newLoss && persistentCongestion(this.ptoCount)) this.cwnd = MINIMUM_WINDOW;
+      this.ptoCount = 0;
+    }
     this.lastActive = now;
     // Early retransmit looks at the ACK before new data goes out on it (Linux: tcp_fastretrans_alert, then tcp_data_snd_check).
     const erCase = this.ctx.earlyRetransmit === true && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
     // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
     // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
-    if (advanced || !this.ctx.sack) this.rtoDeadline = Infinity;
+    // QUIC's probe timer restarts whenever ack-eliciting packets are acknowledged (RFC 9002 §6.2.1).
+    if (advanced || !this.ctx.sack || (pto && newlyAcked > 0)) this.rtoDeadline = Infinity;
     this.trySend(now);
     if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
     if (erCase) this.scheduleEarlyRetransmit(now);
@@ -746,6 +758,11 @@ export class TcpConnection {
    */
   private armTimer(now: number): void {
     this.erArmed = false;
+    if (this.ctx.quicPto) {
+      this.probeArmed = true;
+      this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.ctx.delayedAcks ? DELACK_MS : 0, this.ptoCount));
+      return;
+    }
     const rto = now + this.rto * this.backoff;
     if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
       const extra = this.pipe === 1 && !this.ctx.psh ? MIN_RTO_MS : TLP_MIN_MS;
@@ -765,6 +782,10 @@ export class TcpConnection {
    * highest sent segment again; then the RTO.
    */
   private sendProbe(now: number): void {
+    if (this.ctx.quicPto) {
+      this.sendPtoProbe(now);
+      return;
+    }
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
     if (this.retxHead >= this.retxQueue.length) {
@@ -779,6 +800,28 @@ export class TcpConnection {
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
     this.armRto(now + this.rto * this.backoff);
+  }
+
+  /**
+   * QUIC's probe timeout fired (RFC 9002 §6.2.4): one packet whatever the window — a retransmission already
+   * due, else new data, else the highest unacknowledged data again — the period doubles, the window stays.
+   */
+  private sendPtoProbe(now: number): void {
+    this.probeArmed = false;
+    this.rtoDeadline = Infinity;
+    if (this.retxHead < this.retxQueue.length) {
+      this.retransmit(this.retxQueue[this.retxHead++]!, now);
+      this.tlpOrder = this.orderSeq;
+    } else if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
+    else {
+      let s: Segment | undefined;
+      for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
+      if (s !== undefined) this.probeRetransmit(s, now);
+    }
+    this.ptoCount++;
+    this.lastActive = now;
+    this.rtoDeadline = Infinity;
+    this.armTimer(now);
   }
 
   /** A probe that sends segment s again: a hole refilled if s was lost, else a duplicate the client ACKs at once. */
