@@ -350,6 +350,7 @@ export const EMULATOR_OPTIONS = {
   'early-retransmit': 'switch',
   fack: 'switch',
   'quic-pto': 'switch',
+  frto: 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
   rwnd: 'value',

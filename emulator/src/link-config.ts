@@ -59,6 +59,12 @@ export interface LinkConfig {
    * congestion) instead of TCP's RTO. Default false.
    */
   quicPto?: boolean;
+  /**
+   * F-RTO (RFC 5682, on in Linux since 2.6.24): a timeout that only lost ACKs caused (the data had arrived) is
+   * recognised as spurious by the next ACK and its window reduction undone. (A timeout while data is merely
+   * delayed is never taken: the model re-arms it.) Default false.
+   */
+  frto?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -93,6 +99,7 @@ export interface ResolvedLinkConfig {
   earlyRetransmit: boolean;
   fack: boolean;
   quicPto: boolean;
+  frto: boolean;
   shardLarge: number;
   shardConnections: number;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
@@ -143,6 +150,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     earlyRetransmit,
     fack,
     quicPto,
+    frto: c.frto ?? false,
     shardLarge,
     shardConnections,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
@@ -177,6 +185,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts['early-retransmit'] !== undefined) config.earlyRetransmit = bool('early-retransmit', opts['early-retransmit']);
   if (opts.fack !== undefined) config.fack = bool('fack', opts.fack);
   if (opts['quic-pto'] !== undefined) config.quicPto = bool('quic-pto', opts['quic-pto']);
+  if (opts.frto !== undefined) config.frto = bool('frto', opts.frto);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

@@ -233,3 +233,22 @@ test('a link schedule carries its own rate and loss: loss options beside it are 
   const cfg = { ...scheduled([{ rateBps: 12e6 }], 100), lossRate: 0.01 };
   assert.throws(() => simulateChecked(page, cfg), /linkSchedule carries its own rate and loss/);
 });
+
+test('F-RTO: the timeout that lost ACKs caused is found spurious by the next ACK and its window cut undone', () => {
+  // r as before, its last ACK (uplink #12) lost; then r2 (10 segments, server delay 300) on the same
+  // connection: its request (#13) leaves at 92, reaches the server at 112, its response is ready at 412.
+  // The server times out at 110.8 + 200 = 310.8 and resends 10 (cwnd 1, ssthresh 9.5); the client ACKs the
+  // duplicate, at the server at 352.0 (cwnd 2). Without F-RTO r2 leaves in slow start from 2: 2 segments at
+  // 412, 2 + 2 on their ACKs at 453.2 and 454.4, 2 + 2 at 494.4 and 495.6; the last departs the bottleneck at
+  // 509.2, client 519.2. With F-RTO that ACK, covering segments never sent again, restores cwnd 19: all ten
+  // leave at 412, depart 423.2 .. 434.0, client 444.0.
+  const g = new PageBuilder()
+    .resource('r', 'http://a.com/x', 10 * MSS, { serverDelay: 0 })
+    .resource('r2', 'http://a.com/y', 10 * MSS, { serverDelay: 300 })
+    .edge('r', 'r2').edge('r2', 'load').build();
+  const cfg = lose([], [12]);
+  const plain = simulateChecked(g, cfg);
+  close(timingOf(plain, 'r2').end, 519.2, 'r2 without F-RTO');
+  assert.equal(plain.connections, 1);
+  close(timingOf(simulateChecked(g, { ...cfg, frto: true }), 'r2').end, 444, 'r2 with F-RTO');
+});

@@ -238,6 +238,7 @@ class Simulation {
       earlyRetransmit: cfg.earlyRetransmit && cfg.protocol !== 'quic-lite',
       fack: cfg.fack,
       quicPto: cfg.quicPto,
+      frto: cfg.frto,
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: (x, bytes, now) => this.onBytes(x, bytes, now),

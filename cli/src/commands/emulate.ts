@@ -60,6 +60,7 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --fack                 with sack: Linux's forward acknowledgment (to 4.14): lost once a segment 3
                          above is SACKed; a lost retransmission found by later SACKs, not the RTO
   --quic-pto             with sack and quic-lite: RFC 9002's probe timeout instead of the RTO
+  --frto                 F-RTO (RFC 5682): undo the window cut of a timeout that lost ACKs caused
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
@@ -86,6 +87,7 @@ const OPTIONS = {
   'early-retransmit': { type: 'boolean' },
   fack: { type: 'boolean' },
   'quic-pto': { type: 'boolean' },
+  frto: { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -111,6 +113,7 @@ export const command: Command = {
     if (flag(p, 'early-retransmit')) opts['early-retransmit'] = 'true';
     if (flag(p, 'fack')) opts.fack = 'true';
     if (flag(p, 'quic-pto')) opts['quic-pto'] = 'true';
+    if (flag(p, 'frto')) opts.frto = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));

@@ -169,6 +169,8 @@ export interface NetContext {
   fack?: boolean;
   /** With `sack`, QUIC-lite: RFC 9002's probe timeout instead of the RTO (quic-pto.ts). */
   quicPto?: boolean;
+  /** F-RTO (RFC 5682): the window cut of a timeout that only lost ACKs caused is undone when the next ACK shows it. */
+  frto?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -241,6 +243,9 @@ export class TcpConnection {
   private erProbeArmed = false;
   /** `quicPto`: probe timeouts expired since the last acknowledgment (RFC 9002's pto_count). */
   private ptoCount = 0;
+  /** `frto`: the window and threshold before a timeout that lost ACKs caused (NaN: none pending). */
+  private frtoCwnd = NaN;
+  private frtoSsthresh = Infinity;
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
   private readonly rwnd: number;
@@ -566,6 +571,13 @@ export class TcpConnection {
       }
     }
     this.ackRcvdUpTo = end;
+    if (!Number.isNaN(this.frtoCwnd)) {
+      // F-RTO: the first ACK after the timeout covers segments that were never sent again (the originals had
+      // arrived; only their ACKs were lost): the timeout was spurious, its window reduction is undone (RFC 5682 §3.1 step 3b).
+      this.cwnd = Math.max(this.cwnd, this.frtoCwnd);
+      this.ssthresh = this.frtoSsthresh;
+      this.frtoCwnd = NaN;
+    }
     let newLoss = false;
     const ud = this.undetected;
     if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
@@ -922,6 +934,10 @@ export class TcpConnection {
   /** RTO after lost ACKs: retransmit the oldest unacknowledged segment (the client ACKs the duplicate). */
   private retransmitUnacked(now: number): void {
     const s = this.arrivedLog[this.ackRcvdUpTo]!;
+    if (this.ctx.frto) {
+      this.frtoCwnd = this.cwnd;
+      this.frtoSsthresh = this.ssthresh;
+    }
     this.collapseWindow();
     s.retx++;
     this.ctx.stats.retransmissions++;
