@@ -35,6 +35,11 @@
  * are resent (Linux marks every unacknowledged one lost, but after an RTO the others have normally arrived);
  * a timeout while nothing was lost (data held in a queue or a spike) is re-armed, as F-RTO (RFC 5682, on in
  * Linux) would undo it. The tail-loss probe's ACK reveals the losses sent before it (RACK after a probe).
+ * Switches beside `sack`, each off by default (Linux 3.13's, Goel's hosts; emulator/README.md): early retransmit
+ * (`earlyRetransmit`, early-retransmit.ts), FACK (`fack`: a segment is lost once one DUP_THRESH above it is
+ * SACKed, and in recovery a retransmission once a segment first sent after it is SACKed), QUIC-lite's probe
+ * timeout (`quicPto`, quic-pto.ts); and F-RTO (`frto`, either scheme): the window cut of a timeout that only
+ * lost ACKs caused is undone by the next ACK. CUBIC's increase, its TCP-friendly region included, is cubic.ts.
  *
  * Lossy links (issue 17): when the context has an uplink (a loss model or a trace on client->server), ACKs
  * cross it and can be lost. ACKs are cumulative: each one covers every segment that reached the client
