@@ -173,3 +173,15 @@ test('QUIC-lite with RFC 9002\'s probe timeout: a lost tail costs SRTT + 4 RTTVA
   close(quic(pageOf(1), [2, 3], true), 441.2, 'probe lost, PTO');
   close(quic(pageOf(1), [2, 3], false), 681.2, 'probe lost, RTO');
 });
+
+test('QUIC-lite\'s PTO: losses declared after two probe timeouts are persistent congestion (the window drops to 2)', () => {
+  // 20 segments, icwnd 10: 1-10 leave at 60 (ACKs at the server 101.2-112.0, samples 40 + 1.2k: SRTT 45.8098,
+  // RTTVAR 6.7121, PTO 72.6581); the ACKs of 1-5 send 11-20 (slow start), all lost (#12-#21); the window has
+  // grown to 20. PTO from 112.0: the probe (20 again, #22) is lost too; the next after 2 PTO: 20 (#23) arrives,
+  // its ACK at T = 112 + 3 PTO + 41.2 = 371.1742 declares 11-19 lost (sent before the probe). Two expirations:
+  // persistent congestion, cwnd 2 (not 20 / 2): 11 and 12 go at T, then one per ACK, 13-14 at T + 41.2 / 42.4,
+  // 15-16 at T + 82.4 / 83.6, 17-18 at T + 123.6 / 124.8, 19 at T + 164.8: client T + 186.0. (With the window
+  // halved to 10 all nine would leave at T: T + 30.8.)
+  const r = simulateChecked(pageOf(20), { ...lose([12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]), protocol: 'quic-lite', quicPto: true });
+  close(r.loadTime, 112 + 3 * (45.80983483977616 + 4 * 6.7120579205453375) + 41.2 + 186, 'load');
+});
