@@ -195,6 +195,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
   if (!(c.rttMs >= 0) || !Number.isFinite(c.rttMs)) throw new ConfigError(`rttMs must be a non-negative number, got ${c.rttMs}`);
   if (!PROTOCOLS.includes(c.protocol)) throw new ConfigError(`protocol must be one of ${PROTOCOLS.join(', ')}, got '${c.protocol}'`);
   const multiplexed = c.protocol === 'h2' || c.protocol === 'quic-lite';
+  if (c.quicPto && c.protocol !== 'quic-lite') throw new ConfigError(`quicPto is QUIC's probe timeout: protocol quic-lite, not ${c.protocol}`);
   const k = c.connectionsPerHost ?? 6;
   if (!Number.isInteger(k) || k < 1) throw new ConfigError(`connectionsPerHost must be a positive integer, got ${k}`);
   const server = c.server ?? (multiplexed ? 'out-of-order' : 'parallel');
@@ -347,6 +348,10 @@ export const EMULATOR_OPTIONS = {
   psh: 'switch',
   tlp: 'switch',
   'loss-detection': 'value',
+  'early-retransmit': 'switch',
+  fack: 'switch',
+  'quic-pto': 'switch',
+  frto: 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
   rwnd: 'value',

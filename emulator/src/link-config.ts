@@ -41,6 +41,30 @@ export interface LinkConfig {
    * above it were SACKed, i.e. the third duplicate ACK; else the RFC 6298 timeout). Default `nack`.
    */
   lossDetection?: LossDetection;
+  /**
+   * With `lossDetection: 'sack'`: early retransmit (RFC 5827, on by default in Linux 3.5-4.x, delayed by a
+   * quarter of the RTT): under four segments outstanding, one SACKed segment above a hole is enough. TCP
+   * connections and MPTCP subflows (QUIC-lite has none: RFC 9002). Default false.
+   */
+  earlyRetransmit?: boolean;
+  /**
+   * With `lossDetection: 'sack'`: Linux's forward acknowledgment (FACK, on by default until 4.15): a segment is
+   * lost once a segment three above it is SACKed, and in recovery a retransmission is lost once a segment
+   * first sent after it is SACKed (tcp_mark_lost_retrans) instead of waiting for the RTO. TCP and subflows. Default false.
+   */
+  fack?: boolean;
+  /**
+   * With `lossDetection: 'sack'` and protocol quic-lite: RFC 9002's probe timeout (SRTT + 4 RTTVAR +
+   * max_ack_delay, no 200 ms floor; a probe, not a window collapse; the minimum window after persistent
+   * congestion) instead of TCP's RTO. Default false.
+   */
+  quicPto?: boolean;
+  /**
+   * F-RTO (RFC 5682, on in Linux since 2.6.24): a timeout that only lost ACKs caused (the data had arrived) is
+   * recognised as spurious by the next ACK and its window reduction undone. (A timeout while data is merely
+   * delayed is never taken: the model re-arms it.) Default false.
+   */
+  frto?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -72,6 +96,10 @@ export interface ResolvedLinkConfig {
   psh: boolean;
   tlp: boolean;
   lossDetection: LossDetection;
+  earlyRetransmit: boolean;
+  fack: boolean;
+  quicPto: boolean;
+  frto: boolean;
   shardLarge: number;
   shardConnections: number;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
@@ -97,6 +125,12 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   if (c.linkSchedule && (loss || upModel || c.downlinkTrace || c.uplinkTrace)) throw new ConfigError('linkSchedule carries its own rate and loss: leave out lossRate, lossModel, uplinkLossModel and the link traces');
   const lossDetection = c.lossDetection ?? 'nack';
   if (!LOSS_DETECTIONS.includes(lossDetection)) throw new ConfigError(`lossDetection must be one of ${LOSS_DETECTIONS.join(', ')}, got '${lossDetection}'`);
+  const earlyRetransmit = c.earlyRetransmit ?? false;
+  if (earlyRetransmit && lossDetection !== 'sack') throw new ConfigError("earlyRetransmit needs lossDetection 'sack' (the NACK scheme finds a hole at the first later ACK already)");
+  const fack = c.fack ?? false;
+  if (fack && lossDetection !== 'sack') throw new ConfigError("fack needs lossDetection 'sack' (the NACK scheme finds a hole at the first later ACK already)");
+  const quicPto = c.quicPto ?? false;
+  if (quicPto && lossDetection !== 'sack') throw new ConfigError("quicPto needs lossDetection 'sack' (QUIC's loss detection counts packets: RFC 9002)");
   const sliceMs = c.retransmissionSliceMs ?? 0;
   if (!(sliceMs >= 0) || !Number.isFinite(sliceMs)) throw new ConfigError(`retransmissionSliceMs must be a non-negative number of ms, got ${c.retransmissionSliceMs}`);
   const rwnd = c.receiveWindow ?? 0;
@@ -113,6 +147,10 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     psh: c.psh ?? false,
     tlp: c.tlp ?? false,
     lossDetection,
+    earlyRetransmit,
+    fack,
+    quicPto,
+    frto: c.frto ?? false,
     shardLarge,
     shardConnections,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
@@ -144,6 +182,10 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
     if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) throw new ConfigError(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
     config.lossDetection = ld as LossDetection;
   }
+  if (opts['early-retransmit'] !== undefined) config.earlyRetransmit = bool('early-retransmit', opts['early-retransmit']);
+  if (opts.fack !== undefined) config.fack = bool('fack', opts.fack);
+  if (opts['quic-pto'] !== undefined) config.quicPto = bool('quic-pto', opts['quic-pto']);
+  if (opts.frto !== undefined) config.frto = bool('frto', opts.frto);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

@@ -95,3 +95,93 @@ test('QUIC-lite counts by packet number: a lost retransmission is found by three
   assert.equal(quic.retransmissions, 2);
   close(simulateChecked(g, cfg('h2')).loadTime, 329.6, 'h2 load');
 });
+
+test('the RTO starts from the handshake\'s RTT sample with either loss detection (a lost first flight, not 1 s)', () => {
+  // One segment (#2), lost: nothing after it can reveal it, so the timer set when it left at 60 fires after
+  // max(200, 3 x 40) = 200 ms, at 260: it departs 271.2 and reaches the client at 281.2. (Before the NACK
+  // scheme took the handshake's sample, its first RTO was the initial 1 s: 1060 -> 1081.2.)
+  const one = pageOf(1);
+  for (const scheme of ['nack', 'sack'] as const) close(simulateChecked(one, lose([2], scheme)).loadTime, 281.2, `load (${scheme})`);
+});
+
+test('the ACK of a retransmission is an RTT sample (timestamps): it ends the RTO backoff', () => {
+  // Two segments, icwnd 1. Segment 1 (#2) leaves at 60, lost: RTO at 260, resent (#3, cwnd 1, backoff 2),
+  // lost again: RTO at 260 + 400 = 660, resent (#4, backoff 4): bottleneck 670, departs 671.2, client 681.2,
+  // its ACK at the server 701.2. The ACK echoes the timestamp of the copy sent at 660: sample 41.2 (SRTT
+  // 40.15, RTTVAR 15.3 after the handshake's 40 / 20: RTO 200), the backoff ends, and the window (ssthresh
+  // 2) grows to 2. Segment 2 (#5) leaves at 701.2, lost: RTO at 901.2, departs 912.4, client 922.4. Under
+  // Karn's rule (no sample from a retransmission) the backoff of 4 would have held: 701.2 + 800 -> 1522.4.
+  const two = pageOf(2);
+  for (const scheme of ['nack', 'sack'] as const) {
+    const r = simulateChecked(two, { ...lose([2, 3, 5], scheme), icwnd: 1 });
+    close(r.loadTime, 922.4, `load (${scheme})`);
+    assert.equal(r.retransmissions, 3);
+  }
+});
+
+test('early retransmit: under four outstanding, one SACKed segment reveals the hole after SRTT / 4 (RFC 5827, Linux 3.5-4.x)', () => {
+  const er = (down: number[]): EmulatorConfig => ({ ...lose(down), earlyRetransmit: true });
+  // Two segments, the first (#2) lost: 2's ACK reaches the server at 101.2, SACKing it with 2 outstanding and
+  // nothing new to send. Its sample 41.2 makes SRTT 0.875 x 40 + 0.125 x 41.2 = 40.15: the retransmission
+  // waits 10.0375 (the RTO is at 260), leaves at 111.2375, departs the bottleneck 122.4375, client 132.4375.
+  // (Without: the RTO, 281.2.)
+  close(simulateChecked(pageOf(2), er([2])).loadTime, 132.4375, 'first of two lost');
+  // Ten segments, 8 (#9) lost: 9's ACK at 109.6 leaves 8, 9, 10 outstanding, 9 SACKed: the retransmission is
+  // held until 109.6 + SRTT / 4; 10's ACK at 110.8 is a second such ACK, and the held timer would fire
+  // before 110.8 + SRTT / 4: it goes at once (Linux's tcp_pause_early_retransmit), departs 122.0, client 132.0.
+  // (Without: the RTO from 7's ACK, 329.6.)
+  const r = simulateChecked(page, er([9]));
+  close(r.loadTime, 132, 'eighth of ten lost');
+  assert.equal(r.retransmissions, 1);
+  // Segment 5 lost with five after it: four or more outstanding, the third duplicate ACK as without (129.6);
+  // the tail (10) has nothing SACKed above it: the RTO as without (332.0).
+  close(simulateChecked(page, er([6])).loadTime, 129.6, 'fifth of ten lost');
+  close(simulateChecked(page, er([11])).loadTime, 332, 'tail lost');
+});
+
+test('FACK: a segment is lost once one three above it is SACKed, however many between were lost', () => {
+  // Segments 5 and 6 (#6, #7) lost: 7, 8, 9 depart 76.0, 77.2, 78.4, their ACKs reach the server at 106.0,
+  // 107.2, 108.4. Counting SACKed segments (RFC 6675) both are lost at 9's ACK (three above each): 5 and 6
+  // leave at 108.4, depart the bottleneck 119.6 and 120.8, client 130.8. FACK: 8's ACK at 107.2 is three
+  // above 5: recovery, 5 leaves (departs 118.4); 9's at 108.4 is three above 6: it follows, departs 119.6,
+  // reaches the client at 129.6.
+  close(simulateChecked(page, lose([6, 7])).loadTime, 130.8, 'counting');
+  close(simulateChecked(page, { ...lose([6, 7]), fack: true }).loadTime, 129.6, 'FACK');
+});
+
+test('FACK: in recovery a lost retransmission is found when a segment first sent after it is SACKed', () => {
+  // The 30 segments of "QUIC-lite counts by packet number" over h2 (TCP), 5 (#6) lost and its retransmission
+  // (#24, sent at 108.4) too. 23 was first sent after it (at 148.4): its ACK at 189.6 tells the retransmission
+  // was lost (Linux's tcp_mark_lost_retrans), and the slot that ACK frees resends 5 before 30: bottleneck
+  // 199.6, departs 200.8, client 210.8; 30 goes on 24's ACK at 190.8, departs 202.0, client 212.0. Without
+  // FACK the RTO restarted at 108.4: 329.6.
+  const r = simulateChecked(pageOf(30), { ...lose([6, 24]), protocol: 'h2', fack: true });
+  close(r.loadTime, 212, 'load');
+  assert.equal(r.retransmissions, 2);
+});
+
+test('QUIC-lite with RFC 9002\'s probe timeout: a lost tail costs SRTT + 4 RTTVAR, not the 200 ms RTO', () => {
+  const quic = (g: typeof page, down: number[], quicPto: boolean): number =>
+    simulateChecked(g, { ...lose(down), protocol: 'quic-lite', quicPto }).loadTime;
+  // Segment 10 (#11) lost: 9's ACK at 110.8 is the last; SRTT / RTTVAR from the handshake's 40 / 20 and the
+  // samples 40 + 1.2k (k = 1..9): 44.9255 / 6.5913, PTO 71.2905. The probe at 182.0905 finds nothing new to
+  // send and sends the highest unacknowledged packet, 10 again: client 21.2 later, 203.2905. (The RTO: 332.0.)
+  close(quic(page, [11], true), 110.8 + 44.92552553117275 + 4 * 6.591252404451367 + 21.2, 'tail lost, PTO');
+  close(quic(page, [11], false), 332, 'tail lost, RTO');
+  // One packet (#2), lost, and its first probe (#3): PTO 40 + 4 x 20 = 120 from 60 fires at 180; the next,
+  // doubled, at 180 + 240 = 420: client 441.2. (The RTO: 260, then 400 more, 660 -> 681.2.)
+  close(quic(pageOf(1), [2, 3], true), 441.2, 'probe lost, PTO');
+  close(quic(pageOf(1), [2, 3], false), 681.2, 'probe lost, RTO');
+});
+
+test('QUIC-lite\'s PTO: losses declared after two probe timeouts are persistent congestion (the window drops to 2)', () => {
+  // 20 segments, icwnd 10: 1-10 leave at 60 (ACKs at the server 101.2-112.0, samples 40 + 1.2k: SRTT 45.8098,
+  // RTTVAR 6.7121, PTO 72.6581); the ACKs of 1-5 send 11-20 (slow start), all lost (#12-#21); the window has
+  // grown to 20. PTO from 112.0: the probe (20 again, #22) is lost too; the next after 2 PTO: 20 (#23) arrives,
+  // its ACK at T = 112 + 3 PTO + 41.2 = 371.1742 declares 11-19 lost (sent before the probe). Two expirations:
+  // persistent congestion, cwnd 2 (not 20 / 2): 11 and 12 go at T, then one per ACK, 13-14 at T + 41.2 / 42.4,
+  // 15-16 at T + 82.4 / 83.6, 17-18 at T + 123.6 / 124.8, 19 at T + 164.8: client T + 186.0. (With the window
+  // halved to 10 all nine would leave at T: T + 30.8.)
+  const r = simulateChecked(pageOf(20), { ...lose([12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22]), protocol: 'quic-lite', quicPto: true });
+  close(r.loadTime, 112 + 3 * (45.80983483977616 + 4 * 6.7120579205453375) + 41.2 + 186, 'load');
+});

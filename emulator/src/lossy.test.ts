@@ -89,16 +89,16 @@ test('a lost tail segment waits for the RTO (min 200 ms)', () => {
 
 /**
  * Segments 9 and 10 lost (downlink #10, #11). Each segment left at 60; the ACKs of 1..8 reach the server at
- * 100 + 1.2k, RTT samples 40 + 1.2k: SRTT after the eighth is 44.4986 (RTTVAR 6.71, RTO 200).
+ * 100 + 1.2k, RTT samples 40 + 1.2k after the handshake's 40: SRTT after the eighth is 44.0863 (RTO 200).
  */
-const TAIL_PTO = 109.6 + 2 * 44.498645591735844 + 2;
+const TAIL_PTO = 109.6 + 2 * 44.08631489276886 + 2;
 test('two lost tail segments: the RTO, or with --tlp a probe after 2 SRTT + 2 ms', () => {
   // Without TLP: the RTO fires at 109.6 + 200 = 309.6, segment 9 goes with cwnd 1 (client 330.8, ACK at
   // the server 350.8), then segment 10: client 372.0.
   close(simulateChecked(page, lose([10, 11], [])).loadTime, 372, 'RTO');
-  // TLP: the ACK at 109.6 leaves two in flight, PTO = 109.6 + 2 SRTT + 2 = 200.597: the probe is segment 10
+  // TLP: the ACK at 109.6 leaves two in flight, PTO = 109.6 + 2 SRTT + 2 = 199.773: the probe is segment 10
   // again (client PTO + 21.2, its ACK at the server PTO + 41.2 reveals the hole at 9: fast retransmit,
-  // client PTO + 62.4 = 262.997).
+  // client PTO + 62.4 = 262.173).
   const tlp = simulateChecked(page, { ...lose([10, 11], []), tlp: true });
   close(tlp.loadTime, TAIL_PTO + 62.4, 'TLP');
   assert.equal(tlp.retransmissions, 2);
@@ -232,4 +232,23 @@ test("Goel's per-slice retransmission counts: the retransmission lands in the sl
 test('a link schedule carries its own rate and loss: loss options beside it are refused', () => {
   const cfg = { ...scheduled([{ rateBps: 12e6 }], 100), lossRate: 0.01 };
   assert.throws(() => simulateChecked(page, cfg), /linkSchedule carries its own rate and loss/);
+});
+
+test('F-RTO: the timeout that lost ACKs caused is found spurious by the next ACK and its window cut undone', () => {
+  // r as before, its last ACK (uplink #12) lost; then r2 (10 segments, server delay 300) on the same
+  // connection: its request (#13) leaves at 92, reaches the server at 112, its response is ready at 412.
+  // The server times out at 110.8 + 200 = 310.8 and resends 10 (cwnd 1, ssthresh 9.5); the client ACKs the
+  // duplicate, at the server at 352.0 (cwnd 2). Without F-RTO r2 leaves in slow start from 2: 2 segments at
+  // 412, 2 + 2 on their ACKs at 453.2 and 454.4, 2 + 2 at 494.4 and 495.6; the last departs the bottleneck at
+  // 509.2, client 519.2. With F-RTO that ACK, covering segments never sent again, restores cwnd 19: all ten
+  // leave at 412, depart 423.2 .. 434.0, client 444.0.
+  const g = new PageBuilder()
+    .resource('r', 'http://a.com/x', 10 * MSS, { serverDelay: 0 })
+    .resource('r2', 'http://a.com/y', 10 * MSS, { serverDelay: 300 })
+    .edge('r', 'r2').edge('r2', 'load').build();
+  const cfg = lose([], [12]);
+  const plain = simulateChecked(g, cfg);
+  close(timingOf(plain, 'r2').end, 519.2, 'r2 without F-RTO');
+  assert.equal(plain.connections, 1);
+  close(timingOf(simulateChecked(g, { ...cfg, frto: true }), 'r2').end, 444, 'r2 with F-RTO');
 });

@@ -55,6 +55,12 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --tlp                  tail-loss probes (RFC 8985, as Linux), single-path TCP and subflows
   --loss-detection <d>   nack (the thesis' scheme: any later segment's ACK reveals a loss) | sack (as
                          Linux: three duplicate ACKs, else the RTO)                 (default nack)
+  --early-retransmit     with sack: early retransmit (RFC 5827, as Linux 3.5-4.x): one SACKed segment
+                         above a hole suffices when under four are outstanding
+  --fack                 with sack: Linux's forward acknowledgment (to 4.14): lost once a segment 3
+                         above is SACKed; a lost retransmission found by later SACKs, not the RTO
+  --quic-pto             with sack and quic-lite: RFC 9002's probe timeout instead of the RTO
+  --frto                 F-RTO (RFC 5682): undo the window cut of a timeout that lost ACKs caused
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
@@ -78,6 +84,10 @@ const OPTIONS = {
   'delayed-acks': { type: 'boolean' },
   psh: { type: 'boolean' },
   tlp: { type: 'boolean' },
+  'early-retransmit': { type: 'boolean' },
+  fack: { type: 'boolean' },
+  'quic-pto': { type: 'boolean' },
+  frto: { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -100,6 +110,10 @@ export const command: Command = {
     if (flag(p, 'delayed-acks')) opts['delayed-acks'] = 'true';
     if (flag(p, 'psh')) opts.psh = 'true';
     if (flag(p, 'tlp')) opts.tlp = 'true';
+    if (flag(p, 'early-retransmit')) opts['early-retransmit'] = 'true';
+    if (flag(p, 'fack')) opts.fack = 'true';
+    if (flag(p, 'quic-pto')) opts['quic-pto'] = 'true';
+    if (flag(p, 'frto')) opts.frto = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));

@@ -16,6 +16,7 @@ import { goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
 import { quantileMean, RTT_MS, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, TESTBED_PROFILES } from './testbed.ts';
 
 const HELP = `usage: npm run emulate:goel [-- --runs N] [--uncalibrated] [--no-refill] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
+                            [--early-retransmit] [--fack] [--frto]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
 cellular loss profiles: Good / Median / Poor as its testbed (rate, RTT and loss drawn every 70 ms from its
@@ -34,6 +35,11 @@ Type B); then its trends checked.
                     the hosts' loss detection: the thesis' NACK scheme (default) or ACK clocking as Linux
                     (three duplicate ACKs / SACK, else the RTO; emulator/README.md "Loss detection")
   --tlp             tail-loss probes on the hosts (Linux 3.10 and later, as Goel's 3.13, send them by default)
+  --early-retransmit
+                    with --loss-detection sack: early retransmit (RFC 5827; Linux 3.5 and later, delayed by RTT/4)
+  --fack            with --loss-detection sack: forward acknowledgment (Linux to 4.14, as 3.13): lost retransmissions
+                    found by later SACKs
+  --frto            F-RTO (RFC 5682; Linux 2.6.24 and later): the window cut of a timeout lost ACKs caused is undone
   -h, --help        this help
 `;
 
@@ -74,7 +80,7 @@ function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: numbe
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
   const runs = values.runs === undefined ? 15 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
@@ -93,8 +99,23 @@ function main(): number {
     hosts.lossDetection = ld as LossDetection;
   }
   if (values.tlp) hosts.tlp = true;
+  if (values['early-retransmit']) {
+    if (ld !== 'sack') {
+      console.error('emulate:goel: --early-retransmit needs --loss-detection sack');
+      return 2;
+    }
+    hosts.earlyRetransmit = true;
+  }
+  if (values.fack) {
+    if (ld !== 'sack') {
+      console.error('emulate:goel: --fack needs --loss-detection sack');
+      return 2;
+    }
+    hosts.fack = true;
+  }
+  if (values.frto) hosts.frto = true;
   const t0 = performance.now();
-  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell${ld === 'sack' ? ', loss detection by ACK clocking (sack)' : ''}${values.tlp ? ', tail-loss probes' : ''}`);
+  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell${ld === 'sack' ? ', loss detection by ACK clocking (sack)' : ''}${values.tlp ? ', tail-loss probes' : ''}${values['early-retransmit'] ? ', early retransmit' : ''}${values.fack ? ', FACK' : ''}${values.frto ? ', F-RTO' : ''}`);
   console.log(`testbed (Goel's bridge, both directions, every 70 ms): RTT p50 ${RTT_MS[3]} ms (min ${RTT_MS[0]}, p90 ${RTT_MS[5]}), ${refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets`);
   for (const p of TESTBED_PROFILES) {
     console.log(`  ${p.name.padEnd(7)} loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);

@@ -130,7 +130,8 @@ test('PSH/ACK signal (MPTCP, §6.4.5): another subflow\'s PSH makes the client A
 
 /**
  * Tail loss, icwnd 2, one response of `segments`: 1 and 2 leave at 0, ACKed at the server at 41.2 and 42.4
- * (SRTT 41.2, then 0.875 x 41.2 + 0.125 x 42.4 = 41.35; RTTVAR 20.6, then 15.75: RTO 200). The ACK at 41.2
+ * (the handshake's sample first: SRTT 40, RTTVAR 20; then 0.875 x 40 + 0.125 x 41.2 = 40.15, RTTVAR 15.3;
+ * then 0.875 x 40.15 + 0.125 x 42.4 = 40.43125, RTTVAR 12.0375: RTO 200). The ACK at 41.2
  * grows the window to 3 and sends 3 (and 4). Returns when the client has the whole response.
  */
 function tailDone(segments: number, lose: number[], extra: Partial<NetContext>): number {
@@ -150,19 +151,20 @@ test('TLP: two tail segments lost — the probe at 2 SRTT + 2 ms replaces the RT
   // 3 and 4 are lost. Without TLP the RTO (armed at 42.4 for 200) fires at 242.4: 3 again with cwnd 1
   // (client 242.4 + 10 + 1.2 + 10 = 263.6, ACK at the server 283.6), then 4: client 283.6 + 21.2 = 304.8.
   assert.equal(tailDone(4, [3, 4], {}), 304.8);
-  // With TLP the ACK at 42.4 leaves two in flight: PTO = 42.4 + 2 x 41.35 + 2 = 127.1. Nothing new to send:
-  // the probe is 4 again (client 148.3, ACK at the server 168.3), which reveals the hole at 3: fast
-  // retransmit at 168.3, client 189.5.
-  assert.equal(tailDone(4, [3, 4], { tlp: true }), 189.5);
+  // With TLP the ACK at 42.4 leaves two in flight: PTO = 42.4 + 2 x 40.43125 + 2 = 125.2625. Nothing new to
+  // send: the probe is 4 again (client 146.4625, ACK at the server 166.4625), which reveals the hole at 3:
+  // fast retransmit at 166.4625, client 187.6625.
+  assert.equal(tailDone(4, [3, 4], { tlp: true }), 187.662); // 187.6625 in floating point, rounded
 });
 
 test('TLP: one tail segment lost — 2 SRTT + 200 ms is capped by the RTO unless PSH removes the delayed-ACK term', () => {
-  // 3 is lost; the ACK at 42.4 leaves one in flight: PTO 42.4 + 82.7 + 200 > RTO 242.4, so the RTO sends it
-  // again at 242.4: client 263.6, as without TLP.
+  // 3 is lost; the ACK at 42.4 leaves one in flight: PTO 42.4 + 80.8625 + 200 > RTO 242.4, so the RTO sends
+  // it again at 242.4: client 263.6, as without TLP.
   assert.equal(tailDone(3, [3], {}), 263.6);
   assert.equal(tailDone(3, [3], { tlp: true }), 263.6);
-  // With PSH (thesis §6.4.5) PTO = 42.4 + 82.7 + 2 = 127.1: the probe resends 3, client at 127.1 + 21.2 = 148.3.
-  assert.equal(tailDone(3, [3], { tlp: true, psh: true }), 148.3);
+  // With PSH (thesis §6.4.5) PTO = 42.4 + 80.8625 + 2 = 125.2625: the probe resends 3, client at
+  // 125.2625 + 21.2 = 146.4625.
+  assert.equal(tailDone(3, [3], { tlp: true, psh: true }), 146.462); // 146.4625, rounded
 });
 
 test('receive window: no new segment past the acknowledged in-order point + rwnd', () => {

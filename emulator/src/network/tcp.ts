@@ -16,6 +16,11 @@
  * later segment's ACK and retransmits every known hole in one round (SACK-like). A lost tail has no later
  * segment and waits for the RTO (min 200 ms, exponential backoff); a timer that expires while data is
  * merely delayed in the queue is re-armed rather than retransmitting (the thesis' stale-RTO re-arm).
+ * The RTT estimator (either loss detection) starts from the handshake's sample (Linux's tcp_synack_rtt_meas;
+ * a first-flight loss waits max(200 ms, 3 RTT), not the initial 1 s), and takes a sample from every ACK
+ * that acknowledges new data, retransmissions included (timestamps, RFC 7323; the thesis enabled them,
+ * Table 3.3's text), which ends an RTO backoff; only a segment sent twice at once (a probe or a resend
+ * after lost ACKs) gives none.
  *
  * Loss detection by ACK clocking (`sack`, config lossDetection 'sack'), as Linux with SACK: the ACKs tell
  * the sender which segments arrived (the client's arrivals, SACK-like), and a lost segment is known once
@@ -23,13 +28,18 @@
  * counted by sequence number for TCP — a lost retransmission, with everything above it acknowledged
  * already, then waits for the timeout — and by packet number for QUIC-lite (RFC 9002's packet threshold,
  * which a retransmission meets again). Recovery ends when the cumulative ACK passes what was sent when it
- * began (RFC 6675's RecoveryPoint). The RTO (RFC 6298: SRTT + 4 RTTVAR, min 200 ms, doubling) starts from
- * the handshake's RTT sample (Linux's tcp_synack_rtt_meas) and restarts only on an ACK that moves the
- * cumulative point or when the oldest unacknowledged segment is resent (Linux), so a loss with fewer than
+ * began (RFC 6675's RecoveryPoint). The RTO (RFC 6298: SRTT + 4 RTTVAR, min 200 ms, doubling) restarts
+ * only on an ACK that moves the cumulative point or when the oldest unacknowledged segment is resent
+ * (Linux), so a loss with fewer than
  * three segments after it, or a lost retransmission, costs an RTO. At the timeout the segments really lost
  * are resent (Linux marks every unacknowledged one lost, but after an RTO the others have normally arrived);
  * a timeout while nothing was lost (data held in a queue or a spike) is re-armed, as F-RTO (RFC 5682, on in
  * Linux) would undo it. The tail-loss probe's ACK reveals the losses sent before it (RACK after a probe).
+ * Switches beside `sack`, each off by default (Linux 3.13's, Goel's hosts; emulator/README.md): early retransmit
+ * (`earlyRetransmit`, early-retransmit.ts), FACK (`fack`: a segment is lost once one DUP_THRESH above it is
+ * SACKed, and in recovery a retransmission once a segment first sent after it is SACKed), QUIC-lite's probe
+ * timeout (`quicPto`, quic-pto.ts); and F-RTO (`frto`, either scheme): the window cut of a timeout that only
+ * lost ACKs caused is undone by the next ACK. CUBIC's increase, its TCP-friendly region included, is cubic.ts.
  *
  * Lossy links (issue 17): when the context has an uplink (a loss model or a trace on client->server), ACKs
  * cross it and can be lost. ACKs are cumulative: each one covers every segment that reached the client
@@ -60,6 +70,9 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
+import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState } from './cubic.ts';
+import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
+import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 
 export const MIN_RTO_MS = 200;
@@ -86,8 +99,6 @@ const MAX_BACKOFF = 64;
 export function firstRto(r: number): number {
   return Math.max(MIN_RTO_MS, 3 * r);
 }
-const CUBIC_C = 0.4;
-const CUBIC_BETA = 0.7;
 
 export interface Segment {
   conn: TcpConnection;
@@ -96,6 +107,7 @@ export interface Segment {
   len: number;
   /** Transmission order (a retransmission gets a new one). */
   order: number;
+  /** When it was (last) sent; NaN once a copy went out beside a copy still on its way (no unambiguous RTT sample). */
   sendT: number;
   lost: boolean;
   arrived: boolean;
@@ -152,6 +164,18 @@ export interface NetContext {
   tlp?: boolean;
   /** Loss detection by ACK clocking (RFC 6675 / RFC 6298, see the file comment); default the thesis' NACK scheme. */
   sack?: boolean;
+  /** With `sack`: early retransmit (RFC 5827, delayed by SRTT / 4 as Linux; early-retransmit.ts). */
+  earlyRetransmit?: boolean;
+  /**
+   * With `sack`, TCP: Linux's forward acknowledgment (tcp_fack, on until 4.15): a segment is lost once one
+   * DUP_THRESH above it is SACKed, and in recovery a retransmission once a segment first sent after it is
+   * SACKed (tcp_mark_lost_retrans).
+   */
+  fack?: boolean;
+  /** With `sack`, QUIC-lite: RFC 9002's probe timeout instead of the RTO (quic-pto.ts). */
+  quicPto?: boolean;
+  /** F-RTO (RFC 5682): the window cut of a timeout that only lost ACKs caused is undone when the next ACK shows it. */
+  frto?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -196,9 +220,7 @@ export class TcpConnection {
   private lastActive = -1;
   private cwndLimited = false;
   private orderSeq = 0;
-  private wMax = 0;
-  private epochStart = -1;
-  private cubicK = 0;
+  private readonly cubicState = newCubicState();
   private forceRetx = false;
   // Client side: segments in arrival order (ACKs cover a prefix), the delayed-ACK state.
   private arrivedLog: Segment[] = arrivalLogPool.pop() ?? [];
@@ -220,6 +242,15 @@ export class TcpConnection {
   private probeArmed = false;
   private tlpOrder = 0;
   private tlpRepaired = false;
+  /** Early retransmit: the timer holds the delayed retransmission; the deadline (RTO or probe) it stands in front of. */
+  private erArmed = false;
+  private erRtoDeadline = Infinity;
+  private erProbeArmed = false;
+  /** `quicPto`: probe timeouts expired since the last acknowledgment (RFC 9002's pto_count). */
+  private ptoCount = 0;
+  /** `frto`: the window and threshold before a timeout that lost ACKs caused (NaN: none pending). */
+  private frtoCwnd = NaN;
+  private frtoSsthresh = Infinity;
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
   private readonly rwnd: number;
@@ -234,12 +265,11 @@ export class TcpConnection {
     readonly rtt = 2 * up,
   ) {
     this.cwnd = ctx.icwnd;
-    if (ctx.sack) {
-      // Linux measures the RTT on the handshake (tcp_synack_rtt_meas): the RTO starts from that sample (RFC 6298 (2.2)).
-      this.srtt = rtt;
-      this.rttvar = rtt / 2;
-      this.rto = firstRto(rtt);
-    }
+    // The server measures the RTT on the handshake (Linux's tcp_synack_rtt_meas): the RTO starts from that
+    // sample (RFC 6298 (2.2)), not the initial 1 s, whatever the loss detection.
+    this.srtt = rtt;
+    this.rttvar = rtt / 2;
+    this.rto = firstRto(rtt);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
   }
@@ -538,13 +568,21 @@ export class TcpConnection {
       this.pipe--;
       newlyAcked++;
       newest = c;
-      if (c.retx === 0 && !sampled) {
-        // The oldest newly acknowledged segment gives the sample (the echoed timestamp, RFC 7323).
+      if (!sampled && !Number.isNaN(c.sendT)) {
+        // The oldest newly acknowledged segment gives the sample: the echoed timestamp (RFC 7323), which
+        // dates a retransmission too (no Karn ambiguity; Linux's tcp_rtt_tsopt_us), so its ACK ends the backoff.
         sampled = true;
         this.rttSample(now - c.sendT);
       }
     }
     this.ackRcvdUpTo = end;
+    if (!Number.isNaN(this.frtoCwnd)) {
+      // F-RTO: the first ACK after the timeout covers segments that were never sent again (the originals had
+      // arrived; only their ACKs were lost): the timeout was spurious, its window reduction is undone (RFC 5682 §3.1 step 3b).
+      this.cwnd = Math.max(this.cwnd, this.frtoCwnd);
+      this.ssthresh = this.frtoSsthresh;
+      this.frtoCwnd = NaN;
+    }
     let newLoss = false;
     const ud = this.undetected;
     if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
@@ -568,10 +606,79 @@ export class TcpConnection {
     if (!this.inRecovery && !newLoss) {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
     }
+    const pto = this.ctx.quicPto === true;
+    if (pto && newlyAcked > 0) {
+      // Losses after two or more probe timeouts span persistent congestion (RFC 9002 §7.6): the minimum window.
+      if (newLoss && persistentCongestion(this.ptoCount)) this.cwnd = MINIMUM_WINDOW;
+      this.ptoCount = 0;
+    }
     this.lastActive = now;
+    // Early retransmit looks at the ACK before new data goes out on it (Linux: tcp_fastretrans_alert, then tcp_data_snd_check).
+    const erCase = this.ctx.earlyRetransmit === true && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
     // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
     // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
-    if (advanced || !this.ctx.sack) this.rtoDeadline = Infinity;
+    // QUIC's probe timer restarts whenever ack-eliciting packets are acknowledged (RFC 9002 §6.2.1).
+    if (advanced || !this.ctx.sack || (pto && newlyAcked > 0)) this.rtoDeadline = Infinity;
+    this.trySend(now);
+    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
+    if (erCase) this.scheduleEarlyRetransmit(now);
+  }
+
+  /** RFC 5827's case on this ACK (early-retransmit.ts): under four outstanding, one SACKed, nothing new can go. */
+  private earlyRetransmitCase(): boolean {
+    const packetsOut = this.nSegs - this.una;
+    if (packetsOut >= 4) return false;
+    let sackedOut = 0;
+    let retransOut = 0;
+    for (let i = this.una; i < this.nSegs; i++) {
+      const s = this.segs[i]!;
+      if (s.acked) sackedOut++;
+      else if (s.retx > 0) retransOut++;
+    }
+    return earlyRetransmitDue({ packetsOut, sackedOut, retransOut, maySendNow: this.buffer.hasData() && this.hasRoom() });
+  }
+
+  /**
+   * Holds the early retransmission back max(SRTT / 4, 2 ms) (Linux's tcp_pause_early_retransmit), or sends it
+   * now when the timer (the RTO, or an early retransmission already held) would fire first.
+   */
+  private scheduleEarlyRetransmit(now: number): void {
+    const at = now + earlyRetransmitDelay(this.srtt);
+    if (at >= this.rtoDeadline) {
+      this.earlyRetransmit(now);
+      return;
+    }
+    this.erRtoDeadline = this.rtoDeadline;
+    this.erProbeArmed = this.probeArmed;
+    this.probeArmed = false;
+    this.erArmed = true;
+    this.armRto(at);
+  }
+
+  /**
+   * Early retransmit: the holes below a SACKed segment are lost (at most two: under four outstanding); the
+   * sender enters recovery and resends them. The RTO stays where it was until that resend restarts it.
+   */
+  private earlyRetransmit(now: number): void {
+    if (this.erArmed) {
+      this.erArmed = false;
+      this.rtoDeadline = this.erRtoDeadline;
+      this.probeArmed = this.erProbeArmed;
+    }
+    const ud = this.undetected;
+    let found = false;
+    let w = this.udHead;
+    for (let j = this.udHead; j < ud.length; j++) {
+      const u = ud[j]!;
+      if (u.sackedAbove > 0) {
+        this.pipe--;
+        this.retxQueue.push(u);
+        found = true;
+      } else ud[w++] = u;
+    }
+    ud.length = w;
+    if (!found) return;
+    this.enterRecovery(now);
     this.trySend(now);
     if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
   }
@@ -589,11 +696,16 @@ export class TcpConnection {
     if (this.udHead >= ud.length) return false;
     const log = this.arrivedLog;
     const byPacket = this.perSegmentDelivery;
+    const fack = this.ctx.fack === true && !byPacket;
     for (let i = first; i < end; i++) {
       const c = log[i]!;
       for (let j = this.udHead; j < ud.length; j++) {
         const u = ud[j]!;
-        if (byPacket ? c.order > u.order : u.retx === 0 && c.seq > u.seq) u.sackedAbove++;
+        if (byPacket) {
+          if (c.order > u.order) u.sackedAbove++;
+        } else if (u.retx === 0) {
+          if (c.seq > u.seq) u.sackedAbove = fack && c.seq >= u.seq + DUP_THRESH ? DUP_THRESH : u.sackedAbove + 1;
+        } else if (fack && this.inRecovery && c.retx === 0 && c.order > u.order) u.sackedAbove = DUP_THRESH; // a lost retransmission
       }
     }
     const probeAcked = this.tlpOrder > 0 && newest.order >= this.tlpOrder;
@@ -635,9 +747,8 @@ export class TcpConnection {
   /** Multiplicative decrease (NewReno halves, CUBIC ×0.7). */
   private reduceWindow(): void {
     if (this.ctx.cubic) {
-      this.wMax = this.cwnd;
+      cubicReduced(this.cubicState, this.cwnd);
       this.cwnd = Math.max(this.cwnd * CUBIC_BETA, 2);
-      this.epochStart = -1;
     } else {
       this.cwnd = Math.max(this.cwnd / 2, 2);
     }
@@ -655,17 +766,7 @@ export class TcpConnection {
       this.cwnd += this.ctx.coupledIncrease ? this.ctx.coupledIncrease(this) : 1 / this.cwnd;
       return;
     }
-    if (this.epochStart < 0) {
-      this.epochStart = now;
-      if (this.cwnd < this.wMax) this.cubicK = Math.cbrt((this.wMax - this.cwnd) / CUBIC_C);
-      else {
-        this.cubicK = 0;
-        this.wMax = this.cwnd;
-      }
-    }
-    const t = (now - this.epochStart + (Number.isNaN(this.srtt) ? 0 : this.srtt)) / 1000;
-    const target = this.wMax + CUBIC_C * (t - this.cubicK) ** 3;
-    this.cwnd += target > this.cwnd ? (target - this.cwnd) / this.cwnd : 0.01 / this.cwnd;
+    this.cwnd += cubicIncrease(this.cubicState, this.cwnd, now, this.srtt);
   }
 
   /**
@@ -673,6 +774,12 @@ export class TcpConnection {
    * timeout when it is earlier (Linux's tcp_schedule_loss_probe).
    */
   private armTimer(now: number): void {
+    this.erArmed = false;
+    if (this.ctx.quicPto) {
+      this.probeArmed = true;
+      this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.ctx.delayedAcks ? DELACK_MS : 0, this.ptoCount));
+      return;
+    }
     const rto = now + this.rto * this.backoff;
     if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
       const extra = this.pipe === 1 && !this.ctx.psh ? MIN_RTO_MS : TLP_MIN_MS;
@@ -692,6 +799,10 @@ export class TcpConnection {
    * highest sent segment again; then the RTO.
    */
   private sendProbe(now: number): void {
+    if (this.ctx.quicPto) {
+      this.sendPtoProbe(now);
+      return;
+    }
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
     if (this.retxHead >= this.retxQueue.length) {
@@ -706,6 +817,28 @@ export class TcpConnection {
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
     this.armRto(now + this.rto * this.backoff);
+  }
+
+  /**
+   * QUIC's probe timeout fired (RFC 9002 §6.2.4): one packet whatever the window — a retransmission already
+   * due, else new data, else the highest unacknowledged data again — the period doubles, the window stays.
+   */
+  private sendPtoProbe(now: number): void {
+    this.probeArmed = false;
+    this.rtoDeadline = Infinity;
+    if (this.retxHead < this.retxQueue.length) {
+      this.retransmit(this.retxQueue[this.retxHead++]!, now);
+      this.tlpOrder = this.orderSeq;
+    } else if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
+    else {
+      let s: Segment | undefined;
+      for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
+      if (s !== undefined) this.probeRetransmit(s, now);
+    }
+    this.ptoCount++;
+    this.lastActive = now;
+    this.rtoDeadline = Infinity;
+    this.armTimer(now);
   }
 
   /** A probe that sends segment s again: a hole refilled if s was lost, else a duplicate the client ACKs at once. */
@@ -731,7 +864,8 @@ export class TcpConnection {
   /** Sends again a segment the client has or will have (a duplicate: it ACKs at once); pipe is unchanged. */
   private sendCopy(s: Segment, now: number): void {
     this.ctx.slices?.record(this, now, true);
-    s.sendT = now;
+    // Two copies: which one an ACK's timestamp echoes is not modelled, so the segment gives no RTT sample.
+    s.sendT = NaN;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep >= 0) {
       this.onWire++;
@@ -754,6 +888,11 @@ export class TcpConnection {
     if (this.rtoDeadline === Infinity) return;
     if (now < this.rtoDeadline) {
       this.armRto(this.rtoDeadline);
+      return;
+    }
+    if (this.erArmed) {
+      this.earlyRetransmit(now);
+      if (this.rtoDeadline !== Infinity) this.armRto(this.rtoDeadline);
       return;
     }
     if (this.probeArmed) {
@@ -782,10 +921,7 @@ export class TcpConnection {
 
   /** A retransmission timeout: ssthresh halves, the window restarts at one segment, the timer backs off. */
   private collapseWindow(): void {
-    if (this.ctx.cubic) {
-      this.wMax = this.cwnd;
-      this.epochStart = -1;
-    }
+    if (this.ctx.cubic) cubicReduced(this.cubicState, this.cwnd);
     this.ssthresh = Math.max(this.cwnd / 2, 2);
     this.cwnd = 1;
     this.inRecovery = false;
@@ -803,6 +939,10 @@ export class TcpConnection {
   /** RTO after lost ACKs: retransmit the oldest unacknowledged segment (the client ACKs the duplicate). */
   private retransmitUnacked(now: number): void {
     const s = this.arrivedLog[this.ackRcvdUpTo]!;
+    if (this.ctx.frto) {
+      this.frtoCwnd = this.cwnd;
+      this.frtoSsthresh = this.ssthresh;
+    }
     this.collapseWindow();
     s.retx++;
     this.ctx.stats.retransmissions++;
