@@ -132,7 +132,10 @@ test("with the document's source, a token's offset is its UTF-8 byte position, w
     ['img', source.indexOf('/topbar.png') + 1],
     ['#end', length],
   ]);
+  // Every slice names line 1, so times go by the offsets too: each tag in the first slice that ended with its bytes
+  // in (200 bytes by 21 ms, 500 by 126): the link and the script in the slice at 20, the image (byte ~433) at 125.
+  assert.deepEqual(tokens.map((t) => t.start), [20, 20, 20, 125, 506]);
   // Without the source (or with another page's), the arrivals decide, as before: here every tag falls in the last slice.
   const fallback = buildTokens(parses, keys, req, new Map() as TokenIndex, 'doc', undefined, source.slice(0, 500));
-  assert.deepEqual(fallback.slice(1, 4).map((t) => t.offset), [length, length, length]);
+  assert.deepEqual(fallback.slice(1, 4).map((t) => [t.offset, t.start]), [[length, 505], [length, 505], [length, 505]]);
 });

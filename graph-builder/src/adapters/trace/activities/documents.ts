@@ -92,7 +92,10 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
   for (const k of keys) add(k.line, k.column, k.tag, k.bound, k);
   const sorted = [...entries.values()].sort((a, b) => a.line - b.line || a.column - b.column);
   if (acc === 0) offsetsFromArrivals(sorted, ps, req);
-  if (source !== undefined && sameLength(source, totalBytes)) sourceOffsets(sorted, source);
+  if (source !== undefined && sameLength(source, totalBytes)) {
+    sourceOffsets(sorted, source);
+    if (ps.length > 1 && new Set(ps.map((p) => p.line ?? 1)).size === 1) timesFromOffsets(sorted, ps, req, totalBytes);
+  }
   const parseEnd = ps.length ? Math.max(...ps.map((p) => p.end)) : req.finish ?? req.send;
   const tokens: Token[] = sorted.map((e) => ({ line: e.line, column: e.column, tag: e.tag, isStartTag: true, start: e.start, end: e.start, offset: Math.min(e.offset, totalBytes) }));
   // Times never go backwards in source order (the parser is sequential).
@@ -159,5 +162,25 @@ function sourceOffsets(sorted: Array<{ line: number; column: number; tag: string
       e.offset = bytes;
     }
     reached = e.offset = Math.max(reached, e.offset);
+  }
+}
+
+/**
+ * Times in a document whose parse slices all name one line (one long line of HTML): the line says nothing of
+ * where a slice was, so each token goes to the first parse slice (one that did some work) that ended with the
+ * token's bytes in, never after its bound; the sequential pass after keeps them in order. Before, every token
+ * fell in the last slice, and the work of all the slices before it (a trickled page's whole parse) was taken
+ * for main-thread work the first chunk waited for. A token the parser reached only after a blocking script ran
+ * may be placed before that script: a lower bound, as the offsets are.
+ */
+function timesFromOffsets(sorted: Array<{ offset: number; start: number; keys: TokenKey[] }>, ps: Slice[], req: TraceRequest, totalBytes: number): void {
+  const working = ps.filter((p) => p.end > p.start);
+  if (working.length === 0) return;
+  const encoded = req.chunks.reduce((a, c) => a + c.bytes, 0);
+  const arrivedBy = (t: number): number => (encoded > 0 ? (req.chunks.reduce((a, c) => (c.time <= t ? a + c.bytes : a), 0) / encoded) * totalBytes : totalBytes);
+  for (const e of sorted) {
+    const slice = working.find((p) => arrivedBy(p.end) >= e.offset) ?? working[working.length - 1]!;
+    const bounds = e.keys.flatMap((k) => (k.bound !== undefined ? [k.bound] : []));
+    e.start = bounds.length ? Math.min(slice.start, ...bounds) : slice.start;
   }
 }
