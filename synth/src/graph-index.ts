@@ -4,6 +4,7 @@
  * node keeps across a round trip: resources by URL, parse chunks by document and position, the
  * rest by frame document, kind and order). Pure.
  */
+import { frameNames } from './frame-names.ts';
 import { enclosingOf, isNextPart, type Graph, type Edge, type EventNode, type GraphNode, type ParseChunkNode, type ResourceNode } from '@pcp/graph-builder';
 
 export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
@@ -201,7 +202,8 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     return `${base}#${k}`;
   };
   const nodes = [...ix.graph.nodes].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
-  const doc = (n: GraphNode): string => ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`;
+  const names = frameNames(ix);
+  const doc = (n: GraphNode): string => names.get(n.frame) ?? `frame:${n.frame}`;
   // The main frame's completion: marker nodes in trace graphs, the DOMContentLoaded and load events in legacy ones.
   const main = ix.graph.frames.find((f) => f.parent === null);
   for (const [name, id] of Object.entries(ix.graph.markers ?? {})) if (id && ix.byId.has(id)) keys.set(id, `marker ${name} ${stripFragment(main?.url ?? '')}`);
@@ -276,7 +278,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     const base = keys.get(first)?.replace(/ part \d+$/, '');
     keys.set(n.id, base === undefined ? ordinal(`${n.kind} in ${doc(n)}`) : collapseParts ? base : `${base} part ?`);
   }
-  for (const [url, chunks] of ix.chunksByDoc) {
+  for (const [url, chunks] of chunksByFrameDoc(ix, names)) {
     let anchor = 'start';
     let after = 0;
     let previous: string | undefined;
@@ -302,6 +304,18 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     keys.set(n.id, parsed ? `download of ${keys.get(parsed.to)}` : `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
   }
   return keys;
+}
+
+/** Parse chunks by document as `frameNames` names it (a URL several frames load: each frame's apart), in document order. */
+function chunksByFrameDoc(ix: GraphIndex, names: Map<string, string>): Map<string, ParseChunkNode[]> {
+  const out = new Map<string, ParseChunkNode[]>();
+  for (const [url, chunks] of ix.chunksByDoc) {
+    for (const c of chunks) {
+      const name = ix.frameDoc.get(c.frame) === url ? names.get(c.frame) ?? url : url;
+      (out.get(name) ?? out.set(name, []).get(name)!).push(c);
+    }
+  }
+  return out;
 }
 
 /**
