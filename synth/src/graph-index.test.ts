@@ -141,3 +141,17 @@ test("a memory-cache repeat is a cached use of a URL already loaded in its own f
   assert.deepEqual(['i1', 'i2', 'i3'].map((id) => isMemoryCacheRepeat(ix, ix.byId.get(id)!)), [false, true, false]);
   assert.equal(contentKeys(ix, true).get('i2'), undefined);
 });
+
+test('an XHR is never a memory-cache repeat: it makes a request even when the HTTP cache answers it', () => {
+  const api = 'http://www.pcp.test/api';
+  const ev = { id: 'rs', kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start: 9, end: 9 };
+  const ix = indexGraph(graphOf(PAGE, [
+    res('x1', api, 'application/json', 10, { start: 1, end: 5, requestType: 'XHR' }),
+    res('x2', api, 'application/json', 10, { start: 6, end: 6, cached: true, requestType: 'XHR' }),
+    // A legacy graph keeps no request type: its readystatechange events say it is an XHR.
+    res('x3', api, 'application/json', 10, { start: 8, end: 8, cached: true }),
+    ev,
+  ], [['x3', 'rs', 25]]));
+  assert.deepEqual(['x2', 'x3'].map((id) => isMemoryCacheRepeat(ix, ix.byId.get(id)!)), [false, false]);
+  assert.equal(contentKeys(ix, true).get('x2'), `resource ${api}#1`);
+});

@@ -348,10 +348,12 @@ export function recordedDelay(n: Extract<GraphNode, { kind: 'timer' }>): number 
  * image used again in its document: legacy graphs keep one zero-length node per use). No request
  * is made: Chromium records nothing of it (no trace event, no DevTools event), so a trace graph never has
  * it, and the comparison leaves it out (`contentKeys` with the comparison's mappings): a parse chunk
- * that only it cut off is one chunk with the one before.
+ * that only it cut off is one chunk with the one before. An XMLHttpRequest or fetch() always makes a
+ * request, recorded even when the HTTP cache answers it (login.microsoftonline.com's three `watson` XHRs,
+ * the third marked cached in the trace graph): never a repeat.
  */
 export function isMemoryCacheRepeat(ix: GraphIndex, n: GraphNode): boolean {
-  if (n.kind !== 'resource' || !n.cached) return false;
+  if (n.kind !== 'resource' || !n.cached || n.requestType === 'XHR' || n.requestType === 'Fetch' || xhrEvents(ix, n).length > 0) return false;
   const first = ix.resourceByUrl.get(stripFragment(n.url));
   // Another document's use of the URL is a request of its own (friv.com: a script of two frames).
   return first !== undefined && first !== n && first.frame === n.frame;
