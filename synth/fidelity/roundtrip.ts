@@ -95,6 +95,7 @@ if (rows.length) {
   console.log(`resource Jaccard ${m((f) => f.resourceJaccard).toFixed(3)} (target ${TARGETS.resourceJaccard}: ${verdict(m((f) => f.resourceJaccard) >= TARGETS.resourceJaccard)})`);
   console.log(`parent agreement ${m((f) => f.parentAgreement).toFixed(3)} (target ${TARGETS.parentAgreement}: ${verdict(m((f) => f.parentAgreement) >= TARGETS.parentAgreement)})`);
   console.log(`edge precision ${m((f) => f.edgePrecision).toFixed(3)} / recall ${m((f) => f.edgeRecall).toFixed(3)} (target ${TARGETS.edgePrecision}: ${verdict(m((f) => f.edgePrecision) >= TARGETS.edgePrecision && m((f) => f.edgeRecall) >= TARGETS.edgeRecall)})`);
+  console.log(`  secondary: on both graphs' transitive reductions (edges a path implies left out on each side) precision ${m((f) => f.reduced.precision).toFixed(3)} / recall ${m((f) => f.reduced.recall).toFixed(3)}`);
   console.log(`critical-path resource Jaccard ${m((f) => f.criticalPathJaccard).toFixed(3)} (target ${TARGETS.criticalPathJaccard}: ${verdict(m((f) => f.criticalPathJaccard) >= TARGETS.criticalPathJaccard)})`);
   console.log(`load vs source: |error| median ${(median(loadErr) * 100).toFixed(1)}%, within 10% on ${loadErr.filter((e) => e <= TARGETS.load).length} of ${loadErr.length} (target ±10%)`);
   console.log('\nedge recall by rule of the source graph:');

@@ -7,6 +7,7 @@ import { criticalPath, jaccard, type Graph, type GraphNode } from '@pcp/graph-bu
 import { contentKeys, indexGraph, requestedByManyDocs, stripFragment, type GraphIndex } from './graph-index.ts';
 import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
+import { transitiveReduction } from './reduction.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -30,6 +31,12 @@ export interface RoundTripFigures {
   /** Edges by key: built edges found in the source / all built; source edges found / all source. */
   edgePrecision: number;
   edgeRecall: number;
+  /**
+   * A secondary figure: precision and recall on both graphs' transitive reductions (the keyed edges no
+   * other path implies: an edge implied by a path is redundant for ordering, `reduction.ts`). The
+   * headline is `edgePrecision`/`edgeRecall`, the edges as drawn.
+   */
+  reduced: { precision: number; recall: number };
   /** Recall per rule of the source graph. */
   byRule: Record<string, RuleFigures>;
   /** Jaccard of the resource URLs on the two critical paths. */
@@ -157,6 +164,10 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   }
   let correct = 0;
   for (const k of be.keys()) if (se.has(k)) correct++;
+  const reducedKeys = (m: Map<string, KeyedEdge>): Set<string> => new Set(transitiveReduction([...m.values()]).map((e) => `${e.from} -> ${e.to}`));
+  const rs = reducedKeys(se);
+  const rb = reducedKeys(be);
+  const inBoth = [...rb].filter((k) => rs.has(k)).length;
   const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>): KeyedEdge[] => [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [e]));
   const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
   return {
@@ -165,6 +176,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     parentsCompared: compared,
     edgePrecision: be.size ? correct / be.size : 1,
     edgeRecall: se.size ? found / se.size : 1,
+    reduced: { precision: rb.size ? inBoth / rb.size : 1, recall: rs.size ? inBoth / rs.size : 1 },
     byRule,
     criticalPathJaccard: jaccard(cpUrls(si), cpUrls(bi)),
     loadSource: loadOf(source),
