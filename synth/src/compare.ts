@@ -8,6 +8,7 @@ import { contentKeys, indexGraph, requestedByManyDocs, stripFragment, type Graph
 import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
 import { transitiveReduction } from './reduction.ts';
+import { mergeChunksCutApart } from './chunk-merge.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -136,6 +137,8 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const bk = contentKeys(bi, true, manyDocs);
   // Timers and handlers keyed by order: aligned by what caused them (align.ts).
   alignByCause(si, sk, bi, bk);
+  // Parse chunks one builder cut apart where the other has one (chunk-merge.ts).
+  mergeChunksCutApart(si, sk, bi, bk);
   const su = new Set(httpUrls(source));
   const bu = new Set(httpUrls(built).filter((u) => su.has(u) || !isBrowserOwn(u)));
   const parentMisses: RoundTripFigures['parentMisses'] = [];
