@@ -155,3 +155,19 @@ test('an XHR is never a memory-cache repeat: it makes a request even when the HT
   assert.deepEqual(['x2', 'x3'].map((id) => isMemoryCacheRepeat(ix, ix.byId.get(id)!)), [false, false]);
   assert.equal(contentKeys(ix, true).get('x2'), `resource ${api}#1`);
 });
+
+test("an XHR's first event is `first`, workless ones before its last are one, `between`; one with work keeps its count", () => {
+  const url = 'http://api.pcp.test/x';
+  const ev = (id: string, start: number) => ({ id, kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start, end: start });
+  const chainOf = (ids: string[]): [string, string, number][] => ids.map((id, i) => [i === 0 ? 'x' : ids[i - 1]!, id, 25]);
+  // Six dispatches in the source (four LOADING), three in the replay: the same request's chain.
+  const six = contentKeys(indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ...['h', 'l1', 'l2', 'l3', 'l4', 'd'].map((id, i) => ev(id, 5 + i))], chainOf(['h', 'l1', 'l2', 'l3', 'l4', 'd']))), true);
+  const three = contentKeys(indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ...['h', 'l1', 'd'].map((id, i) => ev(id, 5 + i))], chainOf(['h', 'l1', 'd']))), true);
+  const base = `event xmlhttprequest.readystatechange of resource ${url}#0`;
+  assert.deepEqual(['h', 'l1', 'l4', 'd'].map((id) => six.get(id)), [`${base} first`, `${base} between`, `${base} between`, `${base} -0`]);
+  assert.deepEqual(['h', 'l1', 'd'].map((id) => three.get(id)), [`${base} first`, `${base} between`, `${base} -0`]);
+  // A LOADING handler that requests something is a node of its own.
+  const busy = indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ...['h', 'l1', 'l2', 'd'].map((id, i) => ev(id, 5 + i)), res('img', 'http://api.pcp.test/i.png', 'image/png', 5, { start: 9 })],
+    [...chainOf(['h', 'l1', 'l2', 'd']), ['l1', 'img', 2]]));
+  assert.equal(contentKeys(busy, true).get('l1'), `${base} -2`);
+});

@@ -238,13 +238,21 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     }
   }
   // An XHR's events by its request and their order counted from the last (the request's DONE): the
-  // browser fires one readystatechange per state, a replay may fire fewer progress states.
+  // browser fires one readystatechange per state, a replay may fire fewer progress states. The first of
+  // a name is `first` (HEADERS_RECEIVED), and the ones between it and the last that do no work (no child
+  // but the chain's next event) are one, `between`: how many LOADING dispatches a request gets is how many
+  // pieces of its body the renderer read apart, which the network sets, not the page (steamcommunity.com:
+  // five in the source, three in the replay), and a run of them orders nothing that one does not.
   for (const n of nodes) {
     if (n.kind !== 'resource') continue;
     const evs = xhrEvents(ix, n);
+    const chain = new Set(evs.flatMap((e) => ix.partsOf.get(e.id) ?? [e.id]));
+    const workless = (ev: GraphNode): boolean => (ix.partsOf.get(ev.id) ?? [ev.id]).every((p) => (ix.children.get(p) ?? []).every((e) => chain.has(e.to)));
     for (const ev of evs) {
       const same = evs.filter((e) => e.eventName === ev.eventName);
-      const key = `event xmlhttprequest.${ev.eventName} of ${keys.get(n.id)} -${same.length - 1 - same.indexOf(ev)}`;
+      const fromLast = same.length - 1 - same.indexOf(ev);
+      const place = fromLast === 0 ? '-0' : same.indexOf(ev) === 0 ? 'first' : workless(ev) ? 'between' : `-${fromLast}`;
+      const key = `event xmlhttprequest.${ev.eventName} of ${keys.get(n.id)} ${place}`;
       (ix.partsOf.get(ev.id) ?? [ev.id]).forEach((p, i) => keys.set(p, i > 0 && !collapseParts ? `${key} part ${i}` : key));
     }
   }
