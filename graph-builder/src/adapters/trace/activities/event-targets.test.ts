@@ -75,3 +75,21 @@ test('a script downloaded but not yet run is not the element a load is about; on
   assert.deepEqual(targets.targetOf(slices[0]!, 'f', slices[1]), { target: 'img', subjects: ['res_2'] });
   assert.deepEqual(targets.targetOf(slices[3]!, 'f', slices[4]), { target: 'script', subjects: ['res_1'] });
 });
+
+test("a handler written in an inline script reports that script's line: another tag there does not take the load of the script that just ran", () => {
+  const frame = 'http://ads.x.test/frame.html';
+  const sl = (index: number, kind: Slice['kind'], start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind, name: kind, start, end, thread: 't', ...more });
+  // bid.js ran (100-101) and a load was dispatched whose handler, a function of the inline script on line 40,
+  // runs; display.js's parser tag is on line 40 too. As an attribute handler (`onload`) the line would decide.
+  const make = (functionName: string | undefined) => {
+    const slices = [sl(0, 'script', 60, 61, { url: 'http://cdn.x.test/display.js' }), sl(1, 'script', 100, 101, { url: 'http://bid.x.test/bid.js' }),
+      sl(2, 'event', 101.01, 102, { eventType: 'load' }), sl(3, 'function', 101.05, 101.9, { url: frame, line: 40, functionName })];
+    const req = (requestId: string, url: string, initiator: { type: string; url?: string; line?: number }, finish: number) =>
+      ({ requestId, url, frame: 'f', resourceType: 'Script', method: 'GET', initiator, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
+    const requests = [req('1', 'http://cdn.x.test/display.js', { type: 'parser', url: frame, line: 40 }, 50), req('2', 'http://bid.x.test/bid.js', { type: 'script' }, 99)];
+    const ctx = { slices, load: { slices, marks: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+    return new EventTargets(ctx as never).targetOf(slices[2]!, 'f', slices[3]).subjects;
+  };
+  assert.deepEqual(make(''), ['res_2']);
+  assert.deepEqual(make('onload'), ['res_1']);
+});

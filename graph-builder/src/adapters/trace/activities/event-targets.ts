@@ -115,7 +115,12 @@ export class EventTargets {
     // just ran (www.livejournal.com: a JSONP script's onload, given to an image of the same line that
     // finished later).
     const both = byLine.filter((r) => byScript.includes(r));
-    const pool = both.length ? both : byLine.length ? byLine : byScript.length ? byScript : candidates;
+    // The line is the element's only for an attribute handler (Chromium names its function `onload`); a
+    // handler function written in an inline script reports that script's line, which may hold other tags
+    // (www.reddit.com: a frame's `display.js` tag on the line of the inline script whose function handled
+    // the load of the `bid` script that had just run). The same task's script run then decides.
+    const attribute = handler?.functionName === `on${type}`;
+    const pool = both.length ? both : byLine.length && (attribute || !byScript.length) ? byLine : byScript.length ? byScript : candidates;
     let best: TraceRequest | undefined;
     for (const r of pool) if (!best || (r.finish ?? r.send) > (best.finish ?? best.send)) best = r;
     if (!best) return { target: 'Element', subjects: [] };
