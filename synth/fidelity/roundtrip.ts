@@ -105,9 +105,10 @@ if (rows.length) {
     for (const [k, n] of sorted.slice(0, 25)) console.log(`  ${String(n).padStart(5)}  ${k}`);
     if (sorted.length > 25) console.log(`  ${String(sorted.slice(25).reduce((s, [, n]) => s + n, 0)).padStart(5)}  (${sorted.length - 25} smaller classes)`);
   };
-  console.log(`\nsource edges missing in the rebuilt graph, by source rule and kinds (${[...edgeMisses.missing.values()].reduce((s, n) => s + n, 0)}):`);
+  const lacking = (side: 'missing' | 'extra'): number => rows.reduce((n, r) => n + r.f.edgeMisses[side].filter((e) => e.endLacking).length, 0);
+  console.log(`\nsource edges missing in the rebuilt graph, by source rule and kinds (${[...edgeMisses.missing.values()].reduce((s, n) => s + n, 0)}; ${lacking('missing')} of them with an end the rebuilt graph does not have at all):`);
   top(edgeMisses.missing);
-  console.log(`\nrebuilt edges not in the source, by rebuilt rule and kinds (${[...edgeMisses.extra.values()].reduce((s, n) => s + n, 0)}):`);
+  console.log(`\nrebuilt edges not in the source, by rebuilt rule and kinds (${[...edgeMisses.extra.values()].reduce((s, n) => s + n, 0)}; ${lacking('extra')} of them with an end the source does not have):`);
   top(edgeMisses.extra);
   console.log('\nclasses of miss (count over all graphs):');
   for (const [k, n] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${k}`);

@@ -110,3 +110,12 @@ test("an edge a path implies counts as drawn in the headline figure, not on the 
   assert.ok(f.edgePrecision < 1);
   assert.deepEqual(f.reduced, { precision: 1, recall: 1 });
 });
+
+test('a missed edge says whether one of its ends is a node the other graph does not have at all', () => {
+  const missing = compareRoundTrip(page({ withImage: true, imageParent: 's' }), page({ withImage: false, imageParent: 's' }));
+  assert.ok(missing.edgeMisses.missing.length > 0);
+  assert.ok(missing.edgeMisses.missing.every((e) => e.endLacking === true && (e.from.includes('i.png') || e.to.includes('i.png'))));
+  const moved = compareRoundTrip(page({ withImage: true, imageParent: 's' }), page({ withImage: true, imageParent: 'p0' }));
+  assert.ok(moved.edgeMisses.extra.length > 0);
+  assert.ok(moved.edgeMisses.extra.every((e) => e.endLacking === undefined));
+});

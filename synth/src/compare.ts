@@ -21,6 +21,8 @@ export interface KeyedEdge {
   rule: string;
   from: string;
   to: string;
+  /** In a miss: an end of the edge is a node the other graph does not have at all (a resource, frame, event the replay never made). */
+  endLacking?: boolean;
 }
 
 export interface RoundTripFigures {
@@ -171,7 +173,10 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const rs = reducedKeys(se);
   const rb = reducedKeys(be);
   const inBoth = [...rb].filter((k) => rs.has(k)).length;
-  const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>): KeyedEdge[] => [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [e]));
+  const sKeys = new Set(sk.values());
+  const bKeys = new Set(bk.values());
+  const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>, otherKeys: Set<string>): KeyedEdge[] =>
+    [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [otherKeys.has(e.from) && otherKeys.has(e.to) ? e : { ...e, endLacking: true }]));
   const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
   return {
     resourceJaccard: jaccard(su, bu),
@@ -188,6 +193,6 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     missingResources: [...su].filter((u) => !bu.has(u)),
     extraResources: [...bu].filter((u) => !su.has(u)),
     parentMisses,
-    edgeMisses: { missing: keyed(se, be), extra: keyed(be, se) },
+    edgeMisses: { missing: keyed(se, be, bKeys), extra: keyed(be, se, sKeys) },
   };
 }
