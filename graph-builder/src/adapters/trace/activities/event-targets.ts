@@ -2,7 +2,7 @@
  * What a dispatch was about, which trace events do not name: an event's DOM target (Appendix A Table A.2)
  * and the callbacks the trace shows no dispatch for.
  */
-import type { TraceRequest, Slice, TraceLoad } from '../load.ts';
+import { requestFor, type TraceRequest, type Slice, type TraceLoad } from '../load.ts';
 import { sameDoc, type ActivityContext, type ExtraInitiators } from './context.ts';
 import { scriptRunBefore, siblingEvent } from './slice-tree.ts';
 
@@ -88,7 +88,7 @@ export class EventTargets {
    */
   private ranBy(r: TraceRequest, t: number): boolean {
     const done = r.finish ?? r.send;
-    return (this.runs.get(runKey(r.url)) ?? []).some((x) => x.start >= done - 1e-6 && x.end <= t + 1e-6);
+    return [r.url, ...(r.redirectedFrom ?? [])].some((u) => (this.runs.get(runKey(u)) ?? []).some((x) => x.start >= done - 1e-6 && x.end <= t + 1e-6));
   }
 
   /** The target of event slice `sl` in `frame` whose first handler is `handler`; subjects are resource ids. */
@@ -110,7 +110,7 @@ export class EventTargets {
         })
       : [];
     const ran = type === 'load' ? scriptRunBefore(this.slices, sl) : undefined;
-    const byScript = ran?.url ? candidates.filter((r) => r.resourceType === 'Script' && sameDoc(r.url, ran.url!)) : [];
+    const byScript = ran?.url ? candidates.filter((r) => r.resourceType === 'Script' && (sameDoc(r.url, ran.url!) || requestFor(r, ran.url!))) : [];
     // Both: several tags on the handler's line (a page written on few lines), one of them the script that
     // just ran (www.livejournal.com: a JSONP script's onload, given to an image of the same line that
     // finished later).
