@@ -95,6 +95,7 @@ if (rows.length) {
   console.log(`resource Jaccard ${m((f) => f.resourceJaccard).toFixed(3)} (target ${TARGETS.resourceJaccard}: ${verdict(m((f) => f.resourceJaccard) >= TARGETS.resourceJaccard)})`);
   console.log(`parent agreement ${m((f) => f.parentAgreement).toFixed(3)} (target ${TARGETS.parentAgreement}: ${verdict(m((f) => f.parentAgreement) >= TARGETS.parentAgreement)})`);
   console.log(`edge precision ${m((f) => f.edgePrecision).toFixed(3)} / recall ${m((f) => f.edgeRecall).toFixed(3)} (target ${TARGETS.edgePrecision}: ${verdict(m((f) => f.edgePrecision) >= TARGETS.edgePrecision && m((f) => f.edgeRecall) >= TARGETS.edgeRecall)})`);
+  console.log(`  secondary: on both graphs' transitive reductions (edges a path implies left out on each side) precision ${m((f) => f.reduced.precision).toFixed(3)} / recall ${m((f) => f.reduced.recall).toFixed(3)}`);
   console.log(`critical-path resource Jaccard ${m((f) => f.criticalPathJaccard).toFixed(3)} (target ${TARGETS.criticalPathJaccard}: ${verdict(m((f) => f.criticalPathJaccard) >= TARGETS.criticalPathJaccard)})`);
   console.log(`load vs source: |error| median ${(median(loadErr) * 100).toFixed(1)}%, within 10% on ${loadErr.filter((e) => e <= TARGETS.load).length} of ${loadErr.length} (target ±10%)`);
   console.log('\nedge recall by rule of the source graph:');
@@ -104,9 +105,10 @@ if (rows.length) {
     for (const [k, n] of sorted.slice(0, 25)) console.log(`  ${String(n).padStart(5)}  ${k}`);
     if (sorted.length > 25) console.log(`  ${String(sorted.slice(25).reduce((s, [, n]) => s + n, 0)).padStart(5)}  (${sorted.length - 25} smaller classes)`);
   };
-  console.log(`\nsource edges missing in the rebuilt graph, by source rule and kinds (${[...edgeMisses.missing.values()].reduce((s, n) => s + n, 0)}):`);
+  const lacking = (side: 'missing' | 'extra'): number => rows.reduce((n, r) => n + r.f.edgeMisses[side].filter((e) => e.endLacking).length, 0);
+  console.log(`\nsource edges missing in the rebuilt graph, by source rule and kinds (${[...edgeMisses.missing.values()].reduce((s, n) => s + n, 0)}; ${lacking('missing')} of them with an end the rebuilt graph does not have at all):`);
   top(edgeMisses.missing);
-  console.log(`\nrebuilt edges not in the source, by rebuilt rule and kinds (${[...edgeMisses.extra.values()].reduce((s, n) => s + n, 0)}):`);
+  console.log(`\nrebuilt edges not in the source, by rebuilt rule and kinds (${[...edgeMisses.extra.values()].reduce((s, n) => s + n, 0)}; ${lacking('extra')} of them with an end the source does not have):`);
   top(edgeMisses.extra);
   console.log('\nclasses of miss (count over all graphs):');
   for (const [k, n] of [...classes].sort((a, b) => b[1] - a[1])) console.log(`  ${String(n).padStart(5)}  ${k}`);

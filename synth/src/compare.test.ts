@@ -100,3 +100,22 @@ test('a script two frames request, requested by them in the other order, has the
   assert.equal(f.edgeRecall, 1, JSON.stringify(f.edgeMisses));
   assert.equal(f.edgePrecision, 1, JSON.stringify(f.edgeMisses));
 });
+
+test("an edge a path implies counts as drawn in the headline figure, not on the transitive reductions", () => {
+  // The rebuilt graph also draws the parse chunk -> the script's evaluation (rule 12), which p0 -> a.js -> s implies.
+  const built = page({ withImage: false, imageParent: 's', idSuffix: '_b' });
+  built.edges.push({ from: 'p0_b', to: 's_b', rule: 12 });
+  const f = compareRoundTrip(page({ withImage: false, imageParent: 's' }), built);
+  assert.equal(f.edgeRecall, 1);
+  assert.ok(f.edgePrecision < 1);
+  assert.deepEqual(f.reduced, { precision: 1, recall: 1 });
+});
+
+test('a missed edge says whether one of its ends is a node the other graph does not have at all', () => {
+  const missing = compareRoundTrip(page({ withImage: true, imageParent: 's' }), page({ withImage: false, imageParent: 's' }));
+  assert.ok(missing.edgeMisses.missing.length > 0);
+  assert.ok(missing.edgeMisses.missing.every((e) => e.endLacking === true && (e.from.includes('i.png') || e.to.includes('i.png'))));
+  const moved = compareRoundTrip(page({ withImage: true, imageParent: 's' }), page({ withImage: true, imageParent: 'p0' }));
+  assert.ok(moved.edgeMisses.extra.length > 0);
+  assert.ok(moved.edgeMisses.extra.every((e) => e.endLacking === undefined));
+});

@@ -7,6 +7,8 @@ import { criticalPath, jaccard, type Graph, type GraphNode } from '@pcp/graph-bu
 import { contentKeys, indexGraph, requestedByManyDocs, stripFragment, type GraphIndex } from './graph-index.ts';
 import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
+import { transitiveReduction } from './reduction.ts';
+import { mergeChunksCutApart } from './chunk-merge.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -19,6 +21,8 @@ export interface KeyedEdge {
   rule: string;
   from: string;
   to: string;
+  /** In a miss: an end of the edge is a node the other graph does not have at all (a resource, frame, event the replay never made). */
+  endLacking?: boolean;
 }
 
 export interface RoundTripFigures {
@@ -30,6 +34,12 @@ export interface RoundTripFigures {
   /** Edges by key: built edges found in the source / all built; source edges found / all source. */
   edgePrecision: number;
   edgeRecall: number;
+  /**
+   * A secondary figure: precision and recall on both graphs' transitive reductions (the keyed edges no
+   * other path implies: an edge implied by a path is redundant for ordering, `reduction.ts`). The
+   * headline is `edgePrecision`/`edgeRecall`, the edges as drawn.
+   */
+  reduced: { precision: number; recall: number };
   /** Recall per rule of the source graph. */
   byRule: Record<string, RuleFigures>;
   /** Jaccard of the resource URLs on the two critical paths. */
@@ -129,6 +139,8 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const bk = contentKeys(bi, true, manyDocs);
   // Timers and handlers keyed by order: aligned by what caused them (align.ts).
   alignByCause(si, sk, bi, bk);
+  // Parse chunks one builder cut apart where the other has one (chunk-merge.ts).
+  mergeChunksCutApart(si, sk, bi, bk);
   const su = new Set(httpUrls(source));
   const bu = new Set(httpUrls(built).filter((u) => su.has(u) || !isBrowserOwn(u)));
   const parentMisses: RoundTripFigures['parentMisses'] = [];
@@ -157,7 +169,14 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   }
   let correct = 0;
   for (const k of be.keys()) if (se.has(k)) correct++;
-  const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>): KeyedEdge[] => [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [e]));
+  const reducedKeys = (m: Map<string, KeyedEdge>): Set<string> => new Set(transitiveReduction([...m.values()]).map((e) => `${e.from} -> ${e.to}`));
+  const rs = reducedKeys(se);
+  const rb = reducedKeys(be);
+  const inBoth = [...rb].filter((k) => rs.has(k)).length;
+  const sKeys = new Set(sk.values());
+  const bKeys = new Set(bk.values());
+  const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>, otherKeys: Set<string>): KeyedEdge[] =>
+    [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [otherKeys.has(e.from) && otherKeys.has(e.to) ? e : { ...e, endLacking: true }]));
   const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
   return {
     resourceJaccard: jaccard(su, bu),
@@ -165,6 +184,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     parentsCompared: compared,
     edgePrecision: be.size ? correct / be.size : 1,
     edgeRecall: se.size ? found / se.size : 1,
+    reduced: { precision: rb.size ? inBoth / rb.size : 1, recall: rs.size ? inBoth / rs.size : 1 },
     byRule,
     criticalPathJaccard: jaccard(cpUrls(si), cpUrls(bi)),
     loadSource: loadOf(source),
@@ -173,6 +193,6 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     missingResources: [...su].filter((u) => !bu.has(u)),
     extraResources: [...bu].filter((u) => !su.has(u)),
     parentMisses,
-    edgeMisses: { missing: keyed(se, be), extra: keyed(be, se) },
+    edgeMisses: { missing: keyed(se, be, bKeys), extra: keyed(be, se, sKeys) },
   };
 }

@@ -141,3 +141,33 @@ test("a memory-cache repeat is a cached use of a URL already loaded in its own f
   assert.deepEqual(['i1', 'i2', 'i3'].map((id) => isMemoryCacheRepeat(ix, ix.byId.get(id)!)), [false, true, false]);
   assert.equal(contentKeys(ix, true).get('i2'), undefined);
 });
+
+test('an XHR is never a memory-cache repeat: it makes a request even when the HTTP cache answers it', () => {
+  const api = 'http://www.pcp.test/api';
+  const ev = { id: 'rs', kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start: 9, end: 9 };
+  const ix = indexGraph(graphOf(PAGE, [
+    res('x1', api, 'application/json', 10, { start: 1, end: 5, requestType: 'XHR' }),
+    res('x2', api, 'application/json', 10, { start: 6, end: 6, cached: true, requestType: 'XHR' }),
+    // A legacy graph keeps no request type: its readystatechange events say it is an XHR.
+    res('x3', api, 'application/json', 10, { start: 8, end: 8, cached: true }),
+    ev,
+  ], [['x3', 'rs', 25]]));
+  assert.deepEqual(['x2', 'x3'].map((id) => isMemoryCacheRepeat(ix, ix.byId.get(id)!)), [false, false]);
+  assert.equal(contentKeys(ix, true).get('x2'), `resource ${api}#1`);
+});
+
+test("an XHR's first event is `first`, workless ones before its last are one, `between`; one with work keeps its count", () => {
+  const url = 'http://api.pcp.test/x';
+  const ev = (id: string, start: number) => ({ id, kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start, end: start });
+  const chainOf = (ids: string[]): [string, string, number][] => ids.map((id, i) => [i === 0 ? 'x' : ids[i - 1]!, id, 25]);
+  // Six dispatches in the source (four LOADING), three in the replay: the same request's chain.
+  const six = contentKeys(indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ...['h', 'l1', 'l2', 'l3', 'l4', 'd'].map((id, i) => ev(id, 5 + i))], chainOf(['h', 'l1', 'l2', 'l3', 'l4', 'd']))), true);
+  const three = contentKeys(indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ...['h', 'l1', 'd'].map((id, i) => ev(id, 5 + i))], chainOf(['h', 'l1', 'd']))), true);
+  const base = `event xmlhttprequest.readystatechange of resource ${url}#0`;
+  assert.deepEqual(['h', 'l1', 'l4', 'd'].map((id) => six.get(id)), [`${base} first`, `${base} between`, `${base} between`, `${base} -0`]);
+  assert.deepEqual(['h', 'l1', 'd'].map((id) => three.get(id)), [`${base} first`, `${base} between`, `${base} -0`]);
+  // A LOADING handler that requests something is a node of its own.
+  const busy = indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ...['h', 'l1', 'l2', 'd'].map((id, i) => ev(id, 5 + i)), res('img', 'http://api.pcp.test/i.png', 'image/png', 5, { start: 9 })],
+    [...chainOf(['h', 'l1', 'l2', 'd']), ['l1', 'img', 2]]));
+  assert.equal(contentKeys(busy, true).get('l1'), `${base} -2`);
+});

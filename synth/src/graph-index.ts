@@ -4,6 +4,7 @@
  * node keeps across a round trip: resources by URL, parse chunks by document and position, the
  * rest by frame document, kind and order). Pure.
  */
+import { frameNames } from './frame-names.ts';
 import { enclosingOf, isNextPart, type Graph, type Edge, type EventNode, type GraphNode, type ParseChunkNode, type ResourceNode } from '@pcp/graph-builder';
 
 export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
@@ -201,7 +202,8 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     return `${base}#${k}`;
   };
   const nodes = [...ix.graph.nodes].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id));
-  const doc = (n: GraphNode): string => ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`;
+  const names = frameNames(ix);
+  const doc = (n: GraphNode): string => names.get(n.frame) ?? `frame:${n.frame}`;
   // The main frame's completion: marker nodes in trace graphs, the DOMContentLoaded and load events in legacy ones.
   const main = ix.graph.frames.find((f) => f.parent === null);
   for (const [name, id] of Object.entries(ix.graph.markers ?? {})) if (id && ix.byId.has(id)) keys.set(id, `marker ${name} ${stripFragment(main?.url ?? '')}`);
@@ -236,13 +238,21 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     }
   }
   // An XHR's events by its request and their order counted from the last (the request's DONE): the
-  // browser fires one readystatechange per state, a replay may fire fewer progress states.
+  // browser fires one readystatechange per state, a replay may fire fewer progress states. The first of
+  // a name is `first` (HEADERS_RECEIVED), and the ones between it and the last that do no work (no child
+  // but the chain's next event) are one, `between`: how many LOADING dispatches a request gets is how many
+  // pieces of its body the renderer read apart, which the network sets, not the page (steamcommunity.com:
+  // five in the source, three in the replay), and a run of them orders nothing that one does not.
   for (const n of nodes) {
     if (n.kind !== 'resource') continue;
     const evs = xhrEvents(ix, n);
+    const chain = new Set(evs.flatMap((e) => ix.partsOf.get(e.id) ?? [e.id]));
+    const workless = (ev: GraphNode): boolean => (ix.partsOf.get(ev.id) ?? [ev.id]).every((p) => (ix.children.get(p) ?? []).every((e) => chain.has(e.to)));
     for (const ev of evs) {
       const same = evs.filter((e) => e.eventName === ev.eventName);
-      const key = `event xmlhttprequest.${ev.eventName} of ${keys.get(n.id)} -${same.length - 1 - same.indexOf(ev)}`;
+      const fromLast = same.length - 1 - same.indexOf(ev);
+      const place = fromLast === 0 ? '-0' : same.indexOf(ev) === 0 ? 'first' : workless(ev) ? 'between' : `-${fromLast}`;
+      const key = `event xmlhttprequest.${ev.eventName} of ${keys.get(n.id)} ${place}`;
       (ix.partsOf.get(ev.id) ?? [ev.id]).forEach((p, i) => keys.set(p, i > 0 && !collapseParts ? `${key} part ${i}` : key));
     }
   }
@@ -276,7 +286,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     const base = keys.get(first)?.replace(/ part \d+$/, '');
     keys.set(n.id, base === undefined ? ordinal(`${n.kind} in ${doc(n)}`) : collapseParts ? base : `${base} part ?`);
   }
-  for (const [url, chunks] of ix.chunksByDoc) {
+  for (const [url, chunks] of chunksByFrameDoc(ix, names)) {
     let anchor = 'start';
     let after = 0;
     let previous: string | undefined;
@@ -302,6 +312,18 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     keys.set(n.id, parsed ? `download of ${keys.get(parsed.to)}` : `download ${r?.kind === 'resource' ? stripFragment(r.url) : n.resource} #${n.index}`);
   }
   return keys;
+}
+
+/** Parse chunks by document as `frameNames` names it (a URL several frames load: each frame's apart), in document order. */
+function chunksByFrameDoc(ix: GraphIndex, names: Map<string, string>): Map<string, ParseChunkNode[]> {
+  const out = new Map<string, ParseChunkNode[]>();
+  for (const [url, chunks] of ix.chunksByDoc) {
+    for (const c of chunks) {
+      const name = ix.frameDoc.get(c.frame) === url ? names.get(c.frame) ?? url : url;
+      (out.get(name) ?? out.set(name, []).get(name)!).push(c);
+    }
+  }
+  return out;
 }
 
 /**
@@ -334,10 +356,12 @@ export function recordedDelay(n: Extract<GraphNode, { kind: 'timer' }>): number 
  * image used again in its document: legacy graphs keep one zero-length node per use). No request
  * is made: Chromium records nothing of it (no trace event, no DevTools event), so a trace graph never has
  * it, and the comparison leaves it out (`contentKeys` with the comparison's mappings): a parse chunk
- * that only it cut off is one chunk with the one before.
+ * that only it cut off is one chunk with the one before. An XMLHttpRequest or fetch() always makes a
+ * request, recorded even when the HTTP cache answers it (login.microsoftonline.com's three `watson` XHRs,
+ * the third marked cached in the trace graph): never a repeat.
  */
 export function isMemoryCacheRepeat(ix: GraphIndex, n: GraphNode): boolean {
-  if (n.kind !== 'resource' || !n.cached) return false;
+  if (n.kind !== 'resource' || !n.cached || n.requestType === 'XHR' || n.requestType === 'Fetch' || xhrEvents(ix, n).length > 0) return false;
   const first = ix.resourceByUrl.get(stripFragment(n.url));
   // Another document's use of the URL is a request of its own (friv.com: a script of two frames).
   return first !== undefined && first !== n && first.frame === n.frame;

@@ -89,7 +89,15 @@ export interface TraceRequest {
   network?: { sent: number; headers: number; connect: number; handshake?: number; finish?: number };
   /** When the renderer handed the request to the network service (ThrottlingURLLoader::StartNow), page ms. */
   released?: number;
+  /** The URLs it was sent under before redirects, first first (`url` is the last). */
+  redirectedFrom?: string[];
 }
+
+/**
+ * Whether the request is the one the browser made for `url`: its last URL or one it was redirected from
+ * (an http script on an HSTS-preloaded host is re-sent as https, and its evaluation still names the http URL).
+ */
+export const requestFor = (r: TraceRequest, url: string): boolean => r.url === url || (r.redirectedFrom?.includes(url) ?? false);
 
 export interface TimerInstall {
   timerId: string;

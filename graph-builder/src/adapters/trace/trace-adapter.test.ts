@@ -126,3 +126,25 @@ test("a body that reached the renderer in pieces keeps them (arrivals, in time o
     for (let i = 1; i < r.arrivals!.length; i++) assert.ok(r.arrivals![i]!.at >= r.arrivals![i - 1]!.at);
   }
 });
+
+test("a redirected script's evaluation, which names the URL before the redirect, is its download's (rule 10)", () => {
+  // As Chromium records an http script on an HSTS-preloaded host: a first send under the http URL, a
+  // second of the same request id under https, and an evaluation that names the http URL. Here analytics.js
+  // is first sent as /old/analytics.js, and its evaluation names that URL.
+  const events = parseTrace(text).events;
+  const send = events.find((e) => e.name === 'ResourceSendRequest' && String((e.args as { data: { url: string } }).data.url).endsWith('/analytics.js'))!;
+  const url = (send.args as { data: { url: string } }).data.url;
+  const before = url.replace('/analytics.js', '/old/analytics.js');
+  const first = { ...send, ts: send.ts - 1, args: { data: { ...(send.args as { data: object }).data, url: before } } };
+  const renamed = events.map((e) => {
+    const data = (e.args as { data?: { url?: string } } | undefined)?.data;
+    return (e.name === 'EvaluateScript' || e.name === 'v8.compile') && data?.url === url ? { ...e, args: { ...e.args, data: { ...data, url: before } } } : e;
+  });
+  const acts = traceToActivities(extractTrace([first, ...renamed]), {}, []);
+  const g = buildFromActivities(acts, [], {}, 'chrome-trace');
+  const download = g.nodes.find((n) => n.kind === 'resource' && n.url === url)!;
+  const evaluation = g.nodes.find((n) => n.kind === 'script_eval' && n.scriptUrl === before)!;
+  assert.ok(download && evaluation);
+  assert.ok(g.edges.some((e) => e.from === download.id && e.to === evaluation.id && e.rule === 10), 'rule 10 from the download');
+  assert.ok(g.edges.some((e) => e.to === download.id && e.rule === 1), 'the download still hangs off its parse chunk');
+});

@@ -5,7 +5,7 @@
  */
 import type { ComputationActivity, ScriptKindM } from '../../../model/types.ts';
 import { NO_CAUSE } from '../../../model/types.ts';
-import type { Slice, TraceRequest } from '../load.ts';
+import { requestFor, type Slice, type TraceRequest } from '../load.ts';
 import { isTokenKey, sameDoc, type ActivityContext, type Owner, type PendingCause } from './context.ts';
 import { callbackEvent, EventTargets } from './event-targets.ts';
 import { frameOfDescendant, handlerOf } from './slice-tree.ts';
@@ -164,11 +164,11 @@ function domEvent(ctx: ActivityContext, { sl, base, frameTrace, nested }: Site, 
   };
 }
 
-/** The request a script or style sheet evaluation ran: the latest of its url (and frame) done by then. */
+/** The request a script or style sheet evaluation ran: the latest of its url (and frame) done by then, its url before a redirect too. */
 function requestBefore(requests: TraceRequest[], url: string, frame: string | undefined, before: number): TraceRequest | undefined {
   let best: TraceRequest | undefined;
-  for (const r of requests) if (r.url === url && (!frame || r.frame === frame) && (r.finish ?? r.send) <= before + 1 && (!best || r.send > best.send)) best = r;
-  return best ?? requests.find((r) => r.url === url);
+  for (const r of requests) if (requestFor(r, url) && (!frame || r.frame === frame) && (r.finish ?? r.send) <= before + 1 && (!best || r.send > best.send)) best = r;
+  return best ?? requests.find((r) => requestFor(r, url));
 }
 
 /** The request an XHR event reports on: the latest request of its url sent before the event. */

@@ -45,3 +45,51 @@ test("a load dispatched right after a script ran is that script's element's (the
   assert.equal(scriptRunBefore(slices, slices[1]!)?.url, 'http://x.test/a.js');
   assert.equal(scriptRunBefore(slices, slices[2]!), undefined, 'a dispatch 8 ms after the script is not its load');
 });
+
+test("an inline onload's line holds several tags: the load right after a script ran is that script's, not the tag's neighbour that finished later", () => {
+  const page = 'http://x.test/';
+  const sl = (index: number, kind: Slice['kind'], start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind, name: kind, start, end, thread: 't', ...more });
+  // The JSONP script ran (100-111 ms) and its element's load was dispatched (an onload handler on line 66);
+  // an image of the same line finished downloading after the script's download, before the dispatch.
+  const slices = [sl(0, 'script', 100, 111, { url: 'http://api.x.test/jsonp?cb=f' }), sl(1, 'event', 111.02, 112, { eventType: 'load' }), sl(2, 'function', 111.05, 111.9, { url: page, line: 66 })];
+  const req = (requestId: string, url: string, resourceType: string, finish: number) =>
+    ({ requestId, url, frame: 'f', resourceType, method: 'GET', initiator: { type: 'parser', url: page, line: 66 }, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
+  const requests = [req('1', 'http://api.x.test/jsonp?cb=f', 'Script', 90), req('2', 'http://x.test/pixel.gif', 'Image', 105)];
+  const ctx = { slices, load: { slices, marks: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+  const targets = new EventTargets(ctx as never);
+  assert.deepEqual(targets.targetOf(slices[1]!, 'f', slices[2]), { target: 'script', subjects: ['res_1'] });
+});
+
+test('a script downloaded but not yet run is not the element a load is about; once it ran, its load is its own', () => {
+  const sl = (index: number, kind: Slice['kind'], start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind, name: kind, start, end, thread: 't', ...more });
+  // jsonp finished at 100 and runs at 110-120 (its load at 120.01); an image's load, dispatched at 105 with a
+  // handler from a script, is the image's (finished at 95), not the script's that finished after it.
+  const slices = [sl(0, 'event', 105, 106, { eventType: 'load' }), sl(1, 'function', 105.1, 105.9, { url: 'http://x.test/app.js', line: 3 }),
+    sl(2, 'script', 110, 120, { url: 'https://api.x.test/jsonp?cb=f' }), sl(3, 'event', 120.01, 121, { eventType: 'load' }), sl(4, 'function', 120.1, 120.9, { url: 'http://x.test/app.js', line: 9 })];
+  const req = (requestId: string, url: string, resourceType: string, finish: number) =>
+    ({ requestId, url, frame: 'f', resourceType, method: 'GET', initiator: { type: 'script' }, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
+  // The script was requested over http and ran as https (an upgrade): still its run.
+  const requests = [req('1', 'http://api.x.test/jsonp?cb=f', 'Script', 100), req('2', 'http://x.test/i.gif', 'Image', 95)];
+  const ctx = { slices, load: { slices, marks: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+  const targets = new EventTargets(ctx as never);
+  assert.deepEqual(targets.targetOf(slices[0]!, 'f', slices[1]), { target: 'img', subjects: ['res_2'] });
+  assert.deepEqual(targets.targetOf(slices[3]!, 'f', slices[4]), { target: 'script', subjects: ['res_1'] });
+});
+
+test("a handler written in an inline script reports that script's line: another tag there does not take the load of the script that just ran", () => {
+  const frame = 'http://ads.x.test/frame.html';
+  const sl = (index: number, kind: Slice['kind'], start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind, name: kind, start, end, thread: 't', ...more });
+  // bid.js ran (100-101) and a load was dispatched whose handler, a function of the inline script on line 40,
+  // runs; display.js's parser tag is on line 40 too. As an attribute handler (`onload`) the line would decide.
+  const make = (functionName: string | undefined) => {
+    const slices = [sl(0, 'script', 60, 61, { url: 'http://cdn.x.test/display.js' }), sl(1, 'script', 100, 101, { url: 'http://bid.x.test/bid.js' }),
+      sl(2, 'event', 101.01, 102, { eventType: 'load' }), sl(3, 'function', 101.05, 101.9, { url: frame, line: 40, functionName })];
+    const req = (requestId: string, url: string, initiator: { type: string; url?: string; line?: number }, finish: number) =>
+      ({ requestId, url, frame: 'f', resourceType: 'Script', method: 'GET', initiator, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
+    const requests = [req('1', 'http://cdn.x.test/display.js', { type: 'parser', url: frame, line: 40 }, 50), req('2', 'http://bid.x.test/bid.js', { type: 'script' }, 99)];
+    const ctx = { slices, load: { slices, marks: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+    return new EventTargets(ctx as never).targetOf(slices[2]!, 'f', slices[3]).subjects;
+  };
+  assert.deepEqual(make(''), ['res_2']);
+  assert.deepEqual(make('onload'), ['res_1']);
+});

@@ -2,7 +2,7 @@
  * What a dispatch was about, which trace events do not name: an event's DOM target (Appendix A Table A.2)
  * and the callbacks the trace shows no dispatch for.
  */
-import type { TraceRequest, Slice, TraceLoad } from '../load.ts';
+import { requestFor, type TraceRequest, type Slice, type TraceLoad } from '../load.ts';
 import { sameDoc, type ActivityContext, type ExtraInitiators } from './context.ts';
 import { scriptRunBefore, siblingEvent } from './slice-tree.ts';
 
@@ -45,13 +45,17 @@ export function windowLoadTest(load: TraceLoad): (sl: Slice, frame: string) => b
   };
 }
 
+/** A script's URL as its run and its request both name it: fragment dropped, and the scheme (an http request the browser upgraded runs as https). */
+const runKey = (url: string): string => url.split('#')[0]!.replace(/^https?:/, '');
+
 /**
  * Events' DOM targets, in dispatch order: completion events of the frame's document and window by name
  * and timing, a message to the window, else the element whose resource loaded (or failed): the element
- * on the line of an inline handler (onload="…" reports the document and the element's line), else for a
- * load right after a script ran, that script's (a script element's load follows its evaluation in the same
+ * on the line of an inline handler (onload="…" reports the document and the element's line; of several
+ * there, the script that ran right before the dispatch), else for a load right after a script ran, that script's (a script element's load follows its evaluation in the same
  * task; the download that finished last may be another script's, still waiting to run), else the
- * resource that finished last before the dispatch and no earlier element event claimed.
+ * resource that finished last before the dispatch and no earlier element event claimed (a script only once
+ * it ran).
  */
 export class EventTargets {
   private readonly isWindowLoad: (sl: Slice, frame: string) => boolean;
@@ -60,13 +64,31 @@ export class EventTargets {
   private readonly resId: Map<TraceRequest, string>;
   private readonly extra: ExtraInitiators | undefined;
   private readonly slices: Slice[];
+  /** Script evaluations by URL (fragment dropped). */
+  private readonly runs = new Map<string, Slice[]>();
 
   constructor(ctx: ActivityContext) {
     this.slices = ctx.slices;
+    for (const x of ctx.slices) {
+      if (x.kind !== 'script' || !x.url) continue;
+      const u = runKey(x.url);
+      (this.runs.get(u) ?? this.runs.set(u, []).get(u)!).push(x);
+    }
     this.isWindowLoad = windowLoadTest(ctx.load);
     this.requests = ctx.requests;
     this.resId = ctx.resId;
     this.extra = ctx.options.extraInitiators;
+  }
+
+  /**
+   * Whether the script `r` brought ran (an evaluation of its URL after its download) by `t`: a script
+   * element's load follows its script's run, so a script downloaded but not yet run is not the element
+   * a load dispatch is about (www.livejournal.com: a JSONP script finished downloading just before two
+   * images' loads and ran after them; the images' loads took it as the resource that finished last).
+   */
+  private ranBy(r: TraceRequest, t: number): boolean {
+    const done = r.finish ?? r.send;
+    return [r.url, ...(r.redirectedFrom ?? [])].some((u) => (this.runs.get(runKey(u)) ?? []).some((x) => x.start >= done - 1e-6 && x.end <= t + 1e-6));
   }
 
   /** The target of event slice `sl` in `frame` whose first handler is `handler`; subjects are resource ids. */
@@ -77,7 +99,8 @@ export class EventTargets {
     if (type === 'message') return { target: 'Window', subjects: [] };
     if (type === 'load' && this.isWindowLoad(sl, frame)) return { target: 'Window', subjects: [] };
     if (type !== 'load' && type !== 'error') return { target: 'Element', subjects: [] };
-    const candidates = this.requests.filter((r) => (r.finish ?? r.send) <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && !this.claimed.has(r));
+    const candidates = this.requests.filter((r) => (r.finish ?? r.send) <= sl.start + 1e-6 && r.resourceType !== 'XHR' && r.resourceType !== 'Fetch' && !this.claimed.has(r)
+      && (type !== 'load' || r.resourceType !== 'Script' || this.ranBy(r, sl.start)));
     // Where the element's tag is: the parser initiator, or for an iframe's document the DevTools log's.
     const tagAt = (r: TraceRequest) => (r.initiator?.type === 'parser' ? r.initiator : this.extra?.get(r.requestId));
     const byLine = handler?.url && handler.line !== undefined
@@ -86,9 +109,18 @@ export class EventTargets {
           return at?.url !== undefined && sameDoc(at.url, handler.url!) && at.line === handler.line;
         })
       : [];
-    const ran = !byLine.length && type === 'load' ? scriptRunBefore(this.slices, sl) : undefined;
-    const byScript = ran?.url ? candidates.filter((r) => r.resourceType === 'Script' && sameDoc(r.url, ran.url!)) : [];
-    const pool = byLine.length ? byLine : byScript.length ? byScript : candidates;
+    const ran = type === 'load' ? scriptRunBefore(this.slices, sl) : undefined;
+    const byScript = ran?.url ? candidates.filter((r) => r.resourceType === 'Script' && (sameDoc(r.url, ran.url!) || requestFor(r, ran.url!))) : [];
+    // Both: several tags on the handler's line (a page written on few lines), one of them the script that
+    // just ran (www.livejournal.com: a JSONP script's onload, given to an image of the same line that
+    // finished later).
+    const both = byLine.filter((r) => byScript.includes(r));
+    // The line is the element's only for an attribute handler (Chromium names its function `onload`); a
+    // handler function written in an inline script reports that script's line, which may hold other tags
+    // (www.reddit.com: a frame's `display.js` tag on the line of the inline script whose function handled
+    // the load of the `bid` script that had just run). The same task's script run then decides.
+    const attribute = handler?.functionName === `on${type}`;
+    const pool = both.length ? both : byLine.length && (attribute || !byScript.length) ? byLine : byScript.length ? byScript : candidates;
     let best: TraceRequest | undefined;
     for (const r of pool) if (!best || (r.finish ?? r.send) > (best.finish ?? best.send)) best = r;
     if (!best) return { target: 'Element', subjects: [] };

@@ -3,7 +3,7 @@
  * initiator, and what the main thread was running when it was issued), ResourceReceiveResponse,
  * ResourceReceivedData (body chunks) and ResourceFinish. A response, chunk or finish counts only after its
  * request's send in the trace, as Chromium writes them; a redirect re-sends under the same requestId
- * (the first send is kept, with the last url). From the response's `timing` and the finish's `finishTime`:
+ * (the first send is kept, with the last url and the ones before it). From the response's `timing` and the finish's `finishTime`:
  * the network service's times (`network`); from the loader starts: when the renderer released it.
  * A page frame whose document request the trace lacks gets it from the DevTools log (logged-documents.ts).
  */
@@ -198,7 +198,10 @@ export function requestHandler(loggedDocuments: readonly LoggedDocument[] = []):
           if (!req) continue;
           if (req.frame === frames.mainFrame && req.send === 0) documentThread ??= threadOf(e);
           const prev = requests.get(req.requestId);
-          if (prev) prev.url = req.url;
+          if (prev && prev.url !== req.url) {
+            (prev.redirectedFrom ??= []).push(prev.url);
+            prev.url = req.url;
+          }
           else requests.set(req.requestId, req);
         } else {
           const r = requests.get(text(networkData(e).requestId) ?? '');

@@ -1,0 +1,72 @@
+/**
+ * Parse chunks one side cut apart where the other has one. Thesis §3.5.1 cuts a document's parse at
+ * every tag that starts a download or an inline script. A legacy chunk may declare several resources
+ * from one tag or position (9gag.com: a video's poster image and its source; www.siteadvisor.com: a
+ * style sheet and the sheets it imports, attributed to the chunk, §3.5.1's lazy binding), which the
+ * synthesized page writes as one tag each, and the trace builder, following the same rule, ends a chunk
+ * at each. Such chunks are keyed by the first thing they declare, so the later ones have keys the
+ * other side lacks, and every parse, download and declaration edge around them misses twice.
+ *
+ * The equivalence, applied to each side against the other alike: a chunk that directly follows chunk P
+ * of its document, and whose every declared resource or script that the other side has is declared there
+ * by the chunk keyed as P, is one chunk with P (takes P's key, its download chunk P's download's); the
+ * edges between them fall away as edges of a node to itself. Chunks are matched by adjacency and by
+ * what both sides declare in them, never by their number. Pure on the indexes; changes the keys in place.
+ */
+import type { ParseChunkNode } from '@pcp/graph-builder';
+import type { GraphIndex } from './graph-index.ts';
+
+/** What each chunk key of `ix` declares (its children that are resources or scripts), by their keys. */
+function declarersOf(ix: GraphIndex, keys: Map<string, string>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const list of ix.chunksByDoc.values()) {
+    for (const c of list) {
+      const ck = keys.get(c.id);
+      if (ck === undefined) continue;
+      for (const d of declared(ix, keys, c)) if (!out.has(d)) out.set(d, ck);
+    }
+  }
+  return out;
+}
+
+function declared(ix: GraphIndex, keys: Map<string, string>, c: ParseChunkNode): string[] {
+  return (ix.children.get(c.id) ?? []).flatMap((e) => {
+    const n = ix.byId.get(e.to);
+    const k = keys.get(e.to);
+    return n && k !== undefined && (n.kind === 'resource' || n.kind === 'script_eval') ? [k] : [];
+  });
+}
+
+/** Renames `keys` of `ix` so that chunks `other` declares as one chunk are one (see above). */
+function mergeInto(ix: GraphIndex, keys: Map<string, string>, other: GraphIndex, otherKeys: Map<string, string>): void {
+  const declarer = declarersOf(other, otherKeys);
+  const otherChunkKeys = new Set([...declarer.values()]);
+  const rename = new Map<string, string>();
+  for (const list of ix.chunksByDoc.values()) {
+    const lastOfFrame = new Map<string, string>();
+    for (const c of list) {
+      const own = keys.get(c.id);
+      const prev = lastOfFrame.get(c.frame);
+      const shared = declared(ix, keys, c).filter((d) => declarer.has(d));
+      if (own !== undefined && prev !== undefined && own !== prev && !otherChunkKeys.has(own) && otherChunkKeys.has(prev) && shared.length && shared.every((d) => declarer.get(d) === prev)) {
+        rename.set(own, prev);
+        keys.set(c.id, prev);
+      }
+      const k = keys.get(c.id);
+      if (k !== undefined) lastOfFrame.set(c.frame, k);
+    }
+  }
+  if (!rename.size) return;
+  for (const [id, k] of keys) {
+    const m = /^download of (.*)$/.exec(k);
+    const to = m ? rename.get(m[1]!) : undefined;
+    if (to !== undefined) keys.set(id, `download of ${to}`);
+  }
+}
+
+/** Both sides' chunks that the other side declares as one, merged (the source's first, against the rebuilt's keys as built). */
+export function mergeChunksCutApart(si: GraphIndex, sourceKeys: Map<string, string>, bi: GraphIndex, builtKeys: Map<string, string>): void {
+  const builtAsBuilt = new Map(builtKeys);
+  mergeInto(bi, builtKeys, si, sourceKeys);
+  mergeInto(si, sourceKeys, bi, builtAsBuilt);
+}
