@@ -100,3 +100,13 @@ test('a script two frames request, requested by them in the other order, has the
   assert.equal(f.edgeRecall, 1, JSON.stringify(f.edgeMisses));
   assert.equal(f.edgePrecision, 1, JSON.stringify(f.edgeMisses));
 });
+
+test("load is timed from the main document's request on both sides (a trace graph's clock starts at the commit)", () => {
+  const source = page({ withImage: false, imageParent: 's' });
+  source.nodes.find((n) => n.id === 'load')!.start = 900;
+  const built = page({ withImage: false, imageParent: 's', idSuffix: '_b' });
+  built.navigation = { navigationStartOffset: 520, documentRequest: -500, documentResponse: -5, load: 400 };
+  const f = compareRoundTrip(source, built);
+  assert.equal(f.loadSource, 900);
+  assert.equal(f.loadBuilt, 900);
+});
