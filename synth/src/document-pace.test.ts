@@ -30,6 +30,8 @@ test('interpolated chunk times (legacy layout): the bytes come when the source p
   // The importer spread the chunks over 0-900 ms; the 2016 parser began them at 950 and 980 ms.
   const { ix, doc } = page([950, 980], true);
   assert.deepEqual(documentPace(ix, doc, [100, 2500], 3000, 20), [[930, 100], [960, 2900]]);
+  // The 30 bytes before the first tag open the response at the first chunk's interpolated end (300 ms).
+  assert.deepEqual(documentPace(ix, doc, [100, 2500], 3000, 20, 30), [[280, 30], [930, 70], [960, 2900]]);
 });
 
 test('interpolated: no later than the document end, never before the chunk before', () => {

@@ -15,6 +15,8 @@ export interface DocumentText {
   chunkEnds: number[];
   /** Chunks whose position could not be kept (content before them was longer than the gap). */
   drifted: number;
+  /** UTF-8 bytes before the first tag (the doctype and whitespace): nothing in them to parse or preload. */
+  lead: number;
 }
 
 /** A cursor that writes text and knows its 1-based line and column. */
@@ -70,6 +72,7 @@ export function documentText(ctx: ProgramContext, docUrl: string, chunks: readon
   w.write('<!DOCTYPE html>');
   const chunkEnds: number[] = [];
   let drifted = 0;
+  let lead: number | undefined;
   for (const chunk of chunks) {
     if (!w.moveTo(chunk.startLine, chunk.startColumn)) drifted++;
     const tags: string[] = [];
@@ -83,8 +86,9 @@ export function documentText(ctx: ProgramContext, docUrl: string, chunks: readon
       }
     }
     if (tags.length) w.moveTo(chunk.endLine, chunk.endColumn);
+    if (tags.length) lead ??= w.bytes;
     for (const t of tags) w.write(t);
     chunkEnds.push(w.bytes);
   }
-  return { html: w.text(), chunkEnds, drifted };
+  return { html: w.text(), chunkEnds, drifted, lead: lead ?? w.bytes };
 }

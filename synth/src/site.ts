@@ -9,6 +9,7 @@ import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bod
 import { documentText } from './document.ts';
 import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
+import { asRequested } from './preload.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
@@ -166,7 +167,8 @@ export function synthesizeSite(graph: Graph): Site {
     const doc = aboutDocumentChunks(ix, aboutOwners, r);
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
   };
-  const waits = connectionWaits([...ix.resourceByUrl.values()]);
+  // The queue on the schedule the replay's browser will follow (preload.ts).
+  const waits = connectionWaits([...ix.resourceByUrl.values()].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, r)));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -198,7 +200,7 @@ export function synthesizeSite(graph: Graph): Site {
       const doc = documentText(ctx, url, chunks);
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
-      paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs) ?? heldBody(body.length, transfer);
+      paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
     } else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
