@@ -78,6 +78,13 @@ test('a legacy-layout document (interpolated chunk times): the doctype opens it,
   assert.ok(html.slice(0, doc.chunks![0]![1] + doc.chunks![1]![1]).includes('app.js"></script>'));
 });
 
+test('a script the parser did not wait for (no rule 4 to the next chunk) is async; one it waited for stays blocking', () => {
+  const g = sample();
+  g.edges = g.edges.filter((e) => !(e.from === 's' && e.to === 'p1'));
+  assert.ok(synthesizeSite(g).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js" async></script>'));
+  assert.ok(synthesizeSite(sample()).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js"></script>'));
+});
+
 test('the script runs its recorded time, inserts the image, sets the timer that issues the XHR with its handler', () => {
   const site = synthesizeSite(sample());
   const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
