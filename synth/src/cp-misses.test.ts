@@ -29,6 +29,9 @@ test('a resource that waited for a connection in the replay takes the path', () 
     'rebuilt path resource longer in the replay: waited for a connection': 1,
   });
   assert.equal(criticalPathMisses(page(50, 100), page(400, 100)).get('rebuilt path resource longer in the replay: server or transfer'), 1);
+  const held = page(400, 100);
+  Object.assign(held.nodes.find((n) => n.id === 'a')!, { browserDelay: { release: 300, request: 1 } });
+  assert.equal(criticalPathMisses(page(50, 100), held).get("rebuilt path resource longer in the replay: held by the renderer's scheduler"), 1);
 });
 
 test('a source path through interpolated download chunks is named once per graph', () => {

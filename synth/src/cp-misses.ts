@@ -37,6 +37,13 @@ function pathOf(g: Graph): { urls: Set<string>; length: number; interpolatedChun
   return { urls, length: cp.length - (cp.steps[0]?.duration ?? 0), interpolatedChunks };
 }
 
+/** Where a rebuilt resource's excess over its recorded span went: the browser's own waits when they hold half of it. */
+function longerBecause(b: ResourceNode, excess: number): string {
+  if ((b.browserDelay?.release ?? 0) > excess / 2) return "held by the renderer's scheduler";
+  if ((b.browserDelay?.request ?? 0) > excess / 2) return 'waited for a connection';
+  return 'server or transfer';
+}
+
 /** Classes of the resources the two critical paths do not share, with counts (`graph: ...` once per graph). */
 export function criticalPathMisses(source: Graph, builtAsLoaded: Graph): Map<string, number> {
   const built = alignUpgrades(source, builtAsLoaded);
@@ -59,7 +66,7 @@ export function criticalPathMisses(source: Graph, builtAsLoaded: Graph): Map<str
     const s = sr.get(url);
     const excess = s ? span(b) - span(s) : 0;
     if (!s) count('rebuilt path resource not in the source');
-    else if (span(b) > span(s) * FACTOR + SLACK_MS) count((b.browserDelay?.request ?? 0) > excess / 2 ? 'rebuilt path resource longer in the replay: waited for a connection' : 'rebuilt path resource longer in the replay: server or transfer');
+    else if (span(b) > span(s) * FACTOR + SLACK_MS) count(`rebuilt path resource longer in the replay: ${longerBecause(b, excess)}`);
     else count('rebuilt path resource off the source path (another branch weighs more)');
   }
   if (out.size && sp.interpolatedChunks > sp.length / 2) count('graph: source path mostly interpolated download chunks');
