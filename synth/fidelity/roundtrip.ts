@@ -4,14 +4,14 @@
  * itself (synth/src/compare.ts). Default set: the 64 legacy graphs, smallest first; --minutes stops
  * starting new graphs after M minutes. Prints per graph and the means against issue 15's targets,
  * pages per minute, synthesis speed (graphs per second), the edges missed and added by rule and kinds,
- * and every class of miss with its count.
+ * and every class of miss with its count (the critical paths' by cp-misses.ts).
  */
 import { statSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, basename } from 'node:path';
 import { legacySites, mean, median } from '@pcp/graph-builder';
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { edgeClasses, keyKind, roundTrip, type RoundTripFigures } from '@pcp/synth';
+import { criticalPathMisses, edgeClasses, keyKind, roundTrip, type RoundTripFigures } from '@pcp/synth';
 
 const { values, positionals } = scriptArgs('fidelity:roundtrip', `
 usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--keep DIR [--rescore]] [--no-preload-scanner]
@@ -20,9 +20,9 @@ Each graph (default: the 64 legacy graphs, smallest first) synthesized into a si
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
 agreement, edge precision/recall by rule, critical-path Jaccard, load time against the source (targets of
 issue 15), pages per minute, synthesis speed, the edges missed and added by rule and kinds of their ends, and
-every class of miss with its count. --minutes stops starting new graphs after M minutes; --json FILE writes
-the per-graph figures (with each graph's missed and added edges). --keep DIR keeps each graph's profile in
-DIR/NAME; --rescore rebuilds and compares the profiles kept there without loading them again (graphs without
+every class of miss with its count (the critical paths' too: why each resource on one path is off the other).
+--minutes stops starting new graphs after M minutes; --json FILE writes the per-graph figures (with each
+graph's missed and added edges). --keep DIR keeps each graph's profile in DIR/NAME; --rescore rebuilds and compares the profiles kept there without loading them again (graphs without
 one are loaded), so a change to the builder or the comparison is measured on the same loads.
 --no-preload-scanner profiles without Chromium's preload scanner (each tag requested when the parser reaches
 it; an A/B, synth/README.md).
@@ -62,6 +62,7 @@ try {
       for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
       for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
       for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
+      for (const [k, n] of criticalPathMisses(rt.source, rt.built)) count(`critical path: ${k}`, n);
       for (const m of f.parentMisses) count(`parent differs: ${m.source.map((k) => keyKind(k)).join('+') || 'none'} -> ${m.built.map((k) => keyKind(k)).join('+') || 'none'}`);
       addAll(edgeMisses.missing, edgeClasses(f.edgeMisses.missing));
       addAll(edgeMisses.extra, edgeClasses(f.edgeMisses.extra));

@@ -29,6 +29,16 @@ test('a graph against itself, under other node ids, agrees everywhere', () => {
   assert.deepEqual(f.byRule['2'], { found: 1, source: 1 });
 });
 
+test("load is timed from the main document's request on both sides (a trace graph's clock starts at the commit)", () => {
+  const source = page({ withImage: false, imageParent: 's' });
+  source.nodes.find((n) => n.id === 'load')!.start = 900;
+  const built = page({ withImage: false, imageParent: 's', idSuffix: '_b' });
+  built.navigation = { navigationStartOffset: 520, documentRequest: -500, documentResponse: -5, load: 400 };
+  const f = compareRoundTrip(source, built);
+  assert.equal(f.loadSource, 900);
+  assert.equal(f.loadBuilt, 900);
+});
+
 test('a missing resource and a different parent are counted and named', () => {
   const missing = compareRoundTrip(page({ withImage: true, imageParent: 's' }), page({ withImage: false, imageParent: 's' }));
   assert.equal(missing.resourceJaccard, 2 / 3);

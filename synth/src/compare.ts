@@ -44,7 +44,7 @@ export interface RoundTripFigures {
   byRule: Record<string, RuleFigures>;
   /** Jaccard of the resource URLs on the two critical paths. */
   criticalPathJaccard: number;
-  /** Load (main frame's load event), ms from the first request: source, built. */
+  /** Load (main frame's load event), ms from the main document's request: source, built. */
   loadSource?: number;
   loadBuilt?: number;
   /** Parse chunks per side. */
@@ -114,8 +114,9 @@ function requestParents(ix: GraphIndex, keys: Map<string, string>, url: string):
 /** The same requests with the same parents, whatever their order. */
 const sameRequests = (a: string[], b: string[]): boolean => a.length > 1 && a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** The main frame's load, ms from the document's request (a trace graph's clock starts at the navigation's commit). */
 function loadOf(g: Graph): number | undefined {
-  if (g.navigation?.load !== undefined) return g.navigation.load;
+  if (g.navigation?.load !== undefined) return g.navigation.load - Math.min(0, g.navigation.documentRequest ?? 0);
   const m = g.nodes.find((n) => n.id === g.markers?.load);
   return m?.start;
 }

@@ -7,3 +7,4 @@ export { indexGraph, contentKeys, type GraphIndex } from './graph-index.ts';
 export { parametricGraph, parseSizeDist, drawSize, type SizeDist, type ParametricOptions } from './parametric.ts';
 export { compareRoundTrip, edgeClasses, keyKind, type KeyedEdge, type RoundTripFigures, type RuleFigures } from './compare.ts';
 export { roundTrip, RoundTripError, type RoundTrip } from './roundtrip.ts';
+export { criticalPathMisses } from './cp-misses.ts';

@@ -5,7 +5,8 @@
  * span would add the wait again (the request reaches it only when a connection frees up), so the
  * synthesizer holds a response for its span less the wait. The wait is found by replaying the
  * recorded schedule on six connections per http host: a request takes the connection that frees up
- * first, and a connection is busy until its response's recorded end. https hosts are served over
+ * first (requests made at once in the order given), and a connection is busy until its response's
+ * recorded end. https hosts are served over
  * HTTP/2 (one connection, no queue): no wait. Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
@@ -29,7 +30,7 @@ export function connectionWaits(resources: readonly ResourceNode[], perHost = CO
   const waits = new Map<string, number>();
   for (const list of byHost.values()) {
     const freeAt: number[] = [];
-    for (const r of [...list].sort((a, b) => a.start - b.start || a.end - b.end)) {
+    for (const r of [...list].sort((a, b) => a.start - b.start)) { // ties in the order given (the page's)
       if (freeAt.length < perHost) {
         freeAt.push(r.end);
         continue;

@@ -64,6 +64,27 @@ test('the document is trickled at the download chunks, each bringing its parse c
   assert.equal(doc.chunks!.reduce((s, [, b]) => s + b, 0), doc.body.length);
 });
 
+test('a legacy-layout document (interpolated chunk times): the doctype opens it, each chunk comes when the source parsed it', () => {
+  const g = sample();
+  for (const n of g.nodes) if (n.kind === 'download_chunk') n.extra = { interpolatedTimes: true };
+  for (const [id, at] of [['p0', 90], ['p1', 130]] as const) Object.assign(g.nodes.find((n) => n.id === id)!, { start: at, end: at + 1 });
+  const doc = synthesizeSite(g).responses[0]!;
+  const html = doc.body.toString();
+  // The lead (doctype and whitespace before the script tag) at chunk 0's interpolated end, the tag when parsed
+  // (90 ms), the rest no later than the document's end (100 ms) though the parser reached it at 130.
+  assert.deepEqual(doc.chunks!.map(([at]) => at), [40, 90, 100]);
+  assert.ok(html.slice(0, doc.chunks![0]![1]).startsWith('<!DOCTYPE html>'));
+  assert.ok(!html.slice(0, doc.chunks![0]![1]).includes('<script'));
+  assert.ok(html.slice(0, doc.chunks![0]![1] + doc.chunks![1]![1]).includes('app.js"></script>'));
+});
+
+test('a script the parser did not wait for (no rule 4 to the next chunk) is async; one it waited for stays blocking', () => {
+  const g = sample();
+  g.edges = g.edges.filter((e) => !(e.from === 's' && e.to === 'p1'));
+  assert.ok(synthesizeSite(g).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js" async></script>'));
+  assert.ok(synthesizeSite(sample()).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js"></script>'));
+});
+
 test('the script runs its recorded time, inserts the image, sets the timer that issues the XHR with its handler', () => {
   const site = synthesizeSite(sample());
   const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();

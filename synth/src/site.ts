@@ -7,7 +7,9 @@
 import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
 import { documentText } from './document.ts';
+import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
+import { asRequested } from './preload.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
@@ -165,7 +167,8 @@ export function synthesizeSite(graph: Graph): Site {
     const doc = aboutDocumentChunks(ix, aboutOwners, r);
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
   };
-  const waits = connectionWaits([...ix.resourceByUrl.values()]);
+  // The queue on the schedule the replay's browser will follow (preload.ts).
+  const waits = connectionWaits([...ix.resourceByUrl.values()].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, r)));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -197,7 +200,7 @@ export function synthesizeSite(graph: Graph): Site {
       const doc = documentText(ctx, url, chunks);
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
-      paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs);
+      paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
     } else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
@@ -209,23 +212,4 @@ export function synthesizeSite(graph: Graph): Site {
   }
   const pageFirst = responses.sort((a, b) => Number(b.url === pageUrl) - Number(a.url === pageUrl));
   return { pageUrl, responses: pageFirst, warnings, oversize, drifted, lastActivityMs: lastActivityMs(graph) };
-}
-
-/**
- * A document trickled as recorded: download chunk n (by index) ends when the graph says and brings
- * the bytes parse chunk n needs; the bytes after the last chunk come with it. `headersAt`: when the
- * response headers go, on the graph's clock.
- */
-function documentPace(ix: GraphIndex, r: ResourceNode, chunkEnds: number[], length: number, headersAt: number): [number, number][] | undefined {
-  const dchunks = ix.graph.nodes.filter((n): n is Extract<GraphNode, { kind: 'download_chunk' }> => n.kind === 'download_chunk' && n.resource === r.id).sort((a, b) => a.index - b.index);
-  if (dchunks.length < 2) return heldBody(length, Math.max(0, r.end - headersAt));
-  const out: [number, number][] = [];
-  let sent = 0;
-  dchunks.forEach((d, i) => {
-    const upTo = i === dchunks.length - 1 ? length : Math.min(length, chunkEnds[i] ?? length);
-    out.push([round(Math.max(0, d.end - headersAt)), Math.max(0, upTo - sent)]);
-    sent = Math.max(sent, upTo);
-  });
-  if (sent < length) out[out.length - 1]![1] += length - sent;
-  return out;
 }

@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { criticalPathMisses } from './cp-misses.ts';
+import { graphOf, res } from './testing.ts';
+
+const PAGE = 'http://www.pcp.test/';
+
+/** A document with two scripts on separate branches, each lasting what is given; `extra` on the document's chunk. */
+function page(a: number, b: number, more: { aWait?: number; interpolated?: boolean; chunk?: number } = {}) {
+  const chunkEnd = more.chunk ?? 1;
+  return graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100, { end: 10 }),
+    { id: 'd0', kind: 'download_chunk', resource: 'doc', index: 0, offset: 0, size: 100, start: 0, end: chunkEnd, ...(more.interpolated ? { extra: { interpolatedTimes: true } } : {}) },
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1, start: chunkEnd, end: chunkEnd + 1 },
+    res('a', 'http://cdn.pcp.test/a.js', 'application/javascript', 10, { start: 20, end: 20 + a, browserDelay: { request: more.aWait ?? 0 } }),
+    res('b', 'http://cdn.pcp.test/b.js', 'application/javascript', 10, { start: 20, end: 20 + b }),
+  ], [['doc', 'd0', 'resource-chunk'], ['d0', 'p0', 3], ['doc', 'a', 1], ['p0', 'b', 1]]);
+}
+
+test('paths that agree have no misses', () => {
+  assert.equal(criticalPathMisses(page(100, 50), page(100, 50)).size, 0);
+});
+
+test('a resource that waited for a connection in the replay takes the path', () => {
+  // Source: b (100) is heavier; rebuilt: a lasted 400 ms instead of 50, 300 of them queued.
+  const m = criticalPathMisses(page(50, 100), page(400, 100, { aWait: 300 }));
+  assert.deepEqual(Object.fromEntries(m), {
+    'source path resource off the rebuilt path (another branch weighs more)': 1,
+    'rebuilt path resource longer in the replay: waited for a connection': 1,
+  });
+  assert.equal(criticalPathMisses(page(50, 100), page(400, 100)).get('rebuilt path resource longer in the replay: server or transfer'), 1);
+  const held = page(400, 100);
+  Object.assign(held.nodes.find((n) => n.id === 'a')!, { browserDelay: { release: 300, request: 1 } });
+  assert.equal(criticalPathMisses(page(50, 100), held).get("rebuilt path resource longer in the replay: held by the renderer's scheduler"), 1);
+});
+
+test('a source path through interpolated download chunks is named once per graph', () => {
+  // Source: the chunk spread over 500 ms leads the path to b; rebuilt: the chunk lasts 1 ms, a 300.
+  const m = criticalPathMisses(page(100, 50, { interpolated: true, chunk: 500 }), page(300, 50));
+  assert.equal(m.get('graph: source path mostly interpolated download chunks'), 1);
+  assert.equal(criticalPathMisses(page(100, 50, { chunk: 500 }), page(300, 50)).has('graph: source path mostly interpolated download chunks'), false);
+});
