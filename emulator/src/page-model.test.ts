@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GraphNode, ResourceNode } from '@pcp/graph-builder';
-import { bytesArrivedAt, hiddenMainThreadWork } from './page-model.ts';
+import { bytesArrivedAt, hiddenMainThreadWork, responseAfterPace } from './page-model.ts';
 
 const doc = (over: Partial<ResourceNode> = {}): ResourceNode =>
   ({ id: 'doc', kind: 'resource', url: 'https://a.test/', start: 0, end: 340, size: 1000, responseStart: 4, ...over }) as ResourceNode;
@@ -32,4 +32,15 @@ test("hidden main-thread work before a parse chunk counts from its bytes' arriva
   assert.equal(work[2], 20);
   // The chunk that ends the body is ready at the body's end (340), as the simulator completes it: 5 ms of the last task.
   assert.equal(work[4], 5);
+});
+
+test("responseAfterPace: a paced body's response delay runs from its last piece read, not from the network's end", () => {
+  const pace = { after: [0, 200], upTo: [1000, 2000] };
+  // mailchimp's document: the network had the body 131 ms before the renderer's finish; the renderer read the last
+  // piece at 241.0, 0.4 ms before its finish at 241.4 (its main thread had been busy).
+  const paced = doc({ end: 241.4, browserDelay: { response: 131 }, arrivals: [{ at: 15, bytes: 1000 }, { at: 241, bytes: 1000 }] });
+  assert.ok(Math.abs(responseAfterPace(paced, pace) - 0.4) < 1e-9);
+  assert.equal(responseAfterPace(paced, null), 131, 'not paced: the recorded delay');
+  assert.equal(responseAfterPace(doc({ end: 250, browserDelay: { response: 2 }, arrivals: [{ at: 15, bytes: 1000 }, { at: 300, bytes: 1000 }] }), pace), 0, 'finish before the last read: none');
+  assert.equal(responseAfterPace(doc({}), pace), 0, 'not recorded');
 });

@@ -106,6 +106,22 @@ export function networkRead(read: number | undefined, pace: ServerPace | null): 
 }
 
 /**
+ * The renderer's time from the body's end at the network service to its finish (graph `browserDelay.response`),
+ * ms, less what the replayed pacing already holds: a paced body's pieces are replayed at the times the renderer
+ * read them, which include the renderer's own lag (mailchimp's document: the network service had the body 131 ms
+ * before the renderer's finish, and the renderer read its last piece 0.4 ms before that finish, its main thread
+ * busy with a script; replaying both gave the document's end 131 ms late). So with a pace, no more than from the
+ * last piece read to the finish.
+ */
+export function responseAfterPace(x: ResourceNode, pace: ServerPace | null): number {
+  const recorded = x.browserDelay?.response;
+  if (recorded === undefined || !Number.isFinite(recorded)) return 0;
+  const last = x.arrivals?.[x.arrivals.length - 1];
+  if (!pace || !last) return Math.max(0, recorded);
+  return Math.max(0, Math.min(recorded, x.end - last.at));
+}
+
+/**
  * The renderer's hop from Blink's scheduler releasing a request it may hold to the request's loader starting
  * (ThrottlingURLLoader::StartNow), ms. A held-type request's recorded request-to-release time (graph
  * `browserDelay.release`) is that hop plus the recording scheduler's hold (the example site's async scripts and
@@ -318,7 +334,7 @@ export function compileGraph(graph: Graph): PageModel {
         frameDocument: x.documentOfFrame !== undefined && x.id !== graph.root,
         commitDelay: nonNegative(x.browserDelay?.commit ?? x.browserDelay?.response),
         requestDelay: nonNegative(x.browserDelay?.request),
-        responseDelay: nonNegative(x.browserDelay?.response),
+        responseDelay: responseAfterPace(x, pace),
         readDelay: networkRead(x.browserDelay?.read, pace),
         // A held-type request's recorded request delay starts at its release: the hop before it is the emulator's to add.
         releaseHop: mayBeHeld(x) && x.browserDelay?.request !== undefined ? hop : 0,
