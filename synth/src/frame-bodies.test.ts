@@ -18,7 +18,7 @@ const LIB = 'http://cdn.pcp.test/lib.js';
 function twoAdFrames(): ReturnType<typeof graphOf> {
   const frame = (f: 'a' | 'b', t: number) => [
     res(`doc_${f}`, `${AD}#${f}`, 'text/html', 4000, { frame: f, start: t, end: t + 5 }),
-    { id: `d_${f}`, kind: 'download_chunk' as const, frame: f, start: t + 1, end: t + 5 },
+    { id: `d_${f}`, kind: 'download_chunk' as const, frame: f, resource: `doc_${f}`, index: 0, offset: 0, size: 4000, start: t + 1, end: t + 5 },
     { id: `p_${f}`, kind: 'parse_chunk' as const, frame: f, docUrl: AD, startLine: 2, startColumn: 1, endLine: 3, endColumn: 1, start: t + 6, end: t + 7 },
     res(`lib_${f}`, LIB, 'application/javascript', 3000, { frame: f, start: t + 8, end: t + 9 }),
     { id: `l_${f}`, kind: 'script_eval' as const, frame: f, scriptUrl: LIB, scriptKind: 'sync' as const, start: t + 10, end: t + 11 },
