@@ -32,7 +32,7 @@ function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
         { name: 'Content-Type', value: text ? `${mimeType}; charset=utf-8` : mimeType },
         // Cross-origin XHR and fetch of the graph must succeed as they did when recorded.
         { name: 'Access-Control-Allow-Origin', value: '*' },
-        { name: 'Cache-Control', value: r.location ? 'no-store' : 'max-age=3600' },
+        { name: 'Cache-Control', value: r.location || r.noStore ? 'no-store' : 'max-age=3600' },
         ...(r.location ? [{ name: 'Location', value: r.location }] : []),
       ],
       content: text ? { size: r.body.length, mimeType, text: r.body.toString('utf8') } : { size: r.body.length, mimeType, text: r.body.toString('base64'), encoding: 'base64' },

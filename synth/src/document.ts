@@ -6,6 +6,7 @@
  */
 import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-builder';
 import { htmlAttr } from './escape.ts';
+import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementEvents, elementIssueOf, handlerJs, isOwnPageFrame, programJs, withRuntime, type ProgramContext } from './program.ts';
 
@@ -71,7 +72,12 @@ function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEva
     case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ''}${onload}></script>`;
     case 'link': return `<link rel="stylesheet" href="${url}"${onload}>`;
     case 'img': return `<img src="${url}" alt=""${onload}>`;
-    case 'iframe': return isOwnPageFrame(ctx, r) ? '' : `<iframe src="${url}"${onload}></iframe>`;
+    case 'iframe': {
+      // The k-th frame of a URL several frames load is named, so that scripts pick its programs (frame-bodies.ts).
+      const suffix = ctx.frameSuffixes?.byRequest.get(r.id);
+      const name = suffix ? ` name="${htmlAttr(FRAME_NAME_PREFIX + suffix)}"` : '';
+      return isOwnPageFrame(ctx, r) ? '' : `<iframe src="${url}"${name}${onload}></iframe>`;
+    }
     default: return `<link rel="preload" as="fetch" href="${url}">`;
   }
 }

@@ -108,6 +108,8 @@ export interface ProgramContext {
   aboutOwners?: Map<string, ResourceNode>;
   /** The HTML of an about: frame that has parse chunks, by the about: resource that made it (about-frames.ts). */
   aboutDocument?(r: ResourceNode): { html: string; srcdoc: boolean } | undefined;
+  /** Frames of a document URL several frames load, by frame id and by the request of their document: '' or ` [k]` (frame-bodies.ts). */
+  frameSuffixes?: { byFrame: Map<string, string>; byRequest: Map<string, string> };
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);

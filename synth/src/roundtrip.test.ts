@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { failedElementsPage, graphOf, res, scriptPage } from './testing.ts';
+import { failedElementsPage, graphOf, res, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -179,4 +179,25 @@ test("an about:blank frame's window load handler, installed by the script that i
   assert.equal(loads.length, 1, 'the request is the child of a load event');
   // The ad's script ran its about:blank program (in the frame it was inserted into): its pixel came back.
   assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === 'http://ads.pcp.test/pixel.gif'), 'the inserted script ran in the frame');
+});
+
+test('two frames of one document URL each parse their own document: each image and inline script comes back once, in its own frame', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const ad = 'http://ads.pcp.test/frame.html';
+  const file = join(work, 'shared-url-frames.json');
+  writeFileSync(file, JSON.stringify(sharedUrlFramesPage('http://www.pcp.test/', ad, 'http://cdn.pcp.test/lib.js')));
+  const rt = await roundTrip(file, join(work, 'shared-url-frames'));
+  assert.match(rt.profileLine, /^complete: .* 0 misses$/);
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const requests = (suffix: string) => rt.built.nodes.filter((n) => n.kind === 'resource' && n.url.endsWith(suffix));
+  // One body for both frames would make each parse both images' tags and run the inline script twice.
+  assert.equal(requests('/frame.html').length, 2);
+  const [a, b] = [requests('/a.png'), requests('/b.png')];
+  assert.equal(a.length, 1);
+  assert.equal(b.length, 1);
+  assert.notEqual(a[0]!.frame, b[0]!.frame);
+  const inline = rt.built.nodes.filter((n) => n.kind === 'script_eval' && n.scriptUrl.startsWith(ad));
+  assert.equal(inline.length, 1);
+  assert.equal(inline[0]!.frame, b[0]!.frame);
+  // Each image's parent is its own frame's chunk or script (lib.js's chunk is cut at each tag by the trace builder, not compared here).
+  assert.deepEqual(rt.figures.parentMisses.filter((m) => /\/[ab]\.png$/.test(m.url)), []);
 });

@@ -14,6 +14,7 @@ import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 import { xhrPace } from './xhr-pace.ts';
+import { frameSuffixes, frameSuffixJs, sharedFrameBodies, type FrameBody } from './frame-bodies.ts';
 import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
@@ -28,6 +29,8 @@ export interface SiteResponse {
   chunks?: [number, number][];
   /** A redirect's target (upgrades.ts). */
   location?: string;
+  /** One of several bodies of its URL (frame-bodies.ts): never from the browser's cache. */
+  noStore?: boolean;
 }
 
 export interface Site {
@@ -105,13 +108,13 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
   const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
     // Keyed without the scheme: a page the browser upgraded to https runs the programs of its http document.
-    const doc = (ctx.ix.frameDoc.get(s.frame) ?? '').replace(/^https:/, 'http:');
+    const doc = (ctx.ix.frameDoc.get(s.frame) ?? '').replace(/^https:/, 'http:') + (ctx.frameSuffixes?.byFrame.get(s.frame) ?? '');
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
   });
   // Each evaluation in a frame picks its program by the frame's document and how many times it ran there.
-  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[(window.__pcpDoc||document.URL).replace(/#.*$/,"").replace(/^https:/,"http:")+"|"+n];if(f)f()`)};\n`;
+  return `${withRuntime(`var c=window.__pcpRuns=window.__pcpRuns||{},u=${jsString(url)},n=c[u]=(c[u]||0)+1,P={${programs.join(',')}},f=P[(window.__pcpDoc||document.URL).replace(/#.*$/,"").replace(/^https:/,"http:")+${frameSuffixJs}+"|"+n];if(f)f()`)};\n`;
 }
 
 /** What the style sheet at `url` loads: images, sheets it imports, and fonts (the rest CSS cannot request). */
@@ -168,15 +171,14 @@ export function synthesizeSite(graph: Graph): Site {
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
   };
   // The queue on the schedule the replay's browser will follow (preload.ts).
-  const waits = connectionWaits([...ix.resourceByUrl.values()].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, r)));
+  const shared = sharedFrameBodies(ix, pageUrl);
+  ctx.frameSuffixes = frameSuffixes(shared);
+  const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, r)));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
-  for (const [url, r] of ix.resourceByUrl) {
-    if (!/^https?:\/\//.test(url)) {
-      warn(`resource ${r.id} (${url}) is not http(s): left out`);
-      continue;
-    }
+  const respond = (url: string, r: ResourceNode, frameBody?: FrameBody): void => {
     const failed = failedElement(ix, r);
     let status = failed && r.status < 400 ? 404 : r.status || 200;
     if (status >= 300 && status < 400) {
@@ -192,7 +194,7 @@ export function synthesizeSite(graph: Graph): Site {
     const sentAt = r.start + wait;
     const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
     const image = imageFormatOf(r.mimeType);
-    const chunks = ix.chunksByDoc.get(url);
+    const chunks = frameBody?.chunks ?? ix.chunksByDoc.get(url);
     let body: Buffer;
     let paced: [number, number][] | undefined;
     if (failed) body = opaqueBody(r.size); // its element fires error: nothing in it may decode or run
@@ -208,7 +210,17 @@ export function synthesizeSite(graph: Graph): Site {
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer) });
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }) });
+  };
+  for (const [url, r] of ix.resourceByUrl) {
+    if (!/^https?:\/\//.test(url)) {
+      warn(`resource ${r.id} (${url}) is not http(s): left out`);
+      continue;
+    }
+    // A URL several frames loaded as different documents: one body per frame, in request order.
+    const frames = shared.get(url);
+    if (frames) for (const f of frames) respond(url, f.resource, f);
+    else respond(url, r);
   }
   const pageFirst = responses.sort((a, b) => Number(b.url === pageUrl) - Number(a.url === pageUrl));
   return { pageUrl, responses: pageFirst, warnings, oversize, drifted, lastActivityMs: lastActivityMs(graph) };

@@ -55,3 +55,31 @@ export function failedElementsPage(pageUrl: string): Graph {
     res('img', 'http://cdn.pcp.test/after.gif', 'image/gif', 300),
   ], [['doc', 'p0', 'resource-chunk'], ['p0', 'bad', 1], ['bad', 'err', 25], ['err', 'js', 2], ['js', 's', 10], ['s', 'bad2', 2], ['bad2', 'err2', 25], ['err2', 'img', 2]]);
 }
+
+/**
+ * Two frames of one document URL: the page's parser makes two iframes of `ad` (requests `doc_a` at 10 ms, `doc_b` at 20 ms, in the frames
+ * they load, as legacy graphs record them): frame a parses an image tag, frame b an inline script, and
+ * both run `lib`, b's evaluation requesting an image of its own.
+ */
+export function sharedUrlFramesPage(pageUrl: string, ad: string, lib: string): Graph {
+  const frame = (f: 'a' | 'b', t: number) => [
+    res(`doc_${f}`, `${ad}#${f}`, 'text/html', 4000, { frame: f, start: t, end: t + 5 }),
+    { id: `d_${f}`, kind: 'download_chunk' as const, frame: f, resource: `doc_${f}`, index: 0, offset: 0, size: 4000, start: t + 1, end: t + 5 },
+    { id: `p_${f}`, kind: 'parse_chunk' as const, frame: f, docUrl: ad, startLine: 2, startColumn: 1, endLine: 3, endColumn: 1, start: t + 6, end: t + 7 },
+    res(`lib_${f}`, lib, 'application/javascript', 3000, { frame: f, start: t + 8, end: t + 9 }),
+    { id: `l_${f}`, kind: 'script_eval' as const, frame: f, scriptUrl: lib, scriptKind: 'sync' as const, start: t + 10, end: t + 11 },
+  ];
+  return graphOf(pageUrl, [
+    res('doc', pageUrl, 'text/html', 3000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: pageUrl, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    ...frame('b', 20), ...frame('a', 10),
+    res('img_a', 'http://ads.pcp.test/a.png', 'image/png', 300, { frame: 'a', start: 17, end: 18 }),
+    { id: 's_b', kind: 'script_eval', frame: 'b', scriptUrl: ad, scriptKind: 'sync', start: 27, end: 28 },
+    res('img_b', 'http://ads.pcp.test/b.png', 'image/png', 300, { frame: 'b', start: 32, end: 33 }),
+  ], [
+    ['doc', 'p0', 'resource-chunk'], ['p0', 'doc_a', 1], ['p0', 'doc_b', 1],
+    ['doc_a', 'd_a', 'resource-chunk'], ['doc_b', 'd_b', 'resource-chunk'], ['d_a', 'p_a', 3], ['d_b', 'p_b', 3],
+    ['p_a', 'lib_a', 1], ['p_b', 'lib_b', 1], ['lib_a', 'l_a', 10], ['lib_b', 'l_b', 10],
+    ['p_a', 'img_a', 1], ['p_b', 's_b', 12], ['l_b', 'img_b', 2],
+  ], [{ id: 'main', url: pageUrl, parent: null }, { id: 'a', url: `${ad}#a`, parent: 'main' }, { id: 'b', url: `${ad}#b`, parent: 'main' }]);
+}

@@ -26,16 +26,17 @@ const hostOf = (url: string): string => {
  */
 export function withHttpsTwins<R extends { url: string; status: number; location?: string }>(responses: R[], pageUrl: string): R[] {
   const pageHost = hostOf(pageUrl);
-  const served = new Set(responses.map((r) => r.url));
+  const own = new Set(responses.map((r) => r.url));
   const twins: R[] = [];
   const httpsOf = (url: string): string => `https:${url.slice('http:'.length)}`;
+  // Every response of a URL gets its twin, in order (a URL served once per frame: frame-bodies.ts).
   for (const r of responses) {
     if (!r.url.startsWith('http:') || hostOf(r.url) === pageHost) continue;
     const url = httpsOf(r.url);
-    if (served.has(url)) continue;
-    served.add(url);
+    if (own.has(url)) continue;
     twins.push({ ...r, url });
   }
+  const served = new Set([...own, ...twins.map((t) => t.url)]);
   const page = responses.find((r) => r.url === pageUrl);
   const pageHttpsOpen = responses.some((r) => r.url.startsWith('https:') && hostOf(r.url) === pageHost);
   if (page && pageUrl.startsWith('http:') && pageHttpsOpen && !served.has(httpsOf(pageUrl))) twins.push({ ...page, url: httpsOf(pageUrl), status: 302, location: pageUrl });
