@@ -79,6 +79,12 @@ export interface TimerSummary {
   removed: number;
   /** Timers installed and neither fired (single-shot) nor removed when the capture ended. */
   pendingAtEnd: { timerId: string; timeout: number; frame?: string }[];
+  /**
+   * Single-shot timers due well before the capture ended on quiet that had not run by then (they ran
+   * after it, or never): the renderer was behind the clock (a starved machine), so what they did may be
+   * missing. `lateMs`: how long they were overdue when the capture ended.
+   */
+  overdueAtEnd?: { timerId: string; timeout: number; frame?: string; lateMs: number }[];
 }
 
 /** A shaped link's conditions: rate (bit/s), round-trip time (ms), loss rate each way, the shaper backend. */
@@ -138,6 +144,8 @@ export interface BundleMeta {
     /** Protocol monotonic clock (s) of the main document's request and of the load event; trace ts = s * 1e6. */
     navigationStartMonotonic?: number;
     loadMonotonic?: number;
+    /** The instant quiet ended the capture (absent for other ends), on the same clock (s). */
+    endedMonotonic?: number;
   };
   mainDocument?: { status: number; mimeType: string; url: string };
   counts: { requests: number; failedRequests: number; servedFromCache: number; frames: number; childTargets: number; traceEvents?: number; traceBytes?: number };

@@ -315,6 +315,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         await monitor.next();
       }
     }
+    // The end's instant on the trace clock: timers due before it that ran after it were held up (summary.ts).
+    if (endReason === 'quiet' && meta.timings.loadMonotonic !== undefined && meta.timings.loadMs !== undefined) meta.timings.endedMonotonic = meta.timings.loadMonotonic + (since() - meta.timings.loadMs) / 1000;
     meta.inFlightAtEnd = monitor.inFlight.size;
     // --- collect -------------------------------------------------------------------------------
     let traceOk = false;

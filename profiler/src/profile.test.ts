@@ -202,3 +202,15 @@ test('a half-written bundle is not taken for complete', () => {
   writeFileSync(join(dir, BUNDLE_FILES.meta), '{"status": "partial"}');
   assert.equal(isComplete(dir), false);
 });
+
+test('a renderer held past the quiet window: the timer it owed is reported overdue, with a warning', async () => {
+  // The load handler holds the main thread 4 s; the 30 ms timer set before load is due long before quiet
+  // (500 ms) ends the capture, and runs only after it.
+  const { meta } = await capturePage(`${server.urls.a}profiler-held-renderer/`, join(work, 'held'), opts());
+  assert.equal(meta.endReason, 'quiet');
+  const overdue = meta.timers?.overdueAtEnd ?? [];
+  assert.equal(overdue.length, 1, JSON.stringify(meta.timers));
+  assert.equal(overdue[0]!.timeout, 30);
+  assert.ok(overdue[0]!.lateMs > 100);
+  assert.ok(meta.warnings.some((w) => /^timer \S+ \(30 ms\) was due \d+ ms before the capture ended on quiet and had not run/.test(w)), meta.warnings.join('; '));
+});

@@ -45,6 +45,26 @@ test('timers: a fired single shot is done, a repeating one stays pending, a remo
   assert.deepEqual(s, { installed: 4, fired: 2, removed: 1, pendingAtEnd: [{ timerId: '2', timeout: 500, frame: 'F' }, { timerId: '3', timeout: 9000, frame: 'F' }] });
 });
 
+test("timers overdue at the end: a single shot due well before quiet ended the capture that ran after it, or not at all", () => {
+  const t = (name: string, ts: number, data: Record<string, unknown>) => ({ name, ts, args: { data: { frame: 'F', ...data } } });
+  // Capture ended at 10.000 s (trace clock, µs in events). Timer 1: due 9.030, fired 11.5 (after the end);
+  // 2: due 9.030, never fired; 3: fired in time; 4: due 9.95 (50 ms before the end: merely queued);
+  // 5: a repeating timer; 6: removed.
+  const s = timerSummary([
+    t('TimerFire', 11.5e6, { timerId: 1 }),
+    t('TimerInstall', 9.0e6, { timerId: 1, timeout: 30, singleShot: true }),
+    t('TimerInstall', 9.0e6, { timerId: 2, timeout: 30, singleShot: true }),
+    t('TimerInstall', 9.0e6, { timerId: 3, timeout: 30, singleShot: true }),
+    t('TimerFire', 9.04e6, { timerId: 3 }),
+    t('TimerInstall', 9.9e6, { timerId: 4, timeout: 50, singleShot: true }),
+    t('TimerInstall', 9.0e6, { timerId: 5, timeout: 30, singleShot: false }),
+    t('TimerInstall', 9.0e6, { timerId: 6, timeout: 30, singleShot: true }),
+    t('TimerRemove', 9.01e6, { timerId: 6 }),
+  ], 10);
+  assert.deepEqual(s.overdueAtEnd, [{ timerId: '1', timeout: 30, frame: 'F', lateMs: 970 }, { timerId: '2', timeout: 30, frame: 'F', lateMs: 970 }]);
+  assert.equal(timerSummary([t('TimerInstall', 9.0e6, { timerId: 2, timeout: 30, singleShot: true })]).overdueAtEnd, undefined, 'no end instant: not judged');
+});
+
 test('trace read back: events, bytes and timers; an unreadable trace is a warning', () => {
   const file = join(work, 'trace.json.gz');
   writeFileSync(file, gzipSync(JSON.stringify({ traceEvents: [{ name: 'TimerInstall', args: { data: { timerId: 7, timeout: 5, singleShot: true } } }, { name: 'X' }] })));

@@ -21,26 +21,54 @@ export function summariseLog(meta: BundleMeta, log: DevtoolsLogEntry[], mainFram
   meta.counts.failedRequests = failed.size;
 }
 
-/** Timers installed, fired, removed, and those still pending at the end (single-shot fired ones are done). Pure. */
-export function timerSummary(events: readonly { name?: string; args?: { data?: Params } }[]): TimerSummary {
+/** A single-shot timer this late (ms) when the capture ended was held up, not merely queued. */
+export const OVERDUE_MS = 100;
+
+type TimerEvent = { name?: string; ts?: number; args?: { data?: Params } };
+
+/**
+ * Timers installed, fired, removed, and those still pending at the end (single-shot fired ones are done).
+ * With `endedAt` (the capture's end, trace clock in s): the single-shot timers due more than OVERDUE_MS
+ * before it that had not fired by then. Pure.
+ */
+export function timerSummary(events: readonly TimerEvent[], endedAt?: number): TimerSummary {
   const timers: TimerSummary = { installed: 0, fired: 0, removed: 0, pendingAtEnd: [] };
-  const pending = new Map<string, { timerId: string; timeout: number; frame?: string; single: boolean }>();
-  for (const e of events) {
+  type Timer = { timerId: string; timeout: number; frame?: string; single: boolean; due?: number; firedAt?: number; removed?: boolean };
+  const pending = new Map<string, Timer>();
+  const singles: Timer[] = [];
+  // Events in time order (a trace file's order is not): a timer's fire follows its install.
+  for (const e of [...events].sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0))) {
     const d = e.args?.data;
     if (!d || d.timerId === undefined) continue;
     const key = `${str(d.frame)}:${String(d.timerId)}`;
     if (e.name === 'TimerInstall') {
       timers.installed++;
-      pending.set(key, { timerId: String(d.timerId), timeout: Number(d.timeout ?? 0), frame: str(d.frame) || undefined, single: Boolean(d.singleShot) });
+      const timeout = Number(d.timeout ?? 0);
+      const t: Timer = { timerId: String(d.timerId), timeout, frame: str(d.frame) || undefined, single: Boolean(d.singleShot), ...(e.ts !== undefined ? { due: e.ts / 1e6 + timeout / 1000 } : {}) };
+      pending.set(key, t);
+      if (t.single) singles.push(t);
     } else if (e.name === 'TimerFire') {
       timers.fired++;
-      if (pending.get(key)?.single) pending.delete(key);
+      const t = pending.get(key);
+      if (t?.single) {
+        if (e.ts !== undefined) t.firedAt = e.ts / 1e6;
+        pending.delete(key);
+      }
     } else if (e.name === 'TimerRemove') {
       timers.removed++;
+      const t = pending.get(key);
+      if (t) t.removed = true;
       pending.delete(key);
     }
   }
   timers.pendingAtEnd = [...pending.values()].map(({ timerId, timeout, frame }) => ({ timerId, timeout, frame }));
+  if (endedAt !== undefined) {
+    const overdue = singles.flatMap(({ timerId, timeout, frame, due, firedAt, removed }) => {
+      const lateMs = due === undefined ? 0 : (endedAt - due) * 1000;
+      return lateMs > OVERDUE_MS && !removed && (firedAt === undefined || firedAt > endedAt) ? [{ timerId, timeout, frame, lateMs: Math.round(lateMs) }] : [];
+    });
+    if (overdue.length) timers.overdueAtEnd = overdue;
+  }
   return timers;
 }
 
@@ -49,10 +77,13 @@ export function summariseTrace(meta: BundleMeta, file: string, warnings: string[
   try {
     const raw = readFileSync(file);
     meta.counts.traceBytes = raw.length;
-    const trace = JSON.parse(gunzipSync(raw).toString('utf8')) as { traceEvents?: { name?: string; args?: { data?: Params } }[] };
+    const trace = JSON.parse(gunzipSync(raw).toString('utf8')) as { traceEvents?: TimerEvent[] };
     const events = trace.traceEvents ?? [];
     meta.counts.traceEvents = events.length;
-    meta.timers = timerSummary(events);
+    meta.timers = timerSummary(events, meta.timings?.endedMonotonic);
+    for (const t of meta.timers.overdueAtEnd ?? []) {
+      warnings.push(`timer ${t.timerId} (${t.timeout} ms) was due ${t.lateMs} ms before the capture ended on quiet and had not run: the renderer was behind (a loaded machine); what it did may be missing`);
+    }
   } catch (e) {
     warnings.push(`saved trace could not be read back: ${(e as Error).message}`);
   }

@@ -2,7 +2,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isTokenKey } from './context.ts';
-import { chainReadyStates, computationActivities, type PendingComputation } from './computations.ts';
+import { NO_CAUSE } from '../../../model/types.ts';
+import { chainReadyStates, computationActivities, unattributedLoad, type PendingComputation } from './computations.ts';
+import { buildFromTrace } from '../../../build-trace.ts';
+import { fixtureDir } from '../handlers/test-support.ts';
+import { scriptRunBefore } from './slice-tree.ts';
 import type { Slice } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
 
@@ -48,4 +52,36 @@ test("Appendix A: an XHR's readystatechange from HEADERS_RECEIVED on follows the
   const comps = [event('opened', 0, 'a'), event('a2', 5, 'a'), event('a4', 9, 'a'), event('b2', 6, 'b'), event('aload', 10, 'a'), event('a3', 7, 'a')];
   chainReadyStates(slices, comps);
   assert.deepEqual(comps.map((c) => c.previousOnTarget), [undefined, undefined, 'a3', undefined, undefined, 'a2']);
+});
+
+test("synth-microsoftonline: a script element inserted again loads after its script's run (the memory cache's copy, no request)", () => {
+  const ctx = contextOf('synth-microsoftonline');
+  const comps = computationActivities(ctx);
+  const byId = new Map(comps.map((c) => [c.id, c]));
+  const repeats = ctx.compSlices.flatMap((sl) => {
+    const c = byId.get(ctx.compOfSlice.get(sl.index)!)!;
+    const ran = c.kind === 'Event' && c.eventName === 'load' && c.eventTarget === 'script' ? scriptRunBefore(ctx.slices, sl) : undefined;
+    return ran && c.pending !== NO_CAUSE ? [{ c, ran }] : [];
+  });
+  // watsonsupport.min.js and watson.min.js, four repeats each.
+  assert.equal(repeats.length, 8);
+  for (const { c, ran } of repeats) assert.deepEqual(c.pending, { kind: 'computation', id: ctx.compOfSlice.get(ran.index), at: ran.end });
+});
+
+test('an element load whose element is unknown follows what its thread ran last, with a warning', () => {
+  const ctx = contextOf('synth-microsoftonline');
+  const sl = ctx.compSlices.filter((x) => x.kind === 'event' && x.eventType === 'load')[7]!;
+  const before = ctx.compSlices.filter((x) => x.thread === sl.thread && x.end <= sl.start).sort((a, b) => a.end - b.end).at(-1)!;
+  const warnings = ctx.warnings.length;
+  assert.deepEqual(unattributedLoad(ctx, sl), { kind: 'computation', id: ctx.compOfSlice.get(before.index), at: before.end });
+  assert.equal(ctx.warnings.length, warnings + 1);
+  assert.match(ctx.warnings.at(-1)!, /^no element found for the load event at [\d.]+ ms: ordered after comp_\d+/);
+  assert.equal(unattributedLoad(ctx, { ...sl, eventType: 'click' }), NO_CAUSE, 'only loads and errors');
+});
+
+test('synth-microsoftonline: the graph has one root, the document; no element load runs at time 0', () => {
+  const { graph, warnings } = buildFromTrace(fixtureDir('synth-microsoftonline'));
+  const parented = new Set(graph.edges.map((e) => e.to));
+  assert.deepEqual(graph.nodes.filter((n) => !parented.has(n.id)).map((n) => n.id), [graph.root]);
+  assert.ok(!warnings.some((w) => w.startsWith('no element found')), 'every element load attributed');
 });

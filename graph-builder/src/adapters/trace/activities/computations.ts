@@ -152,16 +152,36 @@ function xhrEvent(ctx: ActivityContext, { sl, base, nested }: Site): PendingComp
 }
 
 function domEvent(ctx: ActivityContext, { sl, base, frameTrace, nested }: Site, targets: EventTargets): PendingComputation {
-  const { target, subjects } = targets.targetOf(sl, frameTrace, handlerOf(ctx.slices, sl));
+  const { target, subjects, after } = targets.targetOf(sl, frameTrace, handlerOf(ctx.slices, sl));
   return {
     ...base,
     kind: 'Event',
     triggeredBy: NO_CAUSE,
-    pending: nested ?? NO_CAUSE,
+    pending: nested ?? (after ? afterRun(ctx, after) : undefined) ?? (target === 'Element' && !subjects.length ? unattributedLoad(ctx, sl) : NO_CAUSE),
     eventName: sl.eventType ?? 'event',
     eventTarget: target,
     ...(subjects.length ? { eventSubjects: subjects } : {}),
   };
+}
+
+/** A cause at the end of the computation slice `run` (what a dispatch in the same task follows). */
+function afterRun(ctx: ActivityContext, run: Slice): PendingCause | undefined {
+  const id = ctx.compOfSlice.get(run.index);
+  return id === undefined ? undefined : { kind: 'computation', id, at: run.end };
+}
+
+/**
+ * An element's load or error whose element the trace does not tell (no resource left to claim): it stays
+ * in order after what its renderer thread ran last before the dispatch, with a warning, rather than
+ * starting the page as a root.
+ */
+export function unattributedLoad(ctx: ActivityContext, sl: Slice): PendingCause {
+  if (sl.eventType !== 'load' && sl.eventType !== 'error') return NO_CAUSE;
+  let prev: Slice | undefined;
+  for (const x of ctx.compSlices) if (x.thread === sl.thread && x.index !== sl.index && x.end <= sl.start + 1e-6 && (!prev || x.end > prev.end)) prev = x;
+  const id = prev && ctx.compOfSlice.get(prev.index);
+  ctx.warnings.push(`no element found for the ${sl.eventType} event at ${sl.start.toFixed(3)} ms${id ? `: ordered after ${id}, what its thread ran last` : ''}`);
+  return id ? { kind: 'computation', id, at: prev!.end } : NO_CAUSE;
 }
 
 /** The request a script or style sheet evaluation ran: the latest of its url (and frame) done by then, its url before a redirect too. */

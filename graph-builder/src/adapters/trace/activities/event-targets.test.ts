@@ -93,3 +93,27 @@ test("a handler written in an inline script reports that script's line: another 
   assert.deepEqual(make(''), ['res_2']);
   assert.deepEqual(make('onload'), ['res_1']);
 });
+
+test('synth-microsoftonline: a script inserted again (served from the memory cache, no request) is the target of the load right after its run', () => {
+  // watsonsupport.min.js and watson.min.js are each inserted five times; one request each, five runs, each
+  // run followed in its task by its element's load. The repeats' loads took other downloads (the document
+  // as an iframe's, the logo as an img's, jquery as a script's), then none (two parentless loads).
+  const ctx = contextOf('synth-microsoftonline', 'select');
+  const targets = new EventTargets(ctx);
+  const loads = ctx.slices.filter((sl) => sl.kind === 'event' && sl.eventType === 'load' && !sl.windowTarget && !windowLoadTest(ctx.load)(sl, sl.frame ?? ctx.load.mainFrame));
+  const got = loads.map((sl) => ({ sl, ran: scriptRunBefore(ctx.slices, sl), ...targets.targetOf(sl, sl.frame ?? ctx.load.mainFrame, handlerOf(ctx.slices, sl)) }));
+  for (const name of ['watsonsupport.min.js', 'watson.min.js']) {
+    const request = ctx.requests.filter((r) => path(r.url).endsWith(`/${name}`));
+    assert.equal(request.length, 1, `${name} requested once`);
+    const mine = got.filter((g) => path(g.ran?.url).endsWith(`/${name}`));
+    assert.equal(mine.length, 5, `five loads right after a run of ${name}`);
+    for (const g of mine) {
+      assert.deepEqual(g.subjects, [ctx.resId.get(request[0]!)], `${name}'s element, not another download`);
+      assert.equal(g.target, 'script');
+    }
+    // The first load after the download is the script's by its request; the repeats follow their runs.
+    assert.equal(mine[0]!.after, undefined);
+    for (const g of mine.slice(1)) assert.equal(g.after, g.ran);
+  }
+  assert.ok(got.every((g) => g.subjects.length > 0), 'every element load has its element');
+});

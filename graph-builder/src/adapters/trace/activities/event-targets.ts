@@ -91,8 +91,12 @@ export class EventTargets {
     return [r.url, ...(r.redirectedFrom ?? [])].some((u) => (this.runs.get(runKey(u)) ?? []).some((x) => x.start >= done - 1e-6 && x.end <= t + 1e-6));
   }
 
-  /** The target of event slice `sl` in `frame` whose first handler is `handler`; subjects are resource ids. */
-  targetOf(sl: Slice, frame: string, handler: Slice | undefined): { target: string; subjects: string[] } {
+  /**
+   * The target of event slice `sl` in `frame` whose first handler is `handler`; subjects are resource ids.
+   * `after`: the script run the dispatch follows in its task, when that run is what orders it (a script
+   * element inserted again, its script served from the memory cache with no request of its own).
+   */
+  targetOf(sl: Slice, frame: string, handler: Slice | undefined): { target: string; subjects: string[]; after?: Slice } {
     const type = sl.eventType ?? '';
     if (sl.windowTarget) return { target: 'Window', subjects: [] };
     if (type === 'DOMContentLoaded' || type === 'readystatechange' || type === 'visibilitychange') return { target: 'Document', subjects: [] };
@@ -121,10 +125,23 @@ export class EventTargets {
     // the load of the `bid` script that had just run). The same task's script run then decides.
     const attribute = handler?.functionName === `on${type}`;
     const pool = both.length ? both : byLine.length && (attribute || !byScript.length) ? byLine : byScript.length ? byScript : candidates;
-    let best: TraceRequest | undefined;
-    for (const r of pool) if (!best || (r.finish ?? r.send) > (best.finish ?? best.send)) best = r;
+    // The script that just ran is one an earlier element already loaded: an element inserted again, its
+    // script served from the memory cache (no request; synth-microsoftonline: watson.min.js inserted five
+    // times, the repeats' loads took other scripts' downloads, then none). Its load follows that run.
+    if (ran?.url && !byScript.length && !(attribute && byLine.length)) {
+      const repeat = latest(this.requests.filter((r) => this.claimed.has(r) && r.resourceType === 'Script' && (sameDoc(r.url, ran.url!) || requestFor(r, ran.url!)) && (r.finish ?? r.send) <= ran.start + 1e-6));
+      if (repeat) return { target: 'script', subjects: [this.resId.get(repeat)!], after: ran };
+    }
+    const best = latest(pool);
     if (!best) return { target: 'Element', subjects: [] };
     this.claimed.add(best);
     return { target: TAG_OF_TYPE[best.resourceType] ?? 'Element', subjects: [this.resId.get(best)!] };
   }
+}
+
+/** The request that finished last. */
+function latest(requests: TraceRequest[]): TraceRequest | undefined {
+  let best: TraceRequest | undefined;
+  for (const r of requests) if (!best || (r.finish ?? r.send) > (best.finish ?? best.send)) best = r;
+  return best;
 }
