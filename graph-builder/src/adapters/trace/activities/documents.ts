@@ -117,7 +117,7 @@ export function buildTokens(parses: Slice[], keys: TokenKey[], req: TraceRequest
  */
 function offsetsFromArrivals(sorted: Array<{ offset: number; slice: number }>, ps: Slice[], req: TraceRequest): void {
   if (req.chunks.length < 2 || ps.length === 0) return;
-  const receivedBefore = (t: number): number => req.chunks.reduce((a, c) => (c.time < t ? a + c.bytes : a), 0);
+  const receivedBefore = (t: number): number => bodyReceived(req, t, false);
   for (let i = 1; i < sorted.length; i++) {
     const prev = sorted[i - 1]!.slice;
     sorted[i]!.offset = prev < 0 ? 0 : Math.max(sorted[i - 1]!.offset, receivedBefore(ps[prev]!.start));
@@ -176,11 +176,20 @@ function sourceOffsets(sorted: Array<{ line: number; column: number; tag: string
 function timesFromOffsets(sorted: Array<{ offset: number; start: number; keys: TokenKey[] }>, ps: Slice[], req: TraceRequest, totalBytes: number): void {
   const working = ps.filter((p) => p.end > p.start);
   if (working.length === 0) return;
-  const encoded = req.chunks.reduce((a, c) => a + c.bytes, 0);
-  const arrivedBy = (t: number): number => (encoded > 0 ? (req.chunks.reduce((a, c) => (c.time <= t ? a + c.bytes : a), 0) / encoded) * totalBytes : totalBytes);
+  const encoded = bodyReceived(req, Infinity, true);
+  // Decoded bytes in by each working slice's end (pieces count encoded bytes).
+  const inBy = working.map((p) => (encoded > 0 ? (bodyReceived(req, p.end, true) / encoded) * totalBytes : totalBytes));
+  let k = 0; // offsets never go back in source order, so neither does the slice
   for (const e of sorted) {
-    const slice = working.find((p) => arrivedBy(p.end) >= e.offset) ?? working[working.length - 1]!;
-    const bounds = e.keys.flatMap((k) => (k.bound !== undefined ? [k.bound] : []));
-    e.start = bounds.length ? Math.min(slice.start, ...bounds) : slice.start;
+    while (k < working.length - 1 && inBy[k]! < e.offset) k++;
+    const bounds = e.keys.flatMap((key) => (key.bound !== undefined ? [key.bound] : []));
+    e.start = bounds.length ? Math.min(working[k]!.start, ...bounds) : working[k]!.start;
   }
+}
+
+/** The body's (encoded) bytes the renderer had received before `t`, or by `t` when `inclusive`. */
+function bodyReceived(req: TraceRequest, t: number, inclusive: boolean): number {
+  let bytes = 0;
+  for (const c of req.chunks) if (c.time < t || (inclusive && c.time === t)) bytes += c.bytes;
+  return bytes;
 }
