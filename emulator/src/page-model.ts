@@ -518,11 +518,6 @@ const COMPUTATION_KINDS = new Set<GraphNode['kind']>(['parse_chunk', 'script_eva
 const DISPATCHED_KINDS = new Set<GraphNode['kind']>([...COMPUTATION_KINDS, 'marker']);
 
 /**
- * The recorded main-thread work no node holds, charged to the computations it held up (PageModel.hiddenWork).
- * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
- * `markers`: the event markers (zero-length, dispatched on the main thread) are among the work charged.
- */
-/**
  * When a resource's first `bytes` (decoded) had reached the renderer as recorded, ms: from its body's arrivals
  * (encoded bytes, scaled to the decoded size), else at its response (a body that came in one piece).
  */
@@ -540,6 +535,11 @@ export function bytesArrivedAt(x: ResourceNode, bytes: number): number {
   return pieces[pieces.length - 1]!.at;
 }
 
+/**
+ * The recorded main-thread work no node holds, charged to the computations it held up (PageModel.hiddenWork).
+ * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
+ * `markers`: the event markers (zero-length, dispatched on the main thread) are among the work charged.
+ */
 export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number, markers = false): Float64Array {
   const out = new Float64Array(nodes.length);
   if (!tasks || tasks.length === 0) return out;
