@@ -6,6 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { isAlive } from '@pcp/profiler/child';
 import { CliError, flag, parse, requireStr, str, UsageError, type Command } from '../../kit.ts';
 
 const usage = `
@@ -38,12 +39,7 @@ function removeAbandoned(out: string): void {
   for (const name of readdirSync(dirname(out))) {
     const pid = name.startsWith(prefix) ? Number(name.slice(prefix.length)) : NaN;
     if (!Number.isInteger(pid) || pid <= 0) continue;
-    try {
-      process.kill(pid, 0);
-      if (pid !== process.pid) continue; // another publish is writing it
-    } catch {
-      /* no such process */
-    }
+    if (pid !== process.pid && isAlive(pid)) continue; // another publish is writing it
     rmSync(join(dirname(out), name), { recursive: true, force: true });
   }
 }
