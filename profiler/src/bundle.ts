@@ -115,6 +115,10 @@ export interface BundleMeta {
     /** Quiet could end the capture only this long after the navigation (a replayed site's known activity); absent: no floor. */
     quietNotBeforeMs?: number;
     stallMs: number;
+    /** Pending single-shot timers due within this held quiet (0: not followed); absent in bundles written before. */
+    timerHorizonMs?: number;
+    /** Timers held quiet at most this long after the network was quiet; absent in bundles written before. */
+    timerCapMs?: number;
     viewport: { width: number; height: number };
     userAgent?: string;
     hostResolverRules?: string;
@@ -150,6 +154,12 @@ export interface BundleMeta {
   mainDocument?: { status: number; mimeType: string; url: string };
   counts: { requests: number; failedRequests: number; servedFromCache: number; frames: number; childTargets: number; traceEvents?: number; traceBytes?: number };
   timers?: TimerSummary;
+  /**
+   * The page's single-shot timers as followed during the load (options.timerHorizonMs > 0): how many the
+   * hook saw installed and fired, how long (ms) they kept the capture open after the network was quiet,
+   * and whether that hit options.timerCapMs (a page re-arming a timer forever).
+   */
+  timerWait?: { installed: number; fired: number; heldMs: number; capReached: boolean };
   inFlightAtEnd: number;
   pcap?: { interface: string; packets?: number; bytes: number };
   /** With --archive: what archive.har holds (responses, bodies that could not be recorded, redirect hops). */

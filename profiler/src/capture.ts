@@ -3,9 +3,10 @@
  * with the load monitor (load-monitor.ts) until the completion policy (completion.ts) ends it, and
  * write the bundle (see bundle.ts).
  *
- * Defaults: `quietMs` 1000 ms, `stallMs` 10 s, `timeoutMs` 60 s. Timers are seen through what they do:
- * a timer chain that issues requests or navigates frames keeps the page busy; meta.json lists the
- * timers still pending at the end (from the trace) so a longer --quiet can be chosen when they matter.
+ * Defaults: `quietMs` 1000 ms, `stallMs` 10 s, `timeoutMs` 60 s, `timerHorizonMs` 5 s, `timerCapMs` 10 s.
+ * The page's single-shot timers are followed as they happen (timer-hook.ts): one due within the
+ * horizon, or overdue, keeps the capture open, for at most the cap past the network's own quiet;
+ * meta.json lists the timers still pending at the end (from the trace).
  */
 import { mkdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ import { saveTrace } from './trace-stream.ts';
 import { summariseLog, summariseTrace } from './summary.ts';
 import { LoadMonitor } from './load-monitor.ts';
 import { completionVerdict, navigationVerdict } from './completion.ts';
+import { installTimerHook } from './timer-hook.ts';
 import { str, type Params } from './protocol-values.ts';
 
 export interface CaptureOptions {
@@ -38,6 +40,13 @@ export interface CaptureOptions {
    */
   quietNotBeforeMs?: number;
   stallMs?: number;
+  /**
+   * A pending single-shot timer of the page due within this (ms; overdue ones included) keeps quiet from
+   * ending the capture (default 5000; 0: timers are not followed and the page runs without the hook).
+   */
+  timerHorizonMs?: number;
+  /** Timers keep the capture open at most this long (ms) after the network alone was quiet (default 10000). */
+  timerCapMs?: number;
   viewport?: { width: number; height: number };
   userAgent?: string;
   hostResolverRules?: string;
@@ -87,6 +96,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
   const timeoutMs = opts.timeoutMs ?? 60_000;
   const quietMs = opts.quietMs ?? 1000;
   const stallMs = opts.stallMs ?? 10_000;
+  const timerHorizonMs = opts.timerHorizonMs ?? 5000;
+  const timerCapMs = opts.timerCapMs ?? 10_000;
   const viewport = opts.viewport ?? { width: 1280, height: 800 };
   const focusEmulation = opts.focusEmulation ?? true;
   const categories = [...new Set([...(opts.categories ?? TRACE_CATEGORIES), ...(opts.taskFlows ? TASK_FLOW_CATEGORIES : [])])];
@@ -100,7 +111,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     message: '',
     warnings,
     options: {
-      timeoutMs, quietMs, ...(opts.quietNotBeforeMs !== undefined ? { quietNotBeforeMs: opts.quietNotBeforeMs } : {}), stallMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
+      timeoutMs, quietMs, ...(opts.quietNotBeforeMs !== undefined ? { quietNotBeforeMs: opts.quietNotBeforeMs } : {}), stallMs, timerHorizonMs, timerCapMs, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
       ignoreCertificateErrors: Boolean(opts.ignoreCertificateErrors), pcap: Boolean(opts.pcap), sslKeyLog: Boolean(opts.sslKeyLog), categories,
       archive: Boolean(opts.archive),
       focusEmulation,
@@ -230,7 +241,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
           break;
       }
       const crashLabel = sid === pageSession ? 'the page renderer crashed' : `a child target's renderer crashed (${sessions.get(sid)?.targetType})`;
-      monitor.observe(ev.method, p, sid === pageSession, crashLabel);
+      monitor.observe(ev.method, p, sid === pageSession, crashLabel, sid);
     };
 
     const attachChild = async (p: Params): Promise<void> => {
@@ -244,6 +255,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         tries.push(cdp.send('Page.enable', {}, sid), cdp.send('Inspector.enable', {}, sid), cdp.send('Runtime.enable', {}, sid));
         // An out-of-process frame's renderer keeps its own focus state.
         if (focusEmulation) tries.push(cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, sid));
+        if (timerHorizonMs > 0) tries.push(installTimerHook(cdp, sid));
       }
       // Nested out-of-process frames and the frames' workers.
       tries.push(cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, sid));
@@ -284,6 +296,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       cdp.send('Runtime.enable', {}, pageSession),
       cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, pageSession),
       ...(focusEmulation ? [cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true }, pageSession)] : []),
+      ...(timerHorizonMs > 0 ? [installTimerHook(cdp, pageSession)] : []),
     ]);
 
     meta.timings.navigateMs = since();
@@ -305,15 +318,23 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     }
     const navEnd = navigationVerdict(nav, monitor.state(deadline));
     let endReason: EndReason;
+    let timerCap = false;
     const navError = navEnd?.navError ?? '';
     if (navEnd) endReason = navEnd.reason;
     else {
       // Wait for load, then quiet; judged on every event and at least every 100 ms.
       for (;;) {
-        const v = completionVerdict(monitor.state(deadline, quietFrom), { quietMs, stallMs });
-        if (v.end) { endReason = v.reason; break; }
+        const v = completionVerdict(monitor.state(deadline, quietFrom), { quietMs, stallMs, timerHorizonMs, timerCapMs });
+        if (v.end) { endReason = v.reason; timerCap = Boolean(v.timerCap); break; }
+        if (v.heldByTimers) monitor.timersHeldSince ??= Date.now();
         await monitor.next();
       }
+    }
+    if (timerHorizonMs > 0) {
+      const t = monitor.timers;
+      const heldMs = monitor.timersHeldSince === undefined ? 0 : Date.now() - monitor.timersHeldSince;
+      meta.timerWait = { installed: t.installed, fired: t.fired, heldMs, capReached: timerCap };
+      if (timerCap) warnings.push(`timers kept the page busy for the whole ${timerCapMs} ms timer cap after the network was quiet (a timer re-armed again and again, or one held up); the capture ended there`);
     }
     // The end's instant on the trace clock: timers due before it that ran after it were held up (summary.ts).
     if (endReason === 'quiet' && meta.timings.loadMonotonic !== undefined && meta.timings.loadMs !== undefined) meta.timings.endedMonotonic = meta.timings.loadMonotonic + (since() - meta.timings.loadMs) / 1000;
@@ -368,7 +389,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     if (doc && doc.status >= 400) warnings.push(`the main document answered HTTP ${doc.status}`);
     switch (endReason) {
       case 'quiet':
-        return finish('complete', endReason, `loaded in ${meta.timings.loadMs! - meta.timings.navigateMs} ms, quiet ${quietMs} ms after${opts.quietNotBeforeMs !== undefined ? ` (not before ${opts.quietNotBeforeMs} ms)` : ''}`);
+        return finish('complete', endReason, `loaded in ${meta.timings.loadMs! - meta.timings.navigateMs} ms, quiet ${quietMs} ms after${opts.quietNotBeforeMs !== undefined ? ` (not before ${opts.quietNotBeforeMs} ms)` : ''}${meta.timerWait?.heldMs ? `, timers held it ${meta.timerWait.heldMs} ms${timerCap ? ' (the cap)' : ''}` : ''}`);
       case 'timeout':
         return finish('complete', endReason, `loaded, but still busy when the ${timeoutMs} ms cap was reached (${meta.inFlightAtEnd} requests in flight)`);
       case 'no-load':

@@ -74,3 +74,34 @@ test('navigation: no answer, crash, download, net error, or a page loading', () 
   assert.deepEqual(navigationVerdict({ errorText: 'net::ERR_CONNECTION_REFUSED' }, none), { reason: 'unreachable', navError: 'net::ERR_CONNECTION_REFUSED' });
   assert.equal(navigationVerdict({}, none), undefined);
 });
+
+test('timers: one due within the horizon (or overdue) holds quiet; a firing is activity; none: quiet as before', () => {
+  const tl = { ...limits, timerHorizonMs: 5000, timerCapMs: 10_000 };
+  const v = (s: Partial<LoadState>): Verdict => completionVerdict({ ...base, loadFired: true, lastActivity: 0, ...s }, tl);
+  const held: Verdict = { end: false, heldByTimers: true };
+  assert.deepEqual(v({ now: 2000, timersDue: [] }), ends('quiet'));
+  assert.deepEqual(v({ now: 2000, timersDue: [1030] }), held, 'overdue by 970 ms: the renderer owes it');
+  assert.deepEqual(v({ now: 2000, timersDue: [6900] }), held, 'due 4.9 s from now: within the horizon');
+  assert.deepEqual(v({ now: 2000, timersDue: [7100] }), ends('quiet'), 'due 5.1 s from now: beyond it');
+  assert.deepEqual(v({ now: 2000, timersDue: [], lastTimerFire: 1500 }), held, 'a timer fired 500 ms ago: not quiet yet');
+  assert.deepEqual(v({ now: 2500, timersDue: [], lastTimerFire: 1500 }), ends('quiet'));
+  assert.deepEqual(v({ now: 500, timersDue: [400] }), goesOn, 'the network is not quiet: plain busy, not held by timers');
+  assert.deepEqual(completionVerdict({ ...base, loadFired: true, now: 2000, timersDue: [1030] }, limits), ends('quiet'), 'no horizon: timers are not followed');
+});
+
+test('timers: the cap ends a capture held by timers, counted from the first hold; the deadline still wins', () => {
+  const tl = { ...limits, timerHorizonMs: 5000, timerCapMs: 10_000 };
+  // A timer re-armed every 100 ms from 0 on; the network quiet from 1000 ms; the capture loop records
+  // the first held verdict as timersHeldSince.
+  let heldSince: number | undefined;
+  let last: Verdict = goesOn;
+  let t = 0;
+  for (; t <= 30_000; t += 100) {
+    last = completionVerdict({ ...base, now: t, loadFired: true, lastActivity: 0, timersDue: [t + 100], lastTimerFire: t, timersHeldSince: heldSince }, tl);
+    if (last.end) break;
+    if (last.heldByTimers) heldSince ??= t;
+  }
+  assert.equal(heldSince, 1000);
+  assert.deepEqual({ t, last }, { t: 11_000, last: { end: true, reason: 'quiet', timerCap: true } });
+  assert.deepEqual(completionVerdict({ ...base, now: 60_000, loadFired: true, timersDue: [60_050], timersHeldSince: 59_000 }, tl), ends('timeout'));
+});

@@ -8,6 +8,12 @@
  * reason is 'timeout' after load, 'no-load' when load never fired. A crash, a lost browser or a
  * download (before load) ends it at once. `quietFrom` (a replayed site whose source is known to be
  * active until then) keeps quiet from ending the capture before that instant; the deadline still does.
+ *
+ * The page's single-shot timers (timer-hook.ts) count too: a timer firing is activity, and a timer
+ * still pending that is due within `timerHorizonMs` (overdue included: a renderer held up on a loaded
+ * machine owes it) keeps quiet from being reached. Timers can hold the capture open for at most
+ * `timerCapMs` after the network alone was first quiet (`timersHeldSince`): a page that re-arms a
+ * timer forever ends there (`timerCap` in the verdict). Repeating timers are not tracked at all.
  */
 import type { EndReason } from './bundle.ts';
 
@@ -29,14 +35,25 @@ export interface LoadState {
   browserGone: boolean;
   /** Chromium began (and refused) a download. */
   downloadSeen: boolean;
+  /** Due times of the page's pending single-shot timers (absent: timers not tracked). */
+  timersDue?: Iterable<number>;
+  /** When a tracked timer last fired. */
+  lastTimerFire?: number;
+  /** When timers first held open a capture the network let end (absent: they have not). */
+  timersHeldSince?: number;
 }
 
 export interface CompletionLimits {
   quietMs: number;
   stallMs: number;
+  /** A pending single-shot timer due within this (ms after now) holds quiet; 0: timers never do. */
+  timerHorizonMs?: number;
+  /** Timers hold quiet at most this long (ms) after the network alone was quiet. */
+  timerCapMs?: number;
 }
 
-export type Verdict = { end: false } | { end: true; reason: EndReason };
+/** `heldByTimers`: only timers keep the capture going. `timerCap`: quiet reached at the timers' cap with timers still due. */
+export type Verdict = { end: false; heldByTimers?: true } | { end: true; reason: EndReason; timerCap?: true };
 
 const CONTINUE: Verdict = { end: false };
 const end = (reason: EndReason): Verdict => ({ end: true, reason });
@@ -54,8 +71,19 @@ export function completionVerdict(s: LoadState, limits: CompletionLimits): Verdi
   if (s.crashed) return end('renderer-crash');
   if (s.downloadSeen && !s.loadFired) return end('download');
   if (s.now >= s.deadline) return end(s.loadFired ? 'timeout' : 'no-load');
-  if (s.loadFired && s.now >= (s.quietFrom ?? -Infinity) && s.now - s.lastActivity >= limits.quietMs && liveRequests(s.now, s.inFlight, limits.stallMs) === 0) return end('quiet');
-  return CONTINUE;
+  if (!(s.loadFired && s.now >= (s.quietFrom ?? -Infinity) && s.now - s.lastActivity >= limits.quietMs && liveRequests(s.now, s.inFlight, limits.stallMs) === 0)) return CONTINUE;
+  if (!timersBusy(s, limits)) return end('quiet');
+  if (s.timersHeldSince !== undefined && s.now - s.timersHeldSince >= (limits.timerCapMs ?? 0)) return { end: true, reason: 'quiet', timerCap: true };
+  return { end: false, heldByTimers: true };
+}
+
+/** A tracked timer fired within the quiet window, or one is pending and due within the horizon. */
+export function timersBusy(s: Pick<LoadState, 'now' | 'timersDue' | 'lastTimerFire'>, limits: CompletionLimits): boolean {
+  const horizon = limits.timerHorizonMs ?? 0;
+  if (horizon <= 0 || !s.timersDue) return false;
+  if (s.now - (s.lastTimerFire ?? -Infinity) < limits.quietMs) return true;
+  for (const due of s.timersDue) if (due <= s.now + horizon) return true;
+  return false;
 }
 
 /** Page.navigate's answer; undefined when it never came (crash, lost browser, deadline). */

@@ -77,3 +77,27 @@ test('waiters wake on the next event, browser loss and download', async () => {
   assert.equal(woke, 1);
   assert.deepEqual([m.downloadSeen, m.browserGone], [true, true]);
 });
+
+test('timers: the hook\'s reports per session and document; a document that goes takes its timers', () => {
+  const { m, tick } = monitorAt();
+  const bind = (sid: string, ctx: number, payload: string): void => m.observe('Runtime.bindingCalled', { name: '__pcpTimer', executionContextId: ctx, payload }, sid === '', undefined, sid);
+  bind('', 1, 'i 7 30 1000');
+  bind('', 1, 'i 8 2000 1000');
+  bind('S', 1, 'i 7 50 1000');
+  bind('', 1, 'i nonsense');
+  m.observe('Runtime.bindingCalled', { name: 'someoneElse', executionContextId: 1, payload: 'i 9 0 0' }, true);
+  assert.deepEqual([...m.state(60_000).timersDue!], [1030, 3000, 1050]);
+  tick(40);
+  bind('', 1, 'f 7');
+  bind('', 1, 'c 8');
+  assert.deepEqual([...m.state(60_000).timersDue!], [1050], 'fired and cleared timers are done; ids are per session');
+  assert.equal(m.state(60_000).lastTimerFire, 40);
+  bind('', 1, 'c 7');
+  assert.equal(m.timers.fired, 1, 'a clear after the fire changes nothing');
+  m.observe('Runtime.executionContextDestroyed', { executionContextId: 1 }, false, undefined, 'S');
+  assert.deepEqual([...m.state(60_000).timersDue!], []);
+  bind('S', 2, 'i 1 10 0');
+  m.observe('Runtime.executionContextsCleared', {}, false, undefined, 'S');
+  assert.deepEqual([...m.state(60_000).timersDue!], []);
+  assert.equal(m.timers.installed, 4);
+});

@@ -1,10 +1,12 @@
 /**
  * The load monitor: follows the protocol events of a page load and keeps what the completion policy
  * (completion.ts) judges — load fired, last activity, requests in flight with their last progress, a
- * crash, a lost browser, a download — and wakes waiters on every event. It holds no browser: feed it
- * events (`observe`) and ask it for a `state` at any instant; the clock is injectable for tests.
+ * crash, a lost browser, a download, the page's pending single-shot timers (timer-hook.ts) — and
+ * wakes waiters on every event. It holds no browser: feed it events (`observe`) and ask it for a
+ * `state` at any instant; the clock is injectable for tests.
  */
 import type { LoadState } from './completion.ts';
+import { PendingTimers, TIMER_BINDING } from './timer-hook.ts';
 
 /** Events that show the page is still loading something. */
 export const ACTIVITY = /^(Network\.(requestWillBeSent|responseReceived|dataReceived|loadingFinished|loadingFailed|requestServedFromCache)|Page\.(frameNavigated|frameStartedLoading|frameRequestedNavigation|frameAttached))$/;
@@ -18,6 +20,10 @@ export class LoadMonitor {
   crashed = '';
   browserGone = false;
   downloadSeen = false;
+  /** The page's single-shot timers, as the timer hook reports them. */
+  readonly timers = new PendingTimers();
+  /** When timers first held open a capture the network let end (set by the capture loop). */
+  timersHeldSince: number | undefined;
   private wake: (() => void)[] = [];
 
   constructor(private readonly clock: () => number = Date.now) {
@@ -25,10 +31,10 @@ export class LoadMonitor {
   }
 
   /**
-   * One protocol event of the page's session (`fromPage`) or of a child target's; `crashLabel` says
-   * whose renderer it was should the event be Inspector.targetCrashed.
+   * One protocol event of the page's session (`fromPage`) or of a child target's (`sid`: the session,
+   * which scopes timer ids); `crashLabel` says whose renderer it was should the event be Inspector.targetCrashed.
    */
-  observe(method: string, params: Record<string, unknown>, fromPage: boolean, crashLabel = 'the page renderer crashed'): void {
+  observe(method: string, params: Record<string, unknown>, fromPage: boolean, crashLabel = 'the page renderer crashed', sid = ''): void {
     const now = this.clock();
     if (ACTIVITY.test(method)) this.lastActivity = now;
     const id = typeof params.requestId === 'string' ? params.requestId : '';
@@ -49,6 +55,15 @@ export class LoadMonitor {
         break;
       case 'Inspector.targetCrashed':
         this.crashed = crashLabel;
+        break;
+      case 'Runtime.bindingCalled':
+        if (params.name === TIMER_BINDING && typeof params.payload === 'string') this.timers.report(sid, Number(params.executionContextId), params.payload, now);
+        break;
+      case 'Runtime.executionContextDestroyed':
+        this.timers.contextGone(sid, Number(params.executionContextId));
+        break;
+      case 'Runtime.executionContextsCleared':
+        this.timers.contextGone(sid);
         break;
     }
     this.poke();
@@ -71,6 +86,7 @@ export class LoadMonitor {
     return {
       now: this.clock(), deadline, quietFrom, loadFired: this.loadFired, lastActivity: this.lastActivity, inFlight: this.inFlight.values(),
       crashed: Boolean(this.crashed), browserGone: this.browserGone, downloadSeen: this.downloadSeen,
+      timersDue: this.timers.dueTimes(), lastTimerFire: this.timers.lastFire, timersHeldSince: this.timersHeldSince,
     };
   }
 

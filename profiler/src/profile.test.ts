@@ -203,14 +203,33 @@ test('a half-written bundle is not taken for complete', () => {
   assert.equal(isComplete(dir), false);
 });
 
-test('a renderer held past the quiet window: the timer it owed is reported overdue, with a warning', async () => {
+test('a renderer held past the quiet window: the capture waits for the timer it owed, and has its request', async () => {
   // The load handler holds the main thread 4 s; the 30 ms timer set before load is due long before quiet
-  // (500 ms) ends the capture, and runs only after it.
-  const { meta } = await capturePage(`${server.urls.a}profiler-held-renderer/`, join(work, 'held'), opts());
+  // (500 ms) would end the capture, and runs only after the hold: the overdue timer keeps quiet off.
+  const dir = join(work, 'held');
+  const { meta } = await capturePage(`${server.urls.a}profiler-held-renderer/`, dir, opts());
+  assert.equal(meta.endReason, 'quiet', meta.message);
+  assert.ok(requestedUrls(dir).some((u) => u.endsWith('/profiler-held-renderer/late.txt')), 'the timer\'s fetch is in the first profile');
+  assert.equal(meta.timers?.overdueAtEnd, undefined, JSON.stringify(meta.timers));
+  assert.ok(meta.timerWait!.heldMs > 0 && !meta.timerWait!.capReached, JSON.stringify(meta.timerWait));
+  assert.ok(meta.timerWait!.fired >= 2, 'both timers reported fired');
+  assert.equal(meta.options.timerHorizonMs, 5000);
+  assert.equal(meta.options.timerCapMs, 10_000);
+});
+
+test('a timer re-armed forever: the capture ends at the timers\' cap, with a warning', async () => {
+  const { meta } = await capturePage(`${server.urls.a}profiler-timer-rearm/`, join(work, 'rearm'), { ...opts(), timerCapMs: 2000 });
+  assert.equal(meta.status, 'complete', meta.message);
   assert.equal(meta.endReason, 'quiet');
-  const overdue = meta.timers?.overdueAtEnd ?? [];
-  assert.equal(overdue.length, 1, JSON.stringify(meta.timers));
-  assert.equal(overdue[0]!.timeout, 30);
-  assert.ok(overdue[0]!.lateMs > 100);
-  assert.ok(meta.warnings.some((w) => /^timer \S+ \(30 ms\) was due \d+ ms before the capture ended on quiet and had not run/.test(w)), meta.warnings.join('; '));
+  assert.equal(meta.timerWait!.capReached, true, JSON.stringify(meta.timerWait));
+  assert.ok(meta.timerWait!.heldMs >= 2000, JSON.stringify(meta.timerWait));
+  assert.ok(meta.timerWait!.fired > 3, JSON.stringify(meta.timerWait));
+  assert.ok(meta.warnings.some((w) => /^timers kept the page busy for the whole 2000 ms timer cap/.test(w)), meta.warnings.join('; '));
+});
+
+test('a repeating timer (setInterval) does not hold the capture open', async () => {
+  const { meta } = await capturePage(`${server.urls.a}profiler-interval/`, join(work, 'interval'), { ...opts(), timerCapMs: 20_000 });
+  assert.equal(meta.endReason, 'quiet', meta.message);
+  assert.deepEqual(meta.timerWait, { installed: 0, fired: 0, heldMs: 0, capReached: false });
+  assert.ok((meta.timers?.installed ?? 0) >= 1, 'the interval is in the trace');
 });
