@@ -85,6 +85,7 @@ test('timers: one due within the horizon (or overdue) holds quiet; a firing is a
   assert.deepEqual(v({ now: 2000, timersDue: [7100] }), ends('quiet'), 'due 5.1 s from now: beyond it');
   assert.deepEqual(v({ now: 2000, timersDue: [], lastTimerFire: 1500 }), held, 'a timer fired 500 ms ago: not quiet yet');
   assert.deepEqual(v({ now: 2500, timersDue: [], lastTimerFire: 1500 }), ends('quiet'));
+  assert.deepEqual(v({ now: 6000, timersDue: [], lastTimerFire: 1500, timersRunning: 1 }), held, 'a callback started 4.5 s ago has not returned: the renderer is inside it');
   assert.deepEqual(v({ now: 500, timersDue: [400] }), goesOn, 'the network is not quiet: plain busy, not held by timers');
   assert.deepEqual(completionVerdict({ ...base, loadFired: true, now: 2000, timersDue: [1030] }, limits), ends('quiet'), 'no horizon: timers are not followed');
 });

@@ -9,9 +9,9 @@
  * download (before load) ends it at once. `quietFrom` (a replayed site whose source is known to be
  * active until then) keeps quiet from ending the capture before that instant; the deadline still does.
  *
- * The page's single-shot timers (timer-hook.ts) count too: a timer firing is activity, and a timer
- * still pending that is due within `timerHorizonMs` (overdue included: a renderer held up on a loaded
- * machine owes it) keeps quiet from being reached. Timers can hold the capture open for at most
+ * The page's single-shot timers (timer-hook.ts) count too: a timer callback's start and return are
+ * activity, one still running keeps quiet off, and so does a timer still pending that is due within
+ * `timerHorizonMs` (overdue included: a renderer held up on a loaded machine owes it). Timers can hold the capture open for at most
  * `timerCapMs` after the network alone was first quiet (`timersHeldSince`): a page that re-arms a
  * timer forever ends there (`timerCap` in the verdict). Repeating timers are not tracked at all.
  */
@@ -37,8 +37,10 @@ export interface LoadState {
   downloadSeen: boolean;
   /** Due times of the page's pending single-shot timers (absent: timers not tracked). */
   timersDue?: Iterable<number>;
-  /** When a tracked timer last fired. */
+  /** When a tracked timer's callback last started or returned. */
   lastTimerFire?: number;
+  /** Tracked timer callbacks started and not returned (a renderer held up inside one). */
+  timersRunning?: number;
   /** When timers first held open a capture the network let end (absent: they have not). */
   timersHeldSince?: number;
 }
@@ -77,11 +79,11 @@ export function completionVerdict(s: LoadState, limits: CompletionLimits): Verdi
   return { end: false, heldByTimers: true };
 }
 
-/** A tracked timer fired within the quiet window, or one is pending and due within the horizon. */
-export function timersBusy(s: Pick<LoadState, 'now' | 'timersDue' | 'lastTimerFire'>, limits: CompletionLimits): boolean {
+/** A tracked timer's callback is running or started or returned within the quiet window, or one is pending and due within the horizon. */
+export function timersBusy(s: Pick<LoadState, 'now' | 'timersDue' | 'lastTimerFire' | 'timersRunning'>, limits: CompletionLimits): boolean {
   const horizon = limits.timerHorizonMs ?? 0;
   if (horizon <= 0 || !s.timersDue) return false;
-  if (s.now - (s.lastTimerFire ?? -Infinity) < limits.quietMs) return true;
+  if ((s.timersRunning ?? 0) > 0 || s.now - (s.lastTimerFire ?? -Infinity) < limits.quietMs) return true;
   for (const due of s.timersDue) if (due <= s.now + horizon) return true;
   return false;
 }

@@ -90,8 +90,11 @@ test('timers: the hook\'s reports per session and document; a document that goes
   tick(40);
   bind('', 1, 'f 7');
   bind('', 1, 'c 8');
-  assert.deepEqual([...m.state(60_000).timersDue!], [1050], 'fired and cleared timers are done; ids are per session');
-  assert.equal(m.state(60_000).lastTimerFire, 40);
+  assert.deepEqual([...m.state(60_000).timersDue!], [1050], 'fired and cleared timers are no longer due; ids are per session');
+  assert.deepEqual([m.state(60_000).lastTimerFire, m.state(60_000).timersRunning], [40, 1], 'timer 7\'s callback is running');
+  tick(4000);
+  bind('', 1, 'd 7');
+  assert.deepEqual([m.state(60_000).lastTimerFire, m.state(60_000).timersRunning], [4040, 0], 'it returned 4 s later (a renderer held up inside it)');
   bind('', 1, 'c 7');
   assert.equal(m.timers.fired, 1, 'a clear after the fire changes nothing');
   m.observe('Runtime.executionContextDestroyed', { executionContextId: 1 }, false, undefined, 'S');

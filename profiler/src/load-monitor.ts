@@ -86,7 +86,7 @@ export class LoadMonitor {
     return {
       now: this.clock(), deadline, quietFrom, loadFired: this.loadFired, lastActivity: this.lastActivity, inFlight: this.inFlight.values(),
       crashed: Boolean(this.crashed), browserGone: this.browserGone, downloadSeen: this.downloadSeen,
-      timersDue: this.timers.dueTimes(), lastTimerFire: this.timers.lastFire, timersHeldSince: this.timersHeldSince,
+      timersDue: this.timers.dueTimes(), lastTimerFire: this.timers.lastFire, timersRunning: this.timers.runningCount, timersHeldSince: this.timersHeldSince,
     };
   }
 

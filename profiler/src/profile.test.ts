@@ -223,7 +223,7 @@ test('a timer re-armed forever: the capture ends at the timers\' cap, with a war
   assert.equal(meta.endReason, 'quiet');
   assert.equal(meta.timerWait!.capReached, true, JSON.stringify(meta.timerWait));
   assert.ok(meta.timerWait!.heldMs >= 2000, JSON.stringify(meta.timerWait));
-  assert.ok(meta.timerWait!.fired > 3, JSON.stringify(meta.timerWait));
+  assert.ok(meta.timerWait!.fired >= 2, JSON.stringify(meta.timerWait));
   assert.ok(meta.warnings.some((w) => /^timers kept the page busy for the whole 2000 ms timer cap/.test(w)), meta.warnings.join('; '));
 });
 
