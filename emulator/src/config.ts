@@ -116,6 +116,12 @@ export interface EmulatorConfig extends LinkConfig, MultipathConfig {
    */
   eventDispatch?: boolean;
   /**
+   * The order the main thread runs ready computations in (browser/main-thread.ts): 'thesis' (default), the
+   * thesis's Algorithms 4-5 (timers and events first, then per frame parsing before evaluation), or 'ready',
+   * Blink's (one queue in the order they became ready).
+   */
+  mainThreadOrder?: 'thesis' | 'ready';
+  /**
    * Each connection the emulation opens pays, beside its modelled round trips, the handshake work its host's
    * connections took in the recording (graph `browserDelay.connect` less the recorded round trips:
    * http/connection-setup.ts). Default on.
@@ -171,6 +177,7 @@ export interface ResolvedConfig extends ResolvedLinkConfig, ResolvedMultipath {
   frameCommit: boolean;
   serverPacing: boolean;
   eventDispatch: boolean;
+  mainThreadOrder: 'thesis' | 'ready';
   connectionSetup: boolean;
   networkRead: boolean;
   releaseHop: boolean;
@@ -253,6 +260,7 @@ export function resolveConfig(c: EmulatorConfig): ResolvedConfig {
     frameCommit: c.frameCommit ?? true,
     serverPacing: c.serverPacing ?? true,
     eventDispatch: c.eventDispatch ?? true,
+    mainThreadOrder: c.mainThreadOrder ?? 'thesis',
     connectionSetup: c.connectionSetup ?? true,
     networkRead: c.networkRead ?? true,
     releaseHop: c.releaseHop ?? true,
@@ -362,6 +370,7 @@ export const EMULATOR_OPTIONS = {
   'frame-commit': 'switch',
   'server-pacing': 'switch',
   'event-dispatch': 'switch',
+  'main-thread-order': 'value',
   'connection-setup': 'switch',
   'network-read': 'switch',
   'release-hop': 'switch',
@@ -445,6 +454,11 @@ export function parseEmulatorOptions(opts: Record<string, string | undefined>): 
   if (opts['frame-commit'] !== undefined) config.frameCommit = bool('frame-commit', opts['frame-commit']);
   if (opts['server-pacing'] !== undefined) config.serverPacing = bool('server-pacing', opts['server-pacing']);
   if (opts['event-dispatch'] !== undefined) config.eventDispatch = bool('event-dispatch', opts['event-dispatch']);
+  if (opts['main-thread-order'] !== undefined) {
+    const o = opts['main-thread-order'];
+    if (o !== 'thesis' && o !== 'ready') throw new ConfigError(`--main-thread-order expects thesis or ready, got '${o}'`);
+    config.mainThreadOrder = o;
+  }
   if (opts['connection-setup'] !== undefined) config.connectionSetup = bool('connection-setup', opts['connection-setup']);
   if (opts['network-read'] !== undefined) config.networkRead = bool('network-read', opts['network-read']);
   if (opts['release-hop'] !== undefined) config.releaseHop = bool('release-hop', opts['release-hop']);

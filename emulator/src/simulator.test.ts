@@ -215,6 +215,29 @@ test('timers and events run before queued parsing; parsing before evaluation wit
   assert.deepEqual([start('e'), start('p'), start('s')], [0, 1, 2]);
 });
 
+test("main-thread order 'ready' (Blink's): ready computations run in the order they became ready, not timers and events first", () => {
+  // A 200 ms handler holds the main thread from 0. Two responses arrive meanwhile over two HTTP/1.1
+  // connections: the document's one-packet body at 81.2 (40 handshake + 20 request + 20 response + 1.2),
+  // which readies parse chunk p; then an XHR's twelve packets (two rounds of the initial window), which
+  // ready its handler x. At 200 the thesis's order (Algorithm 4) runs the handler first; Blink runs the
+  // task posted first, the parser's.
+  const g = new PageBuilder()
+    .event('hold', 200)
+    .resource('doc', 'http://a.com/', 1000, { serverDelay: 0 })
+    .resource('xhr', 'http://a.com/x', 12 * MSS, { serverDelay: 0 })
+    .parse('p', 3).event('x', 5)
+    .edge('doc', 'p').edge('xhr', 'x').edge('hold', 'load').edge('p', 'load').edge('x', 'load')
+    .build();
+  const start = (r: ReturnType<typeof simulateChecked>, id: string): number => r.nodes.find((n) => n.id === id)!.start;
+  const thesis = simulateChecked(g, base);
+  const ready = simulateChecked(g, { ...base, mainThreadOrder: 'ready' });
+  assert.ok(timingOf(thesis, 'xhr').end > timingOf(thesis, 'doc').end && timingOf(thesis, 'xhr').end < 200, 'both arrive during the hold, the document first');
+  assert.deepEqual([start(thesis, 'x'), start(thesis, 'p')], [200, 205]);
+  assert.deepEqual([start(ready, 'p'), start(ready, 'x')], [200, 203]);
+  close(thesis.loadTime, 208, 'load, thesis order');
+  close(ready.loadTime, 208, 'load, ready order');
+});
+
 test('extra RTT per origin, DNS and TLS round trips', () => {
   const g = new PageBuilder().resource('r', 'http://b.com/x', MSS, { serverDelay: 0 }).edge('r', 'load').build();
   // b.com RTT 40 + 60 = 100 ms: up = 20 + 60 = 80 ms; DNS 1 RTT (base 40 ms), TLS 2 RTTs (200 ms).

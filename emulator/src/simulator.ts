@@ -204,7 +204,7 @@ class Simulation {
     }
     this.blocked = new Int32Array(m.frames.length);
     this.preloadQueue = m.frames.map(() => []);
-    this.thread = new MainThread(m);
+    this.thread = new MainThread(m, this.cfg.mainThreadOrder);
     this.scanner = cfg.preloadScanner && m.chromium;
     this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
     if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.release(r, t));

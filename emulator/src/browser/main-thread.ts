@@ -5,6 +5,10 @@
  * frame with work. The document's event markers (DOMContentLoaded, load) are dispatched from the timer/event
  * queue (ResolvedConfig.eventDispatch). A computation that continues its parent's task (a 'split' part) goes to the front of its
  * queue: the browser does not interleave other work into one task.
+ *
+ * `order: 'ready'` (ResolvedConfig.mainThreadOrder) is Blink's own rule instead: one queue, in the order the
+ * computations became ready (a task runs in the order it was posted among tasks of the same priority: the
+ * parser's chunks, timers, network callbacks and events alike), continuations still first.
  */
 import { K_EVENT, K_MARKER, K_PARSE, K_TIMER, type PageModel } from '../page-model.ts';
 
@@ -34,15 +38,17 @@ export class MainThread {
   private readonly prio = new Deque();
   private readonly parse: Deque[];
   private readonly evals: Deque[];
+  private readonly inOrder: boolean;
 
-  constructor(private readonly m: PageModel) {
+  constructor(private readonly m: PageModel, order: 'thesis' | 'ready' = 'thesis') {
+    this.inOrder = order === 'ready';
     this.parse = m.frames.map(() => new Deque());
     this.evals = m.frames.map(() => new Deque());
   }
 
   push(node: number): void {
     const k = this.m.kind[node]!;
-    const q = k === K_TIMER || k === K_EVENT || k === K_MARKER ? this.prio : k === K_PARSE ? this.parse[this.m.frame[node]!]! : this.evals[this.m.frame[node]!]!;
+    const q = this.inOrder ? this.prio : k === K_TIMER || k === K_EVENT || k === K_MARKER ? this.prio : k === K_PARSE ? this.parse[this.m.frame[node]!]! : this.evals[this.m.frame[node]!]!;
     this.queued++;
     if (this.m.continuation[node]) q.pushFront(node);
     else q.push(node);
