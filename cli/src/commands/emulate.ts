@@ -67,7 +67,9 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --option <k=v>         any emulator option by name, repeatable; e.g. the browser's own recorded time
                          (Chromium graphs), each on by default: browser-delays=false leaves all of it out,
                          or one part: network-read, release-hop, socket-lag, connection-setup,
-                         event-dispatch, main-thread-tasks, server-pacing (emulator/README.md)
+                         event-dispatch, main-thread-tasks, server-pacing (emulator/README.md);
+                         main-thread-order=ready runs ready main-thread work first-ready-first (Blink's
+                         order) instead of the thesis's timers/events first (default thesis)
   --seed <n>             random seed (RED drops, losses, spikes, server delays) (default 1)
   --runs <n>             runs with seeds seed..seed+n-1; medians are printed  (default 1)
   --json                 print {loadTime, domContentLoadedTime, endTime, resources, drops, runs} (ms), and
