@@ -9,6 +9,8 @@ import { CliError, UsageError, flag, num, str, type Options, type Parsed } from 
 export const PROFILE_OPTIONS = {
   timeout: { type: 'string' },
   quiet: { type: 'string' },
+  'timer-horizon': { type: 'string' },
+  'timer-cap': { type: 'string' },
   'host-resolver-rules': { type: 'string' },
   'ignore-certificate-errors': { type: 'boolean' },
   pcap: { type: 'boolean' },
@@ -26,6 +28,9 @@ export const PROFILE_OPTIONS = {
 export const PROFILE_OPTIONS_USAGE = `
   --timeout MS                   cap on one load (default 60000)
   --quiet MS                     quiet time after load that ends a capture (default 1000)
+  --timer-horizon MS             a page's pending setTimeout due within MS (or overdue), or one whose callback
+                                 is running, keeps the capture open (default 5000; 0: timers not followed)
+  --timer-cap MS                 timers keep it open at most MS after the network was quiet (default 10000)
   --host-resolver-rules RULES    passed to Chromium, e.g. 'MAP *.pcp.test 127.0.0.1'
   --ignore-certificate-errors    accept self-signed certificates
   --pcap                         run tcpdump during the load (interface chosen from the URL), capture.pcap
@@ -52,10 +57,13 @@ export function captureOptions(p: Parsed) {
     if (!m) throw new UsageError(`--viewport expects WxH, got '${vp}'`);
     viewport = { width: Number(m[1]), height: Number(m[2]) };
   }
+  for (const name of ['timer-horizon', 'timer-cap']) if (num(p, name, 0) < 0) throw new UsageError(`--${name} expects a time in ms >= 0, got '${str(p, name)}'`);
   return {
     executablePath: str(p, 'chromium'),
     timeoutMs: num(p, 'timeout', 60_000),
     quietMs: num(p, 'quiet', 1000),
+    timerHorizonMs: num(p, 'timer-horizon', 5000),
+    timerCapMs: num(p, 'timer-cap', 10_000),
     hostResolverRules: str(p, 'host-resolver-rules'),
     ignoreCertificateErrors: flag(p, 'ignore-certificate-errors'),
     pcap: flag(p, 'pcap'),

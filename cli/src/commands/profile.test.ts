@@ -12,7 +12,10 @@ test('usage errors and a missing browser are one-line failures', async () => {
   await assert.rejects(command.run(['http://a.test/', '--out', '/tmp/x', '--concurrency', '0']), UsageError);
   await assert.rejects(command.run(['http://a.test/', '--out', '/tmp/x', '--chromium', '/nonexistent/chromium']), (e: Error) => e instanceof CliError && /not found/.test(e.message));
   await assert.rejects(command.run(['--list', '/nonexistent/list.txt', '--out', '/tmp/x']), (e: Error) => e instanceof CliError && /cannot read/.test(e.message));
+  await assert.rejects(command.run(['http://a.test/', '--out', '/tmp/x', '--timer-cap=-5']), (e: Error) => e instanceof UsageError && /--timer-cap expects a time in ms >= 0/.test(e.message));
+  await assert.rejects(command.run(['http://a.test/', '--out', '/tmp/x', '--timer-horizon', 'soon']), (e: Error) => e instanceof UsageError && /--timer-horizon expects a number/.test(e.message));
   assert.match(command.usage, /--pcap/);
+  assert.match(command.usage, /--timer-horizon MS/);
 });
 
 test('--replay: usage errors, and a bundle without an archive is a one-line failure', async () => {
