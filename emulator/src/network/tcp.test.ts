@@ -11,6 +11,7 @@ import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events
 import { SendBuffer, type Exchange } from '../http/send-buffer.ts';
 import { Rng } from '../rng.ts';
 import { BottleneckLink, MSS } from './bottleneck.ts';
+import { linkSchedule } from './link-schedule.ts';
 import { ListLoss } from './loss-model.ts';
 import { TcpConnection, type NetContext, type Segment } from './tcp.ts';
 
@@ -19,7 +20,7 @@ function exchange(bytes: number): Exchange {
 }
 
 /** Sends `segments` full segments at 0 (and `later` more at `laterAt`); returns the ACKs' arrivals at the server. */
-function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}): Array<[number, number]> {
+function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}, seen: { conn?: TcpConnection } = {}): Array<[number, number]> {
   const q = new EventQueue();
   const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { loss: new ListLoss(losePackets) });
   const ctx: NetContext = {
@@ -28,6 +29,7 @@ function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: numbe
   };
   const buffer = new SendBuffer(false, false);
   const conn = new TcpConnection(ctx, 20, false, buffer);
+  seen.conn = conn;
   buffer.push(exchange(segments * MSS));
   conn.kick(0);
   const acks: Array<[number, number]> = [];
@@ -187,4 +189,59 @@ test('receive window: a hole at its left edge holds new data back until the retr
   assert.deepEqual(ackTimeline(false, 6, undefined, [1], { rwndSegments: 4 }), [
     [41.2, 1], [42.4, 2], [43.6, 3], [82.4, 4], [123.6, 5], [124.8, 6],
   ]);
+});
+
+/**
+ * A re-ordering link (link-schedule.ts `reorder`): 10 Mbit/s in 20 ms slices, the first adding `delay` ms
+ * one way, the rest none. Segment 0 leaves at 0 (bottleneck at 10, out at once on the bucket, + delay); five
+ * more written at 15 leave then, reach the bottleneck at 25 in slice 1 (no delay): out at 25, 26.2, ... 29.8,
+ * at the client 35-39.8, their ACKs at the server 55-59.8, each one more segment above the late segment 0.
+ * The third (57.4) makes it lost at the reordering degree 3: resent at once (bottleneck 67.4, slice 3, no
+ * delay: client 77.4), recovery, the window (grown 10 -> 11 by the first ACK) halved to 5.5.
+ */
+function lateSegment(delay: number, extra: Partial<NetContext>, reorder = true): { acks: Array<[number, number]>; conn: TcpConnection; stats: NetContext['stats'] } {
+  const schedule = linkSchedule({ sliceMs: 20, reorder, slices: [{ rateBps: 10e6, delayMs: delay }, ...Array.from({ length: 49 }, () => ({ rateBps: 10e6 }))] });
+  const stats = { retransmissions: 0, bytesDelivered: 0 };
+  const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { schedule });
+  const seen: { conn?: TcpConnection } = {};
+  const acks = ackTimeline(false, 1, { at: 15, segments: 5 }, [], { link, icwnd: 10, stats, ...extra }, seen);
+  return { acks, conn: seen.conn!, stats };
+}
+
+test('re-ordering, sack: a late segment is deemed lost at three SACKed above it; its original fills the hole first, and the cut is undone', () => {
+  // Delay 50: the original reaches the client at 70, before its retransmission (77.4): the ACK at 90 covers
+  // all six and echoes the original's time, older than the retransmission: the cut is undone (window 11 again),
+  // the reordering seen (segment 0 acknowledged with 5 above it: 6) becomes the degree. The retransmission's
+  // duplicate is ACKed at once (server 97.4).
+  const { acks, conn, stats } = lateSegment(50, { sack: true });
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [90, 6], [97.4, 6]]);
+  assert.equal(stats.retransmissions, 1);
+  assert.equal(conn.spuriousLosses, 1);
+  assert.equal(conn.undoneCuts, 1);
+  assert.equal(conn.cwnd, 11);
+  assert.equal(conn.ssthresh, Infinity);
+});
+
+test('re-ordering, sack: when the retransmission fills the hole first, the cut stays (no D-SACK undo)', () => {
+  // Delay 60: the original reaches the client at 80, after the retransmission (77.4, ACK at 97.4; the
+  // original's duplicate ACK at 100). The ACK echoes the retransmission's time: no undo, window 5.5.
+  const { acks, conn } = lateSegment(60, { sack: true });
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [97.4, 6], [100, 6]]);
+  assert.equal(conn.spuriousLosses, 1);
+  assert.equal(conn.undoneCuts, 0);
+  assert.equal(conn.cwnd, 5.5);
+});
+
+test('re-ordering, the NACK scheme: the late segment is NACKed at three above it, the cut stays', () => {
+  const { acks, conn, stats } = lateSegment(50, {});
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [90, 6], [97.4, 6]]);
+  assert.equal(stats.retransmissions, 1);
+  assert.equal(conn.undoneCuts, 0);
+  assert.equal(conn.cwnd, 5.5);
+});
+
+test('the same link keeping order: the five wait behind segment 0 (all at the client at 70), nothing resent', () => {
+  const { acks, stats } = lateSegment(50, { sack: true }, false);
+  assert.deepEqual(acks, [[90, 1], [90, 2], [90, 3], [90, 4], [90, 5], [90, 6]]);
+  assert.equal(stats.retransmissions, 0);
 });

@@ -73,6 +73,7 @@ import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottl
 import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState } from './cubic.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
 import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
+import { lateSegmentLost, raisedReordering, reorderingMetric } from './reordering.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 
 export const MIN_RTO_MS = 200;
@@ -121,6 +122,10 @@ export interface Segment {
   rcvUpTo: number;
   /** `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected. */
   sackedAbove: number;
+  /** On a re-ordering link: deemed lost while only late, not yet sent again (out of pipe already). */
+  markedLost: boolean;
+  /** When its original copy reaches the client (Infinity: lost, or a retransmission got there first). */
+  origArrives: number;
 }
 
 /**
@@ -254,6 +259,21 @@ export class TcpConnection {
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
   private readonly rwnd: number;
+  /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
+  private readonly reorders: boolean;
+  /** The reordering degree (Linux's tp->reordering): segments SACKed above one before it is deemed lost. */
+  private dupThresh = DUP_THRESH;
+  /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
+  private fackOn: boolean;
+  private erOn: boolean;
+  /** Highest sequence number acknowledged so far (re-ordering links only). */
+  private highestAcked = -1;
+  /** `sack` on a re-ordering link: the window and threshold before the recovery's cut (NaN: nothing to undo). */
+  private undoCwnd = NaN;
+  private undoSsthresh = Infinity;
+  /** Late segments deemed lost, and window cuts undone (re-ordering links). */
+  spuriousLosses = 0;
+  undoneCuts = 0;
 
   constructor(
     private readonly ctx: NetContext,
@@ -272,6 +292,9 @@ export class TcpConnection {
     this.rto = firstRto(rtt);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
+    this.reorders = ctx.link.reorders === true;
+    this.fackOn = ctx.fack === true;
+    this.erOn = ctx.earlyRetransmit === true;
   }
 
   private readonly ackLane: number;
@@ -319,8 +342,11 @@ export class TcpConnection {
     if (this.forceRetx) sent = this.fastRetransmit(now);
     while (this.pipe + 1 <= this.cwnd || probe) {
       if (!probe && this.retxHead < this.retxQueue.length) {
-        this.retransmit(this.retxQueue[this.retxHead++]!, now);
-        sent = true;
+        const r = this.nextRetx();
+        if (r !== undefined) {
+          this.retransmit(r, now);
+          sent = true;
+        }
         continue;
       }
       if (this.nSegs >= this.una + this.rwnd) {
@@ -347,8 +373,9 @@ export class TcpConnection {
         s.psh = false;
         s.rcvUpTo = 0;
         s.sackedAbove = 0;
+        s.markedLost = false;
       } else {
-        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
+        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0, markedLost: false, origArrives: Infinity };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -374,9 +401,19 @@ export class TcpConnection {
    */
   private fastRetransmit(now: number): boolean {
     this.forceRetx = false;
-    if (this.retxHead >= this.retxQueue.length) return false;
-    this.retransmit(this.retxQueue[this.retxHead++]!, now);
+    const r = this.nextRetx();
+    if (r === undefined) return false;
+    this.retransmit(r, now);
     return true;
+  }
+
+  /** The next segment to resend, past any the client acknowledged meanwhile (a late one deemed lost). */
+  private nextRetx(): Segment | undefined {
+    while (this.retxHead < this.retxQueue.length) {
+      const r = this.retxQueue[this.retxHead++]!;
+      if (!r.acked) return r;
+    }
+    return undefined;
   }
 
   /**
@@ -387,7 +424,11 @@ export class TcpConnection {
     s.retx++;
     this.ctx.stats.retransmissions++;
     if (this.ctx.sack && s.seq === this.una) this.rtoDeadline = Infinity;
+    const late = s.markedLost;
+    s.markedLost = false;
     this.transmit(s, now);
+    // A late segment sent again: two copies on their way, no unambiguous RTT sample.
+    if (late) s.sendT = NaN;
   }
 
   private transmit(s: Segment, now: number): void {
@@ -397,6 +438,7 @@ export class TcpConnection {
     s.lost = false;
     this.pipe++;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    if (s.retx === 0) s.origArrives = dep < 0 ? Infinity : dep + this.ctx.dC;
     if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
@@ -427,6 +469,7 @@ export class TcpConnection {
       return;
     }
     s.arrived = true;
+    if (now < s.origArrives) s.origArrives = Infinity; // a retransmission got there first
     s.arrivalIndex = this.nArrived;
     put(this.arrivedLog, this.nArrived++, s);
     const inOrder = s.seq === this.rcvNext;
@@ -556,6 +599,7 @@ export class TcpConnection {
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
+    const holeFilled = this.segs[this.una]!;
     if (advanced) this.una = edge;
     const first = this.ackRcvdUpTo;
     let newest = s;
@@ -565,7 +609,9 @@ export class TcpConnection {
       const c = log[i]!;
       if (c.acked) continue;
       c.acked = true;
-      this.pipe--;
+      if (c.markedLost) c.markedLost = false; // out of pipe since it was deemed lost
+      else this.pipe--;
+      if (this.reorders) this.lateAcked(c);
       newlyAcked++;
       newest = c;
       if (!sampled && !Number.isNaN(c.sendT)) {
@@ -585,7 +631,11 @@ export class TcpConnection {
     }
     let newLoss = false;
     const ud = this.undetected;
-    if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
+    if (this.reorders) {
+      while (this.retxHead < this.retxQueue.length && this.retxQueue[this.retxHead]!.acked) this.retxHead++;
+      newLoss = this.reorderDetect(first, end);
+    }
+    if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest) || newLoss;
     else {
       // The NACK scheme: every loss sent before the newest acknowledged segment is a known hole.
       while (this.udHead < ud.length && ud[this.udHead]!.order < newest.order) {
@@ -601,7 +651,11 @@ export class TcpConnection {
       this.tlpOrder = 0;
       this.tlpRepaired = false;
     }
-    if (newLoss && !this.inRecovery) this.enterRecovery(now);
+    // The hole at the cumulative point filled by its original, sent before the recovery's retransmissions:
+    // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone.
+    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && holeFilled.origArrives < Infinity;
+    if (undone) this.undoCut();
+    if (newLoss && !this.inRecovery && !undone) this.enterRecovery(now);
     else if (this.inRecovery && (this.ctx.sack ? this.una >= this.recoverSeq : newest.order >= this.recoverOrder)) this.inRecovery = false;
     if (!this.inRecovery && !newLoss) {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
@@ -614,7 +668,7 @@ export class TcpConnection {
     }
     this.lastActive = now;
     // Early retransmit looks at the ACK before new data goes out on it (Linux: tcp_fastretrans_alert, then tcp_data_snd_check).
-    const erCase = this.ctx.earlyRetransmit === true && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
+    const erCase = this.erOn && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
     // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
     // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
     // QUIC's probe timer restarts whenever ack-eliciting packets are acknowledged (RFC 9002 §6.2.1).
@@ -696,7 +750,8 @@ export class TcpConnection {
     if (this.udHead >= ud.length) return false;
     const log = this.arrivedLog;
     const byPacket = this.perSegmentDelivery;
-    const fack = this.ctx.fack === true && !byPacket;
+    const fack = this.fackOn && !byPacket;
+    const thresh = this.dupThresh;
     for (let i = first; i < end; i++) {
       const c = log[i]!;
       for (let j = this.udHead; j < ud.length; j++) {
@@ -704,8 +759,8 @@ export class TcpConnection {
         if (byPacket) {
           if (c.order > u.order) u.sackedAbove++;
         } else if (u.retx === 0) {
-          if (c.seq > u.seq) u.sackedAbove = fack && c.seq >= u.seq + DUP_THRESH ? DUP_THRESH : u.sackedAbove + 1;
-        } else if (fack && this.inRecovery && c.retx === 0 && c.order > u.order) u.sackedAbove = DUP_THRESH; // a lost retransmission
+          if (c.seq > u.seq) u.sackedAbove = fack && c.seq >= u.seq + thresh ? thresh : u.sackedAbove + 1;
+        } else if (fack && this.inRecovery && c.retx === 0 && c.order > u.order) u.sackedAbove = thresh; // a lost retransmission
       }
     }
     const probeAcked = this.tlpOrder > 0 && newest.order >= this.tlpOrder;
@@ -713,7 +768,7 @@ export class TcpConnection {
     let w = this.udHead;
     for (let j = this.udHead; j < ud.length; j++) {
       const u = ud[j]!;
-      if (u.sackedAbove >= DUP_THRESH || (probeAcked && u.order < newest.order)) {
+      if (u.sackedAbove >= thresh || (probeAcked && u.order < newest.order)) {
         this.pipe--;
         this.retxQueue.push(u);
         found = true;
@@ -740,8 +795,72 @@ export class TcpConnection {
     this.forceRetx = true;
     this.recoverOrder = this.orderSeq;
     this.recoverSeq = this.nSegs;
+    if (this.reorders && this.ctx.sack) {
+      this.undoCwnd = this.cwnd;
+      this.undoSsthresh = this.ssthresh;
+    }
     this.reduceWindow();
     void now;
+  }
+
+  /**
+   * Re-ordering links: segment c was just acknowledged. Below the highest acknowledged and arrived as its
+   * original, it shows reordering, and `sack` (Linux) raises its reordering degree (reordering.ts).
+   */
+  private lateAcked(c: Segment): void {
+    if (c.lost) {
+      // The retransmission of a late segment was lost, but the original arrived: nothing to resend.
+      c.lost = false;
+      const k = this.undetected.indexOf(c, this.udHead);
+      if (k >= 0) this.undetected.splice(k, 1);
+    }
+    const metric = reorderingMetric(this.highestAcked, c.seq);
+    if (c.seq > this.highestAcked) this.highestAcked = c.seq;
+    if (metric === 0 || !this.ctx.sack || !(c.origArrives < Infinity)) return;
+    const raised = raisedReordering(this.dupThresh, metric);
+    if (raised > this.dupThresh) {
+      this.dupThresh = raised;
+      this.fackOn = false;
+    }
+    this.erOn = false;
+  }
+
+  /**
+   * Re-ordering links, on an ACK that acknowledged arrivals [first, end): a segment sent once, on its way
+   * (neither lost nor acknowledged), with enough acknowledged above it is deemed lost (reordering.ts: the
+   * reordering degree; with `sack` and FACK also by distance) and queued to be sent again. Returns whether
+   * one was.
+   */
+  private reorderDetect(first: number, end: number): boolean {
+    const log = this.arrivedLog;
+    const segs = this.segs;
+    const fack = this.ctx.sack === true && this.fackOn && !this.perSegmentDelivery;
+    const degree = this.ctx.sack ? this.dupThresh : DUP_THRESH;
+    let found = false;
+    for (let i = first; i < end; i++) {
+      const c = log[i]!;
+      for (let j = this.una; j < c.seq; j++) {
+        const u = segs[j]!;
+        if (u.acked || u.lost || u.markedLost || u.retx > 0) continue;
+        u.sackedAbove++;
+        if (!lateSegmentLost(u.sackedAbove, c.seq - u.seq, degree, fack)) continue;
+        u.markedLost = true;
+        this.pipe--;
+        this.retxQueue.push(u);
+        this.spuriousLosses++;
+        found = true;
+      }
+    }
+    return found;
+  }
+
+  /** The recovery's cut undone (reordering.ts): the window and threshold as before it, recovery over. */
+  private undoCut(): void {
+    this.cwnd = Math.max(this.cwnd, this.undoCwnd);
+    this.ssthresh = this.undoSsthresh;
+    this.undoCwnd = NaN;
+    this.inRecovery = false;
+    this.undoneCuts++;
   }
 
   /** Multiplicative decrease (NewReno halves, CUBIC ×0.7). */
@@ -826,8 +945,9 @@ export class TcpConnection {
   private sendPtoProbe(now: number): void {
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
-    if (this.retxHead < this.retxQueue.length) {
-      this.retransmit(this.retxQueue[this.retxHead++]!, now);
+    const r = this.nextRetx();
+    if (r !== undefined) {
+      this.retransmit(r, now);
       this.tlpOrder = this.orderSeq;
     } else if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
     else {
@@ -921,6 +1041,7 @@ export class TcpConnection {
 
   /** A retransmission timeout: ssthresh halves, the window restarts at one segment, the timer backs off. */
   private collapseWindow(): void {
+    this.undoCwnd = NaN;
     if (this.ctx.cubic) cubicReduced(this.cubicState, this.cwnd);
     this.ssthresh = Math.max(this.cwnd / 2, 2);
     this.cwnd = 1;
