@@ -274,6 +274,17 @@ export class TcpConnection {
   /** Late segments deemed lost, and window cuts undone (re-ordering links). */
   spuriousLosses = 0;
   undoneCuts = 0;
+  /**
+   * Tail-loss probes sent (TCP's, not QUIC-lite's PTO): of them with new data, and retransmissions that refilled
+   * a real loss (the rest sent again what had arrived or would); window cuts their ACKs made (RFC 8985 §7.4);
+   * the windows they were sent at, summed; timeouts that retransmitted. For instrumentation (scripts/goel/tlp-trace.ts).
+   */
+  probes = 0;
+  probesNew = 0;
+  probesRepairing = 0;
+  probeCuts = 0;
+  probeCwndSum = 0;
+  timeouts = 0;
 
   constructor(
     private readonly ctx: NetContext,
@@ -647,7 +658,10 @@ export class TcpConnection {
     }
     if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
       // The probe was ACKed: if it repaired a loss and no other was found, TLP detected that loss (RFC 8985 §7.4).
-      if (this.tlpRepaired && !newLoss && !this.inRecovery) this.reduceWindow();
+      if (this.tlpRepaired && !newLoss && !this.inRecovery) {
+        this.reduceWindow();
+        this.probeCuts++;
+      }
       this.tlpOrder = 0;
       this.tlpRepaired = false;
     }
@@ -924,9 +938,13 @@ export class TcpConnection {
     }
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
+    this.probes++;
+    this.probeCwndSum += this.cwnd;
     if (this.retxHead >= this.retxQueue.length) {
-      if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
-      else {
+      if (this.trySend(now, true)) {
+        this.tlpOrder = this.orderSeq;
+        this.probesNew++;
+      } else {
         let s: Segment | undefined;
         for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
         if (s !== undefined) this.probeRetransmit(s, now);
@@ -972,6 +990,7 @@ export class TcpConnection {
       ud.splice(k, 1);
       this.pipe--;
       this.tlpRepaired = true;
+      this.probesRepairing++;
       this.transmit(s, now);
       this.tlpOrder = s.order;
       return;
@@ -1034,6 +1053,7 @@ export class TcpConnection {
       this.retxQueue.push(ud[this.udHead++]!);
     }
     this.collapseWindow();
+    this.timeouts++;
     this.rtoDeadline = Infinity;
     this.trySend(now);
     if (this.rtoDeadline === Infinity && this.pipe > 0) this.armRto(now + this.rto * this.backoff);
@@ -1065,6 +1085,7 @@ export class TcpConnection {
       this.frtoSsthresh = this.ssthresh;
     }
     this.collapseWindow();
+    this.timeouts++;
     s.retx++;
     this.ctx.stats.retransmissions++;
     this.sendCopy(s, now);
