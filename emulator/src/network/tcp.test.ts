@@ -245,3 +245,56 @@ test('the same link keeping order: the five wait behind segment 0 (all at the cl
   assert.deepEqual(acks, [[90, 1], [90, 2], [90, 3], [90, 4], [90, 5], [90, 6]]);
   assert.equal(stats.retransmissions, 0);
 });
+
+/** tailDone's load, returning the connection (its counters) as well; `icwnd` 2 unless given. */
+function tailRun(segments: number, lose: number[], extra: Partial<NetContext>): { done: number; conn: TcpConnection } {
+  let done = NaN;
+  let got = 0;
+  const seen: { conn?: TcpConnection } = {};
+  ackTimeline(false, segments, undefined, lose, {
+    icwnd: 2, ...extra,
+    deliver: (_x, bytes, now) => {
+      got += bytes;
+      if (got === segments * MSS) done = r(now);
+    },
+  }, seen);
+  return { done, conn: seen.conn! };
+}
+
+test('TLP with sack as Linux 3.13: 2 SRTT with no 2 ms term; the probe\'s SACK does not declare the hole below it', () => {
+  // 3 and 4 lost (tailDone's timeline). At 42.4 two are outstanding: PTO = 2 x 40.43125 = 80.8625, at 123.2625.
+  // No new data: 4 again (it refills that loss; client 144.4625, ACK at the server 164.4625). Without RACK the
+  // SACK of 4 leaves 3 one short of three above it; the probe's ACK cuts the window (it repaired a loss) and
+  // the RTO, re-armed when the probe left, fires at 323.2625: 3 again, client 344.4625. Later than with no
+  // probe at all (the RTO at 242.4: 304.8), as 3.13 would be without early retransmit.
+  const sack = tailRun(4, [3, 4], { sack: true, tlp: true });
+  assert.equal(sack.done, 344.463); // 344.4625 in floating point, rounded
+  assert.deepEqual([sack.conn.probes, sack.conn.probeCuts, sack.conn.timeouts], [1, 1, 1]);
+  assert.equal(tailRun(4, [3, 4], { sack: true }).done, 304.8);
+  // With early retransmit (on in 3.13): two outstanding, one SACKed, nothing to send: the probe's ACK at 164.4625
+  // (an RTT sample of 41.2: SRTT 0.875 x 40.43125 + 0.125 x 41.2 = 40.527) resends 3 after SRTT / 4 = 10.132,
+  // at 174.5944: client 195.7944.
+  assert.equal(tailRun(4, [3, 4], { sack: true, tlp: true, earlyRetransmit: true }).done, 195.794);
+});
+
+test('TLP with sack as Linux 3.13: one outstanding, 1.5 SRTT + 200 ms comes after the RTO, so the probe goes in its place', () => {
+  // 3 lost; at 42.4 one outstanding: max(2 SRTT, 1.5 SRTT + 200) = 260.65 from 42.4, later than the RTO at
+  // 242.4: the probe is sent then instead. It resends 3 as the RTO would (client 263.6), but the sender takes
+  // it as a tail-loss probe: its ACK cuts the window by half (here NewReno), no timeout, no collapse to 1.
+  const tlp = tailRun(3, [3], { sack: true, tlp: true });
+  assert.equal(tlp.done, 263.6);
+  assert.deepEqual([tlp.conn.probes, tlp.conn.probeCuts, tlp.conn.timeouts], [1, 1, 0]);
+  const rto = tailRun(3, [3], { sack: true });
+  assert.equal(rto.done, 263.6);
+  assert.deepEqual([rto.conn.probes, rto.conn.timeouts], [0, 1]);
+});
+
+test('TLP with sack as Linux 3.13: no probe while segments above a hole are SACKed (the disorder state)', () => {
+  // icwnd 10, five segments, the third (2) lost: 0, 1, 3, 4 reach the client at 21.2-24.8, ACKs at 41.2-44.8.
+  // At 42.4 a probe is due at 42.4 + 80.8625; the SACK of 3 at 43.6 puts the sender in disorder (2 SACKed
+  // above the hole by 44.8, one short of three): the probe is taken back, and the RTO from 42.4 fires at
+  // 242.4: 2 again, client 263.6.
+  const { done, conn } = tailRun(5, [3], { sack: true, tlp: true, icwnd: 10 });
+  assert.equal(done, 263.6);
+  assert.deepEqual([conn.probes, conn.timeouts], [0, 1]);
+});

@@ -86,6 +86,20 @@ export const QUICKACKS = 16;
 export const ACK_WIRE_BYTES = HEADER_BYTES;
 /** Linux's TCP_TIMEOUT_MIN (2 jiffies): added to a probe timeout with more than one segment in flight. */
 export const TLP_MIN_MS = 2;
+/** Linux 3.13's floor on the probe timeout (msecs_to_jiffies(10)). */
+export const TLP_FLOOR_MS = 10;
+/** Linux's TCP_DELACK_MAX: the longest a receiver delays an ACK, as a probe timeout allows for it. */
+export const DELACK_MAX_MS = 200;
+
+/**
+ * Linux 3.13's probe timeout (tcp_schedule_loss_probe): 2 SRTT, at least 10 ms; with one segment outstanding
+ * at least 1.5 SRTT + TCP_DELACK_MAX (200 ms) for the delayed ACK — not with `psh` (the last segment is ACKed
+ * at once).
+ */
+export function linuxProbeTimeout(srtt: number, packetsOut: number, psh: boolean): number {
+  const pto = Math.max(2 * srtt, TLP_FLOOR_MS);
+  return packetsOut === 1 && !psh ? Math.max(pto, 1.5 * srtt + DELACK_MAX_MS) : pto;
+}
 /** onDelayedAck's generation for a sibling subflow's PSH/ACK signal (MPTCP, §6.4.5). */
 const PSH_SIGNAL = -1;
 /**
@@ -247,6 +261,8 @@ export class TcpConnection {
   private probeArmed = false;
   private tlpOrder = 0;
   private tlpRepaired = false;
+  /** `sack` with `tlp`: the RTO deadline a pending probe stands in front of. */
+  private probeRtoAt = Infinity;
   /** Early retransmit: the timer holds the delayed retransmission; the deadline (RTO or probe) it stands in front of. */
   private erArmed = false;
   private erRtoDeadline = Infinity;
@@ -686,9 +702,15 @@ export class TcpConnection {
     // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
     // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
     // QUIC's probe timer restarts whenever ack-eliciting packets are acknowledged (RFC 9002 §6.2.1).
+    // Linux (3.13's tcp_ack) puts a pending probe back to the RTO on every ACK and decides on the probe again.
+    let rtoAt = NaN;
+    if (!advanced && this.probeArmed && this.ctx.sack && this.ctx.tlp && !pto) {
+      rtoAt = this.probeRtoAt;
+      this.rtoDeadline = Infinity;
+    }
     if (advanced || !this.ctx.sack || (pto && newlyAcked > 0)) this.rtoDeadline = Infinity;
     this.trySend(now);
-    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
+    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now, rtoAt);
     if (erCase) this.scheduleEarlyRetransmit(now);
   }
 
@@ -777,7 +799,9 @@ export class TcpConnection {
         } else if (fack && this.inRecovery && c.retx === 0 && c.order > u.order) u.sackedAbove = thresh; // a lost retransmission
       }
     }
-    const probeAcked = this.tlpOrder > 0 && newest.order >= this.tlpOrder;
+    // QUIC-lite: the probe's acknowledgment declares what was sent before it (RFC 9002); TCP as Linux 3.13
+    // has no RACK, and leaves the holes below a probe to DUP_THRESH, FACK, early retransmit or the RTO.
+    const probeAcked = byPacket && this.tlpOrder > 0 && newest.order >= this.tlpOrder;
     let found = false;
     let w = this.udHead;
     for (let j = this.udHead; j < ud.length; j++) {
@@ -906,15 +930,23 @@ export class TcpConnection {
    * After sending, or an ACK with data still in flight: the RTO, or with `tlp` in the open state the probe
    * timeout when it is earlier (Linux's tcp_schedule_loss_probe).
    */
-  private armTimer(now: number): void {
+  private armTimer(now: number, rtoAt = NaN): void {
     this.erArmed = false;
     if (this.ctx.quicPto) {
       this.probeArmed = true;
       this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.ctx.delayedAcks ? DELACK_MS : 0, this.ptoCount));
       return;
     }
-    const rto = now + this.rto * this.backoff;
-    if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
+    const rto = Number.isNaN(rtoAt) ? now + this.rto * this.backoff : rtoAt;
+    if (this.ctx.tlp && this.ctx.sack) {
+      if (this.linuxProbeDue()) {
+        // Linux 3.13 probes in the RTO's place when the probe timeout would come later.
+        this.probeArmed = true;
+        this.probeRtoAt = rto;
+        this.armRto(Math.min(now + linuxProbeTimeout(this.srtt, this.nSegs - this.una, this.ctx.psh === true), rto));
+        return;
+      }
+    } else if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
       const extra = this.pipe === 1 && !this.ctx.psh ? MIN_RTO_MS : TLP_MIN_MS;
       const pto = now + 2 * this.srtt + extra;
       if (pto < rto) {
@@ -928,8 +960,21 @@ export class TcpConnection {
   }
 
   /**
-   * The probe timeout fired (Linux's tcp_send_loss_probe): one new segment whatever the window, else the
-   * highest sent segment again; then the RTO.
+   * With `sack`, Linux 3.13's tcp_schedule_loss_probe: a probe only in the open state — not in recovery, no
+   * RTO backoff, nothing SACKed above the cumulative point (the disorder state), no probe retransmission
+   * outstanding — and only when the sender cannot send now: the window full, or no data left.
+   */
+  private linuxProbeDue(): boolean {
+    if (this.inRecovery || this.backoff !== 1 || this.tlpOrder !== 0 || Number.isNaN(this.srtt)) return false;
+    if (this.nSegs === this.una || this.ackRcvdUpTo > this.una) return false;
+    return !(this.pipe + 1 <= this.cwnd && this.buffer.hasData());
+  }
+
+  /**
+   * The probe timeout fired (Linux's tcp_send_loss_probe): one new segment whatever the congestion window,
+   * else the highest sent segment again; then the RTO. With `sack` as Linux 3.13: while data waits, only a
+   * new segment (none if the receive window is full) and no probe retransmission; a new segment is not
+   * tracked as a probe (tlp_high_seq is set by a retransmission only).
    */
   private sendProbe(now: number): void {
     if (this.ctx.quicPto) {
@@ -940,7 +985,9 @@ export class TcpConnection {
     this.rtoDeadline = Infinity;
     this.probes++;
     this.probeCwndSum += this.cwnd;
-    if (this.retxHead >= this.retxQueue.length) {
+    if (this.ctx.sack && this.buffer.hasData()) {
+      if (this.trySend(now, true)) this.probesNew++;
+    } else if (this.retxHead >= this.retxQueue.length) {
       if (this.trySend(now, true)) {
         this.tlpOrder = this.orderSeq;
         this.probesNew++;
