@@ -18,7 +18,7 @@ const HELP = `usage: npm run emulate:goel:trace [-- --page NAME] [--profile Good
 One cell of Goel's experiment (default: the 2 MB page mixed-3 under Poor, loss x0.25, seeds 1-15), h1 and
 h2, with the hosts' loss detection as given: median PLT, and summed over the connections: tail-loss probes
 (new data / refilling a real loss / a duplicate), window cuts by the probes' ACKs, the mean window at a probe,
-timeouts, late segments deemed lost on the re-ordering link and window cuts undone.
+timeouts, late segments deemed lost on the re-ordering link, the window cuts they alone caused and cuts undone.
 
   --page NAME       one of ${PAGE_FAMILIES.map((p) => p.name).join(', ')}
   --profile NAME    Good, Median or Poor (default Poor)
@@ -37,10 +37,11 @@ interface Counts {
   probeCwndSum: number;
   timeouts: number;
   spuriousLosses: number;
+  lateCuts: number;
   undoneCuts: number;
 }
-const KEYS = ['probes', 'probesNew', 'probesRepairing', 'probeCuts', 'probeCwndSum', 'timeouts', 'spuriousLosses', 'undoneCuts'] as const;
-const zero = (): Counts => ({ probes: 0, probesNew: 0, probesRepairing: 0, probeCuts: 0, probeCwndSum: 0, timeouts: 0, spuriousLosses: 0, undoneCuts: 0 });
+const KEYS = ['probes', 'probesNew', 'probesRepairing', 'probeCuts', 'probeCwndSum', 'timeouts', 'spuriousLosses', 'lateCuts', 'undoneCuts'] as const;
+const zero = (): Counts => ({ probes: 0, probesNew: 0, probesRepairing: 0, probeCuts: 0, probeCwndSum: 0, timeouts: 0, spuriousLosses: 0, lateCuts: 0, undoneCuts: 0 });
 
 /** Sums every connection's counters as it is recycled at the end of a simulation. */
 let sink = zero();
@@ -81,7 +82,7 @@ function main(): number {
     for (let seed = 1; seed <= runs; seed++) loads.push(simulate(graph, goelConfig(profile, protocol, seed, hosts)).loadTime);
     const c = sink;
     const dup = c.probes - c.probesNew - c.probesRepairing;
-    console.log(`  ${protocol}: median PLT ${(median(loads) / 1000).toFixed(2)} s; probes ${c.probes} (new data ${c.probesNew}, refilling a loss ${c.probesRepairing}, duplicates ${dup}), cuts by probe ACKs ${c.probeCuts}, mean window at a probe ${c.probes ? (c.probeCwndSum / c.probes).toFixed(1) : '-'}; timeouts ${c.timeouts}; late segments deemed lost ${c.spuriousLosses}, cuts undone ${c.undoneCuts}`);
+    console.log(`  ${protocol}: median PLT ${(median(loads) / 1000).toFixed(2)} s; probes ${c.probes} (new data ${c.probesNew}, refilling a loss ${c.probesRepairing}, duplicates ${dup}), cuts by probe ACKs ${c.probeCuts}, mean window at a probe ${c.probes ? (c.probeCwndSum / c.probes).toFixed(1) : '-'}; timeouts ${c.timeouts}; late segments deemed lost ${c.spuriousLosses}, window cuts they alone caused ${c.lateCuts}, cuts undone ${c.undoneCuts}`);
   }
   return 0;
 }

@@ -217,6 +217,7 @@ test('re-ordering, sack: a late segment is deemed lost at three SACKed above it;
   assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [90, 6], [97.4, 6]]);
   assert.equal(stats.retransmissions, 1);
   assert.equal(conn.spuriousLosses, 1);
+  assert.equal(conn.lateCuts, 1);
   assert.equal(conn.undoneCuts, 1);
   assert.equal(conn.cwnd, 11);
   assert.equal(conn.ssthresh, Infinity);

@@ -287,8 +287,9 @@ export class TcpConnection {
   /** `sack` on a re-ordering link: the window and threshold before the recovery's cut (NaN: nothing to undo). */
   private undoCwnd = NaN;
   private undoSsthresh = Infinity;
-  /** Late segments deemed lost, and window cuts undone (re-ordering links). */
+  /** Late segments deemed lost, window cuts only they caused, and cuts undone (re-ordering links). */
   spuriousLosses = 0;
+  lateCuts = 0;
   undoneCuts = 0;
   /**
    * Tail-loss probes sent (TCP's, not QUIC-lite's PTO): of them with new data, and retransmissions that refilled
@@ -657,12 +658,13 @@ export class TcpConnection {
       this.frtoCwnd = NaN;
     }
     let newLoss = false;
+    let lateLoss = false;
     const ud = this.undetected;
     if (this.reorders) {
       while (this.retxHead < this.retxQueue.length && this.retxQueue[this.retxHead]!.acked) this.retxHead++;
-      newLoss = this.reorderDetect(first, end);
+      lateLoss = this.reorderDetect(first, end);
     }
-    if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest) || newLoss;
+    if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
     else {
       // The NACK scheme: every loss sent before the newest acknowledged segment is a known hole.
       while (this.udHead < ud.length && ud[this.udHead]!.order < newest.order) {
@@ -672,6 +674,8 @@ export class TcpConnection {
         newLoss = true;
       }
     }
+    const lateOnly = lateLoss && !newLoss;
+    newLoss ||= lateLoss;
     if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
       // The probe was ACKed: if it repaired a loss and no other was found, TLP detected that loss (RFC 8985 §7.4).
       if (this.tlpRepaired && !newLoss && !this.inRecovery) {
@@ -685,7 +689,10 @@ export class TcpConnection {
     // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone.
     const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && holeFilled.origArrives < Infinity;
     if (undone) this.undoCut();
-    if (newLoss && !this.inRecovery && !undone) this.enterRecovery(now);
+    if (newLoss && !this.inRecovery && !undone) {
+      this.enterRecovery(now);
+      if (lateOnly) this.lateCuts++;
+    }
     else if (this.inRecovery && (this.ctx.sack ? this.una >= this.recoverSeq : newest.order >= this.recoverOrder)) this.inRecovery = false;
     if (!this.inRecovery && !newLoss) {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
