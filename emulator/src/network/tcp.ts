@@ -65,6 +65,17 @@
  * sent segment again; then the RTO is armed. One probe per tail: no other until an ACK covers the probe.
  * The probe's ACK reveals any hole before it (our NACK scheme, as RACK would with SACK); a probe that
  * itself repaired the only loss halves the window when it is ACKed (RFC 8985 §7.4's TLP loss detection).
+ * With `sack` the probe is Linux 3.13's (Goel's hosts; `linuxProbeTimeout`): PTO = max(2 SRTT, 10 ms), with
+ * one segment outstanding at least 1.5 SRTT + 200 ms; when that comes after the RTO the probe is sent at the
+ * RTO's time in its place. It is armed only in the open state with nothing SACKed above the cumulative point
+ * and when the sender cannot send (window full or no data), re-decided on every ACK; while data waits it is
+ * one new segment (none when the receive window is full, and no retransmission); the probe's ACK declares no
+ * hole by itself (3.13 has no RACK: DUP_THRESH, FACK, early retransmit or the RTO find them).
+ *
+ * Re-ordering links (a link schedule with `reorder`; reordering.ts): a segment only late is deemed lost once
+ * the reordering degree of segments above it were acknowledged, resent and the window cut; with `sack` the
+ * degree rises with the reordering seen (turning FACK and early retransmit off) and a cut is undone when the
+ * original filled the hole (timestamps). Without `reorder` none of this runs.
  */
 import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
