@@ -477,7 +477,7 @@ export class TcpConnection {
     s.lost = false;
     this.pipe++;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
-    if (s.retx === 0) s.origArrives = dep < 0 ? Infinity : dep + this.ctx.dC;
+    if (this.reorders && s.retx === 0) s.origArrives = dep < 0 ? Infinity : dep + this.ctx.dC;
     if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
@@ -508,7 +508,7 @@ export class TcpConnection {
       return;
     }
     s.arrived = true;
-    if (now < s.origArrives) s.origArrives = Infinity; // a retransmission got there first
+    if (this.reorders && now < s.origArrives) s.origArrives = Infinity; // a retransmission got there first
     s.arrivalIndex = this.nArrived;
     put(this.arrivedLog, this.nArrived++, s);
     const inOrder = s.seq === this.rcvNext;
@@ -648,9 +648,12 @@ export class TcpConnection {
       const c = log[i]!;
       if (c.acked) continue;
       c.acked = true;
-      if (c.markedLost) c.markedLost = false; // out of pipe since it was deemed lost
-      else this.pipe--;
-      if (this.reorders) this.lateAcked(c);
+      if (!this.reorders) this.pipe--;
+      else {
+        if (c.markedLost) c.markedLost = false; // out of pipe since it was deemed lost
+        else this.pipe--;
+        this.lateAcked(c);
+      }
       newlyAcked++;
       newest = c;
       if (!sampled && !Number.isNaN(c.sendT)) {
