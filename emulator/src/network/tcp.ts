@@ -118,6 +118,8 @@ const PSH_SIGNAL = -1;
  * loss detection a segment is deemed lost once this many segments above it were acknowledged.
  */
 export const DUP_THRESH = 3;
+/** Segment.sackedAbove of a late segment deemed lost and not yet sent again. */
+const LATE_LOST = -1;
 /** Backoff cap, as Linux's TCP_RTO_MAX (120 s) / 1 s allows 2^7. */
 const MAX_BACKOFF = 64;
 
@@ -145,10 +147,12 @@ export interface Segment {
   psh: boolean;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
   rcvUpTo: number;
-  /** `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected. */
+  /**
+   * `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected; on a
+   * re-ordering link, for a segment on its way, those acknowledged above it, and LATE_LOST once it was deemed
+   * lost while only late and not yet sent again (out of pipe already).
+   */
   sackedAbove: number;
-  /** On a re-ordering link: deemed lost while only late, not yet sent again (out of pipe already). */
-  markedLost: boolean;
   /** When its original copy reaches the client (Infinity: lost, or a retransmission got there first). */
   origArrives: number;
 }
@@ -412,9 +416,8 @@ export class TcpConnection {
         s.psh = false;
         s.rcvUpTo = 0;
         s.sackedAbove = 0;
-        s.markedLost = false;
       } else {
-        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0, markedLost: false, origArrives: Infinity };
+        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0, origArrives: Infinity };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -463,8 +466,8 @@ export class TcpConnection {
     s.retx++;
     this.ctx.stats.retransmissions++;
     if (this.ctx.sack && s.seq === this.una) this.rtoDeadline = Infinity;
-    const late = s.markedLost;
-    s.markedLost = false;
+    const late = s.sackedAbove === LATE_LOST;
+    if (late) s.sackedAbove = 0;
     this.transmit(s, now);
     // A late segment sent again: two copies on their way, no unambiguous RTT sample.
     if (late) s.sendT = NaN;
@@ -650,7 +653,7 @@ export class TcpConnection {
       c.acked = true;
       if (!this.reorders) this.pipe--;
       else {
-        if (c.markedLost) c.markedLost = false; // out of pipe since it was deemed lost
+        if (c.sackedAbove === LATE_LOST) c.sackedAbove = 0; // out of pipe since it was deemed lost
         else this.pipe--;
         this.lateAcked(c);
       }
@@ -900,10 +903,10 @@ export class TcpConnection {
       const c = log[i]!;
       for (let j = this.una; j < c.seq; j++) {
         const u = segs[j]!;
-        if (u.acked || u.lost || u.markedLost || u.retx > 0) continue;
+        if (u.acked || u.lost || u.sackedAbove === LATE_LOST || u.retx > 0) continue;
         u.sackedAbove++;
         if (!lateSegmentLost(u.sackedAbove, c.seq - u.seq, degree, fack)) continue;
-        u.markedLost = true;
+        u.sackedAbove = LATE_LOST;
         this.pipe--;
         this.retxQueue.push(u);
         this.spuriousLosses++;
