@@ -10,7 +10,7 @@
 import { retransmissionShares, simulate, type ConnectionSlices, type EmulatorConfig, type RetransmissionShares } from '../../src/index.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
-import { quantileMean, SLICE_MS, type TestbedProfile } from './testbed.ts';
+import { quantileMean, SLICE_MS, type BridgeOptions, type TestbedProfile } from './testbed.ts';
 
 export const LOSS_SCALES: readonly number[] = [0, 0.1, 0.25, 0.5, 1, 2];
 export const CALIBRATION_SEEDS = 5;
@@ -38,9 +38,9 @@ export function closestPoint(points: readonly CalibrationPoint[], target: number
 }
 
 /** Goel's per-slice shares of the calibration workload at one loss scale. */
-export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_SEEDS, refill = true, hosts: Partial<EmulatorConfig> = {}): RetransmissionShares {
+export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_SEEDS, bridge: BridgeOptions = {}, hosts: Partial<EmulatorConfig> = {}): RetransmissionShares {
   const graph = buildPage(PAGE_FAMILIES.find((f) => f.name === CALIBRATION_PAGE)!);
-  const profile = testbedProfile(p, { lossScale: scale, refill });
+  const profile = testbedProfile(p, { ...bridge, lossScale: scale });
   const slices: ConnectionSlices[] = [];
   for (const protocol of ['h1', 'h2'] as const) {
     for (let seed = 1; seed <= seeds; seed++) {
@@ -51,8 +51,8 @@ export function sharesAt(p: TestbedProfile, scale: number, seeds = CALIBRATION_S
   return retransmissionShares(slices);
 }
 
-export function calibrate(p: TestbedProfile, refill = true, hosts: Partial<EmulatorConfig> = {}): Calibration {
+export function calibrate(p: TestbedProfile, bridge: BridgeOptions = {}, hosts: Partial<EmulatorConfig> = {}): Calibration {
   const target = quantileMean(p.lossPct) / 100;
-  const points = LOSS_SCALES.map((scale) => ({ scale, shares: sharesAt(p, scale, CALIBRATION_SEEDS, refill, hosts) }));
+  const points = LOSS_SCALES.map((scale) => ({ scale, shares: sharesAt(p, scale, CALIBRATION_SEEDS, bridge, hosts) }));
   return { profile: p.name, target, points, chosen: closestPoint(points, target) };
 }

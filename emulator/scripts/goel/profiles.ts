@@ -6,7 +6,7 @@
  * no loss, and netem-style random 1% loss (the emulation Goel argues is unrealistic).
  */
 import type { EmulatorConfig } from '../../src/index.ts';
-import { BASE_RTT_MS, TESTBED_PROFILES, testbedSchedule, type TestbedOptions, type TestbedProfile } from './testbed.ts';
+import { BASE_RTT_MS, TESTBED_PROFILES, testbedSchedule, type BridgeOptions, type TestbedOptions, type TestbedProfile } from './testbed.ts';
 
 /** The references' link: the median RTT the paper states (§IV), a rate near its Fig. 19 h1 goodput. */
 export const REFERENCE_RATE_BPS = 5e6;
@@ -27,12 +27,12 @@ const reference = (name: string, what: string, link: Partial<EmulatorConfig>): L
   link: () => ({ bandwidthBps: REFERENCE_RATE_BPS, rttMs: REFERENCE_RTT_MS, ...link }),
 });
 
-/** A testbed profile (its loss slices scaled, the bucket refilled or not); schedules are built once per seed. */
+/** A testbed profile (its loss slices scaled, the bucket refilled or not, re-ordering or not); schedules are built once per seed. */
 export function testbedProfile(p: TestbedProfile, opts: TestbedOptions = {}): LossProfile {
   const schedules = new Map<number, EmulatorConfig['linkSchedule']>();
   return {
     name: p.name,
-    what: `Goel's bridge, loss x${opts.lossScale ?? 1}${opts.refill === false ? ', no refill' : ''}`,
+    what: `Goel's bridge, loss x${opts.lossScale ?? 1}${opts.refill === false ? ', no refill' : ''}${opts.reorder === false ? ', no re-ordering' : ''}`,
     testbed: p,
     link: (seed) => {
       let s = schedules.get(seed);
@@ -49,8 +49,8 @@ export const REFERENCE_PROFILES: readonly LossProfile[] = [
 ];
 
 /** The references and the testbed profiles with the given loss scale per profile name (default 1: the paper's rates as netem's loss). */
-export function lossProfiles(scales: Partial<Record<string, number>> = {}, refill = true): LossProfile[] {
-  return [...REFERENCE_PROFILES, ...TESTBED_PROFILES.map((p) => testbedProfile(p, { lossScale: scales[p.name] ?? 1, refill }))];
+export function lossProfiles(scales: Partial<Record<string, number>> = {}, bridge: BridgeOptions = {}): LossProfile[] {
+  return [...REFERENCE_PROFILES, ...TESTBED_PROFILES.map((p) => testbedProfile(p, { ...bridge, lossScale: scales[p.name] ?? 1 }))];
 }
 
 /** The receive window Goel's client and server advertised (§VI-C: 65 KB). */

@@ -15,12 +15,13 @@ import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts
 import { goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
 import { quantileMean, RTT_MS, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, TESTBED_PROFILES } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N] [--uncalibrated] [--no-refill] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--uncalibrated] [--no-refill] [--no-reorder] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
                             [--early-retransmit] [--fack] [--frto]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
 cellular loss profiles: Good / Median / Poor as its testbed (rate, RTT and loss drawn every 70 ms from its
-distributions, both directions; a 64 KiB token bucket refilled every slice), each profile's loss scaled so
+distributions, both directions; a 64 KiB token bucket refilled every slice; netem's re-ordering when the
+delay drops), each profile's loss scaled so
 that the emulator's share of retransmitted segments per 70 ms slice matches the paper's; plus lossless and
 random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
 receive windows. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
@@ -30,6 +31,7 @@ Type B); then its trends checked.
   --runs N          seeds 1..N per cell (default 15)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
+  --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
   --no-rwnd         no receive-window cap (65 KB only at connection setup, then Linux's autotuning grows it)
   --loss-detection nack|sack
                     the hosts' loss detection: the thesis' NACK scheme (default) or ACK clocking as Linux
@@ -80,7 +82,7 @@ function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: numbe
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
   const runs = values.runs === undefined ? 15 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
@@ -89,6 +91,7 @@ function main(): number {
   const s = (ms: number): string => (ms / 1000).toFixed(2);
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
   const refill = !values['no-refill'];
+  const bridge = { refill, reorder: !values['no-reorder'] };
   if (values['no-rwnd']) hosts.receiveWindow = 0;
   const ld = values['loss-detection'];
   if (ld !== undefined) {
@@ -116,7 +119,7 @@ function main(): number {
   if (values.frto) hosts.frto = true;
   const t0 = performance.now();
   console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell${ld === 'sack' ? ', loss detection by ACK clocking (sack)' : ''}${values.tlp ? ', tail-loss probes' : ''}${values['early-retransmit'] ? ', early retransmit' : ''}${values.fack ? ', FACK' : ''}${values.frto ? ', F-RTO' : ''}`);
-  console.log(`testbed (Goel's bridge, both directions, every 70 ms): RTT p50 ${RTT_MS[3]} ms (min ${RTT_MS[0]}, p90 ${RTT_MS[5]}), ${refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets`);
+  console.log(`testbed (Goel's bridge, both directions, every 70 ms): RTT p50 ${RTT_MS[3]} ms (min ${RTT_MS[0]}, p90 ${RTT_MS[5]}), ${refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets, ${bridge.reorder ? "netem's re-ordering when the delay drops" : 'order kept'}`);
   for (const p of TESTBED_PROFILES) {
     console.log(`  ${p.name.padEnd(7)} loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);
   }
@@ -124,14 +127,14 @@ function main(): number {
   if (!values.uncalibrated) {
     console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice (Fig. 8); the emulator's = the same over each connection's 70 ms slices with a retransmission (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}), lifetime share beside it`);
     for (const p of TESTBED_PROFILES) {
-      const c: Calibration = calibrate(p, refill, hosts);
+      const c: Calibration = calibrate(p, bridge, hosts);
       scales[p.name] = c.chosen.scale;
       const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
       console.log(`  ${p.name.padEnd(7)} paper ${pct(c.target)}; emulator ${pts}`);
       console.log(`  ${''.padEnd(7)} -> loss x${c.chosen.scale}: ${pct(c.chosen.shares.meanClusterShare)} against ${pct(c.target)}${Math.abs(c.chosen.shares.meanClusterShare - c.target) > 0.05 ? ' (out of reach: see emulator/README.md)' : ''}`);
     }
   }
-  const profiles = lossProfiles(scales, refill);
+  const profiles = lossProfiles(scales, bridge);
   console.log('');
 
   const cells = new Map<string, Cell>();

@@ -39,5 +39,7 @@ test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gap
     for (let k = 0; k < n; k++) assert.ok(Math.abs(half.loss[k]! - s.loss[k]! / 2) < 1e-12);
     assert.deepEqual(half.rateBps, s.rateBps);
     assert.equal(testbedSchedule(p, 3, { refill: false }).burstBytes, 0);
+    assert.equal(s.reorder, true, "netem's re-ordering, as the bridge did");
+    assert.equal(testbedSchedule(p, 3, { reorder: false }).reorder, false);
   }
 });

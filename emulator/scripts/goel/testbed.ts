@@ -11,8 +11,9 @@
  * (github.com/akamai/cell-emulation-util, `cellular_emulation.sh loss_based`, cited in §I). We keep the
  * quantiles below (p0, p10, p25, p50, p75, p90, p100 of each of the script's 200-value arrays) and draw from
  * them by linear interpolation: every draw comes from a seeded Rng, so runs are reproducible.
- * What the model leaves out: netem reorders packets when the delay drops between slices (we keep FIFO order),
- * and the bridge's own line rate (taken as infinite for the burst).
+ * netem re-orders packets when the delay drops between slices (each packet is held for its own slice's delay):
+ * on by default (`reorder`), as the bridge did. What the model leaves out: the bridge's own line rate (taken
+ * as infinite for the burst).
  */
 import { linkSchedule, Rng, type LinkSchedule } from '../../src/index.ts';
 
@@ -77,11 +78,17 @@ const STREAM_RTT = 102;
 const STREAM_GAP = 103;
 const STREAM_LOSS = 104;
 
-export interface TestbedOptions {
-  /** Multiplies every loss slice's probability (the calibration); default 1. */
-  lossScale?: number;
+/** How the bridge is run beside its drawn slices (`emulate:goel`'s --no-refill, --no-reorder). */
+export interface BridgeOptions {
   /** The tbf bucket refilled with 64 KiB every slice, as the bridge's `tc change` did; default true. False: the rate alone. */
   refill?: boolean;
+  /** netem's re-ordering when a slice's delay drops below the last one's, as the bridge did; default true. */
+  reorder?: boolean;
+}
+
+export interface TestbedOptions extends BridgeOptions {
+  /** Multiplies every loss slice's probability (the calibration); default 1. */
+  lossScale?: number;
 }
 
 /** One seeded run of Goel's bridge for a profile. */
@@ -105,5 +112,5 @@ export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOp
       loss: l,
     };
   });
-  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, slices });
+  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, reorder: opts.reorder !== false, slices });
 }

@@ -10,7 +10,7 @@
  *
  * Issue 17 makes the link a reusable part (a second path instantiates its own): the service is a constant
  * rate, a Mahimahi trace (link-trace.ts) or a per-slice schedule (link-schedule.ts: a token bucket, and an
- * extra delay after the queue that keeps packets in order), a loss model drops packets at random after the queue admitted
+ * extra delay after the queue that keeps packets in order unless the schedule re-orders), a loss model drops packets at random after the queue admitted
  * them (netem's loss sits on the link; a lost packet took no service), and latency spikes (spikes.ts) hold
  * departures. A link used without these options behaves exactly as before.
  */
@@ -44,6 +44,8 @@ export interface PacketLink {
   extraDelay(t: number): number;
   /** Whether the link loses packets at random at all. */
   readonly lossy: boolean;
+  /** Whether packets can leave it out of order (a link schedule with `reorder`). */
+  readonly reorders?: boolean;
   readonly drops: number;
   readonly losses: number;
   readonly packets: number;
@@ -80,6 +82,7 @@ export class BottleneckLink implements PacketLink {
   private readonly loss: LossModel | undefined;
   private readonly spikes: LatencySpikes | undefined;
   readonly lossy: boolean;
+  readonly reorders: boolean;
 
   constructor(
     bandwidthBps: number,
@@ -100,6 +103,7 @@ export class BottleneckLink implements PacketLink {
     }
     this.loss = opts.loss;
     this.lossy = opts.loss !== undefined;
+    this.reorders = opts.schedule?.reorder === true;
     this.spikes = opts.spikes;
     this.rate = bandwidthBps / 8 / 1000;
     const bdpPackets = (bandwidthBps / 8) * (rttMs / 1000) / (MSS + HEADER_BYTES);

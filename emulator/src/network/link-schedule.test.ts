@@ -37,6 +37,16 @@ test('extra delay by the slice a packet entered in, order kept', () => {
   assert.equal(d.hold(260, 270), 270);
 });
 
+test('with reorder, each packet keeps its own slice\'s delay: after a drop, later packets overtake (netem)', () => {
+  const s = linkSchedule({ sliceMs: 100, reorder: true, slices: [{ rateBps: 1e6, delayMs: 80 }, { rateBps: 1e6, delayMs: 0 }] });
+  const d = new ScheduleDelay(s);
+  assert.equal(d.hold(50, 60), 140);
+  // Entered in slice 1 (no delay): out at 130, before the packet of slice 0 (140).
+  assert.equal(d.hold(120, 130), 130);
+  assert.equal(d.hold(150, 151), 151);
+  assert.equal(linkSchedule({ sliceMs: 100, slices: [{ rateBps: 1e6 }] }).reorder, false);
+});
+
 test('loss by the slice a packet entered in: none in a lossless slice, the slice probability in a lossy one', () => {
   const s = linkSchedule({ sliceMs: 100, slices: [{ rateBps: 1e6 }, { rateBps: 1e6, loss: 0.3 }] });
   const loss = new ScheduleLoss(s, new Rng(1, 4));

@@ -8,7 +8,9 @@
  *   full on every change, so up to 64 KiB crossed at line rate at each slice's start beside R; a pure rate
  *   is `burstBytes` 0 (the bucket then holds one packet). The bridge's line rate is taken as infinite.
  * - **delay** (`ScheduleDelay`): the slice in which a packet enters adds its extra delay after the queue
- *   (netem's `delay`), packets kept in order.
+ *   (netem's `delay`), packets kept in order; with `reorder`, each packet keeps its own delay, as netem's
+ *   time-sorted queue (tfifo) does, so when the delay drops from one slice to the next, packets entering after
+ *   the drop overtake those before it (Goel's bridge: up to 116 ms one way).
  * - **loss** (`ScheduleLoss`): a packet entering in slice k is lost with the slice's probability (netem's
  *   `loss`), drawn from the model's own seeded stream.
  * Build one with `linkSchedule()`; the emulator applies it to both directions (`EmulatorConfig.linkSchedule`).
@@ -35,6 +37,8 @@ export interface LinkSchedule {
   readonly queuePackets?: number;
   /** Time-average rate, bits per second (of the rate alone, without the per-slice burst). */
   readonly meanBps: number;
+  /** Each packet held for its own slice's delay (netem re-orders when the delay drops); false: order kept. */
+  readonly reorder: boolean;
 }
 
 export interface SliceSpec {
@@ -44,7 +48,7 @@ export interface SliceSpec {
 }
 
 /** A schedule from its slices (repeating after the last); one-line ConfigError on bad values. */
-export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; slices: readonly SliceSpec[] }): LinkSchedule {
+export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; reorder?: boolean; slices: readonly SliceSpec[] }): LinkSchedule {
   if (!(o.sliceMs > 0)) throw new ConfigError(`link schedule: slice length must be positive, got ${o.sliceMs}`);
   if (o.slices.length === 0) throw new ConfigError('link schedule: no slices');
   const burst = o.burstBytes ?? 0;
@@ -66,7 +70,7 @@ export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePac
   });
   const meanBps = rateBps.reduce((a, b) => a + b, 0) / n;
   if (!(meanBps > 0) && !(burst > 0)) throw new ConfigError('link schedule: every slice has rate 0 and there is no burst: nothing can cross');
-  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, meanBps };
+  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, meanBps, reorder: o.reorder === true };
 }
 
 /** The slice a time falls in (counted over repetitions), and that slice's index in the schedule. */
@@ -142,7 +146,10 @@ export class ScheduleServer {
   }
 }
 
-/** The schedule's extra delay after the queue, by the slice a packet entered in; order kept (a FIFO line). */
+/**
+ * The schedule's extra delay after the queue, by the slice a packet entered in: order kept (a FIFO line), or
+ * with the schedule's `reorder` each packet on its own (netem's tfifo sorts by the time to send).
+ */
 export class ScheduleDelay {
   private last = -Infinity;
   constructor(private readonly s: LinkSchedule) {}
@@ -154,7 +161,9 @@ export class ScheduleDelay {
 
   /** A packet that entered at `entered` and left the queue at `departed` (non-decreasing across calls) arrives then. */
   hold(entered: number, departed: number): number {
-    const out = Math.max(this.last, departed + this.at(entered));
+    const own = departed + this.at(entered);
+    if (this.s.reorder) return own;
+    const out = Math.max(this.last, own);
     this.last = out;
     return out;
   }

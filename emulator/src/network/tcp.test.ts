@@ -11,6 +11,7 @@ import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events
 import { SendBuffer, type Exchange } from '../http/send-buffer.ts';
 import { Rng } from '../rng.ts';
 import { BottleneckLink, MSS } from './bottleneck.ts';
+import { linkSchedule } from './link-schedule.ts';
 import { ListLoss } from './loss-model.ts';
 import { TcpConnection, type NetContext, type Segment } from './tcp.ts';
 
@@ -19,7 +20,7 @@ function exchange(bytes: number): Exchange {
 }
 
 /** Sends `segments` full segments at 0 (and `later` more at `laterAt`); returns the ACKs' arrivals at the server. */
-function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}): Array<[number, number]> {
+function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}, seen: { conn?: TcpConnection } = {}): Array<[number, number]> {
   const q = new EventQueue();
   const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { loss: new ListLoss(losePackets) });
   const ctx: NetContext = {
@@ -28,6 +29,7 @@ function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: numbe
   };
   const buffer = new SendBuffer(false, false);
   const conn = new TcpConnection(ctx, 20, false, buffer);
+  seen.conn = conn;
   buffer.push(exchange(segments * MSS));
   conn.kick(0);
   const acks: Array<[number, number]> = [];
@@ -187,4 +189,113 @@ test('receive window: a hole at its left edge holds new data back until the retr
   assert.deepEqual(ackTimeline(false, 6, undefined, [1], { rwndSegments: 4 }), [
     [41.2, 1], [42.4, 2], [43.6, 3], [82.4, 4], [123.6, 5], [124.8, 6],
   ]);
+});
+
+/**
+ * A re-ordering link (link-schedule.ts `reorder`): 10 Mbit/s in 20 ms slices, the first adding `delay` ms
+ * one way, the rest none. Segment 0 leaves at 0 (bottleneck at 10, out at once on the bucket, + delay); five
+ * more written at 15 leave then, reach the bottleneck at 25 in slice 1 (no delay): out at 25, 26.2, ... 29.8,
+ * at the client 35-39.8, their ACKs at the server 55-59.8, each one more segment above the late segment 0.
+ * The third (57.4) makes it lost at the reordering degree 3: resent at once (bottleneck 67.4, slice 3, no
+ * delay: client 77.4), recovery, the window (grown 10 -> 11 by the first ACK) halved to 5.5.
+ */
+function lateSegment(delay: number, extra: Partial<NetContext>, reorder = true): { acks: Array<[number, number]>; conn: TcpConnection; stats: NetContext['stats'] } {
+  const schedule = linkSchedule({ sliceMs: 20, reorder, slices: [{ rateBps: 10e6, delayMs: delay }, ...Array.from({ length: 49 }, () => ({ rateBps: 10e6 }))] });
+  const stats = { retransmissions: 0, bytesDelivered: 0 };
+  const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { schedule });
+  const seen: { conn?: TcpConnection } = {};
+  const acks = ackTimeline(false, 1, { at: 15, segments: 5 }, [], { link, icwnd: 10, stats, ...extra }, seen);
+  return { acks, conn: seen.conn!, stats };
+}
+
+test('re-ordering, sack: a late segment is deemed lost at three SACKed above it; its original fills the hole first, and the cut is undone', () => {
+  // Delay 50: the original reaches the client at 70, before its retransmission (77.4): the ACK at 90 covers
+  // all six and echoes the original's time, older than the retransmission: the cut is undone (window 11 again),
+  // the reordering seen (segment 0 acknowledged with 5 above it: 6) becomes the degree. The retransmission's
+  // duplicate is ACKed at once (server 97.4).
+  const { acks, conn, stats } = lateSegment(50, { sack: true });
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [90, 6], [97.4, 6]]);
+  assert.equal(stats.retransmissions, 1);
+  assert.equal(conn.spuriousLosses, 1);
+  assert.equal(conn.lateCuts, 1);
+  assert.equal(conn.undoneCuts, 1);
+  assert.equal(conn.cwnd, 11);
+  assert.equal(conn.ssthresh, Infinity);
+});
+
+test('re-ordering, sack: when the retransmission fills the hole first, the cut stays (no D-SACK undo)', () => {
+  // Delay 60: the original reaches the client at 80, after the retransmission (77.4, ACK at 97.4; the
+  // original's duplicate ACK at 100). The ACK echoes the retransmission's time: no undo, window 5.5.
+  const { acks, conn } = lateSegment(60, { sack: true });
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [97.4, 6], [100, 6]]);
+  assert.equal(conn.spuriousLosses, 1);
+  assert.equal(conn.undoneCuts, 0);
+  assert.equal(conn.cwnd, 5.5);
+});
+
+test('re-ordering, the NACK scheme: the late segment is NACKed at three above it, the cut stays', () => {
+  const { acks, conn, stats } = lateSegment(50, {});
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [90, 6], [97.4, 6]]);
+  assert.equal(stats.retransmissions, 1);
+  assert.equal(conn.undoneCuts, 0);
+  assert.equal(conn.cwnd, 5.5);
+});
+
+test('the same link keeping order: the five wait behind segment 0 (all at the client at 70), nothing resent', () => {
+  const { acks, stats } = lateSegment(50, { sack: true }, false);
+  assert.deepEqual(acks, [[90, 1], [90, 2], [90, 3], [90, 4], [90, 5], [90, 6]]);
+  assert.equal(stats.retransmissions, 0);
+});
+
+/** tailDone's load, returning the connection (its counters) as well; `icwnd` 2 unless given. */
+function tailRun(segments: number, lose: number[], extra: Partial<NetContext>): { done: number; conn: TcpConnection } {
+  let done = NaN;
+  let got = 0;
+  const seen: { conn?: TcpConnection } = {};
+  ackTimeline(false, segments, undefined, lose, {
+    icwnd: 2, ...extra,
+    deliver: (_x, bytes, now) => {
+      got += bytes;
+      if (got === segments * MSS) done = r(now);
+    },
+  }, seen);
+  return { done, conn: seen.conn! };
+}
+
+test('TLP with sack as Linux 3.13: 2 SRTT with no 2 ms term; the probe\'s SACK does not declare the hole below it', () => {
+  // 3 and 4 lost (tailDone's timeline). At 42.4 two are outstanding: PTO = 2 x 40.43125 = 80.8625, at 123.2625.
+  // No new data: 4 again (it refills that loss; client 144.4625, ACK at the server 164.4625). Without RACK the
+  // SACK of 4 leaves 3 one short of three above it; the probe's ACK cuts the window (it repaired a loss) and
+  // the RTO, re-armed when the probe left, fires at 323.2625: 3 again, client 344.4625. Later than with no
+  // probe at all (the RTO at 242.4: 304.8), as 3.13 would be without early retransmit.
+  const sack = tailRun(4, [3, 4], { sack: true, tlp: true });
+  assert.equal(sack.done, 344.463); // 344.4625 in floating point, rounded
+  assert.deepEqual([sack.conn.probes, sack.conn.probeCuts, sack.conn.timeouts], [1, 1, 1]);
+  assert.equal(tailRun(4, [3, 4], { sack: true }).done, 304.8);
+  // With early retransmit (on in 3.13): two outstanding, one SACKed, nothing to send: the probe's ACK at 164.4625
+  // (an RTT sample of 41.2: SRTT 0.875 x 40.43125 + 0.125 x 41.2 = 40.527) resends 3 after SRTT / 4 = 10.132,
+  // at 174.5944: client 195.7944.
+  assert.equal(tailRun(4, [3, 4], { sack: true, tlp: true, earlyRetransmit: true }).done, 195.794);
+});
+
+test('TLP with sack as Linux 3.13: one outstanding, 1.5 SRTT + 200 ms comes after the RTO, so the probe goes in its place', () => {
+  // 3 lost; at 42.4 one outstanding: max(2 SRTT, 1.5 SRTT + 200) = 260.65 from 42.4, later than the RTO at
+  // 242.4: the probe is sent then instead. It resends 3 as the RTO would (client 263.6), but the sender takes
+  // it as a tail-loss probe: its ACK cuts the window by half (here NewReno), no timeout, no collapse to 1.
+  const tlp = tailRun(3, [3], { sack: true, tlp: true });
+  assert.equal(tlp.done, 263.6);
+  assert.deepEqual([tlp.conn.probes, tlp.conn.probeCuts, tlp.conn.timeouts], [1, 1, 0]);
+  const rto = tailRun(3, [3], { sack: true });
+  assert.equal(rto.done, 263.6);
+  assert.deepEqual([rto.conn.probes, rto.conn.timeouts], [0, 1]);
+});
+
+test('TLP with sack as Linux 3.13: no probe while segments above a hole are SACKed (the disorder state)', () => {
+  // icwnd 10, five segments, the third (2) lost: 0, 1, 3, 4 reach the client at 21.2-24.8, ACKs at 41.2-44.8.
+  // At 42.4 a probe is due at 42.4 + 80.8625; the SACK of 3 at 43.6 puts the sender in disorder (2 SACKed
+  // above the hole by 44.8, one short of three): the probe is taken back, and the RTO from 42.4 fires at
+  // 242.4: 2 again, client 263.6.
+  const { done, conn } = tailRun(5, [3], { sack: true, tlp: true, icwnd: 10 });
+  assert.equal(done, 263.6);
+  assert.deepEqual([conn.probes, conn.timeouts], [0, 1]);
 });

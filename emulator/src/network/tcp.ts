@@ -65,6 +65,17 @@
  * sent segment again; then the RTO is armed. One probe per tail: no other until an ACK covers the probe.
  * The probe's ACK reveals any hole before it (our NACK scheme, as RACK would with SACK); a probe that
  * itself repaired the only loss halves the window when it is ACKed (RFC 8985 §7.4's TLP loss detection).
+ * With `sack` the probe is Linux 3.13's (Goel's hosts; `linuxProbeTimeout`): PTO = max(2 SRTT, 10 ms), with
+ * one segment outstanding at least 1.5 SRTT + 200 ms; when that comes after the RTO the probe is sent at the
+ * RTO's time in its place. It is armed only in the open state with nothing SACKed above the cumulative point
+ * and when the sender cannot send (window full or no data), re-decided on every ACK; while data waits it is
+ * one new segment (none when the receive window is full, and no retransmission); the probe's ACK declares no
+ * hole by itself (3.13 has no RACK: DUP_THRESH, FACK, early retransmit or the RTO find them).
+ *
+ * Re-ordering links (a link schedule with `reorder`; reordering.ts): a segment only late is deemed lost once
+ * the reordering degree of segments above it were acknowledged, resent and the window cut; with `sack` the
+ * degree rises with the reordering seen (turning FACK and early retransmit off) and a cut is undone when the
+ * original filled the hole (timestamps). Without `reorder` none of this runs.
  */
 import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
@@ -73,6 +84,7 @@ import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottl
 import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState } from './cubic.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
 import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
+import { lateSegmentLost, raisedReordering, reorderingMetric } from './reordering.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 
 export const MIN_RTO_MS = 200;
@@ -85,6 +97,20 @@ export const QUICKACKS = 16;
 export const ACK_WIRE_BYTES = HEADER_BYTES;
 /** Linux's TCP_TIMEOUT_MIN (2 jiffies): added to a probe timeout with more than one segment in flight. */
 export const TLP_MIN_MS = 2;
+/** Linux 3.13's floor on the probe timeout (msecs_to_jiffies(10)). */
+export const TLP_FLOOR_MS = 10;
+/** Linux's TCP_DELACK_MAX: the longest a receiver delays an ACK, as a probe timeout allows for it. */
+export const DELACK_MAX_MS = 200;
+
+/**
+ * Linux 3.13's probe timeout (tcp_schedule_loss_probe): 2 SRTT, at least 10 ms; with one segment outstanding
+ * at least 1.5 SRTT + TCP_DELACK_MAX (200 ms) for the delayed ACK — not with `psh` (the last segment is ACKed
+ * at once).
+ */
+export function linuxProbeTimeout(srtt: number, packetsOut: number, psh: boolean): number {
+  const pto = Math.max(2 * srtt, TLP_FLOOR_MS);
+  return packetsOut === 1 && !psh ? Math.max(pto, 1.5 * srtt + DELACK_MAX_MS) : pto;
+}
 /** onDelayedAck's generation for a sibling subflow's PSH/ACK signal (MPTCP, §6.4.5). */
 const PSH_SIGNAL = -1;
 /**
@@ -92,6 +118,8 @@ const PSH_SIGNAL = -1;
  * loss detection a segment is deemed lost once this many segments above it were acknowledged.
  */
 export const DUP_THRESH = 3;
+/** Segment.sackedAbove of a late segment deemed lost and not yet sent again. */
+const LATE_LOST = -1;
 /** Backoff cap, as Linux's TCP_RTO_MAX (120 s) / 1 s allows 2^7. */
 const MAX_BACKOFF = 64;
 
@@ -119,8 +147,14 @@ export interface Segment {
   psh: boolean;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
   rcvUpTo: number;
-  /** `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected. */
+  /**
+   * `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected; on a
+   * re-ordering link, for a segment on its way, those acknowledged above it, and LATE_LOST once it was deemed
+   * lost while only late and not yet sent again (out of pipe already).
+   */
   sackedAbove: number;
+  /** When its original copy reaches the client (Infinity: lost, or a retransmission got there first). */
+  origArrives: number;
 }
 
 /**
@@ -242,6 +276,8 @@ export class TcpConnection {
   private probeArmed = false;
   private tlpOrder = 0;
   private tlpRepaired = false;
+  /** `sack` with `tlp`: the RTO deadline a pending probe stands in front of. */
+  private probeRtoAt = Infinity;
   /** Early retransmit: the timer holds the delayed retransmission; the deadline (RTO or probe) it stands in front of. */
   private erArmed = false;
   private erRtoDeadline = Infinity;
@@ -254,6 +290,33 @@ export class TcpConnection {
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
   private readonly rwnd: number;
+  /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
+  private readonly reorders: boolean;
+  /** The reordering degree (Linux's tp->reordering): segments SACKed above one before it is deemed lost. */
+  private dupThresh = DUP_THRESH;
+  /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
+  private fackOn: boolean;
+  private erOn: boolean;
+  /** Highest sequence number acknowledged so far (re-ordering links only). */
+  private highestAcked = -1;
+  /** `sack` on a re-ordering link: the window and threshold before the recovery's cut (NaN: nothing to undo). */
+  private undoCwnd = NaN;
+  private undoSsthresh = Infinity;
+  /** Late segments deemed lost, window cuts only they caused, and cuts undone (re-ordering links). */
+  spuriousLosses = 0;
+  lateCuts = 0;
+  undoneCuts = 0;
+  /**
+   * Tail-loss probes sent (TCP's, not QUIC-lite's PTO): of them with new data, and retransmissions that refilled
+   * a real loss (the rest sent again what had arrived or would); window cuts their ACKs made (RFC 8985 §7.4);
+   * the windows they were sent at, summed; timeouts that retransmitted. For instrumentation (scripts/goel/tlp-trace.ts).
+   */
+  probes = 0;
+  probesNew = 0;
+  probesRepairing = 0;
+  probeCuts = 0;
+  probeCwndSum = 0;
+  timeouts = 0;
 
   constructor(
     private readonly ctx: NetContext,
@@ -272,6 +335,9 @@ export class TcpConnection {
     this.rto = firstRto(rtt);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
+    this.reorders = ctx.link.reorders === true;
+    this.fackOn = ctx.fack === true;
+    this.erOn = ctx.earlyRetransmit === true;
   }
 
   private readonly ackLane: number;
@@ -319,8 +385,11 @@ export class TcpConnection {
     if (this.forceRetx) sent = this.fastRetransmit(now);
     while (this.pipe + 1 <= this.cwnd || probe) {
       if (!probe && this.retxHead < this.retxQueue.length) {
-        this.retransmit(this.retxQueue[this.retxHead++]!, now);
-        sent = true;
+        const r = this.nextRetx();
+        if (r !== undefined) {
+          this.retransmit(r, now);
+          sent = true;
+        }
         continue;
       }
       if (this.nSegs >= this.una + this.rwnd) {
@@ -348,7 +417,7 @@ export class TcpConnection {
         s.rcvUpTo = 0;
         s.sackedAbove = 0;
       } else {
-        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
+        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0, origArrives: Infinity };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -374,9 +443,19 @@ export class TcpConnection {
    */
   private fastRetransmit(now: number): boolean {
     this.forceRetx = false;
-    if (this.retxHead >= this.retxQueue.length) return false;
-    this.retransmit(this.retxQueue[this.retxHead++]!, now);
+    const r = this.nextRetx();
+    if (r === undefined) return false;
+    this.retransmit(r, now);
     return true;
+  }
+
+  /** The next segment to resend, past any the client acknowledged meanwhile (a late one deemed lost). */
+  private nextRetx(): Segment | undefined {
+    while (this.retxHead < this.retxQueue.length) {
+      const r = this.retxQueue[this.retxHead++]!;
+      if (!r.acked) return r;
+    }
+    return undefined;
   }
 
   /**
@@ -387,7 +466,11 @@ export class TcpConnection {
     s.retx++;
     this.ctx.stats.retransmissions++;
     if (this.ctx.sack && s.seq === this.una) this.rtoDeadline = Infinity;
+    const late = s.sackedAbove === LATE_LOST;
+    if (late) s.sackedAbove = 0;
     this.transmit(s, now);
+    // A late segment sent again: two copies on their way, no unambiguous RTT sample.
+    if (late) s.sendT = NaN;
   }
 
   private transmit(s: Segment, now: number): void {
@@ -397,6 +480,7 @@ export class TcpConnection {
     s.lost = false;
     this.pipe++;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    if (this.reorders && s.retx === 0) s.origArrives = dep < 0 ? Infinity : dep + this.ctx.dC;
     if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
@@ -427,6 +511,7 @@ export class TcpConnection {
       return;
     }
     s.arrived = true;
+    if (this.reorders && now < s.origArrives) s.origArrives = Infinity; // a retransmission got there first
     s.arrivalIndex = this.nArrived;
     put(this.arrivedLog, this.nArrived++, s);
     const inOrder = s.seq === this.rcvNext;
@@ -556,6 +641,7 @@ export class TcpConnection {
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
+    const holeFilled = this.segs[this.una]!;
     if (advanced) this.una = edge;
     const first = this.ackRcvdUpTo;
     let newest = s;
@@ -565,7 +651,12 @@ export class TcpConnection {
       const c = log[i]!;
       if (c.acked) continue;
       c.acked = true;
-      this.pipe--;
+      if (!this.reorders) this.pipe--;
+      else {
+        if (c.sackedAbove === LATE_LOST) c.sackedAbove = 0; // out of pipe since it was deemed lost
+        else this.pipe--;
+        this.lateAcked(c);
+      }
       newlyAcked++;
       newest = c;
       if (!sampled && !Number.isNaN(c.sendT)) {
@@ -584,7 +675,12 @@ export class TcpConnection {
       this.frtoCwnd = NaN;
     }
     let newLoss = false;
+    let lateLoss = false;
     const ud = this.undetected;
+    if (this.reorders) {
+      while (this.retxHead < this.retxQueue.length && this.retxQueue[this.retxHead]!.acked) this.retxHead++;
+      lateLoss = this.reorderDetect(first, end);
+    }
     if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
     else {
       // The NACK scheme: every loss sent before the newest acknowledged segment is a known hole.
@@ -595,13 +691,25 @@ export class TcpConnection {
         newLoss = true;
       }
     }
+    const lateOnly = lateLoss && !newLoss;
+    newLoss ||= lateLoss;
     if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
       // The probe was ACKed: if it repaired a loss and no other was found, TLP detected that loss (RFC 8985 §7.4).
-      if (this.tlpRepaired && !newLoss && !this.inRecovery) this.reduceWindow();
+      if (this.tlpRepaired && !newLoss && !this.inRecovery) {
+        this.reduceWindow();
+        this.probeCuts++;
+      }
       this.tlpOrder = 0;
       this.tlpRepaired = false;
     }
-    if (newLoss && !this.inRecovery) this.enterRecovery(now);
+    // The hole at the cumulative point filled by its original, sent before the recovery's retransmissions:
+    // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone.
+    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && holeFilled.origArrives < Infinity;
+    if (undone) this.undoCut();
+    if (newLoss && !this.inRecovery && !undone) {
+      this.enterRecovery(now);
+      if (lateOnly) this.lateCuts++;
+    }
     else if (this.inRecovery && (this.ctx.sack ? this.una >= this.recoverSeq : newest.order >= this.recoverOrder)) this.inRecovery = false;
     if (!this.inRecovery && !newLoss) {
       for (let i = 0; i < newlyAcked; i++) this.grow(now);
@@ -614,13 +722,19 @@ export class TcpConnection {
     }
     this.lastActive = now;
     // Early retransmit looks at the ACK before new data goes out on it (Linux: tcp_fastretrans_alert, then tcp_data_snd_check).
-    const erCase = this.ctx.earlyRetransmit === true && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
+    const erCase = this.erOn && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
     // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
     // (5.3); Linux's FLAG_SET_XMIT_TIMER), so a hole that is never repaired still times out.
     // QUIC's probe timer restarts whenever ack-eliciting packets are acknowledged (RFC 9002 §6.2.1).
+    // Linux (3.13's tcp_ack) puts a pending probe back to the RTO on every ACK and decides on the probe again.
+    let rtoAt = NaN;
+    if (!advanced && this.probeArmed && this.ctx.sack && this.ctx.tlp && !pto) {
+      rtoAt = this.probeRtoAt;
+      this.rtoDeadline = Infinity;
+    }
     if (advanced || !this.ctx.sack || (pto && newlyAcked > 0)) this.rtoDeadline = Infinity;
     this.trySend(now);
-    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now);
+    if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now, rtoAt);
     if (erCase) this.scheduleEarlyRetransmit(now);
   }
 
@@ -696,7 +810,8 @@ export class TcpConnection {
     if (this.udHead >= ud.length) return false;
     const log = this.arrivedLog;
     const byPacket = this.perSegmentDelivery;
-    const fack = this.ctx.fack === true && !byPacket;
+    const fack = this.fackOn && !byPacket;
+    const thresh = this.dupThresh;
     for (let i = first; i < end; i++) {
       const c = log[i]!;
       for (let j = this.udHead; j < ud.length; j++) {
@@ -704,16 +819,18 @@ export class TcpConnection {
         if (byPacket) {
           if (c.order > u.order) u.sackedAbove++;
         } else if (u.retx === 0) {
-          if (c.seq > u.seq) u.sackedAbove = fack && c.seq >= u.seq + DUP_THRESH ? DUP_THRESH : u.sackedAbove + 1;
-        } else if (fack && this.inRecovery && c.retx === 0 && c.order > u.order) u.sackedAbove = DUP_THRESH; // a lost retransmission
+          if (c.seq > u.seq) u.sackedAbove = fack && c.seq >= u.seq + thresh ? thresh : u.sackedAbove + 1;
+        } else if (fack && this.inRecovery && c.retx === 0 && c.order > u.order) u.sackedAbove = thresh; // a lost retransmission
       }
     }
-    const probeAcked = this.tlpOrder > 0 && newest.order >= this.tlpOrder;
+    // QUIC-lite: the probe's acknowledgment declares what was sent before it (RFC 9002); TCP as Linux 3.13
+    // has no RACK, and leaves the holes below a probe to DUP_THRESH, FACK, early retransmit or the RTO.
+    const probeAcked = byPacket && this.tlpOrder > 0 && newest.order >= this.tlpOrder;
     let found = false;
     let w = this.udHead;
     for (let j = this.udHead; j < ud.length; j++) {
       const u = ud[j]!;
-      if (u.sackedAbove >= DUP_THRESH || (probeAcked && u.order < newest.order)) {
+      if (u.sackedAbove >= thresh || (probeAcked && u.order < newest.order)) {
         this.pipe--;
         this.retxQueue.push(u);
         found = true;
@@ -740,8 +857,72 @@ export class TcpConnection {
     this.forceRetx = true;
     this.recoverOrder = this.orderSeq;
     this.recoverSeq = this.nSegs;
+    if (this.reorders && this.ctx.sack) {
+      this.undoCwnd = this.cwnd;
+      this.undoSsthresh = this.ssthresh;
+    }
     this.reduceWindow();
     void now;
+  }
+
+  /**
+   * Re-ordering links: segment c was just acknowledged. Below the highest acknowledged and arrived as its
+   * original, it shows reordering, and `sack` (Linux) raises its reordering degree (reordering.ts).
+   */
+  private lateAcked(c: Segment): void {
+    if (c.lost) {
+      // The retransmission of a late segment was lost, but the original arrived: nothing to resend.
+      c.lost = false;
+      const k = this.undetected.indexOf(c, this.udHead);
+      if (k >= 0) this.undetected.splice(k, 1);
+    }
+    const metric = reorderingMetric(this.highestAcked, c.seq);
+    if (c.seq > this.highestAcked) this.highestAcked = c.seq;
+    if (metric === 0 || !this.ctx.sack || !(c.origArrives < Infinity)) return;
+    const raised = raisedReordering(this.dupThresh, metric);
+    if (raised > this.dupThresh) {
+      this.dupThresh = raised;
+      this.fackOn = false;
+    }
+    this.erOn = false;
+  }
+
+  /**
+   * Re-ordering links, on an ACK that acknowledged arrivals [first, end): a segment sent once, on its way
+   * (neither lost nor acknowledged), with enough acknowledged above it is deemed lost (reordering.ts: the
+   * reordering degree; with `sack` and FACK also by distance) and queued to be sent again. Returns whether
+   * one was.
+   */
+  private reorderDetect(first: number, end: number): boolean {
+    const log = this.arrivedLog;
+    const segs = this.segs;
+    const fack = this.ctx.sack === true && this.fackOn && !this.perSegmentDelivery;
+    const degree = this.ctx.sack ? this.dupThresh : DUP_THRESH;
+    let found = false;
+    for (let i = first; i < end; i++) {
+      const c = log[i]!;
+      for (let j = this.una; j < c.seq; j++) {
+        const u = segs[j]!;
+        if (u.acked || u.lost || u.sackedAbove === LATE_LOST || u.retx > 0) continue;
+        u.sackedAbove++;
+        if (!lateSegmentLost(u.sackedAbove, c.seq - u.seq, degree, fack)) continue;
+        u.sackedAbove = LATE_LOST;
+        this.pipe--;
+        this.retxQueue.push(u);
+        this.spuriousLosses++;
+        found = true;
+      }
+    }
+    return found;
+  }
+
+  /** The recovery's cut undone (reordering.ts): the window and threshold as before it, recovery over. */
+  private undoCut(): void {
+    this.cwnd = Math.max(this.cwnd, this.undoCwnd);
+    this.ssthresh = this.undoSsthresh;
+    this.undoCwnd = NaN;
+    this.inRecovery = false;
+    this.undoneCuts++;
   }
 
   /** Multiplicative decrease (NewReno halves, CUBIC ×0.7). */
@@ -773,15 +954,23 @@ export class TcpConnection {
    * After sending, or an ACK with data still in flight: the RTO, or with `tlp` in the open state the probe
    * timeout when it is earlier (Linux's tcp_schedule_loss_probe).
    */
-  private armTimer(now: number): void {
+  private armTimer(now: number, rtoAt = NaN): void {
     this.erArmed = false;
     if (this.ctx.quicPto) {
       this.probeArmed = true;
       this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.ctx.delayedAcks ? DELACK_MS : 0, this.ptoCount));
       return;
     }
-    const rto = now + this.rto * this.backoff;
-    if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
+    const rto = Number.isNaN(rtoAt) ? now + this.rto * this.backoff : rtoAt;
+    if (this.ctx.tlp && this.ctx.sack) {
+      if (this.linuxProbeDue()) {
+        // Linux 3.13 probes in the RTO's place when the probe timeout would come later.
+        this.probeArmed = true;
+        this.probeRtoAt = rto;
+        this.armRto(Math.min(now + linuxProbeTimeout(this.srtt, this.nSegs - this.una, this.ctx.psh === true), rto));
+        return;
+      }
+    } else if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
       const extra = this.pipe === 1 && !this.ctx.psh ? MIN_RTO_MS : TLP_MIN_MS;
       const pto = now + 2 * this.srtt + extra;
       if (pto < rto) {
@@ -795,8 +984,21 @@ export class TcpConnection {
   }
 
   /**
-   * The probe timeout fired (Linux's tcp_send_loss_probe): one new segment whatever the window, else the
-   * highest sent segment again; then the RTO.
+   * With `sack`, Linux 3.13's tcp_schedule_loss_probe: a probe only in the open state — not in recovery, no
+   * RTO backoff, nothing SACKed above the cumulative point (the disorder state), no probe retransmission
+   * outstanding — and only when the sender cannot send now: the window full, or no data left.
+   */
+  private linuxProbeDue(): boolean {
+    if (this.inRecovery || this.backoff !== 1 || this.tlpOrder !== 0 || Number.isNaN(this.srtt)) return false;
+    if (this.nSegs === this.una || this.ackRcvdUpTo > this.una) return false;
+    return !(this.pipe + 1 <= this.cwnd && this.buffer.hasData());
+  }
+
+  /**
+   * The probe timeout fired (Linux's tcp_send_loss_probe): one new segment whatever the congestion window,
+   * else the highest sent segment again; then the RTO. With `sack` as Linux 3.13: while data waits, only a
+   * new segment (none if the receive window is full) and no probe retransmission; a new segment is not
+   * tracked as a probe (tlp_high_seq is set by a retransmission only).
    */
   private sendProbe(now: number): void {
     if (this.ctx.quicPto) {
@@ -805,9 +1007,15 @@ export class TcpConnection {
     }
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
-    if (this.retxHead >= this.retxQueue.length) {
-      if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
-      else {
+    this.probes++;
+    this.probeCwndSum += this.cwnd;
+    if (this.ctx.sack && this.buffer.hasData()) {
+      if (this.trySend(now, true)) this.probesNew++;
+    } else if (this.retxHead >= this.retxQueue.length) {
+      if (this.trySend(now, true)) {
+        this.tlpOrder = this.orderSeq;
+        this.probesNew++;
+      } else {
         let s: Segment | undefined;
         for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
         if (s !== undefined) this.probeRetransmit(s, now);
@@ -826,8 +1034,9 @@ export class TcpConnection {
   private sendPtoProbe(now: number): void {
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
-    if (this.retxHead < this.retxQueue.length) {
-      this.retransmit(this.retxQueue[this.retxHead++]!, now);
+    const r = this.nextRetx();
+    if (r !== undefined) {
+      this.retransmit(r, now);
       this.tlpOrder = this.orderSeq;
     } else if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
     else {
@@ -852,6 +1061,7 @@ export class TcpConnection {
       ud.splice(k, 1);
       this.pipe--;
       this.tlpRepaired = true;
+      this.probesRepairing++;
       this.transmit(s, now);
       this.tlpOrder = s.order;
       return;
@@ -914,6 +1124,7 @@ export class TcpConnection {
       this.retxQueue.push(ud[this.udHead++]!);
     }
     this.collapseWindow();
+    this.timeouts++;
     this.rtoDeadline = Infinity;
     this.trySend(now);
     if (this.rtoDeadline === Infinity && this.pipe > 0) this.armRto(now + this.rto * this.backoff);
@@ -921,6 +1132,7 @@ export class TcpConnection {
 
   /** A retransmission timeout: ssthresh halves, the window restarts at one segment, the timer backs off. */
   private collapseWindow(): void {
+    this.undoCwnd = NaN;
     if (this.ctx.cubic) cubicReduced(this.cubicState, this.cwnd);
     this.ssthresh = Math.max(this.cwnd / 2, 2);
     this.cwnd = 1;
@@ -944,6 +1156,7 @@ export class TcpConnection {
       this.frtoSsthresh = this.ssthresh;
     }
     this.collapseWindow();
+    this.timeouts++;
     s.retx++;
     this.ctx.stats.retransmissions++;
     this.sendCopy(s, now);
