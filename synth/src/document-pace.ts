@@ -2,10 +2,11 @@
  * When a synthesized document's bytes are sent (the replay's --pace): download chunk n brings the
  * bytes parse chunk n needs, at the time the graph says they reached the browser. Pure.
  *
- * Trace graphs time their download chunks. Graphs imported from the original PCP layout do not: its
- * download chunks carry no times, and the importer spreads them over the document's whole span by
- * byte offset (`extra.interpolatedTimes`, graph-builder/src/format/legacy.ts), DNS, connection and
- * first byte included. The 2016 browser had the bytes much later (www.siteadvisor.com: its log's
+ * Trace graphs time their download chunks, and so does the legacy importer since session 10: by their
+ * bytes' arrival in the raw 2016 log, else by the parse chunks they feed (`extra.chunkTimes`,
+ * graph-builder/src/format/legacy-chunk-times.ts); those times are used as they are. Asked for
+ * `interpolated` times, the importer spreads the chunks over the document's whole span by byte offset
+ * (`extra.interpolatedTimes`), DNS, connection and first byte included. The 2016 browser had the bytes much later (www.siteadvisor.com: its log's
  * chunks arrive at 5,421-5,663 ms, after 5.1 s of DNS; the interpolation starts them at 64 ms; qq.com's
  * 14.1 s body came at once at its end), so a page trickled at interpolated times is parsed, and
  * preload-scanned, seconds before the source was. For such chunks the time is when the source's

@@ -38,10 +38,12 @@ export function withRuntime(code: string): string {
 /** How a child resource of a computation is requested. */
 export type Issue = 'script' | 'link' | 'img' | 'iframe' | 'font' | 'fetch' | 'xhr';
 
+/** The element Chromium's request types name (legacy graphs: the requesting element's, from the raw log). */
+const ISSUE_OF_REQUEST_TYPE: Readonly<Record<string, Issue>> = { xhr: 'xhr', fetch: 'fetch', image: 'img', script: 'script', stylesheet: 'link', document: 'iframe', font: 'font' };
+
 export function issueOf(r: ResourceNode): Issue {
-  const t = (r.requestType ?? '').toLowerCase();
-  if (t === 'xhr') return 'xhr';
-  if (t === 'fetch') return 'fetch';
+  const byType = ISSUE_OF_REQUEST_TYPE[(r.requestType ?? '').toLowerCase()];
+  if (byType) return byType;
   const m = r.mimeType.toLowerCase();
   if (m.includes('javascript') || m.includes('ecmascript')) return 'script';
   if (m.includes('css')) return 'link';

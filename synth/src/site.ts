@@ -193,7 +193,8 @@ export function synthesizeSite(graph: Graph): Site {
     const transfer = Math.max(0, r.end - r.start - wait - delayMs);
     const sentAt = r.start + wait;
     const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
-    const image = imageFormatOf(r.mimeType);
+    // An image whatever its MIME type says when an <img> requests it (a text/plain beacon): else it fails to decode.
+    const image = imageFormatOf(r.mimeType) ?? (elementIssueOf(ix, r) === 'img' ? 'gif' : undefined);
     const chunks = frameBody?.chunks ?? ix.chunksByDoc.get(url);
     let body: Buffer;
     let paced: [number, number][] | undefined;
@@ -203,7 +204,8 @@ export function synthesizeSite(graph: Graph): Site {
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
       paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
-    } else {
+    } else if (image && elementIssueOf(ix, r) === 'img') body = imageBody(image, r.size);
+    else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
     }

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import type { Graph } from './types.ts';
 import { assertValidGraph } from './validate.ts';
 import { importLegacy, isLegacyGraph } from './legacy.ts';
+import { legacyRawLogOf, readLegacyRawEvidence } from './legacy-raw.ts';
 
 /** A file that could not be read as what it should be; the message names the file. */
 export class GraphFileError extends Error {}
@@ -45,9 +46,16 @@ export function writeJsonFile(path: string, data: unknown, pretty = false): void
   renameSync(tmp, path);
 }
 
-/** Turns parsed JSON into a v1 graph: v1 graphs are validated, legacy-layout graphs are imported. */
+/**
+ * Turns parsed JSON into a v1 graph: v1 graphs are validated, legacy-layout graphs are imported, with
+ * their raw log when the corpus layout has one beside them (`legacyRawLogOf`: request types, received
+ * chunk times).
+ */
 export function toGraph(data: unknown, source: string): Graph {
-  if (isLegacyGraph(data)) return importLegacy(data, { input: basename(source) });
+  if (isLegacyGraph(data)) {
+    const log = legacyRawLogOf(source);
+    return importLegacy(data, { input: basename(source), ...(log ? { raw: readLegacyRawEvidence(log) } : {}) });
+  }
   return assertValidGraph(data, source);
 }
 

@@ -23,6 +23,9 @@ import type {
   ScriptKind,
 } from './types.ts';
 import { SCHEMA_VERSION } from './types.ts';
+import { timeLegacyChunks, type ChunkTiming } from './legacy-chunk-times.ts';
+import { fetchOf, type LegacyRawEvidence } from './legacy-raw.ts';
+import { requestingElement, requestTypeOf } from './legacy-request-types.ts';
 
 export interface LegacyFrame {
   id: number;
@@ -253,7 +256,17 @@ function sameValue(a: unknown, b: unknown, key: string): boolean {
 
 export interface ImportOptions {
   input?: string;
+  /**
+   * The reference graph's raw log (legacy-raw.ts): request types from the elements that requested the
+   * resources (`requestType`, `extra.requestElement`), download chunks timed by their bytes' arrival.
+   */
+  raw?: LegacyRawEvidence;
+  /** How download chunks are timed (legacy-chunk-times.ts; default `DEFAULT_CHUNK_TIMES`). */
+  chunkTimes?: ChunkTiming;
 }
+
+/** Received where the raw log says, else by the parser (legacy-chunk-times.ts). */
+export const DEFAULT_CHUNK_TIMES: ChunkTiming = 'received';
 
 export function importLegacy(lg: LegacyGraph, options: ImportOptions = {}): Graph {
   const frames: Frame[] = lg.frames.map((f) => ({
@@ -299,10 +312,20 @@ export function importLegacy(lg: LegacyGraph, options: ImportOptions = {}): Grap
     }
     nodes.push(node);
   }
-  interpolateChunkTimes(nodes);
+  const nodeById = new Map(nodes.map((n) => [n.id, n]));
+  const raw = options.raw;
+  if (raw) addRequestTypes(nodes, raw);
+  timeLegacyChunks(
+    nodes,
+    options.chunkTimes ?? DEFAULT_CHUNK_TIMES,
+    (r) => (raw ? fetchOf(raw, r.url, r.start)?.arrivals : undefined),
+    (d) => {
+      const parsed = (byId.get(d.id)?.children ?? []).map((c) => nodeById.get(c)).filter((n) => n?.kind === 'parse_chunk').map((n) => n!.start);
+      return parsed.length ? Math.min(...parsed) : undefined;
+    },
+  );
 
   const frameNum = legacyFrameNumbers(frames);
-  const nodeById = new Map(nodes.map((n) => [n.id, n]));
   for (const node of nodes) {
     const original = byId.get(node.id)!;
     const derived = legacyActivity(node, [], frameNum, frames);
@@ -343,21 +366,15 @@ export function importLegacy(lg: LegacyGraph, options: ImportOptions = {}): Grap
   return graph;
 }
 
-/**
- * Legacy download chunks carry no times; give each a span inside its resource's transfer,
- * proportional to its byte offset, so time-based views and checks have something sensible.
- */
-function interpolateChunkTimes(nodes: GraphNode[]): void {
-  const resources = new Map(nodes.filter((n): n is ResourceNode => n.kind === 'resource').map((n) => [n.id, n]));
+/** Each resource's request type from the element that requested it in the raw log, where the graph has none. */
+function addRequestTypes(nodes: GraphNode[], raw: LegacyRawEvidence): void {
   for (const n of nodes) {
-    if (n.kind !== 'download_chunk') continue;
-    const r = resources.get(n.resource);
-    if (!r) continue;
-    const total = Math.max(r.size, n.offset + n.size, 1);
-    const span = r.end - r.start;
-    n.start = r.start + (span * Math.min(n.offset, total)) / total;
-    n.end = r.start + (span * Math.min(n.offset + n.size, total)) / total;
-    n.extra = { ...n.extra, interpolatedTimes: true };
+    if (n.kind !== 'resource' || n.requestType !== undefined) continue;
+    const element = requestingElement(raw, n.url, n.cached ? undefined : fetchOf(raw, n.url, n.start));
+    if (!element) continue;
+    const type = requestTypeOf(element);
+    if (type) n.requestType = type;
+    n.extra = { ...n.extra, requestElement: element.name };
   }
 }
 

@@ -1,0 +1,42 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fetchOf, legacyRawEvidence, legacyRawLogOf } from './legacy-raw.ts';
+import { legacySites } from '../legacy-corpus.ts';
+
+const line = (kind: string, v: unknown): string => JSON.stringify({ [kind]: v });
+const resource = (id: number, url: string, sentTime: number, from = '(nil)') =>
+  line('Resource', { id, url, frame: '1', sentTime, recieveTime: sentTime + 0.5, len: 300, from, mimeType: 'text/html', httpStatus: 200, httpMethod: 'GET', cached: 0 });
+
+test('a raw log gives each fetch its arrivals and each URL its elements, in ms from the first request', () => {
+  const warnings: string[] = [];
+  const ev = legacyRawEvidence([
+    resource(7, 'http://a.test/', 100),
+    line('ReceivedChunk', { resourceId: 7, receivedTime: 100.3, len: 200 }),
+    line('ReceivedChunk', { resourceId: 7, receivedTime: 100.2, len: 100 }),
+    resource(8, 'http://a.test/b.txt', 100.25, '0xe1'),
+    line('Element', { code: '0xe1', comp: '0xc', doc: 'http://a.test/', frame: '1', name: 'IMG', startTime: 100.24, endTime: 100.24, urls: ['http://a.test/b.txt'] }),
+    '{"Element": not json',
+    line('ObjectHash', { code: '0x1', comp: '(nil)', doc: 'http://a.test/', frame: '1', row: 0, column: 1, tagName: 'html', startTime: 100.2, endTime: 100.2, urls: [], pos: 0, isStartTag: 1 }),
+  ], warnings);
+  const doc = ev.fetches.get('http://a.test/')![0]!;
+  assert.equal(doc.sent, 0);
+  assert.deepEqual(doc.arrivals.map((a) => [Math.round(a.at), a.bytes]), [[200, 100], [300, 200]], 'arrivals in time order');
+  assert.equal(Math.round(ev.fetches.get('http://a.test/b.txt')![0]!.sent), 250);
+  assert.deepEqual(ev.elements.get('http://a.test/b.txt')!.map((e) => [e.name, e.code, Math.round(e.at), e.urls]), [['img', '0xe1', 240, 1]]);
+  assert.equal(warnings.length, 1, 'the bad line is a warning, the rest is kept');
+  assert.match(warnings[0]!, /line 6: not valid JSON/);
+});
+
+test('fetchOf finds the fetch of a URL sent at a graph resource time, within a tolerance', () => {
+  const ev = legacyRawEvidence([resource(1, 'http://a.test/', 10), resource(2, 'http://a.test/x', 10.1), resource(3, 'http://a.test/x', 10.5)]);
+  assert.equal(fetchOf(ev, 'http://a.test/x', 500.4)?.sent, ev.fetches.get('http://a.test/x')![1]!.sent);
+  assert.equal(fetchOf(ev, 'http://a.test/x', 300), undefined);
+  assert.equal(fetchOf(ev, 'http://a.test/y', 0), undefined);
+});
+
+test('a reference graph of the corpus has its raw log beside it; other files have none', () => {
+  const site = legacySites()[0]!;
+  assert.equal(legacyRawLogOf(site.graph), site.raw);
+  assert.equal(legacyRawLogOf('/nonexistent/graphs/x.json.gz'), undefined);
+  assert.equal(legacyRawLogOf(site.raw), undefined, 'a log is not a graph');
+});

@@ -1,0 +1,105 @@
+/**
+ * What the importer takes from a reference graph's raw 2016 log (the patched-Chromium log the original
+ * builder read): each network fetch with the body pieces as they arrived (`Resource`, `ReceivedChunk`)
+ * and the elements that named URLs (`Element`). The reference graphs keep neither: their download chunks
+ * have bytes and no times, their resources no request type. Read with the legacy-log adapter's own
+ * reader and handlers (adapters/legacy-log), only those record kinds.
+ *
+ * Where the log is: `<corpus>/graphs/<slug>.json[.gz]` has `<corpus>/raw/<slug>.log[.gz]` (the layout of
+ * ../shared/legacy-corpus, whose index.json pairs them; `legacyRawLogOf`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { decodeLegacyLog } from '../adapters/legacy-log/file.ts';
+import { resourceHandler } from '../adapters/legacy-log/handlers/resources.ts';
+import { tokenHandler } from '../adapters/legacy-log/handlers/tokens.ts';
+import { RecordReader, linesOf } from '../adapters/legacy-log/reader.ts';
+import type { RawElement, RawResource } from '../adapters/legacy-log/records.ts';
+
+/** One piece of a body as it arrived: ms on the reference graph's clock, bytes. */
+export interface RawArrival {
+  at: number;
+  bytes: number;
+}
+
+export interface RawFetch {
+  url: string;
+  /** ms on the reference graph's clock (seconds from the first request, as the original builder counted). */
+  sent: number;
+  /** The requesting object's address (an element's `code`), '(nil)' for the preload scanner. */
+  from: string;
+  arrivals: RawArrival[];
+}
+
+export interface RawElementUse {
+  /** Lower case (the log has `IFRAME` for elements made by `createElement('IFRAME')`). */
+  name: string;
+  code: string;
+  /** ms on the reference graph's clock. */
+  at: number;
+  /** How many URLs the element names (an element that fetches one names it alone). */
+  urls: number;
+}
+
+/** A raw log reduced to what the importer uses. */
+export interface LegacyRawEvidence {
+  /** Network fetches by URL, in send order. */
+  fetches: Map<string, RawFetch[]>;
+  /** Elements by each URL they name, in creation order. */
+  elements: Map<string, RawElementUse[]>;
+  /** The log it came from, for provenance. */
+  source?: string;
+}
+
+const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element']);
+
+/** The evidence in a raw log's lines. Bad lines are skipped as the adapter skips them (warnings). */
+export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = []): LegacyRawEvidence {
+  const reader = new RecordReader(warnings);
+  const resources = resourceHandler();
+  const tokens = tokenHandler();
+  for (const line of lines) {
+    const rec = reader.push(line);
+    if (!rec || !KINDS.has(rec.kind)) continue;
+    (rec.kind === 'Element' ? tokens : resources).handleEvent(rec);
+  }
+  reader.finish();
+  resources.finalize();
+  tokens.finalize();
+  const { resources: raw, chunks } = resources.data();
+  // The reference graphs count seconds from the first request (the main document's).
+  const t0 = raw.reduce((m, r) => Math.min(m, r.sentTime), Infinity);
+  const ms = (t: number): number => (t - t0) * 1000;
+  const fetches = new Map<string, RawFetch[]>();
+  for (const r of raw as RawResource[]) {
+    const f: RawFetch = { url: r.url, sent: ms(r.sentTime), from: r.from, arrivals: (chunks.get(r.id) ?? []).map((c) => ({ at: ms(c.receivedTime), bytes: c.len })) };
+    (fetches.get(r.url) ?? fetches.set(r.url, []).get(r.url)!).push(f);
+  }
+  const elements = new Map<string, RawElementUse[]>();
+  for (const e of tokens.data().elements as RawElement[]) {
+    for (const url of e.urls ?? []) (elements.get(url) ?? elements.set(url, []).get(url)!).push({ name: e.name.toLowerCase(), code: e.code, at: ms(e.startTime), urls: e.urls.length });
+  }
+  return { fetches, elements };
+}
+
+/** The raw log of a reference graph file, by the corpus layout; undefined when there is none. */
+export function legacyRawLogOf(graphPath: string): string | undefined {
+  const slug = basename(graphPath).replace(/\.json(\.gz)?$/, '');
+  if (slug === basename(graphPath)) return undefined;
+  const rawDir = join(dirname(resolve(graphPath)), '..', 'raw');
+  return [`${slug}.log.gz`, `${slug}.log`].map((f) => join(rawDir, f)).find((p) => existsSync(p));
+}
+
+/** The evidence of a raw log file (gzip or plain). */
+export function readLegacyRawEvidence(path: string, warnings: string[] = []): LegacyRawEvidence {
+  const { text, warnings: w } = decodeLegacyLog(readFileSync(path));
+  warnings.push(...w);
+  return { ...legacyRawEvidence(linesOf(text), warnings), source: path };
+}
+
+/** The fetch of `url` sent nearest `sentMs` (within `toleranceMs`). */
+export function fetchOf(ev: LegacyRawEvidence, url: string, sentMs: number, toleranceMs = 2): RawFetch | undefined {
+  let best: RawFetch | undefined;
+  for (const f of ev.fetches.get(url) ?? []) if (Math.abs(f.sent - sentMs) <= toleranceMs && (!best || Math.abs(f.sent - sentMs) < Math.abs(best.sent - sentMs))) best = f;
+  return best;
+}
