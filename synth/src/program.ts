@@ -4,6 +4,7 @@
  * (script, style sheet, image, iframe), XHR/fetch with the recorded handlers, timers with the
  * recorded delays, window messages. What it cannot cause is named in a warning. Pure.
  */
+import type { BodyStarts } from './body-start.ts';
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
 import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
@@ -110,6 +111,8 @@ export interface ProgramContext {
   aboutDocument?(r: ResourceNode): { html: string; srcdoc: boolean } | undefined;
   /** Frames of a document URL several frames load, by frame id and by the request of their document: '' or ` [k]` (frame-bodies.ts). */
   frameSuffixes?: { byFrame: Map<string, string>; byRequest: Map<string, string> };
+  /** Where each document's `<body>` began in the source (body-start.ts); a document without one gets no `<body>` tag. */
+  bodyStarts?: BodyStarts;
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);

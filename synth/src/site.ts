@@ -6,6 +6,7 @@
  */
 import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
+import type { BodyStarts } from './body-start.ts';
 import { documentText } from './document.ts';
 import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
@@ -157,7 +158,12 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
   return rules.join('\n');
 }
 
-export function synthesizeSite(graph: Graph): Site {
+export interface SynthesisOptions {
+  /** Where each document's `<body>` began in the source (`bodyStartsOfLegacyGraph`): its `<body>` tag goes there. */
+  bodyStarts?: BodyStarts;
+}
+
+export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Site {
   const ix = indexGraph(graph);
   const warnings: string[] = [];
   const warn = (m: string): void => void warnings.push(m);
@@ -165,7 +171,7 @@ export function synthesizeSite(graph: Graph): Site {
   const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
   const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   const aboutOwners = aboutFrameOwners(ix);
-  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl };
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl, bodyStarts: options.bodyStarts };
   ctx.aboutDocument = (r) => {
     const doc = aboutDocumentChunks(ix, aboutOwners, r);
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
