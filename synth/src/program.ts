@@ -211,7 +211,8 @@ function timerJs(ctx: ProgramContext, t: TimerNode): string {
  * parser frames `https://evernote.com/#1`, `#2`, nested, each evaluating all of the page's scripts).
  */
 export function isOwnPageFrame(ctx: ProgramContext, r: ResourceNode): boolean {
-  if (stripFragment(r.url) !== ctx.pageUrl) return false;
+  // A frame of the page's URL that parsed a document of its own is served its own body (frame-bodies.ts).
+  if (stripFragment(r.url) !== ctx.pageUrl || ctx.frameSuffixes?.byRequest.has(r.id)) return false;
   ctx.warn(`resource ${r.id} (${r.url}): a frame of the page's own URL would load the whole page again (one body per URL): left out`);
   return true;
 }

@@ -177,7 +177,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
   };
   // The queue on the schedule the replay's browser will follow (preload.ts).
-  const shared = sharedFrameBodies(ix, pageUrl);
+  const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
   const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, r)));
