@@ -11,6 +11,7 @@ import { documentText } from './document.ts';
 import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
+import { heldUntilEvaluated } from './unreceived.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
@@ -180,7 +181,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, r)));
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, heldUntilEvaluated(ix, r))));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -195,8 +196,9 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
     const recorded = Math.max(0, r.serverDelay ?? 0);
-    const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, r.end - r.start - recorded))));
-    const transfer = Math.max(0, r.end - r.start - wait - delayMs);
+    const end = heldUntilEvaluated(ix, r).end; // a download the source never saw end: when it ran (unreceived.ts)
+    const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
+    const transfer = Math.max(0, end - r.start - wait - delayMs);
     const sentAt = r.start + wait;
     const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
     const image = imageFormatOf(r.mimeType);
