@@ -7,7 +7,7 @@
  * no browser recorded: document-pace.ts).
  * Pure.
  */
-import { criticalPath, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
+import { buildDag, criticalPath, nodeWeights, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
 import { stripFragment } from './graph-index.ts';
 import { alignUpgrades } from './upgrades.ts';
 
@@ -24,7 +24,7 @@ function firstByUrl(g: Graph): Map<string, ResourceNode> {
 }
 
 /** The path's resources, its length less its first node (the document, on every path), and its interpolated chunks' share. */
-function pathOf(g: Graph): { urls: Set<string>; length: number; interpolatedChunks: number } {
+function pathOf(g: Graph): { urls: Set<string>; length: number; fullLength: number; interpolatedChunks: number } {
   const byId = new Map(g.nodes.map((n) => [n.id, n]));
   const cp = criticalPath(g);
   const urls = new Set<string>();
@@ -34,7 +34,43 @@ function pathOf(g: Graph): { urls: Set<string>; length: number; interpolatedChun
     if (n?.kind === 'resource') urls.add(stripFragment(n.url));
     else if (n?.kind === 'download_chunk' && n.extra?.interpolatedTimes === true) interpolatedChunks += s.duration;
   }
-  return { urls, length: cp.length - (cp.steps[0]?.duration ?? 0), interpolatedChunks };
+  return { urls, length: cp.length - (cp.steps[0]?.duration ?? 0), fullLength: cp.length, interpolatedChunks };
+}
+
+/** Within this share of a path's length, a branch off it is a near tie. */
+const TIE = 0.1;
+
+/**
+ * Algorithm 1's lengths through each node: the longest path from a source node to it (the node itself
+ * excluded, `before`) and from it to a leaf (itself included, `after`: its Algorithm 1 weight).
+ */
+function pathLengths(g: Graph): { before(id: string): number; after(id: string): number } {
+  const dag = buildDag(g);
+  const w = nodeWeights(dag);
+  const to = new Float64Array(dag.nodes.length);
+  for (const i of dag.order) for (const c of dag.children[i]!) to[c] = Math.max(to[c]!, to[i]! + span(dag.nodes[i]!));
+  const at = (id: string, a: Float64Array): number => {
+    const i = dag.index.get(id);
+    return i === undefined ? 0 : a[i]!;
+  };
+  return { before: (id) => at(id, to), after: (id) => at(id, w) };
+}
+
+/**
+ * Why a resource on one side's critical path (`on`, its path `onLength`) is off the other's (`off`, its
+ * path `offLength`) when its span is alike on both: its branch there is within a tenth of that path (a
+ * near tie, decided by a few ms anywhere), or as long as on its own side (the other path grew: something
+ * else lasts longer there), or shorter there: before the resource (the way to it: chunks, computations,
+ * requests that precede it) or after it (what hangs below it), by which lost more.
+ */
+function branchClass(onSide: { before(id: string): number; after(id: string): number }, on: ResourceNode, onLength: number,
+  offSide: { before(id: string): number; after(id: string): number }, off: ResourceNode, offLength: number): string {
+  const through = offSide.before(off.id) + offSide.after(off.id);
+  if (through >= offLength * (1 - TIE)) return 'near tie (its branch within 10% of the path)';
+  if (through >= onLength * (1 - TIE)) return 'the other path is longer (its branch as long as on its own side)';
+  const lostBefore = onSide.before(on.id) - offSide.before(off.id);
+  const lostAfter = onSide.after(on.id) - offSide.after(off.id);
+  return lostBefore >= lostAfter ? 'its branch is shorter there, before it' : 'its branch is shorter there, after it';
 }
 
 /** Where a rebuilt resource's excess over its recorded span went: the browser's own waits when they hold half of it. */
@@ -53,12 +89,14 @@ export function criticalPathMisses(source: Graph, builtAsLoaded: Graph): Map<str
   const br = firstByUrl(built);
   const out = new Map<string, number>();
   const count = (k: string): void => void out.set(k, (out.get(k) ?? 0) + 1);
+  let lengths: [ReturnType<typeof pathLengths>, ReturnType<typeof pathLengths>] | undefined;
+  const sides = (): [ReturnType<typeof pathLengths>, ReturnType<typeof pathLengths>] => (lengths ??= [pathLengths(source), pathLengths(built)]);
   for (const url of sp.urls) {
     if (bp.urls.has(url)) continue;
     const b = br.get(url);
     if (!b) count('source path resource missing in the rebuilt graph');
     else if (span(b) * FACTOR + SLACK_MS < span(sr.get(url)!)) count('source path resource shorter in the replay');
-    else count('source path resource off the rebuilt path (another branch weighs more)');
+    else count(`source path resource off the rebuilt path (another branch weighs more): ${branchClass(sides()[0], sr.get(url)!, sp.fullLength, sides()[1], b, bp.fullLength)}`);
   }
   for (const url of bp.urls) {
     if (sp.urls.has(url)) continue;
@@ -67,7 +105,7 @@ export function criticalPathMisses(source: Graph, builtAsLoaded: Graph): Map<str
     const excess = s ? span(b) - span(s) : 0;
     if (!s) count('rebuilt path resource not in the source');
     else if (span(b) > span(s) * FACTOR + SLACK_MS) count(`rebuilt path resource longer in the replay: ${longerBecause(b, excess)}`);
-    else count('rebuilt path resource off the source path (another branch weighs more)');
+    else count(`rebuilt path resource off the source path (another branch weighs more): ${branchClass(sides()[1], b, bp.fullLength, sides()[0], s, sp.fullLength)}`);
   }
   if (out.size && sp.interpolatedChunks > sp.length / 2) count('graph: source path mostly interpolated download chunks');
   return out;

@@ -5,6 +5,7 @@
  * chunk's content ends (the boundaries the replay trickles the document at). Pure.
  */
 import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-builder';
+import type { TagPosition } from './body-start.ts';
 import { htmlAttr } from './escape.ts';
 import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { stripFragment, type GraphIndex } from './graph-index.ts';
@@ -87,13 +88,26 @@ export function inlineScript(ctx: ProgramContext, id: string): string {
   return `<script>${withRuntime(programJs(ctx, id))}</script>`;
 }
 
+const BODY_TAG = '<body>';
+
+/** Whether position (line, column) lies after `p`. */
+const after = (line: number, column: number, p: TagPosition): boolean => line > p.line || (line === p.line && column > p.column);
+
 export function documentText(ctx: ProgramContext, docUrl: string, chunks: readonly ParseChunkNode[]): DocumentText {
   const w = new Writer();
   w.write('<!DOCTYPE html>');
   const chunkEnds: number[] = [];
   let drifted = 0;
   let lead: number | undefined;
+  // The source's `<body>` start tag, ending where the source's did (body-start.ts), before the first
+  // chunk whose tags lie after it: the tags before it are head requests, as they were in the source.
+  let body = ctx.bodyStarts?.get(stripFragment(docUrl));
   for (const chunk of chunks) {
+    if (body && after(chunk.endLine, chunk.endColumn, body)) {
+      w.moveTo(body.line, Math.max(1, body.column - BODY_TAG.length));
+      w.write(BODY_TAG);
+      body = undefined;
+    }
     if (!w.moveTo(chunk.startLine, chunk.startColumn)) drifted++;
     const tags: string[] = [];
     for (const e of ctx.ix.children.get(chunk.id) ?? []) {

@@ -4,7 +4,7 @@ import { indexGraph } from './graph-index.ts';
 import { frameSuffixes, sharedFrameBodies } from './frame-bodies.ts';
 import { synthesizeSite } from './site.ts';
 import { withHttpsTwins } from './upgrades.ts';
-import { sharedUrlFramesPage, type graphOf } from './testing.ts';
+import { graphOf, res, sharedUrlFramesPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const AD = 'http://ads.pcp.test/frame.html';
@@ -12,7 +12,7 @@ const LIB = 'http://cdn.pcp.test/lib.js';
 const twoAdFrames = (): ReturnType<typeof graphOf> => sharedUrlFramesPage(PAGE, AD, LIB);
 
 test('frames of one document URL get a body each, in the order their documents were requested', () => {
-  const shared = sharedFrameBodies(indexGraph(twoAdFrames()), PAGE);
+  const shared = sharedFrameBodies(indexGraph(twoAdFrames()));
   assert.deepEqual([...shared.keys()], [AD]);
   assert.deepEqual(shared.get(AD)!.map((b) => [b.frame, b.resource.id, b.chunks.map((c) => c.id), b.suffix]), [['a', 'doc_a', ['p_a'], ''], ['b', 'doc_b', ['p_b'], ' [1]']]);
   const { byFrame, byRequest } = frameSuffixes(shared);
@@ -44,7 +44,7 @@ test('a frame of a URL no other frame loads is served as before: one body, cache
   const g = twoAdFrames();
   g.nodes = g.nodes.filter((n) => n.frame !== 'b');
   g.edges = g.edges.filter((e) => g.nodes.some((n) => n.id === e.from) && g.nodes.some((n) => n.id === e.to));
-  assert.equal(sharedFrameBodies(indexGraph(g), PAGE).size, 0);
+  assert.equal(sharedFrameBodies(indexGraph(g)).size, 0);
   const site = synthesizeSite(g);
   assert.deepEqual(site.responses.filter((r) => r.url === AD).map((r) => r.noStore), [undefined]);
 });
@@ -52,4 +52,24 @@ test('a frame of a URL no other frame loads is served as before: one body, cache
 test('every body of a URL served several times gets its https twin, in order', () => {
   const twins = withHttpsTwins([{ url: PAGE, status: 200 }, { url: AD, status: 200, n: 1 }, { url: AD, status: 200, n: 2 }], PAGE);
   assert.deepEqual(twins.filter((r) => r.url === AD.replace('http:', 'https:')).map((r) => (r as { n?: number }).n), [1, 2]);
+});
+
+test("a frame of the page's own URL that parsed a document of its own (www.behance.net) gets that document, the navigation the page's", () => {
+  // The main document (p0) makes an iframe of its own URL, whose document (p_f) parses an image tag.
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000, { start: 0, end: 10 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 11, end: 12 },
+    res('self', `${PAGE}#f`, 'text/html', 5000, { frame: 'f', start: 20, end: 30 }),
+    { id: 'd_f', kind: 'download_chunk', frame: 'f', resource: 'self', index: 0, offset: 0, size: 5000, start: 21, end: 30 },
+    { id: 'p_f', kind: 'parse_chunk', frame: 'f', docUrl: PAGE, startLine: 2, startColumn: 1, endLine: 3, endColumn: 1, start: 31, end: 32 },
+    res('img', 'http://www.pcp.test/in-frame.png', 'image/png', 300, { frame: 'f', start: 33, end: 40 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'self', 1], ['self', 'd_f', 'resource-chunk'], ['d_f', 'p_f', 3], ['p_f', 'img', 1]],
+  [{ id: 'main', url: PAGE, parent: null }, { id: 'f', url: `${PAGE}#f`, parent: 'main' }]);
+  const site = synthesizeSite(g);
+  const [main = '', frame = ''] = site.responses.filter((r) => r.url === PAGE).map((r) => r.body.toString('utf8'));
+  assert.match(main, /<iframe src="http:\/\/www\.pcp\.test\/" name="pcp-frame \[1\]"><\/iframe>/);
+  assert.doesNotMatch(main, /in-frame\.png/);
+  assert.match(frame, /<img src="http:\/\/www\.pcp\.test\/in-frame\.png"/);
+  assert.equal(site.responses[0]!.url, PAGE);
+  assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 0, site.warnings.join('\n'));
 });

@@ -36,14 +36,16 @@ function documentRequest(ix: GraphIndex, url: string, frame: string): ResourceNo
 }
 
 /**
- * Document URLs with parse chunks in more than one frame -> each frame's body, in request order. The
- * page's own URL and about: frames are left alone (about-frames.ts; the page is served once), as are
- * URLs whose frames' requests the graph does not tell apart (one body for all, as before).
+ * Document URLs with parse chunks in more than one frame -> each frame's body, in request order.
+ * The page's own URL too (www.behance.net: a 5-chunk main document whose iframe of the same URL
+ * parsed the 25-chunk page): the navigation is its first request, the frame's the second. about:
+ * frames are left alone (about-frames.ts), as are URLs whose frames' requests the graph does not tell
+ * apart (one body for all, as before).
  */
-export function sharedFrameBodies(ix: GraphIndex, pageUrl: string): Map<string, FrameBody[]> {
+export function sharedFrameBodies(ix: GraphIndex): Map<string, FrameBody[]> {
   const out = new Map<string, FrameBody[]>();
   for (const [url, chunks] of ix.chunksByDoc) {
-    if (url === pageUrl || isAboutUrl(url)) continue;
+    if (isAboutUrl(url)) continue;
     const frames = [...new Set(chunks.map((c) => c.frame))];
     if (frames.length < 2) continue;
     const bodies = frames.map((frame) => ({ frame, resource: documentRequest(ix, url, frame), chunks: chunks.filter((c) => c.frame === frame) }));

@@ -4,6 +4,7 @@
  * (script, style sheet, image, iframe), XHR/fetch with the recorded handlers, timers with the
  * recorded delays, window messages. What it cannot cause is named in a warning. Pure.
  */
+import type { BodyStarts } from './body-start.ts';
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
 import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
@@ -112,6 +113,8 @@ export interface ProgramContext {
   aboutDocument?(r: ResourceNode): { html: string; srcdoc: boolean } | undefined;
   /** Frames of a document URL several frames load, by frame id and by the request of their document: '' or ` [k]` (frame-bodies.ts). */
   frameSuffixes?: { byFrame: Map<string, string>; byRequest: Map<string, string> };
+  /** Where each document's `<body>` began in the source (body-start.ts); a document without one gets no `<body>` tag. */
+  bodyStarts?: BodyStarts;
 }
 
 const ms = (n: GraphNode): number => Math.max(0, Math.round((n.end - n.start) * 100) / 100);
@@ -210,7 +213,8 @@ function timerJs(ctx: ProgramContext, t: TimerNode): string {
  * parser frames `https://evernote.com/#1`, `#2`, nested, each evaluating all of the page's scripts).
  */
 export function isOwnPageFrame(ctx: ProgramContext, r: ResourceNode): boolean {
-  if (stripFragment(r.url) !== ctx.pageUrl) return false;
+  // A frame of the page's URL that parsed a document of its own is served its own body (frame-bodies.ts).
+  if (stripFragment(r.url) !== ctx.pageUrl || ctx.frameSuffixes?.byRequest.has(r.id)) return false;
   ctx.warn(`resource ${r.id} (${r.url}): a frame of the page's own URL would load the whole page again (one body per URL): left out`);
   return true;
 }

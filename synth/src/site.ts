@@ -6,10 +6,12 @@
  */
 import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
+import type { BodyStarts } from './body-start.ts';
 import { documentText } from './document.ts';
 import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
+import { heldUntilEvaluated } from './unreceived.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
@@ -157,7 +159,12 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
   return rules.join('\n');
 }
 
-export function synthesizeSite(graph: Graph): Site {
+export interface SynthesisOptions {
+  /** Where each document's `<body>` began in the source (`bodyStartsOfLegacyGraph`): its `<body>` tag goes there. */
+  bodyStarts?: BodyStarts;
+}
+
+export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Site {
   const ix = indexGraph(graph);
   const warnings: string[] = [];
   const warn = (m: string): void => void warnings.push(m);
@@ -165,16 +172,16 @@ export function synthesizeSite(graph: Graph): Site {
   const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
   const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   const aboutOwners = aboutFrameOwners(ix);
-  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl };
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl, bodyStarts: options.bodyStarts };
   ctx.aboutDocument = (r) => {
     const doc = aboutDocumentChunks(ix, aboutOwners, r);
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
   };
   // The queue on the schedule the replay's browser will follow (preload.ts).
-  const shared = sharedFrameBodies(ix, pageUrl);
+  const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, r)));
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, heldUntilEvaluated(ix, r))));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -189,8 +196,9 @@ export function synthesizeSite(graph: Graph): Site {
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
     const recorded = Math.max(0, r.serverDelay ?? 0);
-    const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, r.end - r.start - recorded))));
-    const transfer = Math.max(0, r.end - r.start - wait - delayMs);
+    const end = heldUntilEvaluated(ix, r).end; // a download the source never saw end: when it ran (unreceived.ts)
+    const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
+    const transfer = Math.max(0, end - r.start - wait - delayMs);
     const sentAt = r.start + wait;
     const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
     // An image whatever its MIME type says when an <img> requests it (a text/plain beacon): else it fails to decode.

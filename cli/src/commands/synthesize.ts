@@ -13,7 +13,8 @@ DIR is a replay bundle (archive.har, meta.json, server-delays.json) that pcp rep
 serves and pcp profile --replay DIR profiles. Every resource of the graph keeps its URL (so its
 host, reached through --host-resolver-rules), MIME type, byte size, HTTP status and server delay;
 documents put their tags at the parse chunks' recorded positions and are trickled in the download
-chunks' pieces (replay --pace); scripts run for their recorded durations and do what their children
+chunks' pieces (replay --pace), with the <body> tag where the source's was (a graph of the legacy
+corpus: from its raw log); scripts run for their recorded durations and do what their children
 in the graph say (insert elements, XHR/fetch, timers, handlers of the recorded events). An edge the
 page cannot cause is a warning, never a failure. The contract: synth/README.md.
 
@@ -72,8 +73,9 @@ export const command: Command = {
     return write(graph, out, file);
 
     async function write(graph: Parameters<typeof import('@pcp/synth').synthesizeSite>[0], dir: string, source: string): Promise<number> {
-      const { synthesizeSite } = await import('@pcp/synth');
-      const site = synthesizeSite(graph);
+      const { synthesizeSite, bodyStartsOfLegacyGraph } = await import('@pcp/synth');
+      // A graph of the legacy corpus: its documents' <body> tags where the 2016 browser read them (its raw log).
+      const site = synthesizeSite(graph, { bodyStarts: objects === undefined ? bodyStartsOfLegacyGraph(source) : undefined });
       try {
         writeSiteBundle(dir, site, source, { httpsTwins: objects === undefined });
       } catch (e) {
