@@ -109,6 +109,15 @@ const eventTargetKey = (t: string): string => {
 };
 
 /**
+ * An event's name as both builders can see it: the 2016 browser dispatched the `webkit`-prefixed
+ * transition and animation events under their prefixed names; Chromium dispatches the unprefixed event
+ * (its trace names `transitionend`) and runs listeners of the prefixed name when the target has no
+ * unprefixed one (session 10).
+ */
+const PREFIXED: Record<string, string> = { webkitTransitionEnd: 'transitionend', webkitAnimationStart: 'animationstart', webkitAnimationIteration: 'animationiteration', webkitAnimationEnd: 'animationend' };
+export const eventNameKey = (name: string): string => PREFIXED[name] ?? name;
+
+/**
  * A URL as the browser requests it: parsed and serialised by the WHATWG URL rules (characters such as
  * `"`, `<`, `>` and spaces percent-encoded), fragment dropped. Unparsable strings stay as they are.
  */
@@ -231,7 +240,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
         const what = n.kind === 'script_eval' ? `script ${stripFragment(n.scriptUrl)}`
           : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
           : n.kind === 'timer' ? `timer ${recordedDelay(n)}`
-          : `event ${eventTargetKey(n.eventTarget)}.${n.eventName}`;
+          : `event ${eventTargetKey(n.eventTarget)}.${eventNameKey(n.eventName)}`;
         const base = n.kind === 'css_eval' ? `${what} in ${doc(n)}` : ordinal(`${what} in ${doc(n)}`);
         parts.forEach((id, i) => keys.set(id, i > 0 && !collapseParts ? `${base} part ${i}` : base));
       }
@@ -274,7 +283,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     const r = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).find((p) => p.kind === 'resource');
     const rKey = r && keyOf(r.id);
     if (!rKey) continue;
-    const key = ordinal(`event element.${n.eventName} of ${rKey}`);
+    const key = ordinal(`event element.${eventNameKey(n.eventName)} of ${rKey}`);
     (ix.partsOf.get(n.id) ?? [n.id]).forEach((p, i) => keys.set(p, i > 0 && !collapseParts ? `${key} part ${i}` : key));
   }
   if (collapseParts) for (const n of nodes) nameAsCaller(ix, keys, n.id, new Set());
