@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
 import { indexGraph } from './graph-index.ts';
 import { causeOf } from './element-events.ts';
-import { eventsPage, graphOf, res } from './testing.ts';
+import { eventsPage, scriptPage } from './testing.ts';
 
 const PAGE = 'http://events.pcp.test/';
 const scriptOf = (g: ReturnType<typeof eventsPage>): string => synthesizeSite(g).responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
@@ -31,14 +31,10 @@ test('a transition, animation or play event hung off its element\'s tag: a timer
 });
 
 test('a window event of the page\'s own name dispatched by a script is dispatched at the window, not only listened for', () => {
-  const g = graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 3000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
-    res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 2000),
-    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 8, end: 9 },
+  const g = scriptPage(PAGE, 'http://cdn.pcp.test/app.js', 'application/javascript', [
     { id: 'w', kind: 'event', eventName: 'request.adzerk', eventTarget: 'Window', start: 9, end: 10 },
     { id: 'l', kind: 'event', eventName: 'load', eventTarget: 'Window', start: 9, end: 10 },
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'w', 25], ['s', 'l', 25]]);
+  ], [['s', 'w', 25], ['s', 'l', 25]]);
   const js = synthesizeSite(g).responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
   assert.match(js, /V\("dispatch","request\.adzerk",function\(\)\{B\(1\);\},window\);/);
   assert.doesNotMatch(js, /addEventListener\("request\.adzerk"/);
