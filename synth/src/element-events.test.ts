@@ -13,7 +13,7 @@ test('a custom event begun as a script part ended is that script\'s dispatch, at
   const js = scriptOf(g);
   assert.match(js, /V\("dispatch","pcp-custom",function\(\)\{B\(1\);E\("img","http:\/\/cdn\.pcp\.test\/by-custom\.gif"\);\}\);/);
   const ix = indexGraph(g);
-  assert.deepEqual(causeOf(ix, ix.byId.get('cu') as never, () => undefined), { event: ix.byId.get('cu'), kind: 'dispatch', by: 's', delayMs: 0, target: 'element', viaParent: true });
+  assert.deepEqual(causeOf(ix, ix.byId.get('cu') as never, () => undefined), { event: ix.byId.get('cu'), kind: 'dispatch', by: 's', delayMs: 0, target: 'element' });
 });
 
 test('a scroll the source hangs off a script is asked for at the end of that script; the browser fires it', () => {

@@ -31,8 +31,6 @@ export interface EventCause {
   delayMs: number;
   /** Where the handler listens: a new element, or the window or document the source names. */
   target: 'element' | 'window' | 'document';
-  /** Whether `by` is the event's parent in the graph (caused where the part's children are), else a timer of the frame's first script. */
-  viaParent: boolean;
 }
 
 /** Events the browser fires from its rendering or media steps after something the page did, by name. */
@@ -79,15 +77,15 @@ export function causeOf(ix: GraphIndex, ev: EventNode, firstScriptOfFrame: (ev: 
   if (target !== 'element') {
     // The browser fires its own window and document events; a name of the page's own, begun as a computation ended, was that computation's dispatch.
     if (!sync || BROWSER_ONLY.has(ev.eventName) || step !== undefined) return 'not a dispatch by a computation';
-    return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target, viaParent: true };
+    return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target };
   }
-  if (sync && !step) return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target, viaParent: true };
+  if (sync && !step) return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target };
   // The computation the source hangs it off asks for it at its end; else a timer of the frame's first script, due at the recorded time.
-  if (comp) return { event: ev, kind: step ?? 'dispatch', by: comp.id, delayMs: step ? 0 : round(ev.start - comp.end), target, viaParent: true };
+  if (comp) return { event: ev, kind: step ?? 'dispatch', by: comp.id, delayMs: step ? 0 : round(ev.start - comp.end), target };
   const first = firstScriptOfFrame(ev);
   if (!first) return 'no script of its frame runs before it to cause it';
   const s = ix.byId.get(first)!;
-  return { event: ev, kind: step ?? 'dispatch', by: first, delayMs: round(ev.start - s.end - (step === 'animation' ? ANIMATION_MS : 0)), target, viaParent: false };
+  return { event: ev, kind: step ?? 'dispatch', by: first, delayMs: round(ev.start - s.end - (step === 'animation' ? ANIMATION_MS : 0)), target };
 }
 
 const round = (x: number): number => Math.max(0, Math.round(x));

@@ -49,14 +49,12 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
 }
 
 /**
- * When `n` is the next part of the computation that caused the focus event `ev`, dispatched the
- * synchronous XHR event `ev`, or dispatched any other event synchronously (legacy graphs keep
- * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned;
- * session 10: www.espn.co.uk's `comp_81_3 -> resize -> comp_81_4` and `comp_63_0 -> DOMNodeInserted ->
- * comp_63_1`, the rest of a script that never ran), not the handler's work: the part that caused it (`comp_8_0`).
+ * When `n` is the next part of the computation that caused the focus event `ev`, or dispatched the
+ * synchronous XHR event `ev` (legacy graphs keep `comp_8_0 -> focus -> comp_8_1`: the script, timer or
+ * handler resumed when the handler returned), not the handler's work: the part that caused it (`comp_8_0`).
  */
 export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
-  if (ev.kind !== 'event' || (ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') && !isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  if (ev.kind !== 'event' || !(FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const base = enclosingOf(n.id);
   if (n.id === base) return undefined;
   return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
