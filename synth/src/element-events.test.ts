@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
 import { indexGraph } from './graph-index.ts';
 import { causeOf } from './element-events.ts';
-import { eventsPage, scriptPage } from './testing.ts';
+import { eventsPage, graphOf, res, scriptPage } from './testing.ts';
 
 const PAGE = 'http://events.pcp.test/';
 const scriptOf = (g: ReturnType<typeof eventsPage>): string => synthesizeSite(g).responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
@@ -13,7 +13,7 @@ test('a custom event begun as a script part ended is that script\'s dispatch, at
   const js = scriptOf(g);
   assert.match(js, /V\("dispatch","pcp-custom",function\(\)\{B\(1\);E\("img","http:\/\/cdn\.pcp\.test\/by-custom\.gif"\);\}\);/);
   const ix = indexGraph(g);
-  assert.deepEqual(causeOf(ix, ix.byId.get('cu') as never, () => undefined), { event: ix.byId.get('cu'), kind: 'dispatch', by: 's', delayMs: 0, target: 'element' });
+  assert.deepEqual(causeOf(ix, ix.byId.get('cu') as never, () => undefined), { event: ix.byId.get('cu'), kind: 'dispatch', by: 's', delayMs: 0, target: 'element', viaParent: true });
 });
 
 test('a scroll the source hangs off a script is asked for at the end of that script; the browser fires it', () => {
@@ -50,4 +50,26 @@ test('a hostile event name stays a JavaScript string', () => {
   assert.ok(js.includes(`V("dispatch",${JSON.stringify(evil)},`));
   assert.ok(!js.includes('x");window.pwned'));
   assert.doesNotThrow(() => new Function(js), 'the script still parses');
+});
+
+test('a script resumes after an event it dispatched, and after a mutation event the page cannot cause (the legacy part -> event -> next part)', () => {
+  for (const [name, target] of [['resize', 'Window'], ['DOMNodeInserted', 'Element']]) {
+    const g = graphOf(PAGE, [
+      res('doc', PAGE, 'text/html', 3000),
+      { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+      res('js', 'http://cdn.pcp.test/app.js', 'application/javascript', 2000),
+      { id: 'comp_1_0', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 8, end: 9 },
+      { id: 'comp_2', kind: 'event', eventName: name!, eventTarget: target!, start: 9, end: 10 },
+      { id: 'comp_1_1', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', start: 10, end: 12 },
+      res('img', 'http://cdn.pcp.test/rest.gif', 'image/gif', 300),
+    ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 'comp_1_0', 10], ['comp_1_0', 'comp_2', 25], ['comp_2', 'comp_1_1', 'split'], ['comp_1_1', 'img', 2]]);
+    const site = synthesizeSite(g);
+    const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
+    const rest = '(function(){B(2);E("img","http://cdn.pcp.test/rest.gif");})();';
+    if (name === 'resize') assert.ok(js.includes(`V("dispatch","resize",function(){B(1);},window);${rest}`), js);
+    else {
+      assert.ok(js.includes(`B(1);${rest}`), js);
+      assert.match(site.warnings.join('\n'), /DOMNodeInserted\) cannot be caused in the synthesized page: a mutation event/);
+    }
+  }
 });

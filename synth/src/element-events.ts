@@ -17,7 +17,7 @@
  */
 import type { EventNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { callerOf, isComputation, type GraphIndex } from './graph-index.ts';
+import { BROWSER_ONLY, callerOf, isComputation, type GraphIndex } from './graph-index.ts';
 
 /** How the page causes the event: `dispatch` (a script's `dispatchEvent`), or the browser step it asks for. */
 export type CauseKind = 'dispatch' | 'scroll' | 'transition' | 'animation' | 'play';
@@ -31,6 +31,8 @@ export interface EventCause {
   delayMs: number;
   /** Where the handler listens: a new element, or the window or document the source names. */
   target: 'element' | 'window' | 'document';
+  /** Whether `by` is the event's parent in the graph (caused where the part's children are), else a timer of the frame's first script. */
+  viaParent: boolean;
 }
 
 /** Events the browser fires from its rendering or media steps after something the page did, by name. */
@@ -43,12 +45,6 @@ const BROWSER_STEP: Record<string, CauseKind> = {
 
 /** DOM mutation events: removed from Chromium (127), never fired. */
 export const MUTATION_EVENTS = new Set(['DOMNodeInserted', 'DOMNodeRemoved', 'DOMSubtreeModified', 'DOMAttrModified', 'DOMCharacterDataModified', 'DOMNodeInsertedIntoDocument', 'DOMNodeRemovedFromDocument']);
-
-/**
- * Window and document events that only the browser fires (a document's completion, messages, errors,
- * user input, focus): never taken for a script's dispatch, even when one began as a script ended.
- */
-const BROWSER_ONLY = new Set(['load', 'DOMContentLoaded', 'readystatechange', 'pageshow', 'pagehide', 'beforeunload', 'unload', 'visibilitychange', 'message', 'error', 'focus', 'blur', 'focusin', 'focusout', 'mouseout', 'mouseover', 'mousemove', 'mousedown', 'mouseup', 'click', 'keydown', 'keyup', 'touchstart', 'touchend', 'storage', 'hashchange', 'popstate', 'online', 'offline']);
 
 /**
  * How long the page's animation's first iteration lasts (program.ts's `V`): Chromium fires
@@ -77,15 +73,15 @@ export function causeOf(ix: GraphIndex, ev: EventNode, firstScriptOfFrame: (ev: 
   if (target !== 'element') {
     // The browser fires its own window and document events; a name of the page's own, begun as a computation ended, was that computation's dispatch.
     if (!sync || BROWSER_ONLY.has(ev.eventName) || step !== undefined) return 'not a dispatch by a computation';
-    return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target };
+    return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target, viaParent: true };
   }
-  if (sync && !step) return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target };
+  if (sync && !step) return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target, viaParent: true };
   // The computation the source hangs it off asks for it at its end; else a timer of the frame's first script, due at the recorded time.
-  if (comp) return { event: ev, kind: step ?? 'dispatch', by: comp.id, delayMs: step ? 0 : round(ev.start - comp.end), target };
+  if (comp) return { event: ev, kind: step ?? 'dispatch', by: comp.id, delayMs: step ? 0 : round(ev.start - comp.end), target, viaParent: true };
   const first = firstScriptOfFrame(ev);
   if (!first) return 'no script of its frame runs before it to cause it';
   const s = ix.byId.get(first)!;
-  return { event: ev, kind: step ?? 'dispatch', by: first, delayMs: round(ev.start - s.end - (step === 'animation' ? ANIMATION_MS : 0)), target };
+  return { event: ev, kind: step ?? 'dispatch', by: first, delayMs: round(ev.start - s.end - (step === 'animation' ? ANIMATION_MS : 0)), target, viaParent: false };
 }
 
 const round = (x: number): number => Math.max(0, Math.round(x));

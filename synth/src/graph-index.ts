@@ -33,6 +33,12 @@ export const isComputation = (n: GraphNode): n is Computation =>
 export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 
 /**
+ * Events that only the browser fires (a document's completion, messages, errors,
+ * user input, focus): never taken for a script's dispatch, even when one began as a script ended.
+ */
+export const BROWSER_ONLY = new Set(['load', 'DOMContentLoaded', 'readystatechange', 'pageshow', 'pagehide', 'beforeunload', 'unload', 'visibilitychange', 'message', 'error', 'focus', 'blur', 'focusin', 'focusout', 'mouseout', 'mouseover', 'mousemove', 'mousedown', 'mouseup', 'click', 'keydown', 'keyup', 'touchstart', 'touchend', 'storage', 'hashchange', 'popstate', 'online', 'offline']);
+
+/**
  * An XMLHttpRequest event that a computation (not a request, not another XHR event) precedes: a
  * synchronous XHR's readystatechange, dispatched inside the computation that sent it (legacy graphs
  * keep `comp_61_0 -> readystatechange -> comp_61_1`, the caller resuming after it; flickr.com, ups.com).
@@ -49,15 +55,22 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
 }
 
 /**
- * When `n` is the next part of the computation that caused the focus event `ev`, or dispatched the
- * synchronous XHR event `ev` (legacy graphs keep `comp_8_0 -> focus -> comp_8_1`: the script, timer or
- * handler resumed when the handler returned), not the handler's work: the part that caused it (`comp_8_0`).
+ * When `n` is the next part of the computation that caused the focus event `ev`, dispatched the
+ * synchronous XHR event `ev`, or dispatched any other event synchronously (legacy graphs keep
+ * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned;
+ * session 10: www.espn.co.uk's `comp_81_3 -> resize -> comp_81_4` and `comp_63_0 -> DOMNodeInserted ->
+ * comp_63_1`, the rest of a script that never ran), not the handler's work: the part that caused it (`comp_8_0`).
  */
 export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
-  if (ev.kind !== 'event' || !(FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  if (ev.kind !== 'event' || (ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') && !isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const base = enclosingOf(n.id);
   if (n.id === base) return undefined;
-  return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  const from = (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  // Focus and inline XHR events as the legacy graph shapes them; any other only when it began as the
+  // caller's part ended and is not one only the browser fires (a script's dispatch; a script element's
+  // load right after its run is the browser's, and legacy graphs hang later parts off such events too).
+  const sync = FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev) || (from !== undefined && !BROWSER_ONLY.has(ev.eventName) && ev.start - ix.byId.get(from)!.end <= 1);
+  return sync ? from : undefined;
 }
 
 /**

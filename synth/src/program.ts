@@ -111,8 +111,8 @@ export interface ProgramContext {
   aboutOwners?: Map<string, ResourceNode>;
   /** The HTML of an about: frame that has parse chunks, by the about: resource that made it (about-frames.ts). */
   aboutDocument?(r: ResourceNode): { html: string; srcdoc: boolean } | undefined;
-  /** Events a computation part causes at its end (part id -> causes, element-events.ts). */
-  causes?: Map<string, EventCause[]>;
+  /** Events the page causes (element-events.ts), by event id. */
+  causes?: Map<string, EventCause>;
   /** Frames of a document URL several frames load, by frame id and by the request of their document: '' or ` [k]` (frame-bodies.ts). */
   frameSuffixes?: { byFrame: Map<string, string>; byRequest: Map<string, string> };
 }
@@ -142,7 +142,8 @@ export function programJs(ctx: ProgramContext, id: string): string {
       const js = childJs(ctx, part, child, e.rule);
       if (js) out.push(js);
     }
-    for (const c of ctx.causes?.get(partId) ?? []) out.push(causeCallJs(c, handlerJs(ctx, c.event.id)));
+    // Events a timer of this (the frame's first) script causes at their recorded time.
+    for (const c of ctx.causes?.values() ?? []) if (!c.viaParent && c.by === partId) out.push(causeCallJs(c, handlerJs(ctx, c.event.id)));
   }
   // An uncaught error the computation raised (the window's error handlers, registered by the frame's
   // first script, run inside it): thrown last, so the rest of the computation still runs first.
@@ -176,7 +177,14 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       }
       // A synchronous XHR's readystatechange: its handler's work runs inside the caller, then the caller resumes.
       if (isInlineXhrEvent(ctx.ix, child)) return `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
-      return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
+      {
+        // An event this part causes (element-events.ts); other events a computation precedes happen by
+        // themselves (load, readystatechange, ...). The caller resumes after a synchronous dispatch, and
+        // after one the page cannot cause (a mutation event: the rest of the script still runs).
+        const c = ctx.causes?.get(child.id);
+        const caused = c?.viaParent && c.by === parent.id ? causeCallJs(c, handlerJs(ctx, child.id)) : '';
+        return caused + resumedJs(ctx, child) || undefined;
+      }
     case 'parse_chunk':
     case 'download_chunk':
     case 'marker':

@@ -53,7 +53,7 @@ const round = (x: number): number => Math.round(x * 100) / 100;
  * first part of that script's evaluation; `aboutRegs`: those of an about: frame no script of which runs
  * before them, by the about: resource whose iframe's creator installs them (about-frames.ts).
  */
-function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<string, ResourceNode>, aboutRegs: Map<string, EventNode[]>, causes: Map<string, EventCause[]>): Map<string, EventNode[]> {
+function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<string, ResourceNode>, aboutRegs: Map<string, EventNode[]>, causes: Map<string, EventCause>): Map<string, EventNode[]> {
   const regs = new Map<string, EventNode[]>();
   const evals = ix.graph.nodes.filter((n) => n.kind === 'script_eval' && ix.partsOf.get(n.id)?.[0] === n.id).sort((a, b) => a.start - b.start);
   const firstScript = (ev: EventNode): string | undefined => evals.find((s) => s.frame === ev.frame && s.start <= ev.start)?.id;
@@ -68,7 +68,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<st
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
     const cause = isCausable(ix, n) ? causeOf(ix, n, firstScript) : undefined;
     if (typeof cause === 'object') {
-      (causes.get(cause.by) ?? causes.set(cause.by, []).get(cause.by)!).push(cause);
+      causes.set(n.id, cause);
       continue;
     }
     if (target !== 'window' && target !== 'document') {
@@ -172,7 +172,7 @@ export function synthesizeSite(graph: Graph): Site {
   const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
   const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   const aboutOwners = aboutFrameOwners(ix);
-  const causes = new Map<string, EventCause[]>();
+  const causes = new Map<string, EventCause>();
   const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations, causes), aboutRegistrations, aboutOwners, pageUrl, causes };
   ctx.aboutDocument = (r) => {
     const doc = aboutDocumentChunks(ix, aboutOwners, r);
