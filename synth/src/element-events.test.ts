@@ -73,3 +73,13 @@ test('a script resumes after an event it dispatched, and after a mutation event 
     }
   }
 });
+
+test('an element event only the browser or the user fires (a blur at the capture\'s end, a click) is a warning, not a script\'s dispatch', () => {
+  const g = scriptPage(PAGE, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    { id: 'b', kind: 'event', eventName: 'blur', eventTarget: 'Element', start: 900, end: 901 },
+    { id: 'c', kind: 'event', eventName: 'click', eventTarget: 'Element', start: 9, end: 10 },
+  ], [['p0', 'b', 25], ['s', 'c', 25]]);
+  const site = synthesizeSite(g);
+  assert.doesNotMatch(site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString(), /V\(/);
+  assert.equal(site.warnings.filter((w) => /cannot be caused in the synthesized page: only the browser or the user fires it/.test(w)).length, 2);
+});

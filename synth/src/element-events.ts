@@ -75,6 +75,8 @@ export function causeOf(ix: GraphIndex, ev: EventNode, firstScriptOfFrame: (ev: 
     if (!sync || BROWSER_ONLY.has(ev.eventName) || step !== undefined) return 'not a dispatch by a computation';
     return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target, viaParent: true };
   }
+  // User input and the focus moves of the legacy capture's end (the blurs of its last second): only the browser or the user fires them.
+  if (BROWSER_ONLY.has(ev.eventName)) return 'only the browser or the user fires it';
   if (sync && !step) return { event: ev, kind: 'dispatch', by: comp.id, delayMs: 0, target, viaParent: true };
   // The computation the source hangs it off asks for it at its end; else a timer of the frame's first script, due at the recorded time.
   if (comp) return { event: ev, kind: step ?? 'dispatch', by: comp.id, delayMs: step ? 0 : round(ev.start - comp.end), target, viaParent: true };
