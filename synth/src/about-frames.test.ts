@@ -67,3 +67,19 @@ test("an about: frame's own document (srcdoc, or HTML its creator wrote) is give
     assert.match(JSON.parse(call[1]!), /<img src="http:\/\/ads\.pcp\.test\/p%22%3Cx%3E\.gif" alt="">/);
   }
 });
+
+test('an about: frame no resource names takes the first about: resource its parent requested before the frame ran anything (GPT)', () => {
+  // The tag script makes two about:blank iframes (their resources have no child in any frame) and requests
+  // gampad.js, which the second about: frame evaluates; a third frame runs nothing.
+  const g = scriptPage(PAGE, 'http://www.pcp.test/gpt.js', 'application/javascript', [
+    res('f1', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
+    res('f2', 'about:blank', 'text/html', 0, { start: 9.5, end: 9.5 }),
+    res('ads', 'http://ads.pcp.test/gampad.js', 'application/javascript', 300, { start: 10, end: 20 }),
+    { id: 'ev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/gampad.js', scriptKind: 'sync', frame: 'slot', start: 20, end: 22 },
+    res('creative', 'http://ads.pcp.test/c.gif', 'image/gif', 40, { frame: 'slot', start: 22, end: 30 }),
+  ], [['s', 'f1', 2], ['s', 'f2', 2], ['s', 'ads', 2], ['ads', 'ev', 10], ['ev', 'creative', 2]]);
+  g.frames.push({ id: 'empty', url: 'about:blank', parent: 'main' }, { id: 'slot', url: 'about:blank', parent: 'main' });
+  assert.deepEqual([...aboutFrameOwners(indexGraph(g))].map(([f, r]) => [f, r.id]), [['slot', 'f1']]);
+  const tag = synthesizeSite(g).responses.find((r) => r.url.endsWith('gpt.js'))!.body.toString();
+  assert.ok(tag.includes('E("script","http://ads.pcp.test/gampad.js",null,null,D("f1"));'), tag);
+});

@@ -21,7 +21,16 @@ import type { GraphIndex } from './graph-index.ts';
 
 export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
 
-/** Frame id -> the about: resource (an iframe's document) that made it, for frames whose document is about:. */
+/**
+ * Frame id -> the about: resource (an iframe's document) that made it, for frames whose document is
+ * about:. The frame of the resource's children in another frame; else (session 10) an about: frame that
+ * no resource names this way takes the first about: resource its parent frame requested before the
+ * frame's first activity that made no other frame: GPT's `gampad/ads`, requested by the page and
+ * evaluated in an about:blank frame of the page, whose about: resource (one of three the GPT script
+ * requested) has children only in the page (en.nametests.com's 16 missing resources, sahibinden.com's
+ * 3); which of the parent's about:blank iframes it was the graph does not say, and any one made before
+ * it serves.
+ */
 export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
   const owners = new Map<string, ResourceNode>();
   const about = ix.graph.nodes.filter((n): n is ResourceNode => n.kind === 'resource' && isAboutUrl(n.url)).sort((a, b) => a.start - b.start);
@@ -30,6 +39,18 @@ export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
       const c = ix.byId.get(e.to)!;
       if (c.frame !== r.frame && isAboutUrl(ix.frameDoc.get(c.frame) ?? '') && !owners.has(c.frame)) owners.set(c.frame, r);
     }
+  }
+  const firstActivity = new Map<string, number>();
+  for (const n of ix.graph.nodes) if (!(firstActivity.get(n.frame)! <= n.start)) firstActivity.set(n.frame, n.start);
+  const claimed = new Set(owners.values());
+  const unnamed = ix.graph.frames
+    .filter((f) => f.parent !== null && !owners.has(f.id) && isAboutUrl(ix.frameDoc.get(f.id) ?? '') && firstActivity.has(f.id))
+    .sort((a, b) => firstActivity.get(a.id)! - firstActivity.get(b.id)!);
+  for (const f of unnamed) {
+    const r = about.find((x) => x.frame === f.parent && !claimed.has(x) && x.start <= firstActivity.get(f.id)!);
+    if (!r) continue;
+    owners.set(f.id, r);
+    claimed.add(r);
   }
   return owners;
 }

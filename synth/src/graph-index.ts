@@ -33,6 +33,12 @@ export const isComputation = (n: GraphNode): n is Computation =>
 export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 
 /**
+ * Events that only the browser fires (a document's completion, messages, errors,
+ * user input, focus): never taken for a script's dispatch, even when one began as a script ended.
+ */
+export const BROWSER_ONLY = new Set(['load', 'DOMContentLoaded', 'readystatechange', 'pageshow', 'pagehide', 'beforeunload', 'unload', 'visibilitychange', 'message', 'error', 'focus', 'blur', 'focusin', 'focusout', 'mouseout', 'mouseover', 'mousemove', 'mousedown', 'mouseup', 'click', 'keydown', 'keyup', 'touchstart', 'touchend', 'storage', 'hashchange', 'popstate', 'online', 'offline']);
+
+/**
  * An XMLHttpRequest event that a computation (not a request, not another XHR event) precedes: a
  * synchronous XHR's readystatechange, dispatched inside the computation that sent it (legacy graphs
  * keep `comp_61_0 -> readystatechange -> comp_61_1`, the caller resuming after it; flickr.com, ups.com).
@@ -49,15 +55,22 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
 }
 
 /**
- * When `n` is the next part of the computation that caused the focus event `ev`, or dispatched the
- * synchronous XHR event `ev` (legacy graphs keep `comp_8_0 -> focus -> comp_8_1`: the script, timer or
- * handler resumed when the handler returned), not the handler's work: the part that caused it (`comp_8_0`).
+ * When `n` is the next part of the computation that caused the focus event `ev`, dispatched the
+ * synchronous XHR event `ev`, or dispatched any other event synchronously (legacy graphs keep
+ * `comp_8_0 -> focus -> comp_8_1`: the script, timer or handler resumed when the handler returned;
+ * session 10: www.espn.co.uk's `comp_81_3 -> resize -> comp_81_4` and `comp_63_0 -> DOMNodeInserted ->
+ * comp_63_1`, the rest of a script that never ran), not the handler's work: the part that caused it (`comp_8_0`).
  */
 export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
-  if (ev.kind !== 'event' || !(FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  if (ev.kind !== 'event' || (ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') && !isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const base = enclosingOf(n.id);
   if (n.id === base) return undefined;
-  return (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  const from = (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  // Focus and inline XHR events as the legacy graph shapes them; any other only when it began as the
+  // caller's part ended and is not one only the browser fires (a script's dispatch; a script element's
+  // load right after its run is the browser's, and legacy graphs hang later parts off such events too).
+  const sync = FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev) || (from !== undefined && !BROWSER_ONLY.has(ev.eventName) && ev.start - ix.byId.get(from)!.end <= 1);
+  return sync ? from : undefined;
 }
 
 /**
@@ -107,6 +120,15 @@ const eventTargetKey = (t: string): string => {
   const x = t.toLowerCase();
   return x === 'window' || x === 'document' || x.startsWith('xmlhttprequest') || x === 'messageport' ? x : 'element';
 };
+
+/**
+ * An event's name as both builders can see it: the 2016 browser dispatched the `webkit`-prefixed
+ * transition and animation events under their prefixed names; Chromium dispatches the unprefixed event
+ * (its trace names `transitionend`) and runs listeners of the prefixed name when the target has no
+ * unprefixed one (session 10).
+ */
+const PREFIXED: Record<string, string> = { webkitTransitionEnd: 'transitionend', webkitAnimationStart: 'animationstart', webkitAnimationIteration: 'animationiteration', webkitAnimationEnd: 'animationend' };
+export const eventNameKey = (name: string): string => PREFIXED[name] ?? name;
 
 /**
  * A URL as the browser requests it: parsed and serialised by the WHATWG URL rules (characters such as
@@ -231,7 +253,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
         const what = n.kind === 'script_eval' ? `script ${stripFragment(n.scriptUrl)}`
           : n.kind === 'css_eval' ? `css ${stripFragment(n.styleUrl)}`
           : n.kind === 'timer' ? `timer ${recordedDelay(n)}`
-          : `event ${eventTargetKey(n.eventTarget)}.${n.eventName}`;
+          : `event ${eventTargetKey(n.eventTarget)}.${eventNameKey(n.eventName)}`;
         const base = n.kind === 'css_eval' ? `${what} in ${doc(n)}` : ordinal(`${what} in ${doc(n)}`);
         parts.forEach((id, i) => keys.set(id, i > 0 && !collapseParts ? `${base} part ${i}` : base));
       }
@@ -274,7 +296,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     const r = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).find((p) => p.kind === 'resource');
     const rKey = r && keyOf(r.id);
     if (!rKey) continue;
-    const key = ordinal(`event element.${n.eventName} of ${rKey}`);
+    const key = ordinal(`event element.${eventNameKey(n.eventName)} of ${rKey}`);
     (ix.partsOf.get(n.id) ?? [n.id]).forEach((p, i) => keys.set(p, i > 0 && !collapseParts ? `${key} part ${i}` : key));
   }
   if (collapseParts) for (const n of nodes) nameAsCaller(ix, keys, n.id, new Set());

@@ -7,6 +7,7 @@
 import type { BodyStarts } from './body-start.ts';
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
+import { causeCallJs, type EventCause } from './element-events.ts';
 import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
@@ -15,7 +16,8 @@ import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, re
  * input, or away from it, with a handler of the focus event on the input, document or window: the
  * browser dispatches it inside the call, as a script's element.focus() did), A (an about:blank iframe
  * whose document is opened, given its window and document handlers and its HTML, and closed; or an
- * about:srcdoc iframe given its HTML), X (an XHR with handlers:
+ * about:srcdoc iframe given its HTML), V (make the browser fire an event at a new element holding its handler, or
+ * dispatch it there or at the window or document: element-events.ts), X (an XHR with handlers:
  * one per readystatechange dispatch, the last at DONE; handlers whose dispatch the browser merged
  * with another (two body pieces read at once) run at DONE, before the last, so none is lost).
  */
@@ -26,6 +28,7 @@ const HELPERS: Record<string, string> = {
   D: 'var D=function(k){var e=W()[k];try{return e&&e.contentDocument}catch(x){}};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
   A: 'var A=function(k,f,w,h,s){var e=document.createElement("iframe");if(s)e.srcdoc=h;if(f&&(s||!w&&!h))e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(s||!w&&!h)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";if(w)w(e.contentWindow,d);if(h)d.write(h);if(f)e.onload=f;d.close()};',
+  V: 'var V=function(k,n,h,t){var d=document,p=d.body||d.documentElement,e=t||d.createElement(k=="play"?"video":"div"),s=e.style,f=function(){e.removeEventListener(n,f);h()};e.addEventListener(n,f);if(t)return void t.dispatchEvent(new Event(n));s.cssText="position:absolute;left:0;top:0;width:9px;height:9px;overflow:hidden";p.appendChild(e);if(k=="scroll"){var c=d.createElement("div");c.style.height="99px";e.appendChild(c);e.scrollTop=9}else if(k=="transition"){s.transition="opacity 1ms";getComputedStyle(e).opacity;s.opacity="0.5"}else if(k=="animation"){var y=d.createElement("style");y.textContent="@keyframes pcpV{to{opacity:.5}}";p.appendChild(y);s.animation="pcpV 100ms 2"}else if(k=="play"){e.muted=true;var q=e.play();if(q&&q.catch)q.catch(function(){})}else e.dispatchEvent(new Event(n))};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
@@ -111,6 +114,8 @@ export interface ProgramContext {
   aboutOwners?: Map<string, ResourceNode>;
   /** The HTML of an about: frame that has parse chunks, by the about: resource that made it (about-frames.ts). */
   aboutDocument?(r: ResourceNode): { html: string; srcdoc: boolean } | undefined;
+  /** Events the page causes (element-events.ts), by event id. */
+  causes?: Map<string, EventCause>;
   /** Frames of a document URL several frames load, by frame id and by the request of their document: '' or ` [k]` (frame-bodies.ts). */
   frameSuffixes?: { byFrame: Map<string, string>; byRequest: Map<string, string> };
   /** Where each document's `<body>` began in the source (body-start.ts); a document without one gets no `<body>` tag. */
@@ -142,6 +147,8 @@ export function programJs(ctx: ProgramContext, id: string): string {
       const js = childJs(ctx, part, child, e.rule);
       if (js) out.push(js);
     }
+    // Events a timer of this (the frame's first) script causes at their recorded time.
+    for (const c of ctx.causes?.values() ?? []) if (!c.viaParent && c.by === partId) out.push(causeCallJs(c, handlerJs(ctx, c.event.id)));
   }
   // An uncaught error the computation raised (the window's error handlers, registered by the frame's
   // first script, run inside it): thrown last, so the rest of the computation still runs first.
@@ -175,7 +182,14 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       }
       // A synchronous XHR's readystatechange: its handler's work runs inside the caller, then the caller resumes.
       if (isInlineXhrEvent(ctx.ix, child)) return `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
-      return undefined; // events a computation precedes happen by themselves (load, readystatechange, ...)
+      {
+        // An event this part causes (element-events.ts); other events a computation precedes happen by
+        // themselves (load, readystatechange, ...). The caller resumes after a synchronous dispatch, and
+        // after one the page cannot cause (a mutation event: the rest of the script still runs).
+        const c = ctx.causes?.get(child.id);
+        const caused = c?.viaParent && c.by === parent.id ? causeCallJs(c, handlerJs(ctx, child.id)) : '';
+        return caused + resumedJs(ctx, child) || undefined;
+      }
     case 'parse_chunk':
     case 'download_chunk':
     case 'marker':

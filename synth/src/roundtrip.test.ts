@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { failedElementsPage, graphOf, res, scriptPage, sharedUrlFramesPage } from './testing.ts';
+import { eventsPage, failedElementsPage, graphOf, res, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -200,4 +200,27 @@ test('two frames of one document URL each parse their own document: each image a
   assert.equal(inline[0]!.frame, b[0]!.frame);
   // Each image's parent is its own frame's chunk or script (lib.js's chunk is cut at each tag by the trace builder, not compared here).
   assert.deepEqual(rt.figures.parentMisses.filter((m) => /\/[ab]\.png$/.test(m.url)), []);
+});
+
+test('events the page asks Chromium for (a scroll, a transition, an animation, a media play) and a custom event its script dispatches run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://events.pcp.test/';
+  const file = join(work, 'events.json');
+  writeFileSync(file, JSON.stringify(eventsPage(page)));
+  const rt = await roundTrip(file, join(work, 'events'));
+  assert.deepEqual(rt.synthWarnings, []);
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // Each image's parent is its event (the webkit-prefixed ones keyed by their unprefixed names).
+  assert.deepEqual(rt.figures.parentMisses, []);
+  // Every event has a cause in the rebuilt graph: the custom one its script (a nested dispatch), the
+  // others what their frame ran last, with a warning (the trace names no cause for the browser's own
+  // dispatch: a scroll, a transition's end, a play; which computation ran last is the browser's race).
+  const byId = new Map(rt.built.nodes.map((n) => [n.id, n]));
+  for (const name of ['pcp-custom', 'scroll', 'transitionend', 'play', 'animationiteration']) {
+    const ev = rt.built.nodes.find((n) => n.kind === 'event' && n.eventName === name);
+    assert.ok(ev, `no ${name} event in the rebuilt graph`);
+    const parents = rt.built.edges.filter((e) => e.to === ev.id && e.rule !== 'split').map((e) => byId.get(e.from)!.kind);
+    assert.ok(parents.some((k) => k === 'script_eval' || k === 'timer' || k === 'event'), `${name}: parents ${parents}`);
+  }
+  const custom = rt.built.nodes.find((n) => n.kind === 'event' && n.eventName === 'pcp-custom')!;
+  assert.ok(rt.built.edges.some((e) => e.to === custom.id && byId.get(e.from)?.kind === 'script_eval' && e.rule === 25));
 });

@@ -18,6 +18,7 @@ import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEv
 import { xhrPace } from './xhr-pace.ts';
 import { frameSuffixes, frameSuffixJs, sharedFrameBodies, type FrameBody } from './frame-bodies.ts';
 import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
+import { causeOf, isCausable, type EventCause } from './element-events.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -54,9 +55,10 @@ const round = (x: number): number => Math.round(x * 100) / 100;
  * first part of that script's evaluation; `aboutRegs`: those of an about: frame no script of which runs
  * before them, by the about: resource whose iframe's creator installs them (about-frames.ts).
  */
-function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<string, ResourceNode>, aboutRegs: Map<string, EventNode[]>): Map<string, EventNode[]> {
+function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<string, ResourceNode>, aboutRegs: Map<string, EventNode[]>, causes: Map<string, EventCause>): Map<string, EventNode[]> {
   const regs = new Map<string, EventNode[]>();
   const evals = ix.graph.nodes.filter((n) => n.kind === 'script_eval' && ix.partsOf.get(n.id)?.[0] === n.id).sort((a, b) => a.start - b.start);
+  const firstScript = (ev: EventNode): string | undefined => evals.find((s) => s.frame === ev.frame && s.start <= ev.start)?.id;
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'event' || ix.partsOf.get(n.id)?.[0] !== n.id) continue;
     const target = n.eventTarget.toLowerCase();
@@ -66,8 +68,13 @@ function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<st
     if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
     if (FOCUS_EVENTS.has(n.eventName) && (ix.parents.get(n.id) ?? []).some((e) => isComputation(ix.byId.get(e.from)!))) continue; // installed where the focus moves
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
+    const cause = isCausable(ix, n) ? causeOf(ix, n, firstScript) : undefined;
+    if (typeof cause === 'object') {
+      causes.set(n.id, cause);
+      continue;
+    }
     if (target !== 'window' && target !== 'document') {
-      warn(`event ${n.id} (${n.eventTarget}.${n.eventName}) cannot be caused in the synthesized page`);
+      warn(`event ${n.id} (${n.eventTarget}.${n.eventName}) cannot be caused in the synthesized page${cause ? `: ${cause}` : ''}`);
       continue;
     }
     const by = evals.find((s) => s.frame === n.frame && s.start <= n.start);
@@ -172,7 +179,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const root = graph.root === undefined ? undefined : ix.byId.get(graph.root);
   const pageUrl = stripFragment(root?.kind === 'resource' ? root.url : graph.page.url);
   const aboutOwners = aboutFrameOwners(ix);
-  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations), aboutRegistrations, aboutOwners, pageUrl, bodyStarts: options.bodyStarts };
+  const causes = new Map<string, EventCause>();
+  const ctx: ProgramContext = { ix, warn, registrations: registrations(ix, warn, aboutOwners, aboutRegistrations, causes), aboutRegistrations, aboutOwners, pageUrl, causes, bodyStarts: options.bodyStarts };
   ctx.aboutDocument = (r) => {
     const doc = aboutDocumentChunks(ix, aboutOwners, r);
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };

@@ -83,3 +83,21 @@ export function sharedUrlFramesPage(pageUrl: string, ad: string, lib: string): G
     ['p_a', 'img_a', 1], ['p_b', 's_b', 12], ['l_b', 'img_b', 2],
   ], [{ id: 'main', url: pageUrl, parent: null }, { id: 'a', url: `${ad}#a`, parent: 'main' }, { id: 'b', url: `${ad}#b`, parent: 'main' }]);
 }
+
+/**
+ * Element events the page causes (element-events.ts): the script `app.js` (ends at 9 ms) dispatches a
+ * custom event `pcp-custom` as it ends, and asks for a scroll fired at 40 ms; a webkit-prefixed
+ * transitionend (60 ms), a media play (70 ms) and a webkit-prefixed animationiteration (280 ms) hang off
+ * the parser's chunk. Each handler (1 ms) requests an image `by-KIND.gif`.
+ */
+export function eventsPage(pageUrl: string): Graph {
+  const kinds: [string, string, string, number][] = [
+    ['cu', 'pcp-custom', 's', 9], ['sc', 'scroll', 's', 40], ['tr', 'webkitTransitionEnd', 'p0', 60],
+    ['pl', 'play', 'p0', 70], ['an', 'webkitAnimationIteration', 'p0', 280],
+  ];
+  const name: Record<string, string> = { cu: 'custom', sc: 'scroll', tr: 'transition', pl: 'play', an: 'animation' };
+  return scriptPage(pageUrl, 'http://cdn.pcp.test/app.js', 'application/javascript', kinds.flatMap(([id, eventName, , at]): NodeSpec[] => [
+    { id, kind: 'event', eventName, eventTarget: 'Element', start: at, end: at + 1 },
+    res(`${id}-img`, `http://cdn.pcp.test/by-${name[id]}.gif`, 'image/gif', 300, { start: at + 1, end: at + 5 }),
+  ]), kinds.flatMap(([id, , from]): [string, string, number][] => [[from, id, 25], [id, `${id}-img`, 2]]));
+}

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isTokenKey } from './context.ts';
 import { NO_CAUSE } from '../../../model/types.ts';
-import { chainReadyStates, computationActivities, unattributedLoad, type PendingComputation } from './computations.ts';
+import { chainReadyStates, computationActivities, unattributedElementEvent, type PendingComputation } from './computations.ts';
 import { buildFromTrace } from '../../../build-trace.ts';
 import { fixtureDir } from '../handlers/test-support.ts';
 import { scriptRunBefore } from './slice-tree.ts';
@@ -68,15 +68,17 @@ test("synth-microsoftonline: a script element inserted again loads after its scr
   for (const { c, ran } of repeats) assert.deepEqual(c.pending, { kind: 'computation', id: ctx.compOfSlice.get(ran.index), at: ran.end });
 });
 
-test('an element load whose element is unknown follows what its thread ran last, with a warning', () => {
+test('an element load whose element is unknown, or a scroll, follows what its thread ran last, with a warning', () => {
   const ctx = contextOf('synth-microsoftonline');
   const sl = ctx.compSlices.filter((x) => x.kind === 'event' && x.eventType === 'load')[7]!;
   const before = ctx.compSlices.filter((x) => x.thread === sl.thread && x.end <= sl.start).sort((a, b) => a.end - b.end).at(-1)!;
   const warnings = ctx.warnings.length;
-  assert.deepEqual(unattributedLoad(ctx, sl), { kind: 'computation', id: ctx.compOfSlice.get(before.index), at: before.end });
+  assert.deepEqual(unattributedElementEvent(ctx, sl), { kind: 'computation', id: ctx.compOfSlice.get(before.index), at: before.end });
   assert.equal(ctx.warnings.length, warnings + 1);
   assert.match(ctx.warnings.at(-1)!, /^no element found for the load event at [\d.]+ ms: ordered after comp_\d+/);
-  assert.equal(unattributedLoad(ctx, { ...sl, eventType: 'click' }), NO_CAUSE, 'only loads and errors');
+  assert.equal(unattributedElementEvent(ctx, { ...sl, eventType: 'click' }), NO_CAUSE, 'not user input');
+  assert.deepEqual(unattributedElementEvent(ctx, { ...sl, eventType: 'scroll' }), { kind: 'computation', id: ctx.compOfSlice.get(before.index), at: before.end }, 'a scroll the page asked for');
+  assert.match(ctx.warnings.at(-1)!, /^no cause in the trace for the scroll event at [\d.]+ ms: ordered after comp_\d+/);
 });
 
 test('synth-microsoftonline: the graph has one root, the document; no element load runs at time 0', () => {

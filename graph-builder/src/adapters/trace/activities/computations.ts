@@ -56,11 +56,12 @@ export function chainReadyStates(slices: Slice[], comps: PendingComputation[]): 
   }
 }
 
+/** The frame a slice runs in: an event runs in the frame of its handler (an iframe element's load is handled in the parent frame even though it follows the child frame's own load). */
+const frameOfSlice = (ctx: ActivityContext, sl: Slice): string => sl.frame ?? handlerOf(ctx.slices, sl)?.frame ?? frameOfDescendant(ctx.slices, sl) ?? ctx.load.mainFrame;
+
 function siteOf(ctx: ActivityContext, sl: Slice): Site {
-  const { slices, load } = ctx;
-  // An event runs in the frame of its handler (an iframe element's load is handled in the parent
-  // frame even though it follows the child frame's own load).
-  const frameTrace = sl.frame ?? handlerOf(slices, sl)?.frame ?? frameOfDescendant(slices, sl) ?? load.mainFrame;
+  const { load } = ctx;
+  const frameTrace = frameOfSlice(ctx, sl);
   const docUrl = ctx.docRequest.get(frameTrace)?.url ?? load.frames.find((f) => f.id === frameTrace)?.url ?? '';
   const parentOwner = ctx.ownerOf(sl.parent);
   const nested: PendingCause | undefined = parentOwner.comp ? { kind: 'computation', id: parentOwner.comp, at: sl.start } : undefined;
@@ -157,7 +158,7 @@ function domEvent(ctx: ActivityContext, { sl, base, frameTrace, nested }: Site, 
     ...base,
     kind: 'Event',
     triggeredBy: NO_CAUSE,
-    pending: nested ?? (after ? afterRun(ctx, after) : undefined) ?? (target === 'Element' && !subjects.length ? unattributedLoad(ctx, sl) : NO_CAUSE),
+    pending: nested ?? (after ? afterRun(ctx, after) : undefined) ?? (target === 'Element' && !subjects.length ? unattributedElementEvent(ctx, sl, frameTrace) : NO_CAUSE),
     eventName: sl.eventType ?? 'event',
     eventTarget: target,
     ...(subjects.length ? { eventSubjects: subjects } : {}),
@@ -171,16 +172,33 @@ function afterRun(ctx: ActivityContext, run: Slice): PendingCause | undefined {
 }
 
 /**
- * An element's load or error whose element the trace does not tell (no resource left to claim): it stays
- * in order after what its renderer thread ran last before the dispatch, with a warning, rather than
- * starting the page as a root.
+ * Element events the browser fires from its own tasks after something the page did: a load or error
+ * (a download ended), a scroll (after a scroll), a transition's or animation's event (after a style
+ * change), a media element's play (after play()). Dispatched outside any computation, the trace names
+ * no cause for them.
  */
-export function unattributedLoad(ctx: ActivityContext, sl: Slice): PendingCause {
-  if (sl.eventType !== 'load' && sl.eventType !== 'error') return NO_CAUSE;
+const AFTER_THE_PAGE = new Set(['load', 'error', 'scroll', 'transitionend', 'webkitTransitionEnd', 'animationstart', 'animationiteration', 'animationend', 'webkitAnimationStart', 'webkitAnimationIteration', 'webkitAnimationEnd', 'play', 'playing', 'pause']);
+
+/**
+ * An element event of `AFTER_THE_PAGE` whose element or cause the trace does not tell (a load with no
+ * resource left to claim, a scroll or transitionend the page asked for): it stays in order after what
+ * its renderer thread ran last before the dispatch, with a warning, rather than starting the page as a
+ * root (session 10: a scroll after a load handler scrolled, a transitionend after a timer changed a style).
+ * Other than a load or error (handled in the parent frame of an iframe's document), what ran last in
+ * the event's own `frame`, when anything did: frames of one site share a thread, and a scroll one frame
+ * asked for is not another's (www.2ch.net: two ad frames' scrolls in one animation frame).
+ */
+export function unattributedElementEvent(ctx: ActivityContext, sl: Slice, frame?: string): PendingCause {
+  if (!AFTER_THE_PAGE.has(sl.eventType ?? '')) return NO_CAUSE;
+  const own = frame !== undefined && sl.eventType !== 'load' && sl.eventType !== 'error';
   let prev: Slice | undefined;
-  for (const x of ctx.compSlices) if (x.thread === sl.thread && x.index !== sl.index && x.end <= sl.start + 1e-6 && (!prev || x.end > prev.end)) prev = x;
+  for (const pass of own ? [true, false] : [false]) {
+    for (const x of ctx.compSlices) if (x.thread === sl.thread && x.index !== sl.index && x.end <= sl.start + 1e-6 && (!prev || x.end > prev.end) && (!pass || frameOfSlice(ctx, x) === frame)) prev = x;
+    if (prev) break;
+  }
   const id = prev && ctx.compOfSlice.get(prev.index);
-  ctx.warnings.push(`no element found for the ${sl.eventType} event at ${sl.start.toFixed(3)} ms${id ? `: ordered after ${id}, what its thread ran last` : ''}`);
+  const what = sl.eventType === 'load' || sl.eventType === 'error' ? 'no element found for' : 'no cause in the trace for';
+  ctx.warnings.push(`${what} the ${sl.eventType} event at ${sl.start.toFixed(3)} ms${id ? `: ordered after ${id}, what its thread ran last` : ''}`);
   return id ? { kind: 'computation', id, at: prev!.end } : NO_CAUSE;
 }
 
