@@ -21,3 +21,17 @@ test('emulateIdentity: recorded and emulated times on one clock, from navigation
   assert.match(String(emulateIdentity(g)), /records no navigation/);
   assert.match(String(emulateIdentity({ ...g, navigation: { navigationStartOffset: 3 } })), /no load or DOMContentLoaded mark/);
 });
+
+test('LOOPBACK: six connections\' first windows at once lose nothing (loopback drops no packet a page sends)', () => {
+  const b = new PageBuilder();
+  for (let i = 0; i < 6; i++) b.resource(`r${i}`, `https://h${i}.com/x`, 60_000, { serverDelay: 1 }).edge(`r${i}`, 'load');
+  const g = b.build();
+  for (const protocol of ['h1', 'h2'] as const) {
+    // 6 x 60 KB over 1 Gbit/s is ~2.9 ms of transfer: with a handshake, a request and 1 ms of server delay, under 10 ms.
+    const loopback = simulate(g, { ...LOOPBACK, protocol }).loadTime;
+    assert.ok(loopback > 3 && loopback < 10, `${protocol}: load ${loopback}`);
+    // The thesis' RED queue of 1.5 BDP (13 packets here) overflows and a loss waits for the 200 ms minimum RTO.
+    const thesisQueue = simulate(g, { bandwidthBps: 1e9, rttMs: 0.1, protocol }).loadTime;
+    assert.ok(thesisQueue > 200, `${protocol}: load ${thesisQueue} with the thesis' queue`);
+  }
+});

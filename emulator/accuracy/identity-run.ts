@@ -8,9 +8,15 @@ import { simulate } from '../src/simulator.ts';
 import type { EmulatorConfig } from '../src/config.ts';
 import type { IdentityRun } from './identity-stats.ts';
 
-/** Loopback as the emulator sees it. HTTP/1.1: the example site and the suite's main origins serve it; a graph that
- * records its document's protocol (synthesized pages are served over TLS, h2) is emulated with that (`recordedProtocol`). */
-export const LOOPBACK: EmulatorConfig = { bandwidthBps: 1e9, rttMs: 0.1, protocol: 'h1' };
+/**
+ * Loopback as the emulator sees it. HTTP/1.1: the example site and the suite's main origins serve it; a graph that
+ * records its document's protocol (synthesized pages are served over TLS, h2) is emulated with that (`recordedProtocol`).
+ * Its queue is a 1,000-packet drop-tail one: Linux's loopback hands each packet to the receiving CPU's backlog
+ * (`netdev_max_backlog`, 1,000 by default) and drops nothing a page sends; the thesis' RED queue of 1.5 BDP is 13
+ * packets at 1 Gbit/s and 0.1 ms, which a few connections' first windows overflow, each loss then waiting for the
+ * 200 ms minimum RTO (synthesized fc2.com: ga.js 200 ms late on two of three kept loads).
+ */
+export const LOOPBACK: EmulatorConfig = { bandwidthBps: 1e9, rttMs: 0.1, protocol: 'h1', queue: 'droptail', minQueuePackets: 1000 };
 
 /** The comparison, or why this graph cannot be compared (no recorded navigation or marks). */
 export function emulateIdentity(graph: Graph, config: EmulatorConfig = LOOPBACK): IdentityRun | string {
