@@ -80,6 +80,8 @@ export interface ReplayProfileOptions {
   records: DelayRecords;
   protocol?: 'h1' | 'h2';
   pace?: boolean;
+  /** Put the archive's cache hits in the browser's cache before the load (default true). */
+  cacheWarmUp?: boolean;
   chromium?: string;
   timeoutMs: number;
   /** Recorded in meta.json's conditions: where the replayed recording is, relative to the new bundle. */
@@ -109,7 +111,7 @@ export async function profileReplay(bundle: string, profileDir: string, o: Repla
       : undefined;
     // What the recorded browser took from its cache is in the replay's browser cache before the load;
     // the server's counts then restart, so they are the measured load's.
-    const warmUrls = cacheHitUrls(archive);
+    const warmUrls = o.cacheWarmUp === false ? [] : cacheHitUrls(archive);
     const warmCache = warmUrls.length ? { documentUrl: warmUpDocumentUrl(target.pageUrl), urls: warmUrls, done: () => target.reset() } : undefined;
     const { meta } = await capturePage(target.pageUrl, profileDir, { ...o.capture, warmCache, chromiumArgs: [...(o.capture?.chromiumArgs ?? []), ...target.chromiumArgs], wrap: target.wrap, executablePath: o.chromium, timeoutMs: o.timeoutMs, conditions });
     return { meta, stats: await target.stats(), origins: target.origins };
