@@ -183,7 +183,7 @@ test('--protocol forces every https origin to h1 or h2; plain http stays HTTP/1.
   }
 });
 
-test('--pace: a schedule made from the source span loses the TLS handshake of its connection, once per connection; a recorded one keeps it', async () => {
+test('--pace: a schedule made from the source span loses the TLS handshake of its connection, once per connection; a recorded one keeps it; dropped connections are opened again', async () => {
   const d = mkdtempSync(join(tmpdir(), 'pcp-replay-setup-'));
   try {
     writeBundle(d, 'https://s.site.test/', [
@@ -205,9 +205,14 @@ test('--pace: a schedule made from the source span loses the TLS handshake of it
       assert.equal(await fetchOver('https://s.site.test', '/'), 'page');
       assert.equal(await fetchOver('https://s.site.test', '/a'), 'aa', 'the same connection (keep-alive): no set-up left');
       assert.equal(await fetchOver('https://r.site.test', '/'), 'rec');
-      agent.destroy();
       assert.equal(s.stats.setupTaken.responses, 1, 'the first response of the new connection only; the recorded bundle\'s never');
       assert.ok(s.stats.setupTaken.ms > 0);
+      // Connections dropped (after a cache warm-up): the next request opens a new one and pays its set-up again.
+      s.dropConnections();
+      while (Object.keys(agent.freeSockets).length > 0) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(await fetchOver('https://s.site.test', '/a'), 'aa');
+      assert.equal(s.stats.setupTaken.responses, 2);
+      agent.destroy();
       s.resetStats();
       assert.deepEqual(s.stats.setupTaken, { responses: 0, ms: 0 });
     } finally {

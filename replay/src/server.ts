@@ -70,6 +70,8 @@ export interface ReplayServer {
   stats: ReplayStats;
   /** Zero the counters (between loads). */
   resetStats(): void;
+  /** Close every open connection (a browser that opened them, as the cache warm-up's, must open its own again). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -233,6 +235,9 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       stats.faviconMisses = 0;
       stats.emptyBodies = 0;
       stats.setupTaken = { responses: 0, ms: 0 };
+    },
+    dropConnections() {
+      for (const s of sockets) s.destroy();
     },
     close: closeAll,
   };
