@@ -80,6 +80,8 @@ export interface ReplayProfileOptions {
   records: DelayRecords;
   protocol?: 'h1' | 'h2';
   pace?: boolean;
+  /** Put the archive's cache hits in the browser's cache before the load (default true). */
+  cacheWarmUp?: boolean;
   chromium?: string;
   timeoutMs: number;
   /** Recorded in meta.json's conditions: where the replayed recording is, relative to the new bundle. */
@@ -96,7 +98,7 @@ export const PCP_BIN = fileURLToPath(new URL('../bin/pcp.js', import.meta.url));
  * conditions in its meta.json. Returns the new bundle's meta and the replay server's request counts.
  */
 export async function profileReplay(bundle: string, profileDir: string, o: ReplayProfileOptions) {
-  const { localTarget, shapedTarget } = await import('@pcp/replay');
+  const { localTarget, shapedTarget, cacheHitUrls, warmUpDocumentUrl } = await import('@pcp/replay');
   const archive = await readBundleArchive(bundle);
   const target = o.shaped
     ? await shapedTarget(bundle, o.shaped, { pcpBin: PCP_BIN, records: o.records, protocol: o.protocol, pace: o.pace })
@@ -107,7 +109,11 @@ export async function profileReplay(bundle: string, profileDir: string, o: Repla
     const conditions = o.shaped
       ? { bandwidthBps: o.shaped.bandwidthBps, rttMs: o.shaped.rttMs, lossRate: o.shaped.lossRate, backend: target.backend, ...(o.replayedFrom ? { replayedFrom: o.replayedFrom } : {}) }
       : undefined;
-    const { meta } = await capturePage(target.pageUrl, profileDir, { ...o.capture, chromiumArgs: [...(o.capture?.chromiumArgs ?? []), ...target.chromiumArgs], wrap: target.wrap, executablePath: o.chromium, timeoutMs: o.timeoutMs, conditions });
+    // What the recorded browser took from its cache is in the replay's browser cache before the load;
+    // the server's counts then restart, so they are the measured load's.
+    const warmUrls = o.cacheWarmUp === false ? [] : cacheHitUrls(archive);
+    const warmCache = warmUrls.length ? { documentUrl: warmUpDocumentUrl(target.pageUrl), urls: warmUrls, done: () => target.reset() } : undefined;
+    const { meta } = await capturePage(target.pageUrl, profileDir, { ...o.capture, warmCache, chromiumArgs: [...(o.capture?.chromiumArgs ?? []), ...target.chromiumArgs], wrap: target.wrap, executablePath: o.chromium, timeoutMs: o.timeoutMs, conditions });
     return { meta, stats: await target.stats(), origins: target.origins };
   } finally {
     await target.close();

@@ -44,6 +44,8 @@ export interface HarEntry {
   _fromCache?: boolean;
   _bodyMissing?: string;
   _chunks?: [number, number][];
+  /** The entry's schedule holds a new connection's set-up of its source (a synthesized site; pcp replay). */
+  _setupInSpan?: boolean;
 }
 
 export interface Har {

@@ -161,6 +161,8 @@ export interface BundleMeta {
    */
   timerWait?: { installed: number; fired: number; heldMs: number; capReached: boolean };
   inFlightAtEnd: number;
+  /** Responses put in the HTTP cache before the load (a replay of a recorded browser's cache hits; cache-warm-up.ts). */
+  cacheWarmUp?: { urls: number; warmed: number; failed: number };
   pcap?: { interface: string; packets?: number; bytes: number };
   /** With --archive: what archive.har holds (responses, bodies that could not be recorded, redirect hops). */
   archive?: ArchiveSummary;

@@ -28,6 +28,7 @@ import { LoadMonitor } from './load-monitor.ts';
 import { completionVerdict, navigationVerdict } from './completion.ts';
 import { installTimerHook } from './timer-hook.ts';
 import { str, type Params } from './protocol-values.ts';
+import { warmHttpCache, type CacheWarmUp } from './cache-warm-up.ts';
 
 export interface CaptureOptions {
   executablePath?: string;
@@ -73,6 +74,8 @@ export interface CaptureOptions {
   wrap?: (cmd: string, args: string[]) => { cmd: string; args: string[] };
   /** The network the page was loaded through, recorded in meta.json (options.conditions). */
   conditions?: NetworkConditions;
+  /** Before the measured load, put these responses in the browser's HTTP cache (cache-warm-up.ts). */
+  warmCache?: CacheWarmUp;
 }
 
 export interface CaptureResult {
@@ -159,6 +162,13 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     meta.browser = { product: version.product, revision: version.revision, userAgent: version.userAgent, jsVersion: version.jsVersion, protocolVersion: version.protocolVersion };
     await settleBrowserUi(browser);
     meta.timings.browserReadyMs = since();
+    let warmTarget = '';
+    if (opts.warmCache && opts.warmCache.urls.length) {
+      const w = await warmHttpCache(cdp, opts.warmCache, timeoutMs);
+      warmTarget = w.targetId;
+      meta.cacheWarmUp = { urls: opts.warmCache.urls.length, warmed: w.warmed, failed: w.failed.length };
+      if (w.failed.length) warnings.push(`cache warm-up: ${w.failed.length} of ${opts.warmCache.urls.length} responses not fetched (first: ${w.failed[0]!.url}: ${w.failed[0]!.error})`);
+    }
 
     // --- state fed by protocol events ---------------------------------------------------------
     const log: DevtoolsLogEntry[] = [];
@@ -267,7 +277,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     cdp.once('close', () => monitor.browserClosed());
 
     const targets = await cdp.send<{ targetInfos: { targetId: string; type: string }[] }>('Target.getTargets');
-    const page = targets.targetInfos.find((t) => t.type === 'page');
+    const page = targets.targetInfos.find((t) => t.type === 'page' && t.targetId !== warmTarget);
     if (!page) throw new Error('Chromium started without a page target');
     pageSession = (await cdp.send<{ sessionId: string }>('Target.attachToTarget', { targetId: page.targetId, flatten: true })).sessionId;
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'deny', eventsEnabled: true }).catch(() => {});

@@ -1,4 +1,5 @@
 export * from './bundle.ts';
+export { warmHttpCache, warmUpExpression, type CacheWarmUp, type CacheWarmUpResult } from './cache-warm-up.ts';
 export { capturePage, settleBrowserUi, type CaptureOptions, type CaptureResult } from './capture.ts';
 export { profileMany, bundleDirFor, type BatchItem, type BatchOptions } from './batch.ts';
 export { launchChromium, chromiumArgs, DEFAULT_CHROMIUM, BrowserMissingError, type LaunchOptions } from './chromium.ts';

@@ -30,12 +30,14 @@ test('readArchive: bodies decoded, fragments dropped; a bundle without an archiv
       { url: 'http://h.test:81/#top', body: Buffer.from('<p>hi</p>') },
       { url: 'http://h.test:81/b.bin', body: Buffer.from([0, 200, 255]), mimeType: 'application/octet-stream' },
       { url: 'http://h.test:81/gone', body: undefined },
+      { url: 'http://h.test:81/c.png', body: Buffer.from([1]), mimeType: 'image/png', fromCache: true },
     ]);
     const a = readArchive(dir);
     assert.equal(a.pageUrl, 'http://h.test:81/');
     assert.equal(a.entries[0]!.url, 'http://h.test:81/');
     assert.deepEqual([...a.entries[1]!.body!], [0, 200, 255]);
     assert.equal(a.entries[2]!.body, undefined);
+    assert.deepEqual(a.entries.map((e) => e.fromCache), [undefined, undefined, undefined, true], 'HAR _fromCache read');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

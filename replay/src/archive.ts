@@ -23,6 +23,13 @@ export interface ReplayEntry {
   delayMs: number;
   /** How the body arrived when recorded: [ms after the headers, bytes] (for --pace). */
   chunks?: [number, number][];
+  /** The recorded browser took this response from its cache (HAR `_fromCache`; cache-hits.ts). */
+  fromCache?: boolean;
+  /**
+   * Its schedule (delay and `_chunks`) was made from the source's whole span, a new connection's set-up
+   * included (HAR `_setupInSpan`: a synthesized site): the replay takes its own set-up off (setup.ts).
+   */
+  setupInSpan?: boolean;
 }
 
 export interface RecordedOrigin {
@@ -94,6 +101,8 @@ export function readArchive(bundleDir: string): ReplayArchive {
       protocol: e.response.httpVersion ?? '',
       delayMs: 0,
       chunks: Array.isArray(e._chunks) ? e._chunks : undefined,
+      ...(e._fromCache === true ? { fromCache: true } : {}),
+      ...(e._setupInSpan === true ? { setupInSpan: true } : {}),
     }));
   if (entries.length === 0) throw new ArchiveError(`${bundleDir}: ${BUNDLE_FILES.archive} holds no responses`);
   const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;

@@ -1,7 +1,7 @@
 /**
  * A replay server run as a child process (e.g. inside a shaped link's server namespace) and driven
  * over its stdio with JSON lines. The child prints `{"ready": {...}}` once listening, then answers
- * `stats` with `{"stats": {...}}` and `reset` with `{"reset": true}`; when its stdin ends (the
+ * `stats` with `{"stats": {...}}` and `reset` (counts restarted, open connections closed) with `{"reset": true}`; when its stdin ends (the
  * parent exited or closed it) it stops the server and exits, so it never outlives its parent.
  */
 import { createInterface } from 'node:readline';
@@ -29,6 +29,7 @@ export async function runControlled(server: ReplayServer, input: Readable, outpu
     if (cmd === 'stats') send({ stats: server.stats });
     else if (cmd === 'reset') {
       server.resetStats();
+      server.dropConnections();
       send({ reset: true });
     } else if (cmd) send({ error: `unknown command '${cmd}'` });
   }

@@ -8,3 +8,4 @@ export { loadOnce, navigateAndAwaitLoad, summarise, LoadError, type LoadTimes, t
 export { runControlled, ControlClient, type ReadyMessage } from './control.ts';
 export { startRemoteReplay, type RemoteReplay } from './shaped.ts';
 export { localTarget, shapedTarget, type ReplayTarget, type ShapedTargetOptions } from './targets.ts';
+export { cacheHitUrls, warmUpDocumentUrl, WARM_UP_PATH } from './cache-hits.ts';

@@ -33,3 +33,23 @@ export function pacePlan(chunks: readonly (readonly [number, number])[], length:
   steps.at(-1)!.end = length;
   return steps;
 }
+
+/**
+ * A response's schedule (its server delay, then its body's writes) with `setupMs` taken off: the time
+ * this replay's connection set-up already cost the request (its TLS handshake), for an archive whose
+ * schedules were made from the source's whole span, a new connection's set-up included (a synthesized
+ * site, `_setupInSpan`): otherwise the set-up would count twice. Taken off the body first (where the
+ * synthesizer put the source's transfer and set-up), the rest off the delay; never below zero. Pure.
+ */
+export function withoutSetup(delayMs: number, steps: readonly PaceStep[], setupMs: number): { delayMs: number; steps: PaceStep[] } {
+  const lastAt = steps.at(-1)?.atMs ?? 0;
+  const offBody = Math.max(0, Math.min(setupMs, lastAt));
+  const shifted: PaceStep[] = [];
+  for (const s of steps) {
+    const atMs = Math.max(0, s.atMs - offBody);
+    const last = shifted.at(-1);
+    if (last && atMs - last.atMs < 1) last.end = Math.max(last.end, s.end);
+    else shifted.push({ atMs, end: s.end });
+  }
+  return { delayMs: Math.max(0, delayMs - Math.max(0, setupMs - offBody)), steps: shifted };
+}

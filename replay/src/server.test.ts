@@ -6,6 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import http2 from 'node:http2';
+import https from 'node:https';
 import tls from 'node:tls';
 import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -179,5 +180,45 @@ test('--protocol forces every https origin to h1 or h2; plain http stays HTTP/1.
     } finally {
       await s.close();
     }
+  }
+});
+
+test('--pace: a schedule made from the source span loses the TLS handshake of its connection, once per connection; a recorded one keeps it; dropped connections are opened again', async () => {
+  const d = mkdtempSync(join(tmpdir(), 'pcp-replay-setup-'));
+  try {
+    writeBundle(d, 'https://s.site.test/', [
+      { url: 'https://s.site.test/', body: Buffer.from('page'), setupInSpan: true, chunks: [[0, 2], [400, 2]] },
+      { url: 'https://s.site.test/a', body: Buffer.from('aa'), setupInSpan: true, chunks: [[0, 1], [30, 1]] },
+      { url: 'https://r.site.test/', body: Buffer.from('rec'), chunks: [[0, 1], [30, 2]] },
+    ]);
+    const s = await startReplayServer(readArchive(d), { pace: true, protocol: 'h1' });
+    try {
+      const agent = new https.Agent({ keepAlive: true, maxSockets: 1, rejectUnauthorized: false });
+      const fetchOver = (origin: string, path: string): Promise<string> => new Promise((resolve, reject) => {
+        const host = new URL(origin).hostname;
+        https.get({ host: '127.0.0.1', port: s.origins.find((o) => o.origin === `${origin}:443`)!.listenPort, path, servername: host, headers: { host }, agent }, (res) => {
+          const got: Buffer[] = [];
+          res.on('data', (c: Buffer) => got.push(c));
+          res.on('end', () => resolve(Buffer.concat(got).toString()));
+        }).on('error', reject);
+      });
+      assert.equal(await fetchOver('https://s.site.test', '/'), 'page');
+      assert.equal(await fetchOver('https://s.site.test', '/a'), 'aa', 'the same connection (keep-alive): no set-up left');
+      assert.equal(await fetchOver('https://r.site.test', '/'), 'rec');
+      assert.equal(s.stats.setupTaken.responses, 1, 'the first response of the new connection only; the recorded bundle\'s never');
+      assert.ok(s.stats.setupTaken.ms > 0);
+      // Connections dropped (after a cache warm-up): the next request opens a new one and pays its set-up again.
+      s.dropConnections();
+      while (Object.keys(agent.freeSockets).length > 0) await new Promise((r) => setTimeout(r, 10));
+      assert.equal(await fetchOver('https://s.site.test', '/a'), 'aa');
+      assert.equal(s.stats.setupTaken.responses, 2);
+      agent.destroy();
+      s.resetStats();
+      assert.deepEqual(s.stats.setupTaken, { responses: 0, ms: 0 });
+    } finally {
+      await s.close();
+    }
+  } finally {
+    rmSync(d, { recursive: true, force: true });
   }
 });

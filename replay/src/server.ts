@@ -16,7 +16,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { ReplayArchive, RecordedOrigin, OriginProtocol, ReplayEntry } from './archive.ts';
 import { makeReplayCert, type ReplayCert } from './cert.ts';
 import { createMatcher, type MatchKind } from './match.ts';
-import { pacePlan } from './pace.ts';
+import { pacePlan, withoutSetup } from './pace.ts';
+import { ConnectionSetups } from './setup.ts';
 
 export interface ReplayServerOptions {
   /** Address to listen on (default 127.0.0.1). */
@@ -50,6 +51,11 @@ export interface ReplayStats {
   faviconMisses: number;
   /** Recorded responses whose body was not recorded, served with an empty body. */
   emptyBodies: number;
+  /**
+   * With --pace, responses of a schedule made from the source's whole span (`_setupInSpan`: a synthesized
+   * site) that came first on a new TLS connection: the handshake's ms taken off their schedule (setup.ts).
+   */
+  setupTaken: { responses: number; ms: number };
 }
 
 export interface ReplayServer {
@@ -64,6 +70,8 @@ export interface ReplayServer {
   stats: ReplayStats;
   /** Zero the counters (between loads). */
   resetStats(): void;
+  /** Close every open connection (a browser that opened them, as the cache warm-up's, must open its own again). */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -99,7 +107,8 @@ function urlFor(o: RecordedOrigin, path: string): string {
 export async function startReplayServer(archive: ReplayArchive, opts: ReplayServerOptions = {}): Promise<ReplayServer> {
   const bind = opts.bind ?? '127.0.0.1';
   const matcher = createMatcher(archive.entries);
-  const stats: ReplayStats = { requests: 0, matched: { exact: 0, query: 0 }, misses: [], faviconMisses: 0, emptyBodies: 0 };
+  const stats: ReplayStats = { requests: 0, matched: { exact: 0, query: 0 }, misses: [], faviconMisses: 0, emptyBodies: 0, setupTaken: { responses: 0, ms: 0 } };
+  const setups = new ConnectionSetups();
   const tlsHosts = archive.origins.filter((o) => o.scheme === 'https').map((o) => o.host);
   const cert: ReplayCert | undefined = tlsHosts.length ? makeReplayCert(tlsHosts) : undefined;
   const timers = new Set<NodeJS.Timeout>();
@@ -116,6 +125,8 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
 
   const handler = (o: RecordedOrigin) => (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse): void => {
     stats.requests++;
+    // The connection's set-up, owed to its first request whatever it asks for.
+    const setupMs = setups.take(req.socket);
     const method = (req.method ?? 'GET').toUpperCase();
     const url = urlFor(o, req.url ?? '/');
     const m = matcher.match(method, url);
@@ -129,14 +140,21 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
     }
     stats.matched[m.kind]++;
     const e = m.entry;
+    const body = noBody(method, e.status) ? Buffer.alloc(0) : (e.body ?? Buffer.alloc(0));
+    // A schedule made from the source's span already holds a new connection's set-up: the replay's own comes off it.
+    const planned = { delayMs: useDelays ? e.delayMs : 0, steps: opts.pace && e.chunks ? pacePlan(e.chunks, body.length) : [{ atMs: 0, end: body.length }] };
+    const paced = opts.pace && e.setupInSpan && setupMs > 0 ? withoutSetup(planned.delayMs, planned.steps, setupMs) : planned;
+    if (paced !== planned) {
+      stats.setupTaken.responses++;
+      stats.setupTaken.ms += setupMs;
+    }
     const send = (): void => {
       if (res.destroyed || res.writableEnded) return;
       if (!e.body && !noBody(method, e.status) && !(e.status >= 300 && e.status < 400)) stats.emptyBodies++;
-      const body = noBody(method, e.status) ? Buffer.alloc(0) : (e.body ?? Buffer.alloc(0));
       const headers = replayHeaders(e, body.length);
       if (req.httpVersionMajor === 1 && e.statusText) (res as http.ServerResponse).statusMessage = e.statusText;
       res.writeHead(e.status, headers);
-      const steps = opts.pace && e.chunks ? pacePlan(e.chunks, body.length) : [{ atMs: 0, end: body.length }];
+      const { steps } = paced;
       let from = 0;
       for (const [i, step] of steps.entries()) {
         const write = (): void => {
@@ -150,7 +168,7 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
         else hold(step.atMs, write);
       }
     };
-    const delay = useDelays ? e.delayMs : 0;
+    const delay = paced.delayMs;
     if (delay > 0) hold(delay, send);
     else send();
   };
@@ -166,8 +184,14 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       else server = https.createServer({ key: cert!.key, cert: cert!.cert }, h);
       server.on('connection', (sock: Socket) => {
         sockets.add(sock);
-        sock.once('close', () => sockets.delete(sock));
+        const peer = { remoteAddress: sock.remoteAddress, remotePort: sock.remotePort };
+        setups.accepted(peer);
+        sock.once('close', () => {
+          sockets.delete(sock);
+          setups.closed(peer);
+        });
       });
+      server.on('secureConnection', (sock: Socket) => setups.secured(sock));
       servers.push(server);
       const port = opts.basePort ? opts.basePort + i : 0;
       await new Promise<void>((resolve, reject) => {
@@ -210,6 +234,10 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       stats.misses = [];
       stats.faviconMisses = 0;
       stats.emptyBodies = 0;
+      stats.setupTaken = { responses: 0, ms: 0 };
+    },
+    dropConnections() {
+      for (const s of sockets) s.destroy();
     },
     close: closeAll,
   };

@@ -21,6 +21,10 @@ export interface ReplayTarget {
   /** The shaper backend, for shaped targets. */
   backend?: string;
   stats(): Promise<ReplayStats>;
+  /**
+   * A fresh start for the next load: counts restarted, open connections closed (after the cache warm-up, the
+   * measured load opens its own connections and pays their set-up, as a fresh browser does).
+   */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,7 +35,10 @@ export async function localTarget(archive: ReplayArchive, protocol: 'h1' | 'h2' 
   return {
     pageUrl: server.pageUrl, origins: server.origins, chromiumArgs: server.chromiumArgs, note: 'loopback',
     stats: async () => server.stats,
-    reset: async () => server.resetStats(),
+    reset: async () => {
+      server.resetStats();
+      server.dropConnections();
+    },
     close: () => server.close(),
   };
 }

@@ -14,6 +14,10 @@ export interface FakeResponse {
   body: Buffer | undefined;
   /** How the body arrived: [ms after the headers, bytes]. */
   chunks?: [number, number][];
+  /** The recorded browser took it from its cache (HAR `_fromCache`). */
+  fromCache?: boolean;
+  /** Its schedule holds the source's connection set-up (HAR `_setupInSpan`). */
+  setupInSpan?: boolean;
 }
 
 export function writeBundle(dir: string, pageUrl: string, responses: FakeResponse[]): void {
@@ -37,6 +41,8 @@ export function writeBundle(dir: string, pageUrl: string, responses: FakeRespons
       _requestId: String(i),
       _bodyMissing: r.body === undefined ? 'test: not recorded' : undefined,
       _chunks: r.chunks,
+      ...(r.fromCache ? { _fromCache: true } : {}),
+      ...(r.setupInSpan ? { _setupInSpan: true } : {}),
     };
   });
   const har: Har = { log: { version: '1.2', creator: { name: 'test', version: '0' }, pages: [{ startedDateTime: entries[0]?.startedDateTime ?? '', id: 'page_1', title: pageUrl, pageTimings: { onContentLoad: -1, onLoad: -1 } }], entries } };

@@ -52,3 +52,13 @@ test('a third-party http response is served under https too (browser upgrades), 
   writeSiteBundle(plain, { ...site, responses: [site.responses[0]!, js] }, 'test-graph.json', { httpsTwins: false });
   assert.deepEqual(readArchive(plain).entries.map((e) => e.url), ['http://www.pcp.test/', 'http://www.google-analytics.com/ga.js']);
 });
+
+test('a response the source browser took from its cache is marked so in the archive, and only that one is warmed', async () => {
+  const { cacheHitUrls } = await import('@pcp/replay');
+  const dir = mkdtempSync(join(scratch, 'd-'));
+  const cached = { url: 'https://img.pcp.test/c.png', status: 200, mimeType: 'image/png', body: Buffer.from([1, 2]), delayMs: 0, fromCache: true };
+  writeSiteBundle(dir, { ...site, responses: [...site.responses, cached] }, 'test-graph.json');
+  const archive = readArchive(dir);
+  assert.deepEqual(archive.entries.map((e) => e.fromCache === true), [false, false, true]);
+  assert.deepEqual(cacheHitUrls(archive), ['https://img.pcp.test/c.png']);
+});

@@ -42,6 +42,9 @@ function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
     timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: r.delayMs, receive: 0, ssl: -1 },
     _requestId: String(i),
     _chunks: r.chunks,
+    ...(r.fromCache && { _fromCache: true }),
+    // Every schedule here is the source's span from its request, a new connection's set-up included.
+    _setupInSpan: true,
   };
 }
 

@@ -224,3 +224,25 @@ test('events the page asks Chromium for (a scroll, a transition, an animation, a
   const custom = rt.built.nodes.find((n) => n.kind === 'event' && n.eventName === 'pcp-custom')!;
   assert.ok(rt.built.edges.some((e) => e.to === custom.id && byId.get(e.from)?.kind === 'script_eval' && e.rule === 25));
 });
+
+test('an image the source took from its HTTP cache is in the replay browser\'s cache: answered from it, not requested from the replay', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://cache.pcp.test/';
+  const graph = graphOf(page, [
+    res('doc', page, 'text/html', 600, { end: 40 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: page, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 40, end: 41 },
+    res('hit', 'https://img.pcp.test/hit.png', 'image/png', 0, { cached: true, start: 41, end: 41 }),
+    res('net', 'https://img.pcp.test/net.png', 'image/png', 400, { start: 41, end: 60 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'hit', 1], ['p0', 'net', 1]]);
+  const file = join(work, 'cache.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'cache'));
+  const meta = JSON.parse(readFileSync(join(work, 'cache', 'profile', 'meta.json'), 'utf8'));
+  assert.deepEqual(meta.cacheWarmUp, { urls: 1, warmed: 1, failed: 0 });
+  // The replay's counts restart after the warm-up: the page and the network image only.
+  assert.match(rt.profileLine, /; 2 requests, 0 misses$/);
+  const log = JSON.parse(readFileSync(join(work, 'cache', 'profile', 'devtools.log.json'), 'utf8')) as { method: string; params: { response?: { url: string; fromDiskCache?: boolean } } }[];
+  const response = (url: string) => log.find((e) => e.method === 'Network.responseReceived' && e.params.response?.url === url)?.params.response;
+  assert.equal(response('https://img.pcp.test/hit.png')?.fromDiskCache, true);
+  assert.equal(response('https://img.pcp.test/net.png')?.fromDiskCache, false);
+  assert.equal(rt.figures.resourceJaccard, 1, 'the cache hit is a resource of the rebuilt graph too');
+});

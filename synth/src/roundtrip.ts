@@ -53,9 +53,10 @@ export const hasPortMessages = (g: Graph): boolean =>
 /**
  * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
  * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again;
- * `preloadScanner: false`: Chromium without its preload scanner (tags requested when parsed).
+ * `preloadScanner: false`: Chromium without its preload scanner (tags requested when parsed);
+ * `cacheWarmUp: false`: the source's cache hits are not put in Chromium's cache first (an A/B).
  */
-export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean): Promise<RoundTrip> {
+export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean, cacheWarmUp?: boolean): Promise<RoundTrip> {
   const source = loadGraph(graphFile);
   const t0 = performance.now();
   const site = synthesizeSite(source, { bodyStarts: bodyStartsOfLegacyGraph(graphFile) });
@@ -70,8 +71,9 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   // A MessagePort message's handler is told from a window callback only by the posted-task flows
   // (profiler/src/trace-config.ts): without them flickr.com's 17 come back as `window.callback`.
   const taskFlows = hasPortMessages(source) ? ['--task-flows'] : [];
+  const noWarmUp = cacheWarmUp === false ? ['--no-cache-warm-up'] : [];
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
-    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows], timeoutMs);
+    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
   return { source, built, figures: compareRoundTrip(source, built), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
 }

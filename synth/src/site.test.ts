@@ -324,3 +324,17 @@ test("a parser's frame of the page's own URL (a fragment aside) is left out too,
   assert.ok(!html.includes('<iframe') && html.includes('<img src="http://www.pcp.test/a.png"'), html);
   assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 1, site.warnings.join('\n'));
 });
+
+test('a resource the source took from its HTTP cache (cached, no network fetch of its URL) is served marked fromCache; a memory-cache repeat is not', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 300),
+    res('hit', 'http://img.pcp.test/hit.png', 'image/png', 0, { cached: true, start: 5, end: 5 }),
+    res('net', 'http://img.pcp.test/net.png', 'image/png', 100, { start: 5, end: 9 }),
+    res('again', 'http://img.pcp.test/net.png', 'image/png', 0, { cached: true, start: 12, end: 12 }),
+  ], []);
+  const site = synthesizeSite(g);
+  const by = new Map(site.responses.map((r) => [r.url, r]));
+  assert.equal(by.get('http://img.pcp.test/hit.png')?.fromCache, true);
+  assert.equal(by.get('http://img.pcp.test/net.png')?.fromCache, undefined);
+  assert.equal(by.get(PAGE)?.fromCache, undefined);
+});

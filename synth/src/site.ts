@@ -34,6 +34,12 @@ export interface SiteResponse {
   location?: string;
   /** One of several bodies of its URL (frame-bodies.ts): never from the browser's cache. */
   noStore?: boolean;
+  /**
+   * The source browser took it from its HTTP cache (a cache hit of the legacy capture: a `cached` node and
+   * no network fetch of its URL): written as HAR `_fromCache`, and the replay's browser has it in its cache
+   * before the measured load (the profiler's cache warm-up).
+   */
+  fromCache?: boolean;
 }
 
 export interface Site {
@@ -228,7 +234,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }) });
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && { fromCache: true }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {

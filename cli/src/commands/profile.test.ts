@@ -21,5 +21,6 @@ test('usage errors and a missing browser are one-line failures', async () => {
 test('--replay: usage errors, and a bundle without an archive is a one-line failure', async () => {
   await assert.rejects(command.run(['--replay', '/tmp/x', 'http://a.test/', '--out', '/tmp/y']), (e: Error) => e instanceof UsageError && /--replay takes no URL/.test(e.message));
   await assert.rejects(command.run(['http://a.test/', '--pace', '--out', '/tmp/y']), (e: Error) => e instanceof UsageError && /--pace goes with --replay/.test(e.message));
+  await assert.rejects(command.run(['http://a.test/', '--no-cache-warm-up', '--out', '/tmp/y']), (e: Error) => e instanceof UsageError && /--no-cache-warm-up goes with --replay/.test(e.message));
   await assert.rejects(command.run(['--replay', '/nonexistent/bundle', '--out', '/tmp/y']), (e: Error) => e instanceof CliError && /no such bundle directory/.test(e.message));
 });

@@ -39,7 +39,11 @@ ${PROFILE_OPTIONS_USAGE}
                                  from BUNDLE/server-delays.json when present; a site made by pcp
                                  synthesize is not ended on quiet before its source graph's last
                                  download or timer (+10%, at least 2 s; meta.json options.quietNotBeforeMs)
+                                 responses the recorded browser took from its cache (archive _fromCache:
+                                 a legacy graph's cache hits) are put in Chromium's HTTP cache first, by a
+                                 warm-up tab of the same profile (meta.json cacheWarmUp; not in the bundle)
   --pace                         with --replay: bodies trickled as the archive's _chunks say
+  --no-cache-warm-up             with --replay: no warm-up, every response from the server (an A/B)
                                  (--replay with --bandwidth/--rtt: the replay served through the shaped link)
 
 exit status: 0 when every page has a complete or partial bundle, 1 when any page failed.
@@ -61,11 +65,13 @@ export const command: Command = {
       loss: { type: 'string' },
       replay: { type: 'string' },
       pace: { type: 'boolean' },
+      'no-cache-warm-up': { type: 'boolean' },
     });
     const out = str(p, 'out');
     if (!out) throw new UsageError('--out DIR is required');
     const replay = str(p, 'replay');
     if (flag(p, 'pace') && !replay) throw new UsageError('--pace goes with --replay');
+    if (flag(p, 'no-cache-warm-up') && !replay) throw new UsageError('--no-cache-warm-up goes with --replay');
     if (replay && (p.positionals.length || str(p, 'list'))) throw new UsageError('--replay takes no URL or --list (the page is the archive\'s)');
     const urls = [...p.positionals];
     const list = str(p, 'list');
@@ -104,9 +110,10 @@ export const command: Command = {
       const { readSynthMeta, quietFloorMs } = await import('@pcp/synth');
       const last = readSynthMeta(replay)?.lastActivityMs;
       const capture = last === undefined ? opts : { ...opts, quietNotBeforeMs: quietFloorMs(last) };
-      const { meta, stats } = await profileReplay(replay, out, { shaped, records, pace: flag(p, 'pace'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture });
+      const { meta, stats } = await profileReplay(replay, out, { shaped, records, pace: flag(p, 'pace'), cacheWarmUp: !flag(p, 'no-cache-warm-up'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture });
       const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests, ${stats.misses.length} misses`;
       for (const w of meta.warnings) console.error(`warning: ${w}`);
+      if (stats.setupTaken?.responses) console.error(`replay: ${stats.setupTaken.responses} responses first on a new TLS connection, its handshake (${Math.round(stats.setupTaken.ms)} ms in all) taken off their source schedules`);
       if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${out})`);
       console.log(`${line}\nbundle: ${out}`);
       return 0;
