@@ -198,11 +198,11 @@ export function requestHandler(loggedDocuments: readonly LoggedDocument[] = []):
           if (!req) continue;
           if (req.frame === frames.mainFrame && req.send === 0) documentThread ??= threadOf(e);
           const prev = requests.get(req.requestId);
-          if (prev && prev.url !== req.url) {
+          if (!prev) requests.set(req.requestId, req);
+          else if (prev.url !== req.url) {
             (prev.redirectedFrom ??= []).push(prev.url);
             prev.url = req.url;
           }
-          else requests.set(req.requestId, req);
         } else {
           const r = requests.get(text(networkData(e).requestId) ?? '');
           if (r) update(r, e, frames.ms);
