@@ -114,7 +114,9 @@ export class EventTargets {
         })
       : [];
     const ran = type === 'load' ? scriptRunBefore(this.slices, sl) : undefined;
-    const byScript = ran?.url ? candidates.filter((r) => r.resourceType === 'Script' && (sameDoc(r.url, ran.url!) || requestFor(r, ran.url!))) : [];
+    // A script request of the run that just ended (its URL, or a redirect it was sent under).
+    const ofRan = (r: TraceRequest) => r.resourceType === 'Script' && (sameDoc(r.url, ran!.url!) || requestFor(r, ran!.url!));
+    const byScript = ran?.url ? candidates.filter(ofRan) : [];
     // Both: several tags on the handler's line (a page written on few lines), one of them the script that
     // just ran (www.livejournal.com: a JSONP script's onload, given to an image of the same line that
     // finished later).
@@ -129,7 +131,7 @@ export class EventTargets {
     // script served from the memory cache (no request; synth-microsoftonline: watson.min.js inserted five
     // times, the repeats' loads took other scripts' downloads, then none). Its load follows that run.
     if (ran?.url && !byScript.length && !(attribute && byLine.length)) {
-      const repeat = latest(this.requests.filter((r) => this.claimed.has(r) && r.resourceType === 'Script' && (sameDoc(r.url, ran.url!) || requestFor(r, ran.url!)) && (r.finish ?? r.send) <= ran.start + 1e-6));
+      const repeat = latest(this.requests.filter((r) => this.claimed.has(r) && ofRan(r) && (r.finish ?? r.send) <= ran.start + 1e-6));
       if (repeat) return { target: 'script', subjects: [this.resId.get(repeat)!], after: ran };
     }
     const best = latest(pool);
