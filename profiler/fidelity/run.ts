@@ -30,9 +30,8 @@ Profiles every ground-truth page (profiler/test-sites/*/expected.json) in real C
 bundle's graph with the trace builder and compares it with the page's expected.json: per page and in
 aggregate, resources with the expected parent and edge precision / recall (targets: 100%, >= 0.98).
 --page selects pages (repeatable), --keep DIR keeps the bundles, --json FILE writes the scores,
---task-flows traces posted-task flows for every page. A page whose capture ended while its renderer
-still owed a due timer (a loaded machine) is profiled again, twice at most (DIR/again-N). Exit status 1
-when a page could not be profiled or built (not when a target is missed).
+--task-flows traces posted-task flows for every page. Exit status 1 when a page could not be profiled or
+built (not when a target is missed).
 `, {
   concurrency: { type: 'string' },
   page: { type: 'string', multiple: true },
@@ -64,15 +63,12 @@ try {
     force: true,
   };
   const items: Awaited<ReturnType<typeof profileMany>> = [];
-  const profile = async (which: number[], dir: string): Promise<void> => {
-    for (const taskFlows of [false, true]) {
-      const group = which.filter((i) => withFlows(pages[i]!) === taskFlows);
-      if (group.length === 0) continue;
-      const got = await profileMany(group.map((i) => urls[i]!), join(dir, taskFlows ? 'task-flows' : 'default'), { ...common, taskFlows });
-      group.forEach((i, k) => (items[i] = got[k]!));
-    }
-  };
-  await profile(pages.map((_, i) => i), out);
+  for (const taskFlows of [false, true]) {
+    const group = pages.flatMap((p, i) => (withFlows(p) === taskFlows ? [i] : []));
+    if (group.length === 0) continue;
+    const got = await profileMany(group.map((i) => urls[i]!), join(out, taskFlows ? 'task-flows' : 'default'), { ...common, taskFlows });
+    group.forEach((i, k) => (items[i] = got[k]!));
+  }
   for (const [i, page] of pages.entries()) {
     for (const w of items[i]?.meta?.warnings ?? []) if (/^time/.test(w)) console.log(`${page.name}: ${w}`);
   }
