@@ -17,7 +17,7 @@
  */
 import type { EventNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
-import { BROWSER_ONLY, callerOf, isComputation, type GraphIndex } from './graph-index.ts';
+import { BROWSER_ONLY, callerOf, isComputation, SYNC_MS, type GraphIndex } from './graph-index.ts';
 
 /** How the page causes the event: `dispatch` (a script's `dispatchEvent`), or the browser step it asks for. */
 export type CauseKind = 'dispatch' | 'scroll' | 'transition' | 'animation' | 'play';
@@ -54,8 +54,6 @@ export const MUTATION_EVENTS = new Set(['DOMNodeInserted', 'DOMNodeRemoved', 'DO
  */
 const ANIMATION_MS = 100;
 
-/** A synchronous dispatch begins within this of its computation's end (ms; legacy times are rounded). */
-const SYNC_MS = 1;
 
 /**
  * How the page causes `ev` (the first part of an event with work that no other mechanism of the

@@ -32,6 +32,9 @@ export const isComputation = (n: GraphNode): n is Computation =>
 /** Focus events a computation causes by moving the focus (element.focus(), blur()); the page needs focus emulation. */
 export const FOCUS_EVENTS = new Set(['focus', 'blur', 'focusin', 'focusout']);
 
+/** A synchronous dispatch begins within this of its computation's end (ms; legacy times are rounded). */
+export const SYNC_MS = 1;
+
 /**
  * Events that only the browser fires (a document's completion, messages, errors,
  * user input, focus): never taken for a script's dispatch, even when one began as a script ended.
@@ -69,7 +72,7 @@ export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): stri
   // Focus and inline XHR events as the legacy graph shapes them; any other only when it began as the
   // caller's part ended and is not one only the browser fires (a script's dispatch; a script element's
   // load right after its run is the browser's, and legacy graphs hang later parts off such events too).
-  const sync = FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev) || (from !== undefined && !BROWSER_ONLY.has(ev.eventName) && ev.start - ix.byId.get(from)!.end <= 1);
+  const sync = FOCUS_EVENTS.has(ev.eventName) || isInlineXhrEvent(ix, ev) || (from !== undefined && !BROWSER_ONLY.has(ev.eventName) && ev.start - ix.byId.get(from)!.end <= SYNC_MS);
   return sync ? from : undefined;
 }
 
