@@ -1015,16 +1015,19 @@ export class TcpConnection {
       if (this.trySend(now, true)) {
         this.tlpOrder = this.orderSeq;
         this.probesNew++;
-      } else {
-        let s: Segment | undefined;
-        for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
-        if (s !== undefined) this.probeRetransmit(s, now);
-      }
+      } else this.probeHighestUnacked(now);
     }
     this.lastActive = now;
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
     this.armRto(now + this.rto * this.backoff);
+  }
+
+  /** A probe with nothing new to send: the highest unacknowledged segment again. */
+  private probeHighestUnacked(now: number): void {
+    let s: Segment | undefined;
+    for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
+    if (s !== undefined) this.probeRetransmit(s, now);
   }
 
   /**
@@ -1039,11 +1042,7 @@ export class TcpConnection {
       this.retransmit(r, now);
       this.tlpOrder = this.orderSeq;
     } else if (this.trySend(now, true)) this.tlpOrder = this.orderSeq;
-    else {
-      let s: Segment | undefined;
-      for (let i = this.nSegs - 1; i >= 0 && s === undefined; i--) if (!this.segs[i]!.acked) s = this.segs[i];
-      if (s !== undefined) this.probeRetransmit(s, now);
-    }
+    else this.probeHighestUnacked(now);
     this.ptoCount++;
     this.lastActive = now;
     this.rtoDeadline = Infinity;
