@@ -49,3 +49,19 @@ test('a request the trace never finishes is kept, with a warning', () => {
   assert.equal(requests.requests.find((r) => r.requestId === heroId)!.finish, undefined);
   assert.deepEqual(requests.warnings.map((w) => w.replace(/http:\/\/[^/]+/, '')), ['request /hero.png never finished in the trace']);
 });
+
+test('a request sent again under its own URL keeps its first send; under a new URL it is a redirect', () => {
+  const events = fixtureEvents('example-site.trace.json.gz');
+  const i = events.findIndex((e) => e.name === 'ResourceSendRequest' && (e.args?.data as { url: string }).url.endsWith('/hero.png'));
+  const send = events[i]!;
+  const again = (url: string) => ({ ...send, ts: send.ts! + 5_000, args: { ...send.args, data: { ...(send.args!.data as object), url } } });
+  const hero = (evs: typeof events) => runFixture('example-site.trace.json.gz', evs).requests.requests.find((r) => path(r.url).startsWith('/hero'))!;
+  const first = hero(events);
+  const resent = hero([...events.slice(0, i + 1), again((send.args!.data as { url: string }).url), ...events.slice(i + 1)]);
+  assert.equal(resent.send, first.send, 'the first send is kept');
+  assert.equal(resent.redirectedFrom, undefined);
+  const moved = hero([...events.slice(0, i + 1), again((send.args!.data as { url: string }).url.replace('/hero.png', '/hero2.png')), ...events.slice(i + 1)]);
+  assert.equal(path(moved.url), '/hero2.png');
+  assert.deepEqual(moved.redirectedFrom?.map(path), ['/hero.png']);
+  assert.equal(moved.send, first.send);
+});
