@@ -173,7 +173,7 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
 }
 
 export interface SynthesisOptions {
-  /** Where each document's `<body>` began in the source (`bodyStartsOfLegacyGraph`): its `<body>` tag goes there. */
+  /** Where each document's `<body>` began in the source (`bodyStartsOf`: the graph's, from the raw log): its `<body>` tag goes there. */
   bodyStarts?: BodyStarts;
 }
 
