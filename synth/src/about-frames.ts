@@ -17,6 +17,7 @@
  * Its creator gives it that HTML (`aboutDocumentChunks`), as srcdoc or written between open and close. Pure.
  */
 import type { ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
+import { firstActivityByFrame } from './frame-names.ts';
 import type { GraphIndex } from './graph-index.ts';
 
 export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
@@ -40,8 +41,7 @@ export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
       if (c.frame !== r.frame && isAboutUrl(ix.frameDoc.get(c.frame) ?? '') && !owners.has(c.frame)) owners.set(c.frame, r);
     }
   }
-  const firstActivity = new Map<string, number>();
-  for (const n of ix.graph.nodes) if (!(firstActivity.get(n.frame)! <= n.start)) firstActivity.set(n.frame, n.start);
+  const firstActivity = firstActivityByFrame(ix.graph);
   const claimed = new Set(owners.values());
   const unnamed = ix.graph.frames
     .filter((f) => f.parent !== null && !owners.has(f.id) && isAboutUrl(ix.frameDoc.get(f.id) ?? '') && firstActivity.has(f.id))
