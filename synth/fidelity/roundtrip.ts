@@ -99,6 +99,7 @@ if (rows.length) {
   console.log(`edge precision ${m((f) => f.edgePrecision).toFixed(3)} / recall ${m((f) => f.edgeRecall).toFixed(3)} (target ${TARGETS.edgePrecision}: ${verdict(m((f) => f.edgePrecision) >= TARGETS.edgePrecision && m((f) => f.edgeRecall) >= TARGETS.edgeRecall)})`);
   console.log(`  secondary: on both graphs' transitive reductions (edges a path implies left out on each side) precision ${m((f) => f.reduced.precision).toFixed(3)} / recall ${m((f) => f.reduced.recall).toFixed(3)}`);
   console.log(`critical-path resource Jaccard ${m((f) => f.criticalPathJaccard).toFixed(3)} (target ${TARGETS.criticalPathJaccard}: ${verdict(m((f) => f.criticalPathJaccard) >= TARGETS.criticalPathJaccard)})`);
+  console.log(`  secondary: structural (the rebuilt edges with the source's durations for matched nodes) ${m((f) => f.criticalPathSecondary.structural).toFixed(3)}; near-critical (a resource off one path agrees when its branch on the other side is within X of that path) ${Object.keys(rows[0]!.f.criticalPathSecondary.near).map((x) => `${x} ${m((f) => f.criticalPathSecondary.near[x]!).toFixed(3)}`).join(', ')}`);
   console.log(`load vs source: |error| median ${(median(loadErr) * 100).toFixed(1)}%, within 10% on ${loadErr.filter((e) => e <= TARGETS.load).length} of ${loadErr.length} (target ±10%)`);
   console.log('\nedge recall by rule of the source graph:');
   for (const [rule, r] of [...rules].sort((a, b) => b[1].source - a[1].source)) console.log(`  ${rule.padEnd(28)} ${r.found}/${r.source} (${(r.found / r.source).toFixed(3)})`);
