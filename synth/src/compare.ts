@@ -9,7 +9,7 @@ import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
 import { transitiveReduction } from './reduction.ts';
 import { mergeChunksCutApart } from './chunk-merge.ts';
-import { criticalPathFigures } from './cp-agreement.ts';
+import { criticalPathFigures, type CriticalPathFigures } from './cp-agreement.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -48,9 +48,9 @@ export interface RoundTripFigures {
   /**
    * Secondary figures beside it (cp-agreement.ts): `structural`, the rebuilt edges with the source's
    * durations; `near`, a resource off one path agreeing when its branch on the other side is within 2, 5, 10%
-   * of that path. The headline is `criticalPathJaccard`.
+   * of that path; and the source path's edges the rebuilt graph lacks. The headline is `criticalPathJaccard`.
    */
-  criticalPathSecondary: { structural: number; near: Record<string, number> };
+  criticalPathSecondary: Omit<CriticalPathFigures, 'jaccard'>;
   /** Load (main frame's load event), ms from the main document's request: source, built. */
   loadSource?: number;
   loadBuilt?: number;
@@ -178,7 +178,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>, otherKeys: Set<string>): KeyedEdge[] =>
     [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [otherKeys.has(e.from) && otherKeys.has(e.to) ? e : { ...e, endLacking: true }]));
   const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
-  const { jaccard: criticalPathJaccard, ...criticalPathSecondary } = criticalPathFigures(source, sk, built, bk);
+  const { jaccard: criticalPathJaccard, ...criticalPathSecondary } = criticalPathFigures(source, sk, built, bk, { source: se, built: be });
   return {
     resourceJaccard: jaccard(su, bu),
     parentAgreement: compared ? agree / compared : 1,

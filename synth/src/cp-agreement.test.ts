@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Graph } from '@pcp/graph-builder';
-import { cpUrls, criticalPathFigures, nearCriticalJaccard, pathLengths, withDurationsOf } from './cp-agreement.ts';
+import { cpUrls, criticalPathFigures, nearCriticalJaccard, pathEdgesMissing, pathLengths, withDurationsOf } from './cp-agreement.ts';
+import type { KeyedEdge } from './compare.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -26,6 +27,9 @@ function branches(a: number, b: number, more: { aBelow?: number; chunk?: number;
 
 /** Both graphs' nodes keyed by their ids (the hand-made graphs share them). */
 const ids = (g: Graph): Map<string, string> => new Map(g.nodes.map((n) => [n.id, n.id]));
+/** A graph's edges keyed by their ends' ids, as the comparison keys them. */
+const edgesOf = (g: Graph): Map<string, KeyedEdge> => new Map(g.edges.map((e) => [`${e.from} -> ${e.to}`, { rule: String(e.rule), from: e.from, to: e.to }]));
+const figures = (source: Graph, built: Graph) => criticalPathFigures(source, ids(source), built, ids(built), { source: edgesOf(source), built: edgesOf(built) });
 
 test('the critical path of a hand-made graph and the lengths through its nodes', () => {
   assert.deepEqual(cpUrls(branches(100, 50)), [PAGE, A]);
@@ -40,11 +44,12 @@ test('a near tie flipped by the replay: the headline misses it, the structural f
   // Source: a (100) beats b (95); rebuilt, same edges: b (100) beats a (97).
   const source = branches(100, 95);
   const built = branches(97, 100);
-  const f = criticalPathFigures(source, ids(source), built, ids(built));
+  const f = figures(source, built);
   assert.equal(f.jaccard, 1 / 3); // {doc, a} against {doc, b}
   assert.equal(f.structural, 1);
   // a's branch in the rebuilt graph: 107 of 110 (2.7% short); b's in the source: 105 of 110 (4.5% short).
   assert.deepEqual(f.near, { '2%': 1 / 3, '5%': 1, '10%': 1 });
+  assert.deepEqual(f.sourcePathEdgesMissing, []);
 });
 
 test('an edge the source lacks moves the path: a miss in the structural figure too', () => {
@@ -52,11 +57,25 @@ test('an edge the source lacks moves the path: a miss in the structural figure t
   // rebuilt: b below the chunk as well, the same durations: b's branch is 145 ms.
   const source = branches(100, 115, { chunk: 20 });
   const built = branches(100, 115, { chunk: 20, bUnderChunk: true });
-  const f = criticalPathFigures(source, ids(source), built, ids(built));
+  const f = figures(source, built);
   assert.equal(f.jaccard, 1 / 3);
   assert.equal(f.structural, 1 / 3);
   // a's branch in the rebuilt graph: 130 of 145 (10.3% short): never near; b's in the source: 125 of 130 (3.8%).
   assert.deepEqual(f.near, { '2%': 1 / 3, '5%': 2 / 3, '10%': 2 / 3 });
+  assert.deepEqual(f.sourcePathEdgesMissing, [], 'the source path doc -> p0 -> a -> sa is all there: the rebuilt graph added an edge');
+});
+
+test("the source path's edges the rebuilt graph lacks, computations' parts as one", () => {
+  const source = branches(100, 95);
+  const built = branches(100, 95);
+  built.edges = built.edges.map((e) => (e.from === 'p0' && e.to === 'a' ? { ...e, from: 'doc' } : e));
+  assert.deepEqual(pathEdgesMissing(source, ids(source), edgesOf(source), edgesOf(built)), [{ rule: '1', from: 'p0', to: 'a' }]);
+  // The evaluation's two parts under one key: no edge between them is looked for.
+  const parts = branches(100, 95);
+  parts.nodes.push({ ...parts.nodes.find((n) => n.id === 'sa')!, id: 'sa2' });
+  parts.edges.push({ from: 'sa', to: 'sa2', rule: 'split' });
+  const keys = ids(parts).set('sa2', 'sa');
+  assert.deepEqual(pathEdgesMissing(parts, keys, edgesOf(parts), edgesOf(source)), []);
 });
 
 test('at tolerance 0 the near-critical figure is the Jaccard (no exact tie)', () => {

@@ -10,6 +10,7 @@
  */
 import { buildDag, criticalPath, jaccard, nodeWeights, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { stripFragment } from './graph-index.ts';
+import type { KeyedEdge } from './compare.ts';
 
 /** A node's duration (Algorithm 1's cost). */
 export const span = (n: GraphNode): number => Math.max(0, n.end - n.start);
@@ -122,14 +123,36 @@ export interface CriticalPathFigures {
   structural: number;
   /** Secondary: `nearCriticalJaccard` at each of `NEAR_TOLERANCES` (keys `2%`, `5%`, `10%`). */
   near: Record<string, number>;
+  /**
+   * The edges of the source's critical path (between nodes of different content keys, a computation's
+   * parts as one) that the rebuilt graph does not have: where the structure breaks the source's path.
+   */
+  sourcePathEdgesMissing: KeyedEdge[];
 }
 
-/** The three figures for a source graph and a rebuilt one, given both graphs' content keys. */
-export function criticalPathFigures(source: Graph, sourceKeys: Map<string, string>, built: Graph, builtKeys: Map<string, string>): CriticalPathFigures {
+/** The keyed edges along the source's critical path that `builtEdges` (keys `from -> to`) lacks, with the source's rules. */
+export function pathEdgesMissing(source: Graph, sourceKeys: Map<string, string>, sourceEdges: Map<string, KeyedEdge>, builtEdges: Map<string, KeyedEdge>): KeyedEdge[] {
+  const keys = criticalPath(source).nodes.flatMap((id) => {
+    const k = sourceKeys.get(id);
+    return k === undefined ? [] : [k];
+  });
+  const out: KeyedEdge[] = [];
+  for (let i = 1; i < keys.length; i++) {
+    const k = `${keys[i - 1]} -> ${keys[i]}`;
+    const e = sourceEdges.get(k);
+    if (keys[i - 1] !== keys[i] && e && !builtEdges.has(k)) out.push(e);
+  }
+  return out;
+}
+
+/** The three figures for a source graph and a rebuilt one, given both graphs' content keys and keyed edges (compare.ts). */
+export function criticalPathFigures(source: Graph, sourceKeys: Map<string, string>, built: Graph, builtKeys: Map<string, string>,
+  edges: { source: Map<string, KeyedEdge>; built: Map<string, KeyedEdge> }): CriticalPathFigures {
   const s = cpUrls(source);
   return {
     jaccard: jaccard(s, cpUrls(built)),
     structural: jaccard(s, cpUrls(withDurationsOf(built, builtKeys, source, sourceKeys))),
     near: Object.fromEntries(NEAR_TOLERANCES.map((t) => [`${Math.round(t * 100)}%`, nearCriticalJaccard(source, built, t)])),
+    sourcePathEdgesMissing: pathEdgesMissing(source, sourceKeys, edges.source, edges.built),
   };
 }
