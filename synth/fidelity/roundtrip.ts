@@ -64,7 +64,8 @@ try {
       for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
       for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
       for (const [k, n] of criticalPathMisses(rt.source, rt.built)) count(`critical path: ${k}`, n);
-      for (const [k, n] of edgeClasses(f.criticalPathSecondary.sourcePathEdgesMissing)) count(`critical path: source path edge missing in the rebuilt graph: ${k}`, n);
+      for (const [k, n] of edgeClasses(f.criticalPathSecondary.sourcePathEdgesMissing.filter((e) => !e.endLacking))) count(`critical path: source path edge missing in the rebuilt graph, both ends there: ${k}`, n);
+      for (const [k, n] of edgeClasses(f.criticalPathSecondary.sourcePathEdgesMissing.filter((e) => e.endLacking))) count(`critical path: source path edge missing in the rebuilt graph, an end lacking: ${k}`, n);
       for (const m of f.parentMisses) count(`parent differs: ${m.source.map((k) => keyKind(k)).join('+') || 'none'} -> ${m.built.map((k) => keyKind(k)).join('+') || 'none'}`);
       addAll(edgeMisses.missing, edgeClasses(f.edgeMisses.missing));
       addAll(edgeMisses.extra, edgeClasses(f.edgeMisses.extra));

@@ -69,13 +69,18 @@ test("the source path's edges the rebuilt graph lacks, computations' parts as on
   const source = branches(100, 95);
   const built = branches(100, 95);
   built.edges = built.edges.map((e) => (e.from === 'p0' && e.to === 'a' ? { ...e, from: 'doc' } : e));
-  assert.deepEqual(pathEdgesMissing(source, ids(source), edgesOf(source), edgesOf(built)), [{ rule: '1', from: 'p0', to: 'a' }]);
+  assert.deepEqual(pathEdgesMissing(source, ids(source), edgesOf(source), edgesOf(built), new Set(ids(built).values())), [{ rule: '1', from: 'p0', to: 'a' }]);
+  // A rebuilt graph without the evaluation: its edge is missing for want of an end.
+  const lacking = new Set([...ids(built).values()].filter((k) => k !== 'sa'));
+  const noEval = edgesOf(source);
+  noEval.delete('a -> sa');
+  assert.deepEqual(pathEdgesMissing(source, ids(source), edgesOf(source), noEval, lacking), [{ rule: '10', from: 'a', to: 'sa', endLacking: true }]);
   // The evaluation's two parts under one key: no edge between them is looked for.
   const parts = branches(100, 95);
   parts.nodes.push({ ...parts.nodes.find((n) => n.id === 'sa')!, id: 'sa2' });
   parts.edges.push({ from: 'sa', to: 'sa2', rule: 'split' });
   const keys = ids(parts).set('sa2', 'sa');
-  assert.deepEqual(pathEdgesMissing(parts, keys, edgesOf(parts), edgesOf(source)), []);
+  assert.deepEqual(pathEdgesMissing(parts, keys, edgesOf(parts), edgesOf(source), new Set(ids(source).values())), []);
 });
 
 test('at tolerance 0 the near-critical figure is the Jaccard (no exact tie)', () => {

@@ -130,8 +130,12 @@ export interface CriticalPathFigures {
   sourcePathEdgesMissing: KeyedEdge[];
 }
 
-/** The keyed edges along the source's critical path that `builtEdges` (keys `from -> to`) lacks, with the source's rules. */
-export function pathEdgesMissing(source: Graph, sourceKeys: Map<string, string>, sourceEdges: Map<string, KeyedEdge>, builtEdges: Map<string, KeyedEdge>): KeyedEdge[] {
+/**
+ * The keyed edges along the source's critical path that `builtEdges` (keys `from -> to`) lacks, with the
+ * source's rules; `endLacking` when an end is none of `builtKeys` (a node the rebuilt graph does not have).
+ */
+export function pathEdgesMissing(source: Graph, sourceKeys: Map<string, string>, sourceEdges: Map<string, KeyedEdge>, builtEdges: Map<string, KeyedEdge>,
+  builtKeys: Set<string>): KeyedEdge[] {
   const keys = criticalPath(source).nodes.flatMap((id) => {
     const k = sourceKeys.get(id);
     return k === undefined ? [] : [k];
@@ -140,7 +144,7 @@ export function pathEdgesMissing(source: Graph, sourceKeys: Map<string, string>,
   for (let i = 1; i < keys.length; i++) {
     const k = `${keys[i - 1]} -> ${keys[i]}`;
     const e = sourceEdges.get(k);
-    if (keys[i - 1] !== keys[i] && e && !builtEdges.has(k)) out.push(e);
+    if (keys[i - 1] !== keys[i] && e && !builtEdges.has(k)) out.push(builtKeys.has(e.from) && builtKeys.has(e.to) ? e : { ...e, endLacking: true });
   }
   return out;
 }
@@ -153,6 +157,6 @@ export function criticalPathFigures(source: Graph, sourceKeys: Map<string, strin
     jaccard: jaccard(s, cpUrls(built)),
     structural: jaccard(s, cpUrls(withDurationsOf(built, builtKeys, source, sourceKeys))),
     near: Object.fromEntries(NEAR_TOLERANCES.map((t) => [`${Math.round(t * 100)}%`, nearCriticalJaccard(source, built, t)])),
-    sourcePathEdgesMissing: pathEdgesMissing(source, sourceKeys, edges.source, edges.built),
+    sourcePathEdgesMissing: pathEdgesMissing(source, sourceKeys, edges.source, edges.built, new Set(builtKeys.values())),
   };
 }
