@@ -68,6 +68,21 @@ test("a call into another script's function (rules 14-16) is scored as part of i
   assert.deepEqual(f.byRule['2'], { found: 1, source: 1 });
 });
 
+test("the critical path's secondary figures: the replay's durations aside, the rebuilt structure keeps the source's path", () => {
+  // Both: the image hangs off the chunk beside the script (js 28 ms + its run 20 against the image's 29).
+  const source = page({ withImage: true, imageParent: 'p0' });
+  const built = page({ withImage: true, imageParent: 'p0', idSuffix: '_b' });
+  // The replay served the image in 60 ms: its branch is the rebuilt graph's path.
+  Object.assign(built.nodes.find((n) => n.id === 'img_b')!, { end: 121 });
+  const f = compareRoundTrip(source, built);
+  assert.equal(f.criticalPathJaccard, 1 / 3);
+  assert.equal(f.criticalPathSecondary.structural, 1);
+  assert.deepEqual(f.criticalPathSecondary.sourcePathEdgesMissing, []);
+  // The script's branch in the rebuilt graph: 10 + 2 + 28 + 20 = 60 of 10 + 2 + 60 = 72 (17% short); the
+  // image's in the source: 41 of 60. Neither is within 10%: a difference of durations beyond any tolerance printed.
+  assert.deepEqual(f.criticalPathSecondary.near, { '2%': 1 / 3, '5%': 1 / 3, '10%': 1 / 3 });
+});
+
 test('a memory-cache repeat (no request, nothing in a trace) is left out; download chunks are named by the chunk they feed', () => {
   const img = 'http://www.pcp.test/i.gif';
   const chunk = (id: string, line: number) => ({ id, kind: 'parse_chunk' as const, docUrl: PAGE, startLine: line, startColumn: 1, endLine: line, endColumn: 9 });
