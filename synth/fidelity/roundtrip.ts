@@ -18,7 +18,8 @@ usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--
 
 Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
-agreement, edge precision/recall by rule, critical-path Jaccard, load time against the source (targets of
+agreement, edge precision/recall by rule, critical-path Jaccard (and under it two secondary figures: structural,
+the rebuilt edges with the source's durations; near-critical at 2/5/10%), load time against the source (targets of
 issue 15), pages per minute, synthesis speed, the edges missed and added by rule and kinds of their ends, and
 every class of miss with its count (the critical paths' too: why each resource on one path is off the other).
 --minutes stops starting new graphs after M minutes; --json FILE writes the per-graph figures (with each
