@@ -315,17 +315,27 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     let anchor = 'start';
     let after = 0;
     let previous: string | undefined;
+    // Chunks cut only by memory-cache repeats: the tag that cut each ends it, and a builder that does not
+    // cut there (no trace records a repeat) parses on to the next cut: one chunk with the one after them.
+    let pending: string[] = [];
     for (const c of chunks) {
       const all = (ix.children.get(c.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'resource' || n.kind === 'script_eval');
       const declared = all.filter((n) => !(collapseParts && isMemoryCacheRepeat(ix, n))).sort((a, b) => a.start - b.start)[0];
-      if (!declared && previous !== undefined && all.length) keys.set(c.id, previous); // cut only by memory-cache repeats: one chunk with the one before
-      else if (declared) {
+      if (!declared && all.length) {
+        pending.push(c.id);
+        continue;
+      }
+      if (declared) {
         anchor = keys.get(declared.id) ?? declared.id;
         after = 0;
         keys.set(c.id, `parse ${url} @ ${anchor}`);
       } else keys.set(c.id, `parse ${url} @ ${anchor} +${++after}`);
       previous = keys.get(c.id);
+      for (const id of pending) keys.set(id, previous!);
+      pending = [];
     }
+    // Repeats at the document's end: nothing after them, one chunk with the one before.
+    for (const id of pending) keys.set(id, previous ?? `parse ${url} @ ${anchor} +${++after}`);
   }
   // A document's download chunk by the parse chunk that parses its bytes (rule 3; one each, in both
   // builders), not by its index: a chunk boundary one builder has and the other not (a memory-cache
