@@ -10,7 +10,7 @@ import { TcpConnection } from '../../src/network/tcp.ts';
 import { median } from '../../src/stats.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
-import { TESTBED_PROFILES } from './testbed.ts';
+import { FREQUENCY_PROFILES } from './testbed.ts';
 
 const HELP = `usage: npm run emulate:goel:trace [-- --page NAME] [--profile Good|Median|Poor] [--scale X] [--runs N]
                                   [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto] [--no-reorder]
@@ -62,7 +62,7 @@ function main(): number {
   };
   const page = PAGE_FAMILIES.find((p) => p.name === (values.page ?? 'mixed-3'));
   if (!page) return fail(`unknown page '${values.page}' (${PAGE_FAMILIES.map((p) => p.name).join(', ')})`);
-  const tb = TESTBED_PROFILES.find((p) => p.name === (values.profile ?? 'Poor'));
+  const tb = FREQUENCY_PROFILES.find((p) => p.name === (values.profile ?? 'Poor'));
   if (!tb) return fail(`unknown profile '${values.profile}' (Good, Median, Poor)`);
   const scale = values.scale === undefined ? 0.25 : Number(values.scale);
   if (!(scale >= 0)) return fail(`--scale expects a non-negative number, got '${values.scale}'`);
