@@ -13,10 +13,11 @@ import { LOSS_DETECTIONS, simulate, type EmulatorConfig, type LossDetection } fr
 import { median, quantile } from '../../src/stats.ts';
 import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
-import { goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
+import { GOEL_HOSTS, goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
 import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, type BridgeOptions, type ProfileFamily } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--uncalibrated] [--no-refill] [--no-reorder] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated]
+                            [--no-refill] [--no-reorder] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
                             [--early-retransmit] [--fack] [--frto]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
@@ -25,7 +26,7 @@ distributions, both directions; a 64 KiB token bucket refilled every slice; nete
 delay drops), each profile's loss scaled so
 that the emulator's share of retransmitted segments per 70 ms slice matches the paper's; plus lossless and
 random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
-receive windows. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO). Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); then its trends checked.
 
@@ -33,12 +34,16 @@ Type B); then its trends checked.
   --profiles quality|frequency|both
                     the profile family: network quality (§VI-A: Good / Fair / Passable / Poor; the paper's
                     Figures 13-15), loss frequency (§VI-B: Good / Median / Poor; Figures 16-22), or both (default)
+  --hosts linux-3.13|thesis
+                    the hosts' loss recovery: Goel's Linux 3.13 (default: --loss-detection sack --tlp
+                    --early-retransmit --fack --frto) or the thesis' NACK scheme with no probe (the switches
+                    below then add one mechanism each)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
   --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
   --no-rwnd         no receive-window cap (65 KB only at connection setup, then Linux's autotuning grows it)
   --loss-detection nack|sack
-                    the hosts' loss detection: the thesis' NACK scheme (default) or ACK clocking as Linux
+                    the hosts' loss detection: the thesis' NACK scheme or ACK clocking as Linux
                     (three duplicate ACKs / SACK, else the RTO; emulator/README.md "Loss detection")
   --tlp             tail-loss probes on the hosts (Linux 3.10 and later, as Goel's 3.13, send them by default)
   --early-retransmit
@@ -171,7 +176,7 @@ function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeO
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
   const runs = values.runs === undefined ? 15 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
@@ -184,6 +189,12 @@ function main(): number {
   }
   const families = which === 'both' ? PROFILE_FAMILIES : [which as ProfileFamily];
   const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'] };
+  const base = GOEL_HOSTS[values.hosts ?? 'linux-3.13'];
+  if (!base) {
+    console.error(`emulate:goel: --hosts expects ${Object.keys(GOEL_HOSTS).join(' or ')}, got '${values.hosts}'`);
+    return 2;
+  }
+  Object.assign(hosts, base);
   if (values['no-rwnd']) hosts.receiveWindow = 0;
   const ld = values['loss-detection'];
   if (ld !== undefined) {
@@ -194,23 +205,15 @@ function main(): number {
     hosts.lossDetection = ld as LossDetection;
   }
   if (values.tlp) hosts.tlp = true;
-  if (values['early-retransmit']) {
-    if (ld !== 'sack') {
-      console.error('emulate:goel: --early-retransmit needs --loss-detection sack');
-      return 2;
-    }
-    hosts.earlyRetransmit = true;
-  }
-  if (values.fack) {
-    if (ld !== 'sack') {
-      console.error('emulate:goel: --fack needs --loss-detection sack');
-      return 2;
-    }
-    hosts.fack = true;
-  }
+  if (values['early-retransmit']) hosts.earlyRetransmit = true;
+  if (values.fack) hosts.fack = true;
   if (values.frto) hosts.frto = true;
+  if ((hosts.earlyRetransmit || hosts.fack) && hosts.lossDetection !== 'sack') {
+    console.error('emulate:goel: early retransmit and FACK need --loss-detection sack');
+    return 2;
+  }
   const t0 = performance.now();
-  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell${ld === 'sack' ? ', loss detection by ACK clocking (sack)' : ''}${values.tlp ? ', tail-loss probes' : ''}${values['early-retransmit'] ? ', early retransmit' : ''}${values.fack ? ', FACK' : ''}${values.frto ? ', F-RTO' : ''}`);
+  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell; loss recovery: ${hosts.lossDetection === 'sack' ? 'ACK clocking (sack)' : "the thesis' NACK scheme"}${hosts.tlp ? ', tail-loss probes' : ''}${hosts.earlyRetransmit ? ', early retransmit' : ''}${hosts.fack ? ', FACK' : ''}${hosts.frto ? ', F-RTO' : ''}`);
   const results = families.map((f) => ({ family: f, checks: runFamily(f, runs, bridge, !values.uncalibrated) }));
   for (const { family, checks } of results) {
     console.log(`\nGoel's trends, ${family} profiles:`);
