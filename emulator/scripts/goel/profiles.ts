@@ -56,11 +56,11 @@ export function lossProfiles(scales: Partial<Record<string, number>> = {}, bridg
 
 /**
  * Goel's hosts' loss recovery (Ubuntu 14.04, Linux 3.13): SACK-based detection with FACK, tail-loss probes
- * (3.10+), early retransmit (3.5+), F-RTO (`emulate:goel -- --hosts linux-3.13`).
+ * (3.10+), early retransmit (3.5+), F-RTO: `emulate:goel`'s default (`--hosts linux-3.13`; emulator/README.md says why).
  */
 export const LINUX_3_13_HOSTS: Partial<EmulatorConfig> = { lossDetection: 'sack', tlp: true, earlyRetransmit: true, fack: true, frto: true };
 
-/** The hosts `emulate:goel` can run: the thesis' (its NACK scheme, no probe; the default) or Goel's (Linux 3.13). */
+/** The hosts `emulate:goel` can run: Goel's (Linux 3.13; the default) or the thesis' (its NACK scheme, no probe). */
 export const GOEL_HOSTS: Readonly<Record<string, Partial<EmulatorConfig>>> = { 'linux-3.13': LINUX_3_13_HOSTS, thesis: {} };
 
 /** The receive window Goel's client and server advertised (§VI-C: 65 KB). */

@@ -16,7 +16,7 @@ import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts
 import { GOEL_HOSTS, goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
 import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, type BridgeOptions, type ProfileFamily } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts thesis|linux-3.13] [--uncalibrated]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated]
                             [--no-refill] [--no-reorder] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
                             [--early-retransmit] [--fack] [--frto]
 
@@ -26,7 +26,7 @@ distributions, both directions; a 64 KiB token bucket refilled every slice; nete
 delay drops), each profile's loss scaled so
 that the emulator's share of retransmitted segments per 70 ms slice matches the paper's; plus lossless and
 random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
-receive windows; loss recovery the thesis' NACK scheme, or Linux 3.13's as Goel's hosts ran (--hosts). Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); then its trends checked.
 
@@ -34,10 +34,10 @@ Type B); then its trends checked.
   --profiles quality|frequency|both
                     the profile family: network quality (§VI-A: Good / Fair / Passable / Poor; the paper's
                     Figures 13-15), loss frequency (§VI-B: Good / Median / Poor; Figures 16-22), or both (default)
-  --hosts thesis|linux-3.13
-                    the hosts' loss recovery: the thesis' NACK scheme with no probe (default; the switches below
-                    add one mechanism each) or Goel's Linux 3.13 (--loss-detection sack --tlp --early-retransmit
-                    --fack --frto; emulator/README.md says why it is not the default)
+  --hosts linux-3.13|thesis
+                    the hosts' loss recovery: Goel's Linux 3.13 (default: --loss-detection sack --tlp
+                    --early-retransmit --fack --frto) or the thesis' NACK scheme with no probe (the switches
+                    below then add one mechanism each)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
   --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
@@ -189,7 +189,7 @@ function main(): number {
   }
   const families = which === 'both' ? PROFILE_FAMILIES : [which as ProfileFamily];
   const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'] };
-  const base = GOEL_HOSTS[values.hosts ?? 'thesis'];
+  const base = GOEL_HOSTS[values.hosts ?? 'linux-3.13'];
   if (!base) {
     console.error(`emulate:goel: --hosts expects ${Object.keys(GOEL_HOSTS).join(' or ')}, got '${values.hosts}'`);
     return 2;
