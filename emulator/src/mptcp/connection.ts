@@ -24,7 +24,8 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_MPTCP } from '../events.ts';
 import type { Exchange, SendBuffer } from '../http/send-buffer.ts';
 import { TcpConnection, type NetContext, type Segment, type SegmentSource } from '../network/tcp.ts';
-import { liaIncrease, type SubflowWindow } from './coupled-cc.ts';
+import { liaIncrease } from './coupled-cc.ts';
+import { InterLossDistance, oliaIncrease, type OliaSubflow } from './olia.ts';
 import type { ResolvedMultipath } from './options.ts';
 import { minRttChoice, streamChoice, type SubflowView } from './scheduler.ts';
 
@@ -50,6 +51,8 @@ class Subflow implements SegmentSource {
   dsn: number[] = dsnPool.pop() ?? [];
   nDsn = 0;
   bytesSent = 0;
+  /** OLIA's l_r, over bytesSent. */
+  readonly interLoss = new InterLossDistance();
   readonly view: SubflowView;
 
   constructor(
@@ -91,7 +94,7 @@ export interface MptcpStats {
 
 export class MptcpConnection {
   private readonly flows: Subflow[];
-  private readonly windows: SubflowWindow[];
+  private readonly windows: OliaSubflow[];
   private readonly views: SubflowView[];
   private dsnNext = 0;
   /** Client side: the next DSN to deliver in order (out-of-order delivery: bytes delivered). */
@@ -121,12 +124,13 @@ export class MptcpConnection {
         ...p.ctx,
         stats,
         deliver: (_x, _bytes, t, s) => this.arrived(i, s, t),
-        coupledIncrease: opts.mptcpCc === 'lia' ? () => this.liaIncrease(i) : undefined,
+        coupledIncrease: opts.mptcpCc === 'uncoupled' ? undefined : () => this.coupledIncrease(i),
+        lossEvent: opts.mptcpCc === 'olia' ? () => this.flows[i]!.interLoss.lossEvent(this.flows[i]!.bytesSent) : undefined,
         pshSignal: p.ctx.psh ? (_c, t) => this.signalPsh(i, t) : undefined,
       };
       return new Subflow(this, i, ctx, p.up, p.rtt, i === 0);
     });
-    this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN })); // set before each use (liaIncrease); NaN: see Subflow.view
+    this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN, interLoss: NaN })); // set before each use (coupledIncrease); NaN: see Subflow.view
     this.views = this.flows.map((f) => f.view);
     q.schedule(now + 2 * paths[0].rtt + 1.5 * paths[1].rtt, EV_MPTCP, this, MPTCP_JOIN);
   }
@@ -231,14 +235,18 @@ export class MptcpConnection {
     return true;
   }
 
-  private liaIncrease(i: number): number {
-    if (!this.flows[1]!.view.up) return 1 / this.flows[i]!.tcp.cwnd;
+  /** The coupled (LIA or OLIA) increase of subflow i per ACK; NewReno's 1/w until the second subflow is up. */
+  private coupledIncrease(i: number): number {
+    const cwnd = this.flows[i]!.tcp.cwnd;
+    if (!this.flows[1]!.view.up) return 1 / cwnd;
     for (const f of this.flows) {
       const w = this.windows[f.index]!;
       w.cwnd = f.tcp.cwnd;
       w.rtt = Number.isNaN(f.tcp.srtt) ? f.handshakeRtt : f.tcp.srtt;
+      w.interLoss = f.interLoss.distance(f.bytesSent);
     }
-    return liaIncrease(this.windows, i);
+    if (this.opts.mptcpCc === 'lia') return liaIncrease(this.windows, i);
+    return Math.max(oliaIncrease(this.windows, i), 1 - cwnd); // OLIA may shrink a window, not below one segment
   }
 
   private scheduleKick(): void {

@@ -21,6 +21,7 @@ test('multipath options through parseEmulatorOptions, with one-line errors', () 
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', 'mptcp-scheduler': 'random' }), /--mptcp-scheduler must be one of minrtt, stream/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms,150%' }), /path2 loss must be in \[0, 1\)/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms', cc: 'cubic' }), /LIA couples NewReno/);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms', cc: 'cubic', 'mptcp-cc': 'olia' }), /OLIA couples NewReno/);
 });
 
 test('a grid\'s paths value stands for bandwidth, rtt and path2', () => {

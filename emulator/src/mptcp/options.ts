@@ -16,11 +16,11 @@ export interface PathSpec {
 
 /** minrtt: the Linux default (lowest smoothed RTT with window space); stream: the HTTP-aware Stream Scheduler (§6.4.1). */
 export type MptcpScheduler = 'minrtt' | 'stream';
-/** lia: coupled (RFC 6356); uncoupled: NewReno per subflow (§6.4.4). */
-export type MptcpCoupling = 'lia' | 'uncoupled';
+/** lia: coupled (RFC 6356); olia: opportunistic linked increases (Khalili et al. 2012); uncoupled: NewReno per subflow (§6.4.4). */
+export type MptcpCoupling = 'lia' | 'olia' | 'uncoupled';
 
 export const MPTCP_SCHEDULERS: readonly MptcpScheduler[] = ['minrtt', 'stream'];
-export const MPTCP_COUPLINGS: readonly MptcpCoupling[] = ['lia', 'uncoupled'];
+export const MPTCP_COUPLINGS: readonly MptcpCoupling[] = ['lia', 'olia', 'uncoupled'];
 
 export interface MultipathConfig {
   /** The second path; connections start on the first (bandwidthBps, rttMs) and join this one (§6.4, Fig. 6.14). */
@@ -57,7 +57,7 @@ export function resolveMultipath(c: MultipathConfig & { congestionControl?: stri
   if (!MPTCP_SCHEDULERS.includes(scheduler)) throw new ConfigError(`mptcpScheduler must be one of ${MPTCP_SCHEDULERS.join(', ')}, got '${scheduler}'`);
   const cc = c.mptcpCc ?? 'lia';
   if (!MPTCP_COUPLINGS.includes(cc)) throw new ConfigError(`mptcpCc must be one of ${MPTCP_COUPLINGS.join(', ')}, got '${cc}'`);
-  if (path2 && cc === 'lia' && c.congestionControl === 'cubic') throw new ConfigError('LIA couples NewReno subflows: use mptcpCc uncoupled with cubic');
+  if (path2 && cc !== 'uncoupled' && c.congestionControl === 'cubic') throw new ConfigError(`${cc.toUpperCase()} couples NewReno subflows: use mptcpCc uncoupled with cubic`);
   const rcvBuf = c.mptcpRcvBuf ?? DEFAULT_RCV_BUF;
   if (!Number.isInteger(rcvBuf) || rcvBuf < 1500) throw new ConfigError(`mptcpRcvBuf must be an integer of at least 1500 bytes, got ${rcvBuf}`);
   return { path2, mptcpScheduler: scheduler, mptcpLookahead: c.mptcpLookahead ?? true, mptcpCc: cc, mptcpRcvBuf: rcvBuf };
