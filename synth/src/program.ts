@@ -9,6 +9,7 @@ import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-b
 import { jsString } from './escape.ts';
 import { causeCallJs, type EventCause } from './element-events.ts';
 import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
+import { scriptElementLoads } from './script-loads.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -57,12 +58,14 @@ export function issueOf(r: ResourceNode): Issue {
   return 'xhr';
 }
 
-/** The load and error handlers of the element that requested `r` (first parts of Element events). */
+/** The load and error handlers of the element that requested `r` (first parts of Element events; `scriptElementLoads`). */
 export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNode; error?: EventNode } {
   const evs = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
     .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id)
     .sort((a, b) => a.start - b.start);
-  return { load: evs.find((n) => n.eventName === 'load'), error: evs.find((n) => n.eventName === 'error') };
+  // A legacy graph's script element load hung off a parse chunk is the element's all the same (script-loads.ts).
+  const load = evs.find((n) => n.eventName === 'load') ?? scriptElementLoads(ix).get(r.id);
+  return { load, error: evs.find((n) => n.eventName === 'error') };
 }
 
 /**
