@@ -200,7 +200,8 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
     default:
       if (callerOf(ctx.ix, child)) {
         // A function of a script that this computation calls (rules 14-16): run inline, as the call.
-        return `(function(){${programJs(ctx, child.id)}})();`;
+        // ... and the caller's next part, resumed after the call returned (`resumedCaller`).
+        return `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
       }
       if (isComputation(child) && child.kind === 'script_eval') return undefined; // its script's own evaluation
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
@@ -208,9 +209,10 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
   }
 }
 
-/** The caller's next part, resumed after the event `ev` it caused returned (legacy graphs: event -> the caller's next part). */
-function resumedJs(ctx: ProgramContext, ev: EventNode): string {
-  const after = (ctx.ix.children.get(ev.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, ev, n));
+/** The caller's next part, resumed after the event `ev` it caused, or the call `ev` it made, returned (legacy graphs: event or call -> the caller's next part). */
+function resumedJs(ctx: ProgramContext, ev: GraphNode): string {
+  const from = ev.kind === 'script_eval' ? ctx.ix.partsOf.get(ev.id) ?? [ev.id] : [ev.id];
+  const after = from.flatMap((id) => ctx.ix.children.get(id) ?? []).filter((e) => resumedCaller(ctx.ix, ctx.ix.byId.get(e.from)!, ctx.ix.byId.get(e.to)!)).map((e) => ctx.ix.byId.get(e.to)!);
   return after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('');
 }
 

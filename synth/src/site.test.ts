@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
+import { callerOf, indexGraph } from './graph-index.ts';
 import { failedElementsPage, graphOf, res, scriptPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -147,6 +148,27 @@ test('a function of a script that a timer calls (rule 16) runs inside the timer'
   const site = synthesizeSite(g);
   const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
   assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);E\("img","http:\/\/www\.pcp\.test\/late\.png"\);\}\)\(\);\},10\)/);
+  assert.deepEqual(site.warnings, []);
+});
+
+test("a timer's next part after a call it made (legacy: comp_N_0 -> call -> comp_N_1) runs after the call, inside the timer", () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
+    res('js', 'http://www.pcp.test/lib.js', 'application/javascript', 900),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 1, end: 2 },
+    { id: 't_0', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21 },
+    { id: 'call', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 21, end: 24 },
+    { id: 't_1', kind: 'timer', timerId: '1', timerDelay: 10, start: 24, end: 26 },
+    res('img', 'http://www.pcp.test/after-call.png', 'image/png', 100),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 't_0', 19], ['t_0', 'call', 16], ['call', 't_1', 'split'], ['t_1', 'img', 2]]);
+  const ix = indexGraph(g);
+  assert.equal(callerOf(ix, ix.byId.get('t_1')!), 't_0');
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  // The timer's 1 ms, the call's 3 ms, then the timer's own 2 ms and its image: once, and nowhere else.
+  assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);\}\)\(\);\(function\(\)\{B\(2\);E\("img","http:\/\/www\.pcp\.test\/after-call\.png"\);\}\)\(\);\},10\)/);
+  assert.equal(js.split('after-call.png').length, 2);
   assert.deepEqual(site.warnings, []);
 });
 
