@@ -46,6 +46,24 @@ test('a script a computation of the parent frame requests and the about: frame e
   assert.ok(ad.includes('"about:blank|1":function(){B(2);E("img","http://ads.pcp.test/p.gif");}'), ad);
 });
 
+test('a script a computation of an about: frame requests and its parent evaluates goes into the parent\'s document', () => {
+  const g = scriptPage(PAGE, 'http://www.pcp.test/tag.js', 'application/javascript', [
+    res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
+    res('ad', 'http://ads.pcp.test/ad.js', 'application/javascript', 300, { start: 10, end: 20 }),
+    { id: 'ev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/ad.js', scriptKind: 'sync', frame: 'ad', start: 20, end: 22 },
+    res('cb', 'http://ads.pcp.test/cb.js', 'application/javascript', 300, { frame: 'ad', start: 22, end: 30 }),
+    { id: 'cbev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/cb.js', scriptKind: 'sync', start: 30, end: 31 },
+    res('pixel', 'http://ads.pcp.test/p.gif', 'image/gif', 40, { start: 31, end: 40 }),
+  ], [['s', 'frame', 2], ['frame', 'ev', 10], ['s', 'ad', 2], ['ad', 'ev', 10], ['ev', 'cb', 2], ['cb', 'cbev', 10], ['cbev', 'pixel', 2]]);
+  g.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
+  const site = synthesizeSite(g);
+  const ad = site.responses.find((r) => r.url.endsWith('ad.js'))!.body.toString();
+  assert.ok(ad.includes('"about:blank|1":function(){B(2);E("script","http://ads.pcp.test/cb.js",null,null,parent.document);}'), ad);
+  // It runs the page's program there.
+  const cb = site.responses.find((r) => r.url.endsWith('cb.js'))!.body.toString();
+  assert.ok(cb.includes('"http://www.pcp.test/|1":function(){B(1);E("img","http://ads.pcp.test/p.gif");}'), cb);
+});
+
 test("an about: frame's own document (srcdoc, or HTML its creator wrote) is given to it with its tags", () => {
   for (const docUrl of ['about:srcdoc', 'about:blank']) {
     const g = graphOf(PAGE, [

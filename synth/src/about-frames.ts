@@ -60,10 +60,26 @@ export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
  * requested it: the script goes into that frame's document.
  */
 export function scriptTargetFrame(ix: GraphIndex, owners: Map<string, ResourceNode>, r: ResourceNode): ResourceNode | undefined {
-  const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline').sort((a, b) => a.start - b.start);
-  const frame = evals[0]?.frame;
+  const frame = evaluatingFrame(ix, r);
   if (frame === undefined || frame === r.frame) return undefined;
   return owners.get(frame);
+}
+
+/**
+ * Whether the script `r`, requested by a computation of an about: frame, was evaluated by that frame's
+ * parent: the script goes into the parent's document, which an about: frame can reach (wikia.com: a
+ * webspectator script in an about:blank frame inserts `initcb` into the page, whose program runs there).
+ */
+export function scriptIntoParent(ix: GraphIndex, r: ResourceNode): boolean {
+  const frame = evaluatingFrame(ix, r);
+  const own = ix.graph.frames.find((f) => f.id === r.frame);
+  return frame !== undefined && own !== undefined && isAboutUrl(own.url) && own.parent === frame;
+}
+
+/** The frame of the first evaluation of the script `r`. */
+function evaluatingFrame(ix: GraphIndex, r: ResourceNode): string | undefined {
+  const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline').sort((a, b) => a.start - b.start);
+  return evals[0]?.frame;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { BodyStarts } from './body-start.ts';
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
 import { causeCallJs, type EventCause } from './element-events.ts';
-import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
+import { isAboutUrl, scriptIntoParent, scriptTargetFrame } from './about-frames.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
@@ -265,6 +265,7 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
       const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;
       if (into) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', `D(${jsString(into.id)})`].join(',')});`;
+      if (how === 'script' && scriptIntoParent(ctx.ix, r)) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'parent.document'].join(',')});`;
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }
