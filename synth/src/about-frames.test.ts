@@ -30,14 +30,20 @@ test("the frame's window load handler is installed by the script that inserts it
   assert.ok(js.includes('A("frame",null,function(w,d){w.addEventListener("load",function(){B(2);E("img","http://www.pcp.test/b.gif");});});'), js);
 });
 
-test('a script a computation of the parent frame requests and the about: frame evaluates goes into that frame\'s document', () => {
+/** The page's tag.js makes an about:blank frame `ad` and requests ad.js, which that frame evaluates (`ev`, 2 ms); `nodes` and `edges` say what follows. */
+function adFramePage(nodes: Parameters<typeof scriptPage>[3], edges: Parameters<typeof scriptPage>[4]) {
   const g = scriptPage(PAGE, 'http://www.pcp.test/tag.js', 'application/javascript', [
     res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
     res('ad', 'http://ads.pcp.test/ad.js', 'application/javascript', 300, { start: 10, end: 20 }),
     { id: 'ev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/ad.js', scriptKind: 'sync', frame: 'ad', start: 20, end: 22 },
-    res('pixel', 'http://ads.pcp.test/p.gif', 'image/gif', 40, { frame: 'ad', start: 22, end: 30 }),
-  ], [['s', 'frame', 2], ['frame', 'ev', 10], ['s', 'ad', 2], ['ad', 'ev', 10], ['ev', 'pixel', 2]]);
+    ...nodes,
+  ], [['s', 'frame', 2], ['frame', 'ev', 10], ['s', 'ad', 2], ['ad', 'ev', 10], ...edges]);
   g.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
+  return g;
+}
+
+test('a script a computation of the parent frame requests and the about: frame evaluates goes into that frame\'s document', () => {
+  const g = adFramePage([res('pixel', 'http://ads.pcp.test/p.gif', 'image/gif', 40, { frame: 'ad', start: 22, end: 30 })], [['ev', 'pixel', 2]]);
   const site = synthesizeSite(g);
   const tag = site.responses.find((r) => r.url.endsWith('tag.js'))!.body.toString();
   assert.ok(tag.includes('A("frame",null);') && tag.includes('E("script","http://ads.pcp.test/ad.js",null,null,D("frame"));'), tag);
@@ -47,15 +53,11 @@ test('a script a computation of the parent frame requests and the about: frame e
 });
 
 test('a script a computation of an about: frame requests and its parent evaluates goes into the parent\'s document', () => {
-  const g = scriptPage(PAGE, 'http://www.pcp.test/tag.js', 'application/javascript', [
-    res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
-    res('ad', 'http://ads.pcp.test/ad.js', 'application/javascript', 300, { start: 10, end: 20 }),
-    { id: 'ev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/ad.js', scriptKind: 'sync', frame: 'ad', start: 20, end: 22 },
+  const g = adFramePage([
     res('cb', 'http://ads.pcp.test/cb.js', 'application/javascript', 300, { frame: 'ad', start: 22, end: 30 }),
     { id: 'cbev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/cb.js', scriptKind: 'sync', start: 30, end: 31 },
     res('pixel', 'http://ads.pcp.test/p.gif', 'image/gif', 40, { start: 31, end: 40 }),
-  ], [['s', 'frame', 2], ['frame', 'ev', 10], ['s', 'ad', 2], ['ad', 'ev', 10], ['ev', 'cb', 2], ['cb', 'cbev', 10], ['cbev', 'pixel', 2]]);
-  g.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
+  ], [['ev', 'cb', 2], ['cb', 'cbev', 10], ['cbev', 'pixel', 2]]);
   const site = synthesizeSite(g);
   const ad = site.responses.find((r) => r.url.endsWith('ad.js'))!.body.toString();
   assert.ok(ad.includes('"about:blank|1":function(){B(2);E("script","http://ads.pcp.test/cb.js",null,null,parent.document);}'), ad);
