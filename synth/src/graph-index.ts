@@ -79,16 +79,16 @@ export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): stri
 }
 
 /**
- * The part that called the script evaluation `call` (`calledBy`) when `n` is its computation's next part,
- * resumed as the call returned (legacy graphs keep `comp_24_19 -> comp_25 -> comp_24_20`, rule 15 then
- * split: ruten.com.tw's ad frame's load handler calling the page's functions). A script caller's next
- * part was already run after the call (as a call of its own); an event's or timer's was never run.
+ * The part that called the script evaluation `call` (`calledBy`) when `n` is the next part of the
+ * caller's computation (comp_N_k+1 of comp_N_k), resumed as the call returned (legacy graphs keep
+ * `comp_24_19 -> comp_25 -> comp_24_20`, rule 15 then split: ruten.com.tw's ad frame's load handler
+ * calling the page's functions). A script caller's next part was already run after the call (as a call
+ * of its own); an event's or timer's was never run.
  */
 function resumedAfterCall(ix: GraphIndex, call: Extract<GraphNode, { kind: 'script_eval' }>, n: GraphNode): string | undefined {
-  if (!isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id || n.start < call.end - SYNC_MS) return undefined;
-  const base = enclosingOf(n.id);
+  if (!isComputation(n) || !n.part || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id || n.start < call.end - SYNC_MS) return undefined;
   const caller = calledBy(ix, ix.byId.get(ix.partsOf.get(call.id)?.[0] ?? call.id)!);
-  return n.id !== base && caller !== undefined && caller !== n.id && enclosingOf(caller) === base ? caller : undefined;
+  return caller === `${enclosingOf(n.id)}_${n.part - 1}` ? caller : undefined;
 }
 
 /** The computation part a script evaluation with no download of its own is a call from (the latest to begin of its computation parents). */

@@ -145,7 +145,7 @@ function timerCallPage(nodes: Parameters<typeof graphOf>[1], edges: Parameters<t
     { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
     res('js', 'http://www.pcp.test/lib.js', 'application/javascript', 900),
     { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 1, end: 2 },
-    { id: 't_0', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21 },
+    { id: 't_0', kind: 'timer', timerId: '1', timerDelay: 10, part: 0, start: 20, end: 21 },
     { id: 'call', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 21, end: 24 },
     ...nodes,
   ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 't_0', 19], ['t_0', 'call', 16], ...edges]);
@@ -161,7 +161,7 @@ test('a function of a script that a timer calls (rule 16) runs inside the timer'
 
 test("a timer's next part after a call it made (legacy: comp_N_0 -> call -> comp_N_1) runs after the call, inside the timer", () => {
   const g = timerCallPage([
-    { id: 't_1', kind: 'timer', timerId: '1', timerDelay: 10, start: 24, end: 26 },
+    { id: 't_1', kind: 'timer', timerId: '1', timerDelay: 10, part: 1, start: 24, end: 26 },
     res('img', 'http://www.pcp.test/after-call.png', 'image/png', 100),
   ], [['call', 't_1', 'split'], ['t_1', 'img', 2]]);
   const ix = indexGraph(g);
