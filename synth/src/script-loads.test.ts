@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
 import { indexGraph } from './graph-index.ts';
 import { scriptElementLoads } from './script-loads.ts';
+import { compareRoundTrip } from './compare.ts';
 import { graphOf, res, type NodeSpec } from './testing.ts';
 
 const PAGE = 'http://loader.pcp.test/';
@@ -55,4 +56,12 @@ test('an evaluation in another frame does not claim the load', () => {
   const g = loaderPage();
   const moved = { ...g, frames, nodes: g.nodes.map((n) => (n.id === 'l_0' ? { ...n, frame: 'ad' } : n)) };
   assert.equal(scriptElementLoads(indexGraph(moved)).size, 0);
+});
+
+test('the comparison takes the parse chunk -> load edge of such a load for the script -> load edge a trace draws', () => {
+  const source = loaderPage();
+  const built = { ...source, edges: source.edges.map((e) => (e.from === 'p0' && e.to === 'l_0' ? { from: 'streams', to: 'l_0', rule: 25 } : e)) };
+  const f = compareRoundTrip(source, built);
+  assert.equal(f.edgeRecall, 1);
+  assert.equal(f.edgePrecision, 1);
 });
