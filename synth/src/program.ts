@@ -10,6 +10,7 @@ import { jsString } from './escape.ts';
 import { causeCallJs, type EventCause } from './element-events.ts';
 import { isAboutUrl, scriptIntoParent, scriptTargetFrame } from './about-frames.ts';
 import { scriptElementLoads } from './script-loads.ts';
+import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -160,6 +161,7 @@ export function programJs(ctx: ProgramContext, id: string): string {
 }
 
 function registerJs(ctx: ProgramContext, ev: EventNode, win = 'window', doc = 'document'): string {
+  if (postedFromAnotherFrame(ctx.ix, ev)) return listenJs(win, ev, handlerJs(ctx, ev.id));
   const on = ev.eventTarget.toLowerCase() === 'document' ? doc : win;
   return `${on}.addEventListener(${jsString(ev.eventName)},${handlerJs(ctx, ev.id)});`;
 }
@@ -174,6 +176,10 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       return timerJs(ctx, child);
     case 'event':
       if (firstPart(ctx, child.id) !== child.id) return undefined;
+      {
+        const toFrame = frameMessage(ctx.ix, parent, child); // posted to another frame, whose script listens (frame-messages.ts)
+        if (toFrame) return postJs(toFrame, child);
+      }
       if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'window') {
         return `window.addEventListener("message",function h(){window.removeEventListener("message",h);(${handlerJs(ctx, child.id)})()});postMessage("pcp","*");`;
       }

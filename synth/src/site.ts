@@ -19,6 +19,7 @@ import { xhrPace } from './xhr-pace.ts';
 import { frameSuffixes, frameSuffixJs, sharedFrameBodies, type FrameBody } from './frame-bodies.ts';
 import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
 import { causeOf, isCausable, type EventCause } from './element-events.ts';
+import { postedFromAnotherFrame } from './frame-messages.ts';
 import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
@@ -71,7 +72,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<st
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => !ix.isPart(e));
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
     if (callerOf(ix, n)) continue; // the rest of a handler, resumed after an event it caused: run by it
-    if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
+    if ((target === 'window' || target === 'messageport') && n.eventName === 'message' && !postedFromAnotherFrame(ix, n)) continue; // installed where the message is posted
     if (FOCUS_EVENTS.has(n.eventName) && (ix.parents.get(n.id) ?? []).some((e) => isComputation(ix.byId.get(e.from)!))) continue; // installed where the focus moves
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
     const cause = isCausable(ix, n) ? causeOf(ix, n, firstScript) : undefined;
