@@ -3,32 +3,11 @@ import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
 import { frameMessage } from './frame-messages.ts';
 import { indexGraph } from './graph-index.ts';
-import { graphOf, res } from './testing.ts';
+import { responderPage as responderPageOf } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const FRAME = 'http://login.pcp.test/responder.html';
-
-/**
- * espn.co.uk's shape: the page's script inserts a cross-origin frame whose script posts a message to
- * the page (`m1`); the page's handler posts one back into the frame (`m2`), whose handler requests an image.
- */
-function responderPage() {
-  return graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 500),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20, start: 1, end: 2 },
-    res('js', 'http://www.pcp.test/app.js', 'application/javascript', 900, { start: 2, end: 5 }),
-    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/app.js', scriptKind: 'sync', start: 5, end: 6 },
-    res('fr', FRAME, 'text/html', 400, { start: 6, end: 10 }),
-    { id: 'fp0', kind: 'parse_chunk', docUrl: FRAME, startLine: 1, startColumn: 1, endLine: 1, endColumn: 20, frame: 'ad', start: 10, end: 11 },
-    res('rjs', 'http://login.pcp.test/responder.js', 'application/javascript', 900, { frame: 'ad', start: 11, end: 15 }),
-    { id: 'rs', kind: 'script_eval', scriptUrl: 'http://login.pcp.test/responder.js', scriptKind: 'sync', frame: 'ad', start: 15, end: 17 },
-    { id: 'm1', kind: 'event', eventName: 'message', eventTarget: 'Window', start: 18, end: 19 },
-    { id: 'm2', kind: 'event', eventName: 'message', eventTarget: 'Window', frame: 'ad', start: 20, end: 22 },
-    res('img', 'http://login.pcp.test/p.gif', 'image/gif', 40, { frame: 'ad', start: 22, end: 30 }),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'fr', 2], ['fr', 'fp0', 'resource-chunk'], ['fp0', 'rjs', 1], ['rjs', 'rs', 10],
-    ['rs', 'm1', 25], ['m1', 'm2', 25], ['m2', 'img', 2]],
-  [{ id: 'main', url: PAGE, parent: null }, { id: 'ad', url: FRAME, parent: 'main' }]);
-}
+const responderPage = () => responderPageOf(PAGE, FRAME);
 
 test('a message posted to the parent frame or into a child frame is told apart from one posted to the poster\'s own window', () => {
   const ix = indexGraph(responderPage());

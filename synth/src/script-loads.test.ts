@@ -4,31 +4,11 @@ import { synthesizeSite } from './site.ts';
 import { indexGraph } from './graph-index.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { compareRoundTrip } from './compare.ts';
-import { graphOf, res, type NodeSpec } from './testing.ts';
+import { loaderPage as loaderPageOf, type NodeSpec } from './testing.ts';
 
 const PAGE = 'http://loader.pcp.test/';
-const STREAMS = 'http://cdn.pcp.test/streams.js';
-const BOOT = 'http://cdn.pcp.test/boot.js';
 
-/**
- * twitter.com's shape: the DOMContentLoaded handler inserts `streams.js`; its element's load (which
- * inserts `boot.js`) began as the script's run ended, and the legacy graph hangs it off the last parse
- * chunk (after its inline script, which installs the DOMContentLoaded handler); `loadStart` moves that load's start.
- */
-function loaderPage(loadStart = 30.5, extra: NodeSpec[] = [], extraEdges: [string, string, number | string][] = []) {
-  return graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 3000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 1, end: 2 },
-    { id: 'inl', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'inline', start: 2, end: 2.5 },
-    { id: 'dcl_0', kind: 'event', eventName: 'DOMContentLoaded', eventTarget: 'Document', start: 3, end: 5 },
-    res('streams', STREAMS, 'application/javascript', 2000, { start: 5, end: 25 }),
-    { id: 's', kind: 'script_eval', scriptUrl: STREAMS, scriptKind: 'async', start: 26, end: 30 },
-    { id: 'l_0', kind: 'event', eventName: 'load', eventTarget: 'Element', start: loadStart, end: loadStart + 2 },
-    res('boot', BOOT, 'application/javascript', 2000, { start: loadStart + 2, end: loadStart + 20 }),
-    ...extra,
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'inl', 12], ['p0', 'dcl_0', 25], ['dcl_0', 'streams', 2], ['p0', 's', 10], ['p0', 'l_0', 25], ['l_0', 'boot', 2], ...extraEdges]);
-}
-
+const loaderPage = (loadStart?: number, extra?: NodeSpec[], extraEdges?: [string, string, number | string][]) => loaderPageOf(PAGE, loadStart, extra, extraEdges);
 const pageHtml = (g: ReturnType<typeof loaderPage>): string => synthesizeSite(g).responses.find((r) => r.url === PAGE)!.body.toString();
 
 test('a script element\'s load hung off a parse chunk, begun as the script\'s run ended, is that element\'s onload', () => {
