@@ -76,6 +76,17 @@ export function failedElement(ix: GraphIndex, r: ResourceNode): boolean {
 }
 
 /**
+ * Another request of `r`'s URL that the page evaluated (a script or style sheet evaluation its child):
+ * www.bild.de's ad asks for its script with an `<img>` first, which fails (a script is no image),
+ * then with a `<script>`, whose load handler goes on. The URL is served as that script: the `<img>`
+ * still fails, by decoding, and the `<script>` runs and loads.
+ */
+export function evaluatedByAnother(ix: GraphIndex, r: ResourceNode): ResourceNode | undefined {
+  const url = stripFragment(r.url);
+  return ix.graph.nodes.find((n): n is ResourceNode => n.kind === 'resource' && n.id !== r.id && stripFragment(n.url) === url && evaluatedAs(ix, n) !== undefined);
+}
+
+/**
  * What `r` is evaluated as when the graph has it evaluated (a script or style sheet evaluation as
  * its child): JSONP served as text/plain or JSON is a script whatever its MIME type says.
  */

@@ -19,7 +19,7 @@ import { xhrPace } from './xhr-pace.ts';
 import { frameSuffixes, frameSuffixJs, sharedFrameBodies, type FrameBody } from './frame-bodies.ts';
 import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
 import { causeOf, isCausable, type EventCause } from './element-events.ts';
-import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { elementIssueOf, evaluatedAs, evaluatedByAnother, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
@@ -200,7 +200,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const oversize: string[] = [];
   let drifted = 0;
   const respond = (url: string, r: ResourceNode, frameBody?: FrameBody): void => {
-    const failed = failedElement(ix, r);
+    const evaluated = failedElement(ix, r) ? evaluatedByAnother(ix, r) : undefined;
+    const failed = failedElement(ix, r) && !evaluated;
     let status = failed && r.status < 400 ? 404 : r.status || 200;
     if (status >= 300 && status < 400) {
       warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
@@ -214,7 +215,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
     const transfer = Math.max(0, end - r.start - wait - delayMs);
     const sentAt = r.start + wait;
-    const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
+    const kind = evaluatedAs(ix, evaluated ?? r) ?? textKindOf(r.mimeType);
     // An image whatever its MIME type says when an <img> requests it (a text/plain beacon): else it fails to decode.
     const image = imageFormatOf(r.mimeType) ?? (elementIssueOf(ix, r) === 'img' ? 'gif' : undefined);
     const chunks = frameBody?.chunks ?? ix.chunksByDoc.get(url);
@@ -226,7 +227,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
       paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
-    } else if (image && elementIssueOf(ix, r) === 'img') body = imageBody(image, r.size);
+    } else if (image && elementIssueOf(ix, r) === 'img' && !evaluated) body = imageBody(image, r.size);
     else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
