@@ -56,14 +56,15 @@ export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
 }
 
 /**
- * The about: resource whose frame evaluates the script `r`, when a computation of another frame
- * requested it: the script goes into that frame's document.
+ * The about: resource whose frame evaluates the script `r`: the script goes into that frame's
+ * document. Also when a computation of that frame requested it: a handler its creator installed in
+ * the frame runs in the creator's window, whose `document` is the creator's (www.kohls.com's mPulse
+ * loader: the about:blank frame's load handler inserts `boomerang` into the frame).
  */
 export function scriptTargetFrame(ix: GraphIndex, owners: Map<string, ResourceNode>, r: ResourceNode): ResourceNode | undefined {
   const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline').sort((a, b) => a.start - b.start);
   const frame = evals[0]?.frame;
-  if (frame === undefined || frame === r.frame) return undefined;
-  return owners.get(frame);
+  return frame === undefined ? undefined : owners.get(frame);
 }
 
 /**

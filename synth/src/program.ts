@@ -219,7 +219,9 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
 
 /** The caller's next part, resumed after the event `ev` it caused returned (legacy graphs: event -> the caller's next part). */
 function resumedJs(ctx: ProgramContext, ev: EventNode): string {
-  const after = (ctx.ix.children.get(ev.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, ev, n));
+  // From any part of the event: an about: frame's load resumes its creator after the handler's last part.
+  const after = (ctx.ix.partsOf.get(ev.id) ?? [ev.id]).flatMap((id) => (ctx.ix.children.get(id) ?? []).map((e) => [ctx.ix.byId.get(id)!, ctx.ix.byId.get(e.to)!] as const))
+    .filter(([from, n]) => resumedCaller(ctx.ix, from, n)).map(([, n]) => n);
   return after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('');
 }
 
