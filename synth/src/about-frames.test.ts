@@ -85,27 +85,22 @@ test('an about: frame no resource names takes the first about: resource its pare
 });
 
 test("an about: frame's load fired inside its creator's close(): the creator resumes after the handler, and the script the handler inserts goes into the frame (www.kohls.com)", () => {
-  // tag.js inserts the about:blank frame and goes on (comp_1_1); the frame's window load (comp_2) runs
-  // as that part ends, inserts boom.js, which the frame evaluates; tag.js resumes after it (comp_1_2).
-  const g = graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 3000),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
-    res('js', 'http://www.pcp.test/tag.js', 'application/javascript', 2000),
-    { id: 'comp_1_0', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 8, end: 9 },
+  // tag.js (s) inserts the about:blank frame and goes on (s_1); the frame's window load (comp_2) runs as
+  // that part ends, inserts boom.js, which the frame evaluates; tag.js resumes after it (s_2).
+  const g = scriptPage(PAGE, 'http://www.pcp.test/tag.js', 'application/javascript', [
     res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
-    { id: 'comp_1_1', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 9, end: 10 },
+    { id: 's_1', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 9, end: 10 },
     { id: 'comp_2_0', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'ad', start: 10, end: 11 },
     res('boom', 'http://ads.pcp.test/boom.js', 'application/javascript', 300, { frame: 'ad', start: 11, end: 20 }),
     { id: 'bev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/boom.js', scriptKind: 'sync', frame: 'ad', start: 20, end: 21 },
     { id: 'comp_2_1', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'ad', start: 11, end: 12 },
-    { id: 'comp_1_2', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 12, end: 13 },
+    { id: 's_2', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 12, end: 13 },
     res('after', 'http://www.pcp.test/after.gif', 'image/gif', 40, { start: 13, end: 15 }),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 'comp_1_0', 10], ['comp_1_0', 'frame', 2], ['comp_1_0', 'comp_1_1', 'split'],
-    ['frame', 'comp_2_0', 25], ['comp_1_1', 'comp_2_0', 25], ['comp_2_0', 'boom', 2], ['boom', 'bev', 10], ['comp_2_0', 'comp_2_1', 'split'],
-    ['comp_2_1', 'comp_1_2', 'split'], ['comp_1_2', 'after', 2]]);
+  ], [['s', 'frame', 2], ['s', 's_1', 'split'], ['frame', 'comp_2_0', 25], ['s_1', 'comp_2_0', 25], ['comp_2_0', 'boom', 2], ['boom', 'bev', 10],
+    ['comp_2_0', 'comp_2_1', 'split'], ['comp_2_1', 's_2', 'split'], ['s_2', 'after', 2]]);
   g.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
   const site = synthesizeSite(g);
   const tag = site.responses.find((r) => r.url.endsWith('tag.js'))!.body.toString();
   assert.ok(tag.includes('A("frame",null,function(w,d){w.addEventListener("load",function(){B(1);E("script","http://ads.pcp.test/boom.js",null,null,D("frame"));B(1);});});B(1);(function(){B(1);E("img","http://www.pcp.test/after.gif");})();'), tag);
-  assert.deepEqual(site.warnings.filter((w) => /comp_1_2|after\.gif/.test(w)), []);
+  assert.deepEqual(site.warnings.filter((w) => /s_2|after\.gif/.test(w)), []);
 });
