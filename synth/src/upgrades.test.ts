@@ -77,3 +77,21 @@ test('a URL the source requested under both schemes is renamed request by reques
   };
   assert.deepEqual(['page_ga', 'page_s', 'ad_ga', 'ad_s'].map(urlOf), [`http://${GA}`, `http://${GA}`, `https://${GA}`, `https://${GA}`]);
 });
+
+test('a URL the source requested under both schemes keeps its https requests when the built graph has no more of them than the source (en.nametests.com\'s xd_arbiter)', () => {
+  const XD = 'staticxx.facebook.com/connect/xd_arbiter/r/P.js';
+  const source = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    res('a', `http://${XD}`, 'text/html', 10, { frame: 'a', start: 40 }),
+    res('b', `https://${XD}`, 'text/html', 10, { frame: 'b', start: 40 }),
+    res('c', `http://${XD}`, 'text/html', 10, { frame: 'c', start: 60 }),
+  ], []);
+  const built = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    res('a', `http://${XD}`, 'text/html', 10, { frame: 'x', start: 20 }),
+    res('b', `https://${XD}`, 'text/html', 10, { frame: 'y', start: 30 }),
+    res('c', `http://${XD}`, 'text/html', 10, { frame: 'z', start: 35 }),
+  ], []);
+  const aligned = alignUpgrades(source, built);
+  assert.deepEqual(aligned.nodes.filter((n) => n.kind === 'resource').map((n) => (n as { url: string }).url).slice(1), [`http://${XD}`, `https://${XD}`, `http://${XD}`]);
+});

@@ -48,27 +48,34 @@ export function withHttpsTwins<R extends { url: string; status: number; location
  * (resources, script and style sheet URLs, parse chunks' documents, frames): the browser upgraded
  * the request, the page asked for the recorded URL. A URL the source requested under both schemes
  * (www.ndtv.com: `analytics.js` over http in the page, over https in an ad frame) is renamed request
- * by request: the k-th https request of the built graph takes the scheme of the source's k-th request
- * of the URL (either scheme, in time order), and the script and style sheet evaluations, parse
- * chunks and frames of its frame follow it.
+ * by request: the built graph's https requests beyond the source's count, preferring those whose
+ * place in time order (either scheme) is an http request's in the source; the script and style sheet
+ * evaluations, parse chunks and frames of their frame follow them.
  */
 export function alignUpgrades(source: Graph, built: Graph): Graph {
   const sourceUrls = new Set<string>();
   for (const n of source.nodes) if (n.kind === 'resource') sourceUrls.add(stripFragment(n.url));
   const httpOf = (u: string): string => `http:${u.slice('https:'.length)}`;
   const both = (u: string): boolean => u.startsWith('https:') && sourceUrls.has(u) && sourceUrls.has(httpOf(u));
-  // Requests of a URL the source has under both schemes: each built request's recorded scheme, by order.
+  // Requests of a URL the source has under both schemes: as many of the built graph's https requests as
+  // it has more than the source are upgrades (the browser never downgrades); which ones, by time order
+  // (the built k-th request of the URL, either scheme, against the source's k-th), else the earliest.
   const byRequest = new Map<string, string>();
   const byFrame = new Map<string, string>(); // `${frame} ${https URL}` -> the http URL, where a request of its frame was renamed
   const requestsOf = (g: Graph, pick: (u: string) => boolean): ResourceNode[] =>
     g.nodes.filter((n): n is ResourceNode => n.kind === 'resource' && !n.cached && pick(stripFragment(n.url))).sort((a, b) => a.start - b.start);
   for (const u of new Set(requestsOf(built, both).map((r) => stripFragment(r.url)))) {
-    const recorded = requestsOf(source, (x) => x === u || x === httpOf(u));
-    requestsOf(built, (x) => x === u).forEach((r, k) => {
-      if (!recorded[k]?.url.startsWith('http:')) return;
+    const either = (x: string): boolean => x === u || x === httpOf(u);
+    const recorded = requestsOf(source, either);
+    const made = requestsOf(built, either);
+    const https = made.filter((r) => stripFragment(r.url) === u);
+    const upgrades = https.length - recorded.filter((r) => stripFragment(r.url) === u).length;
+    if (upgrades <= 0) continue;
+    const byOrder = https.filter((r) => recorded[made.indexOf(r)]?.url.startsWith('http:'));
+    for (const r of [...byOrder, ...https.filter((x) => !byOrder.includes(x))].slice(0, upgrades)) {
       byRequest.set(r.id, httpOf(u));
       byFrame.set(`${r.frame} ${u}`, httpOf(u));
-    });
+    }
   }
   const rename = (url: string, frame: string, id?: string): string => {
     const u = stripFragment(url);
