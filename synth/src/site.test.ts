@@ -359,3 +359,21 @@ test("a URL an <img> fails on and a <script> then runs (www.bild.de's ad) is ser
   const html = site.responses.find((r) => r.url === PAGE)!.body.toString();
   assert.match(html, /<img src="http:\/\/ads\.pcp\.test\/ad\.js" alt="" onerror="[^"]*E\(&quot;script&quot;,&quot;http:\/\/ads\.pcp\.test\/ad\.js&quot;,function\(\)\{B\(1\);E\(&quot;img&quot;,&quot;http:\/\/ads\.pcp\.test\/after\.gif&quot;\);\}\)/);
 });
+
+test("a script the page requests over http and a frame over https: each body holds both's programs (the browser upgrades the http request to an HSTS host: www.ndtv.com's analytics.js)", () => {
+  const GA = 'www.google-analytics.com/analytics.js';
+  const graph = scriptPage(PAGE, `http://${GA}`, 'text/javascript', [
+    res('ad_doc', 'http://ads.pcp.test/frame.html', 'text/html', 500, { frame: 'ad', start: 10, end: 11 }),
+    res('ad_js', `https://${GA}`, 'text/javascript', 2000, { frame: 'ad', start: 12, end: 13 }),
+    { id: 'ad_s', kind: 'script_eval', frame: 'ad', scriptUrl: `https://${GA}`, scriptKind: 'async', start: 14, end: 15 },
+    res('page_hit', 'http://www.google-analytics.com/collect?page', 'image/gif', 40, { start: 9, end: 10 }),
+    res('ad_hit', 'https://www.google-analytics.com/collect?ad', 'image/gif', 40, { frame: 'ad', start: 15, end: 16 }),
+  ], [['s', 'page_hit', 2], ['ad_js', 'ad_s', 10], ['ad_s', 'ad_hit', 2]]);
+  graph.frames.push({ id: 'ad', url: 'http://ads.pcp.test/frame.html', parent: 'main' });
+  const site = synthesizeSite(graph);
+  for (const scheme of ['http', 'https']) {
+    const body = site.responses.find((r) => r.url === `${scheme}://${GA}`)!.body.toString();
+    assert.match(body, /"http:\/\/www\.pcp\.test\/\|1":function\(\)\{[^}]*collect\?page/, scheme);
+    assert.match(body, /"http:\/\/ads\.pcp\.test\/frame\.html\|1":function\(\)\{[^}]*collect\?ad/, scheme);
+  }
+});

@@ -107,10 +107,15 @@ function heldBody(bytes: number, spanMs: number): [number, number][] | undefined
   return [[0, 0], [round(spanMs), bytes]];
 }
 
+/** A URL without its scheme's difference: http for https (programs keyed alike whichever scheme a page or the browser used). */
+const asHttp = (url: string): string => url.replace(/^https:/, 'http:');
+
 function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   const url = stripFragment(r.url);
+  // The evaluations of both schemes' URL: the browser upgrades an http request to an HSTS host, which then
+  // gets the https body (www.ndtv.com: the page's http analytics.js beside an ad frame's https one).
   const evals = ctx.ix.graph.nodes
-    .filter((n) => n.kind === 'script_eval' && stripFragment(n.scriptUrl) === url && ctx.ix.partsOf.get(n.id)?.[0] === n.id)
+    .filter((n) => n.kind === 'script_eval' && asHttp(stripFragment(n.scriptUrl)) === asHttp(url) && ctx.ix.partsOf.get(n.id)?.[0] === n.id)
     .sort((a, b) => a.start - b.start);
   if (evals.length === 0) return '';
   const nth = new Map<string, number>();
@@ -123,7 +128,7 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
   const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
     // Keyed without the scheme: a page the browser upgraded to https runs the programs of its http document.
-    const doc = (ctx.ix.frameDoc.get(s.frame) ?? '').replace(/^https:/, 'http:') + (ctx.frameSuffixes?.byFrame.get(s.frame) ?? '');
+    const doc = asHttp(ctx.ix.frameDoc.get(s.frame) ?? '') + (ctx.frameSuffixes?.byFrame.get(s.frame) ?? '');
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
