@@ -4,7 +4,7 @@ import { indexGraph } from './graph-index.ts';
 import { frameSuffixes, sharedFrameBodies } from './frame-bodies.ts';
 import { synthesizeSite } from './site.ts';
 import { withHttpsTwins } from './upgrades.ts';
-import { graphOf, res, sharedUrlFramesPage } from './testing.ts';
+import { graphOf, ownUrlFrameByScriptPage, res, sharedUrlFramesPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const AD = 'http://ads.pcp.test/frame.html';
@@ -75,20 +75,7 @@ test("a frame of the page's own URL that parsed a document of its own (www.behan
 });
 
 test("a frame of the page's own URL that a script inserts (www.behance.net) is named as the parser's tag would name it, so its scripts find their programs", () => {
-  // The main document's inline script (s0) inserts an iframe of the page's own URL; that frame's document
-  // runs the external LIB, whose evaluation there requests an image.
-  const g = graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 3000, { start: 0, end: 10 }),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 11, end: 12 },
-    { id: 's0', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'inline', start: 12, end: 13 },
-    res('self', PAGE, 'text/html', 5000, { frame: 'f', start: 20, end: 30 }),
-    { id: 'd_f', kind: 'download_chunk', frame: 'f', resource: 'self', index: 0, offset: 0, size: 5000, start: 21, end: 30 },
-    { id: 'p_f', kind: 'parse_chunk', frame: 'f', docUrl: PAGE, startLine: 2, startColumn: 1, endLine: 3, endColumn: 1, start: 31, end: 32 },
-    res('lib', LIB, 'application/javascript', 3000, { frame: 'f', start: 33, end: 34 }),
-    { id: 'l', kind: 'script_eval', frame: 'f', scriptUrl: LIB, scriptKind: 'sync', start: 35, end: 36 },
-    res('img', 'http://www.pcp.test/in-frame.png', 'image/png', 300, { frame: 'f', start: 37, end: 40 }),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 's0', 12], ['s0', 'self', 2], ['self', 'd_f', 'resource-chunk'], ['d_f', 'p_f', 3], ['p_f', 'lib', 1], ['lib', 'l', 10], ['l', 'img', 2]],
-  [{ id: 'main', url: PAGE, parent: null }, { id: 'f', url: PAGE, parent: 'main' }]);
+  const g = ownUrlFrameByScriptPage(PAGE, LIB);
   const site = synthesizeSite(g);
   const [main = ''] = site.responses.filter((r) => r.url === PAGE).map((r) => r.body.toString('utf8'));
   assert.ok(main.includes('E("iframe","http://www.pcp.test/",null,null,null,"pcp-frame [1]");'), main);
