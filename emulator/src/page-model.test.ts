@@ -28,10 +28,26 @@ test("hidden main-thread work before a parse chunk counts from its bytes' arriva
   ];
   const parents = [[], [0], [1], [0, 1], [2, 3]];
   const tasks: Array<[number, number]> = [[10, 30], [335, 345]];
-  const work = hiddenMainThreadWork(tasks, nodes, parents, 0);
+  const work = hiddenMainThreadWork(tasks, nodes, parents, 0).computations;
   assert.equal(work[2], 20);
   // The chunk that ends the body is ready at the body's end (340), as the simulator completes it: 5 ms of the last task.
   assert.equal(work[4], 5);
+});
+
+test('hidden main-thread work with the event markers among the work held up: a marker dispatched first takes the stretch before it', () => {
+  // A script ran 0-10; the main thread was busy 10-40 with work no node holds; DOMContentLoaded fired at 25 and a
+  // timer child of the script ran at 40. Computations only: the timer waited all 30 ms. With markers: the
+  // marker (ready at the script's end) takes 10-25, the timer the rest.
+  const nodes: GraphNode[] = [
+    { id: 's', kind: 'script_eval', start: 0, end: 10 } as GraphNode,
+    { id: 'dcl', kind: 'marker', markerName: 'domContentLoaded', start: 25, end: 25 } as GraphNode,
+    { id: 't', kind: 'timer', timerDelay: 0, start: 40, end: 41 } as GraphNode,
+  ];
+  const work = hiddenMainThreadWork([[0, 40]], nodes, [[], [0], [0]], 0);
+  assert.deepEqual([...work.computations], [0, 0, 30]);
+  assert.deepEqual([...work.markers], [0, 15, 15]);
+  const none = hiddenMainThreadWork(undefined, nodes, [[], [0], [0]], 0);
+  assert.deepEqual([...none.computations, ...none.markers], [0, 0, 0, 0, 0, 0], 'no recorded tasks: none');
 });
 
 test("responseAfterPace: a paced body's response delay runs from its last piece read, not from the network's end", () => {

@@ -436,8 +436,7 @@ export function compileGraph(graph: Graph): PageModel {
       commitPoint = first;
     }
   }
-  const hiddenWork = hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint);
-  const markerWork = graph.mainThreadTasks?.length ? hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint, true) : hiddenWork;
+  const { computations: hiddenWork, markers: markerWork } = hiddenMainThreadWork(graph.mainThreadTasks, nodes, parentLists, commitPoint);
 
   const roots: number[] = [];
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! < 0) roots.push(i);
@@ -535,16 +534,24 @@ export function bytesArrivedAt(x: ResourceNode, bytes: number): number {
   return pieces[pieces.length - 1]!.at;
 }
 
+/** The recorded main-thread work no node holds, per node, ms (PageModel.hiddenWork and .markerWork). */
+export interface HiddenWork {
+  /** Charged to the computations it held up (PageModel.hiddenWork). */
+  computations: Float64Array;
+  /** With the event markers (zero-length, dispatched on the main thread) among the work charged (PageModel.markerWork). */
+  markers: Float64Array;
+}
+
 /**
- * The recorded main-thread work no node holds, charged to the computations it held up (PageModel.hiddenWork).
- * Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
- * `markers`: the event markers (zero-length, dispatched on the main thread) are among the work charged.
+ * The recorded main-thread work no node holds, charged to the computations it held up, and again with the
+ * event markers among them: the busy stretches (the tasks less every computation's recorded span) are found
+ * once for both. Work before `from` (the recorded commit, which the navigation commit already models) is not charged.
  */
-export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number, markers = false): Float64Array {
-  const out = new Float64Array(nodes.length);
-  if (!tasks || tasks.length === 0) return out;
-  const kinds = markers ? DISPATCHED_KINDS : COMPUTATION_KINDS;
-  const comps = nodes.map((x, i) => i).filter((i) => kinds.has(nodes[i]!.kind));
+export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined, nodes: GraphNode[], parents: number[][], from: number): HiddenWork {
+  if (!tasks || tasks.length === 0) {
+    const none = new Float64Array(nodes.length);
+    return { computations: none, markers: none };
+  }
   const byId = new Map(nodes.map((x) => [x.id, x] as const));
   // A download chunk's recorded span is its byte share of the document's whole download, a convention
   // (graph-builder rules/parse.ts); what a parse chunk waited for is its bytes at the renderer, and for the chunk
@@ -554,9 +561,45 @@ export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined,
     const doc = byId.get(p.resource);
     return doc?.kind === 'resource' && p.offset + p.size < doc.size ? bytesArrivedAt(doc, p.offset + p.size) : p.end;
   };
-  // Busy stretches: the tasks less every computation's recorded span.
-  const spans = comps.map((i) => [nodes[i]!.start, nodes[i]!.end] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
-  let busy: Array<[number, number]> = [];
+  const ofKinds = (kinds: ReadonlySet<GraphNode['kind']>): number[] => nodes.map((x, i) => i).filter((i) => kinds.has(nodes[i]!.kind));
+  const comps = ofKinds(COMPUTATION_KINDS);
+  const dispatched = ofKinds(DISPATCHED_KINDS);
+  const busy = busyStretches(tasks, nodes, comps, from);
+  // Markers are instants: they leave the same busy stretches, unless a graph gives one a length.
+  const markerBusy = dispatched.some((i) => nodes[i]!.kind === 'marker' && nodes[i]!.end > nodes[i]!.start) ? busyStretches(tasks, nodes, dispatched, from) : busy;
+  const charge = (held: number[], stretches: Array<[number, number]>): Float64Array => {
+    const out = new Float64Array(nodes.length);
+    let left = stretches;
+    for (const i of [...held].sort((a, b) => nodes[a]!.start - nodes[b]!.start)) {
+      const x = nodes[i]!;
+      let ready = from;
+      for (const p of parents[i]!) ready = Math.max(ready, readyAt(nodes[p]!));
+      if (x.kind === 'timer' && !(x.part !== undefined && x.part > 0)) ready += Math.max(0, x.timerDelay);
+      let charged = 0;
+      const rest: Array<[number, number]> = [];
+      for (const [a, b] of left) {
+        const u = Math.max(a, ready);
+        const v = Math.min(b, x.start);
+        if (v <= u) {
+          rest.push([a, b]);
+          continue;
+        }
+        charged += v - u;
+        if (a < u) rest.push([a, u]);
+        if (v < b) rest.push([v, b]);
+      }
+      out[i] = charged;
+      left = rest;
+    }
+    return out;
+  };
+  return { computations: charge(comps, busy), markers: charge(dispatched, markerBusy) };
+}
+
+/** The tasks less the recorded spans of the nodes `held`, from `from` on. */
+function busyStretches(tasks: Array<[number, number]>, nodes: GraphNode[], held: number[], from: number): Array<[number, number]> {
+  const spans = held.map((i) => [nodes[i]!.start, nodes[i]!.end] as [number, number]).filter(([a, b]) => b > a).sort((x, y) => x[0] - y[0]);
+  const busy: Array<[number, number]> = [];
   for (const [a, b] of tasks) {
     let pieces: Array<[number, number]> = [[a, b]];
     for (const [c, d] of spans) {
@@ -565,30 +608,7 @@ export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined,
     }
     busy.push(...pieces);
   }
-  busy = busy.filter(([a, b]) => b > Math.max(a, from)).map(([a, b]) => [Math.max(a, from), b]);
-  comps.sort((i, j) => nodes[i]!.start - nodes[j]!.start);
-  for (const i of comps) {
-    const x = nodes[i]!;
-    let ready = from;
-    for (const p of parents[i]!) ready = Math.max(ready, readyAt(nodes[p]!));
-    if (x.kind === 'timer' && !(x.part !== undefined && x.part > 0)) ready += Math.max(0, x.timerDelay);
-    let charged = 0;
-    const rest: Array<[number, number]> = [];
-    for (const [a, b] of busy) {
-      const u = Math.max(a, ready);
-      const v = Math.min(b, x.start);
-      if (v <= u) {
-        rest.push([a, b]);
-        continue;
-      }
-      charged += v - u;
-      if (a < u) rest.push([a, u]);
-      if (v < b) rest.push([v, b]);
-    }
-    out[i] = charged;
-    busy = rest;
-  }
-  return out;
+  return busy.filter(([a, b]) => b > Math.max(a, from)).map(([a, b]) => [Math.max(a, from), b]);
 }
 
 /** Kahn's order; nodes on a cycle (malformed input) are appended in index order so nothing is lost. */

@@ -28,8 +28,7 @@ export async function runControlled(server: ReplayServer, input: Readable, outpu
     const cmd = line.trim();
     if (cmd === 'stats') send({ stats: server.stats });
     else if (cmd === 'reset') {
-      server.resetStats();
-      server.dropConnections();
+      server.freshStart();
       send({ reset: true });
     } else if (cmd) send({ error: `unknown command '${cmd}'` });
   }

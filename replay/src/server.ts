@@ -68,10 +68,13 @@ export interface ReplayServer {
   /** The switches Chromium needs to load the replayed page. */
   chromiumArgs: string[];
   stats: ReplayStats;
-  /** Zero the counters (between loads). */
+  /** Zero the counters (between loads of fresh browsers). */
   resetStats(): void;
-  /** Close every open connection (a browser that opened them, as the cache warm-up's, must open its own again). */
-  dropConnections(): void;
+  /**
+   * A fresh start for the next load: the counters zeroed and every open connection closed (a browser that
+   * opened them, as the cache warm-up's, opens its own again and pays their set-up, as a fresh browser does).
+   */
+  freshStart(): void;
   close(): Promise<void>;
 }
 
@@ -218,6 +221,14 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
   }
 
   const target = bind === '0.0.0.0' || bind === '::' ? '127.0.0.1' : bind;
+  const resetStats = (): void => {
+    stats.requests = 0;
+    stats.matched = { exact: 0, query: 0 };
+    stats.misses = [];
+    stats.faviconMisses = 0;
+    stats.emptyBodies = 0;
+    stats.setupTaken = { responses: 0, ms: 0 };
+  };
   const hostResolverRules = rulesFor(origins, target);
   const chromiumArgs = [`--host-resolver-rules=${hostResolverRules}`];
   if (cert) chromiumArgs.push(`--ignore-certificate-errors-spki-list=${cert.spkiHash}`);
@@ -228,15 +239,9 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
     spkiHash: cert?.spkiHash,
     chromiumArgs,
     stats,
-    resetStats() {
-      stats.requests = 0;
-      stats.matched = { exact: 0, query: 0 };
-      stats.misses = [];
-      stats.faviconMisses = 0;
-      stats.emptyBodies = 0;
-      stats.setupTaken = { responses: 0, ms: 0 };
-    },
-    dropConnections() {
+    resetStats,
+    freshStart() {
+      resetStats();
       for (const s of sockets) s.destroy();
     },
     close: closeAll,

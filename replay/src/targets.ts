@@ -35,10 +35,7 @@ export async function localTarget(archive: ReplayArchive, protocol: 'h1' | 'h2' 
   return {
     pageUrl: server.pageUrl, origins: server.origins, chromiumArgs: server.chromiumArgs, note: 'loopback',
     stats: async () => server.stats,
-    reset: async () => {
-      server.resetStats();
-      server.dropConnections();
-    },
+    reset: async () => server.freshStart(),
     close: () => server.close(),
   };
 }

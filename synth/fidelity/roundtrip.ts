@@ -18,7 +18,8 @@ usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--
 
 Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
-agreement, edge precision/recall by rule, critical-path Jaccard, load time against the source (targets of
+agreement, edge precision/recall by rule, critical-path Jaccard (and under it two secondary figures: structural,
+the rebuilt edges with the source's durations; near-critical at 2/5/10%), load time against the source (targets of
 issue 15), pages per minute, synthesis speed, the edges missed and added by rule and kinds of their ends, and
 every class of miss with its count (the critical paths' too: why each resource on one path is off the other).
 --minutes stops starting new graphs after M minutes; --json FILE writes the per-graph figures (with each
@@ -64,6 +65,8 @@ try {
       for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
       for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
       for (const [k, n] of criticalPathMisses(rt.source, rt.built)) count(`critical path: ${k}`, n);
+      for (const [k, n] of edgeClasses(f.criticalPathSecondary.sourcePathEdgesMissing.filter((e) => !e.endLacking))) count(`critical path: source path edge missing in the rebuilt graph, both ends there: ${k}`, n);
+      for (const [k, n] of edgeClasses(f.criticalPathSecondary.sourcePathEdgesMissing.filter((e) => e.endLacking))) count(`critical path: source path edge missing in the rebuilt graph, an end lacking: ${k}`, n);
       for (const m of f.parentMisses) count(`parent differs: ${m.source.map((k) => keyKind(k)).join('+') || 'none'} -> ${m.built.map((k) => keyKind(k)).join('+') || 'none'}`);
       addAll(edgeMisses.missing, edgeClasses(f.edgeMisses.missing));
       addAll(edgeMisses.extra, edgeClasses(f.edgeMisses.extra));
@@ -99,6 +102,7 @@ if (rows.length) {
   console.log(`edge precision ${m((f) => f.edgePrecision).toFixed(3)} / recall ${m((f) => f.edgeRecall).toFixed(3)} (target ${TARGETS.edgePrecision}: ${verdict(m((f) => f.edgePrecision) >= TARGETS.edgePrecision && m((f) => f.edgeRecall) >= TARGETS.edgeRecall)})`);
   console.log(`  secondary: on both graphs' transitive reductions (edges a path implies left out on each side) precision ${m((f) => f.reduced.precision).toFixed(3)} / recall ${m((f) => f.reduced.recall).toFixed(3)}`);
   console.log(`critical-path resource Jaccard ${m((f) => f.criticalPathJaccard).toFixed(3)} (target ${TARGETS.criticalPathJaccard}: ${verdict(m((f) => f.criticalPathJaccard) >= TARGETS.criticalPathJaccard)})`);
+  console.log(`  secondary: structural (the rebuilt edges with the source's durations for matched nodes) ${m((f) => f.criticalPathSecondary.structural).toFixed(3)}; near-critical (a resource off one path agrees when its branch on the other side is within X of that path) ${Object.keys(rows[0]!.f.criticalPathSecondary.near).map((x) => `${x} ${m((f) => f.criticalPathSecondary.near[x]!).toFixed(3)}`).join(', ')}`);
   console.log(`load vs source: |error| median ${(median(loadErr) * 100).toFixed(1)}%, within 10% on ${loadErr.filter((e) => e <= TARGETS.load).length} of ${loadErr.length} (target ±10%)`);
   console.log('\nedge recall by rule of the source graph:');
   for (const [rule, r] of [...rules].sort((a, b) => b[1].source - a[1].source)) console.log(`  ${rule.padEnd(28)} ${r.found}/${r.source} (${(r.found / r.source).toFixed(3)})`);

@@ -103,3 +103,41 @@ test('an about: frame no resource names takes the first about: resource its pare
   const tag = synthesizeSite(g).responses.find((r) => r.url.endsWith('gpt.js'))!.body.toString();
   assert.ok(tag.includes('E("script","http://ads.pcp.test/gampad.js",null,null,D("f1"));'), tag);
 });
+
+test("an about: frame's load fired inside its creator's close(): the creator resumes after the handler, and the script the handler inserts goes into the frame (www.kohls.com)", () => {
+  // tag.js (s) inserts the about:blank frame and goes on (s_1); the frame's window load (comp_2) runs as
+  // that part ends, inserts boom.js, which the frame evaluates; tag.js resumes after it (s_2).
+  const g = scriptPage(PAGE, 'http://www.pcp.test/tag.js', 'application/javascript', [
+    res('frame', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
+    { id: 's_1', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 9, end: 10 },
+    { id: 'comp_2_0', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'ad', start: 10, end: 11 },
+    res('boom', 'http://ads.pcp.test/boom.js', 'application/javascript', 300, { frame: 'ad', start: 11, end: 20 }),
+    { id: 'bev', kind: 'script_eval', scriptUrl: 'http://ads.pcp.test/boom.js', scriptKind: 'sync', frame: 'ad', start: 20, end: 21 },
+    { id: 'comp_2_1', kind: 'event', eventName: 'load', eventTarget: 'Window', frame: 'ad', start: 11, end: 12 },
+    { id: 's_2', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/tag.js', scriptKind: 'sync', start: 12, end: 13 },
+    res('after', 'http://www.pcp.test/after.gif', 'image/gif', 40, { start: 13, end: 15 }),
+  ], [['s', 'frame', 2], ['s', 's_1', 'split'], ['frame', 'comp_2_0', 25], ['s_1', 'comp_2_0', 25], ['comp_2_0', 'boom', 2], ['boom', 'bev', 10],
+    ['comp_2_0', 'comp_2_1', 'split'], ['comp_2_1', 's_2', 'split'], ['s_2', 'after', 2]]);
+  g.frames.push({ id: 'ad', url: 'about:blank', parent: 'main' });
+  const site = synthesizeSite(g);
+  const tag = site.responses.find((r) => r.url.endsWith('tag.js'))!.body.toString();
+  assert.ok(tag.includes('A("frame",null,function(w,d){w.addEventListener("load",function(){B(1);E("script","http://ads.pcp.test/boom.js",null,null,D("frame"));B(1);});});B(1);(function(){B(1);E("img","http://www.pcp.test/after.gif");})();'), tag);
+  assert.deepEqual(site.warnings.filter((w) => /s_2|after\.gif/.test(w)), []);
+});
+
+test("an about: frame whose own document the graph has (its download chunks in it) is that resource's, not an earlier about:blank one's (www.bild.de's ad)", () => {
+  // tag.js makes an empty about:blank iframe (early), later the ad's about:srcdoc one (own), whose document
+  // (download chunk in frame ad, as legacy graphs record it) the frame parses.
+  const g = scriptPage(PAGE, 'http://www.pcp.test/tag.js', 'application/javascript', [
+    res('early', 'about:blank', 'text/html', 0, { start: 9, end: 9 }),
+    res('own', 'about:srcdoc', 'text/html', 100, { frame: 'ad', start: 20, end: 21 }),
+    { id: 'd_ad', kind: 'download_chunk', frame: 'ad', resource: 'own', index: 0, offset: 0, size: 100, start: 21, end: 21 },
+    { id: 'p_ad', kind: 'parse_chunk', docUrl: 'about:srcdoc', frame: 'ad', startLine: 1, startColumn: 1, endLine: 1, endColumn: 40, start: 22, end: 23 },
+  ], [['s', 'early', 2], ['s', 'own', 2], ['own', 'd_ad', 'resource-chunk'], ['d_ad', 'p_ad', 3]]);
+  g.frames.push({ id: 'ad', url: 'about:srcdoc', parent: 'main' });
+  assert.deepEqual([...aboutFrameOwners(indexGraph(g))].map(([f, r]) => [f, r.id]), [['ad', 'own']]);
+  // One srcdoc frame: the early resource makes an empty frame, not a second copy of the ad's.
+  const tag = synthesizeSite(g).responses.find((r) => r.url.endsWith('tag.js'))!.body.toString();
+  assert.ok(tag.includes('A("early",null);'), tag);
+  assert.equal(tag.match(/,1\);/g)?.length, 1, tag);
+});

@@ -68,6 +68,21 @@ test("a call into another script's function (rules 14-16) is scored as part of i
   assert.deepEqual(f.byRule['2'], { found: 1, source: 1 });
 });
 
+test("the critical path's secondary figures: the replay's durations aside, the rebuilt structure keeps the source's path", () => {
+  // Both: the image hangs off the chunk beside the script (js 28 ms + its run 20 against the image's 29).
+  const source = page({ withImage: true, imageParent: 'p0' });
+  const built = page({ withImage: true, imageParent: 'p0', idSuffix: '_b' });
+  // The replay served the image in 60 ms: its branch is the rebuilt graph's path.
+  Object.assign(built.nodes.find((n) => n.id === 'img_b')!, { end: 121 });
+  const f = compareRoundTrip(source, built);
+  assert.equal(f.criticalPathJaccard, 1 / 3);
+  assert.equal(f.criticalPathSecondary.structural, 1);
+  assert.deepEqual(f.criticalPathSecondary.sourcePathEdgesMissing, []);
+  // The script's branch in the rebuilt graph: 10 + 2 + 28 + 20 = 60 of 10 + 2 + 60 = 72 (17% short); the
+  // image's in the source: 41 of 60. Neither is within 10%: a difference of durations beyond any tolerance printed.
+  assert.deepEqual(f.criticalPathSecondary.near, { '2%': 1 / 3, '5%': 1 / 3, '10%': 1 / 3 });
+});
+
 test('a memory-cache repeat (no request, nothing in a trace) is left out; download chunks are named by the chunk they feed', () => {
   const img = 'http://www.pcp.test/i.gif';
   const chunk = (id: string, line: number) => ({ id, kind: 'parse_chunk' as const, docUrl: PAGE, startLine: line, startColumn: 1, endLine: line, endColumn: 9 });
@@ -93,6 +108,31 @@ test('a memory-cache repeat (no request, nothing in a trace) is left out; downlo
   const shifted = compareRoundTrip(legacy, { ...trace, edges: trace.edges.filter((e) => e.to !== 'q2' || e.from !== 'q0') });
   assert.deepEqual([...edgeClasses(shifted.edgeMisses.missing)], [['rule 3: parse -> parse', 1]]);
   assert.deepEqual(shifted.edgeMisses.extra, []);
+});
+
+test('a chunk cut only by a memory-cache repeat after an inline script is one chunk with the next: the script resumes the parser there', () => {
+  const img = 'http://www.pcp.test/i.gif';
+  const chunk = (id: string, line: number) => ({ id, kind: 'parse_chunk' as const, docUrl: PAGE, startLine: line, startColumn: 1, endLine: line, endColumn: 9 });
+  const dchunk = (id: string, index: number) => ({ id, kind: 'download_chunk' as const, resource: 'doc', index, offset: index * 10, size: 10 });
+  const inline = (id: string) => ({ id, kind: 'script_eval' as const, scriptUrl: PAGE, scriptKind: 'sync' as const, start: 3, end: 4 });
+  // Legacy: p1 ends at an inline script; the parser resumes in p2, which a second use of the image cut off before p3.
+  const legacy = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 40), chunk('p0', 1), chunk('p1', 2), chunk('p2', 3), chunk('p3', 4),
+    dchunk('d0', 0), dchunk('d1', 1), dchunk('d2', 2), dchunk('d3', 3), inline('s'),
+    res('i1', img, 'image/gif', 10, { start: 1, end: 5 }), res('i2', img, 'image/gif', 10, { start: 6, end: 6, cached: true }),
+    res('js', 'http://www.pcp.test/a.js', 'application/javascript', 10, { start: 7 }),
+  ], [['doc', 'd0', 'resource-chunk'], ['d0', 'd1', 9], ['d1', 'd2', 9], ['d2', 'd3', 9], ['d0', 'p0', 3], ['d1', 'p1', 3], ['d2', 'p2', 3], ['d3', 'p3', 3],
+    ['p0', 'p1', 3], ['p1', 's', 12], ['s', 'p2', 4], ['p1', 'p2', 3], ['p2', 'p3', 3], ['p0', 'i1', 1], ['p2', 'i2', 1], ['p3', 'js', 1]]);
+  // Trace: no cut at the repeat; the chunk after the script runs to the script tag of a.js.
+  const trace = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 40), chunk('q0', 1), chunk('q1', 2), chunk('q3', 4), dchunk('e0', 0), dchunk('e1', 1), dchunk('e3', 2), inline('t'),
+    res('j1', img, 'image/gif', 10, { start: 1, end: 5 }), res('js2', 'http://www.pcp.test/a.js', 'application/javascript', 10, { start: 7 }),
+  ], [['doc', 'e0', 'resource-chunk'], ['e0', 'e1', 9], ['e1', 'e3', 9], ['e0', 'q0', 3], ['e1', 'q1', 3], ['e3', 'q3', 3],
+    ['q0', 'q1', 3], ['q1', 't', 12], ['t', 'q3', 4], ['q1', 'q3', 3], ['q0', 'j1', 1], ['q3', 'js2', 1]]);
+  const f = compareRoundTrip(legacy, trace);
+  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
+  assert.equal(f.edgeRecall, 1);
+  assert.equal(f.edgePrecision, 1);
 });
 
 test('a script two frames request, requested by them in the other order, has the same parents and parse chunks', () => {

@@ -3,13 +3,14 @@
  * was synthesized from. Nodes are matched by content key (graph-index.ts: resources by URL, parse
  * chunks by document and position in it, computations by frame document, kind and order). Pure.
  */
-import { criticalPath, jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
+import { jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { contentKeys, indexGraph, requestedByManyDocs, stripFragment, type GraphIndex } from './graph-index.ts';
 import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
 import { transitiveReduction } from './reduction.ts';
 import { mergeChunksCutApart } from './chunk-merge.ts';
 import { scriptElementLoads } from './script-loads.ts';
+import { criticalPathFigures, type CriticalPathFigures } from './cp-agreement.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -45,6 +46,12 @@ export interface RoundTripFigures {
   byRule: Record<string, RuleFigures>;
   /** Jaccard of the resource URLs on the two critical paths. */
   criticalPathJaccard: number;
+  /**
+   * Secondary figures beside it (cp-agreement.ts): `structural`, the rebuilt edges with the source's
+   * durations; `near`, a resource off one path agreeing when its branch on the other side is within 2, 5, 10%
+   * of that path; and the source path's edges the rebuilt graph lacks. The headline is `criticalPathJaccard`.
+   */
+  criticalPathSecondary: Omit<CriticalPathFigures, 'jaccard'>;
   /** Load (main frame's load event), ms from the main document's request: source, built. */
   loadSource?: number;
   loadBuilt?: number;
@@ -124,14 +131,6 @@ function loadOf(g: Graph): number | undefined {
   return m?.start;
 }
 
-/** The resources on the graph's critical path (Algorithm 1 weights, computed alike for both sides). */
-function cpUrls(ix: GraphIndex): string[] {
-  return criticalPath(ix.graph).nodes.flatMap((id) => {
-    const n = ix.byId.get(id);
-    return n?.kind === 'resource' ? [stripFragment(n.url)] : [];
-  });
-}
-
 export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTripFigures {
   // URLs the browser upgraded to https are named as the page asked for them (upgrades.ts).
   const built = alignUpgrades(source, builtAsLoaded);
@@ -182,6 +181,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>, otherKeys: Set<string>): KeyedEdge[] =>
     [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [otherKeys.has(e.from) && otherKeys.has(e.to) ? e : { ...e, endLacking: true }]));
   const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
+  const { jaccard: criticalPathJaccard, ...criticalPathSecondary } = criticalPathFigures(source, sk, built, bk, { source: se, built: be });
   return {
     resourceJaccard: jaccard(su, bu),
     parentAgreement: compared ? agree / compared : 1,
@@ -190,7 +190,8 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     edgeRecall: se.size ? found / se.size : 1,
     reduced: { precision: rb.size ? inBoth / rb.size : 1, recall: rs.size ? inBoth / rs.size : 1 },
     byRule,
-    criticalPathJaccard: jaccard(cpUrls(si), cpUrls(bi)),
+    criticalPathJaccard,
+    criticalPathSecondary,
     loadSource: loadOf(source),
     loadBuilt: loadOf(built),
     parseChunks: { source: count(source), built: count(built) },

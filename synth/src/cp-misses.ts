@@ -7,15 +7,14 @@
  * no browser recorded: document-pace.ts).
  * Pure.
  */
-import { buildDag, criticalPath, nodeWeights, type Graph, type GraphNode, type ResourceNode } from '@pcp/graph-builder';
+import { criticalPath, type Graph, type ResourceNode } from '@pcp/graph-builder';
 import { stripFragment } from './graph-index.ts';
 import { alignUpgrades } from './upgrades.ts';
+import { pathLengths, span, type PathLengths } from './cp-agreement.ts';
 
 /** Spans more than this factor (and 20 ms) apart count as longer or shorter. */
 const FACTOR = 1.5;
 const SLACK_MS = 20;
-
-const span = (n: GraphNode): number => Math.max(0, n.end - n.start);
 
 function firstByUrl(g: Graph): Map<string, ResourceNode> {
   const out = new Map<string, ResourceNode>();
@@ -41,30 +40,14 @@ function pathOf(g: Graph): { urls: Set<string>; length: number; fullLength: numb
 const TIE = 0.1;
 
 /**
- * Algorithm 1's lengths through each node: the longest path from a source node to it (the node itself
- * excluded, `before`) and from it to a leaf (itself included, `after`: its Algorithm 1 weight).
- */
-function pathLengths(g: Graph): { before(id: string): number; after(id: string): number } {
-  const dag = buildDag(g);
-  const w = nodeWeights(dag);
-  const to = new Float64Array(dag.nodes.length);
-  for (const i of dag.order) for (const c of dag.children[i]!) to[c] = Math.max(to[c]!, to[i]! + span(dag.nodes[i]!));
-  const at = (id: string, a: Float64Array): number => {
-    const i = dag.index.get(id);
-    return i === undefined ? 0 : a[i]!;
-  };
-  return { before: (id) => at(id, to), after: (id) => at(id, w) };
-}
-
-/**
  * Why a resource on one side's critical path (`on`, its path `onLength`) is off the other's (`off`, its
  * path `offLength`) when its span is alike on both: its branch there is within a tenth of that path (a
  * near tie, decided by a few ms anywhere), or as long as on its own side (the other path grew: something
  * else lasts longer there), or shorter there: before the resource (the way to it: chunks, computations,
  * requests that precede it) or after it (what hangs below it), by which lost more.
  */
-function branchClass(onSide: { before(id: string): number; after(id: string): number }, on: ResourceNode, onLength: number,
-  offSide: { before(id: string): number; after(id: string): number }, off: ResourceNode, offLength: number): string {
+function branchClass(onSide: PathLengths, on: ResourceNode, onLength: number,
+  offSide: PathLengths, off: ResourceNode, offLength: number): string {
   const through = offSide.before(off.id) + offSide.after(off.id);
   if (through >= offLength * (1 - TIE)) return 'near tie (its branch within 10% of the path)';
   if (through >= onLength * (1 - TIE)) return 'the other path is longer (its branch as long as on its own side)';
@@ -89,8 +72,8 @@ export function criticalPathMisses(source: Graph, builtAsLoaded: Graph): Map<str
   const br = firstByUrl(built);
   const out = new Map<string, number>();
   const count = (k: string): void => void out.set(k, (out.get(k) ?? 0) + 1);
-  let lengths: [ReturnType<typeof pathLengths>, ReturnType<typeof pathLengths>] | undefined;
-  const sides = (): [ReturnType<typeof pathLengths>, ReturnType<typeof pathLengths>] => (lengths ??= [pathLengths(source), pathLengths(built)]);
+  let lengths: [PathLengths, PathLengths] | undefined;
+  const sides = (): [PathLengths, PathLengths] => (lengths ??= [pathLengths(source), pathLengths(built)]);
   for (const url of sp.urls) {
     if (bp.urls.has(url)) continue;
     const b = br.get(url);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { contentKeys, indexGraph } from './graph-index.ts';
-import { frameNames } from './frame-names.ts';
+import { firstActivityByFrame, frameNames } from './frame-names.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -26,6 +26,13 @@ test('frames of one URL are named apart by their order of first activity, the fi
   assert.equal(names.get('a'), AD);
   assert.equal(names.get('b'), `${AD} [1]`);
   assert.equal(frameNames(indexGraph(twoAdFrames(['b', 'a']))).get('a'), `${AD} [1]`);
+});
+
+test("each frame's first activity is its earliest node's start; frames without nodes have none", () => {
+  const g = twoAdFrames(['b', 'a']);
+  g.frames.push({ id: 'empty', url: 'about:blank', parent: 'main' });
+  const first = firstActivityByFrame(g);
+  assert.deepEqual([first.get('main'), first.get('a'), first.get('b'), first.has('empty')], [0, 20, 10, false]);
 });
 
 test("each frame's chunks and scripts are keyed within its own document, not interleaved with the other's", () => {

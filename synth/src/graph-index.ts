@@ -6,6 +6,7 @@
  */
 import { frameNames } from './frame-names.ts';
 import { scriptElementLoads } from './script-loads.ts';
+import { isAboutUrl } from './about-frames.ts';
 import { enclosingOf, isNextPart, type Graph, type Edge, type EventNode, type GraphNode, type ParseChunkNode, type ResourceNode } from '@pcp/graph-builder';
 
 export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
@@ -58,6 +59,11 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
   return ev.start - caller.end < 1 && (ix.children.get(ev.id) ?? []).some((e) => e.to !== caller.id && enclosingOf(e.to) === base && base !== e.to);
 }
 
+/** A window load event of an about: frame (its document written by its creator, or empty). */
+export function isAboutFrameLoad(ix: GraphIndex, ev: GraphNode): boolean {
+  return ev.kind === 'event' && ev.eventName === 'load' && ev.eventTarget.toLowerCase() === 'window' && isAboutUrl(ix.frameDoc.get(ev.frame) ?? '');
+}
+
 /**
  * When `n` is the next part of the computation that caused the focus event `ev`, dispatched the
  * synchronous XHR event `ev`, or dispatched any other event synchronously (legacy graphs keep
@@ -70,7 +76,13 @@ export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): stri
   if (ev.kind !== 'event' || (ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') && !isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const base = enclosingOf(n.id);
   if (n.id === base) return undefined;
-  const from = (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  // An about: frame's window load: the browser fires it inside the `document.close()` of the frame's
+  // creator (www.kohls.com's mPulse loader: `comp_461_2 -> load -> comp_462_1 -> comp_461_3`, the
+  // creator resuming after the handler's last part).
+  const aboutLoad = isAboutFrameLoad(ix, ev);
+  const first = aboutLoad ? ix.byId.get(ix.partsOf.get(ev.id)?.[0] ?? ev.id) ?? ev : ev;
+  const from = (ix.parents.get(first.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  if (aboutLoad) return from !== undefined && first.start - ix.byId.get(from)!.end <= SYNC_MS ? from : undefined;
   // Focus and inline XHR events as the legacy graph shapes them; any other only when it began as the
   // caller's part ended and is not one only the browser fires (a script's dispatch; a script element's
   // load right after its run is the browser's, and legacy graphs hang later parts off such events too).
@@ -337,17 +349,27 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     let anchor = 'start';
     let after = 0;
     let previous: string | undefined;
+    // Chunks cut only by memory-cache repeats: the tag that cut each ends it, and a builder that does not
+    // cut there (no trace records a repeat) parses on to the next cut: one chunk with the one after them.
+    let pending: string[] = [];
     for (const c of chunks) {
       const all = (ix.children.get(c.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'resource' || n.kind === 'script_eval');
       const declared = all.filter((n) => !(collapseParts && isMemoryCacheRepeat(ix, n))).sort((a, b) => a.start - b.start)[0];
-      if (!declared && previous !== undefined && all.length) keys.set(c.id, previous); // cut only by memory-cache repeats: one chunk with the one before
-      else if (declared) {
+      if (!declared && all.length) {
+        pending.push(c.id);
+        continue;
+      }
+      if (declared) {
         anchor = keys.get(declared.id) ?? declared.id;
         after = 0;
         keys.set(c.id, `parse ${url} @ ${anchor}`);
       } else keys.set(c.id, `parse ${url} @ ${anchor} +${++after}`);
       previous = keys.get(c.id);
+      for (const id of pending) keys.set(id, previous!);
+      pending = [];
     }
+    // Repeats at the document's end: nothing after them, one chunk with the one before.
+    for (const id of pending) keys.set(id, previous ?? `parse ${url} @ ${anchor} +${++after}`);
   }
   // A document's download chunk by the parse chunk that parses its bytes (rule 3; one each, in both
   // builders), not by its index: a chunk boundary one builder has and the other not (a memory-cache

@@ -1,5 +1,5 @@
 export { synthesizeSite, type Site, type SiteResponse, type SynthesisOptions } from './site.ts';
-export { bodyStartsOfLegacyGraph, bodyStartsOfLog, type BodyStarts } from './body-start.ts';
+export { bodyStartsOf, type BodyStarts } from './body-start.ts';
 export { writeSiteBundle, readSynthMeta, SYNTH_FILES, type SynthMeta } from './bundle.ts';
 export { lastActivityMs, quietFloorMs } from './activity.ts';
 export { imageBody, imageFormatOf, padText, textKindOf, type ImageFormat } from './bodies.ts';

@@ -9,6 +9,7 @@ import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-b
 import { jsString } from './escape.ts';
 import { causeCallJs, type EventCause } from './element-events.ts';
 import { isAboutUrl, scriptIntoParent, scriptTargetFrame } from './about-frames.ts';
+import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
@@ -25,7 +26,7 @@ import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, re
  */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  E: 'var E=function(t,u,f,g,d){d=d||document;var e=d.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
+  E: 'var E=function(t,u,f,g,d,n){d=d||document;var e=d.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(n)e.name=n;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
   W: 'var W=function(){try{return top.__pcpF||(top.__pcpF={})}catch(x){return window.__pcpF||(window.__pcpF={})}};',
   D: 'var D=function(k){var e=W()[k];try{return e&&e.contentDocument}catch(x){}};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
@@ -76,6 +77,17 @@ export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNo
 export function failedElement(ix: GraphIndex, r: ResourceNode): boolean {
   const t = (r.requestType ?? '').toLowerCase();
   return t !== 'xhr' && t !== 'fetch' && elementEvents(ix, r).error !== undefined;
+}
+
+/**
+ * Another request of `r`'s URL that the page evaluated (a script or style sheet evaluation its child):
+ * www.bild.de's ad asks for its script with an `<img>` first, which fails (a script is no image),
+ * then with a `<script>`, whose load handler goes on. The URL is served as that script: the `<img>`
+ * still fails, by decoding, and the `<script>` runs and loads.
+ */
+export function evaluatedByAnother(ix: GraphIndex, r: ResourceNode): ResourceNode | undefined {
+  const url = stripFragment(r.url);
+  return ix.graph.nodes.find((n): n is ResourceNode => n.kind === 'resource' && n.id !== r.id && stripFragment(n.url) === url && evaluatedAs(ix, n) !== undefined);
 }
 
 /**
@@ -217,8 +229,9 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
 
 /** The caller's next part, resumed after the event `ev` it caused, or the call `ev` it made, returned (legacy graphs: event or call -> the caller's next part). */
 function resumedJs(ctx: ProgramContext, ev: GraphNode): string {
-  const from = ev.kind === 'script_eval' ? ctx.ix.partsOf.get(ev.id) ?? [ev.id] : [ev.id];
-  const after = from.flatMap((id) => ctx.ix.children.get(id) ?? []).filter((e) => resumedCaller(ctx.ix, ctx.ix.byId.get(e.from)!, ctx.ix.byId.get(e.to)!)).map((e) => ctx.ix.byId.get(e.to)!);
+  // From any part of the event or call: an about: frame's load resumes its creator after the handler's last part.
+  const after = (ctx.ix.partsOf.get(ev.id) ?? [ev.id]).flatMap((id) => (ctx.ix.children.get(id) ?? []).map((e) => [ctx.ix.byId.get(id)!, ctx.ix.byId.get(e.to)!] as const))
+    .filter(([from, n]) => resumedCaller(ctx.ix, from, n)).map(([, n]) => n);
   return after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('');
 }
 
@@ -271,6 +284,9 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
       const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;
       if (into) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', `D(${jsString(into.id)})`].join(',')});`;
+      // The k-th frame of a URL several frames load is named, as the parser's <iframe> tag names it (frame-bodies.ts).
+      const suffix = how === 'iframe' ? ctx.frameSuffixes?.byRequest.get(r.id) : undefined;
+      if (suffix) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'null', jsString(FRAME_NAME_PREFIX + suffix)].join(',')});`;
       if (how === 'script' && scriptIntoParent(ctx.ix, r)) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'parent.document'].join(',')});`;
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }

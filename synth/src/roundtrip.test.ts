@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { eventsPage, failedElementsPage, graphOf, loaderPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
+import { eventsPage, failedElementsPage, graphOf, loaderPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -261,4 +261,15 @@ test('an image the source took from its HTTP cache is in the replay browser\'s c
   assert.equal(response('https://img.pcp.test/hit.png')?.fromDiskCache, true);
   assert.equal(response('https://img.pcp.test/net.png')?.fromDiskCache, false);
   assert.equal(rt.figures.resourceJaccard, 1, 'the cache hit is a resource of the rebuilt graph too');
+});
+
+test("a frame of the page's own URL that a script inserts runs its own document's external script, whose request comes back (www.behance.net)", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const file = join(work, 'own-url-frame.json');
+  writeFileSync(file, JSON.stringify(ownUrlFrameByScriptPage('http://www.pcp.test/', 'http://cdn.pcp.test/lib.js')));
+  const rt = await roundTrip(file, join(work, 'own-url-frame'));
+  // Without the frame's name the script finds no program and in-frame.png is never requested.
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const img = rt.built.nodes.find((n) => n.kind === 'resource' && n.url === 'http://www.pcp.test/in-frame.png')!;
+  const parents = rt.built.edges.filter((e) => e.to === img.id).map((e) => rt.built.nodes.find((n) => n.id === e.from)!);
+  assert.ok(parents.some((p) => p.kind === 'script_eval' && p.scriptUrl === 'http://cdn.pcp.test/lib.js'), JSON.stringify(parents));
 });

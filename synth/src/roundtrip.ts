@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { buildFromTrace, loadGraph, type Graph } from '@pcp/graph-builder';
 import { spawnTied } from '@pcp/profiler';
 import { BUNDLE_FILES } from '@pcp/profiler/bundle';
-import { bodyStartsOfLegacyGraph } from './body-start.ts';
+import { bodyStartsOf } from './body-start.ts';
 import { writeSiteBundle } from './bundle.ts';
 import { compareRoundTrip, type RoundTripFigures } from './compare.ts';
 import { synthesizeSite } from './site.ts';
@@ -59,7 +59,7 @@ export const hasPortMessages = (g: Graph): boolean =>
 export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean, cacheWarmUp?: boolean): Promise<RoundTrip> {
   const source = loadGraph(graphFile);
   const t0 = performance.now();
-  const site = synthesizeSite(source, { bodyStarts: bodyStartsOfLegacyGraph(graphFile) });
+  const site = synthesizeSite(source, { bodyStarts: bodyStartsOf(source) });
   const synthMs = performance.now() - t0;
   const siteDir = join(workDir, 'site');
   const profileDir = join(workDir, 'profile');

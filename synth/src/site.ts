@@ -20,7 +20,7 @@ import { frameSuffixes, frameSuffixJs, sharedFrameBodies, type FrameBody } from 
 import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
 import { causeOf, isCausable, type EventCause } from './element-events.ts';
 import { postedFromAnotherFrame } from './frame-messages.ts';
-import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { elementIssueOf, evaluatedAs, evaluatedByAnother, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
@@ -108,10 +108,15 @@ function heldBody(bytes: number, spanMs: number): [number, number][] | undefined
   return [[0, 0], [round(spanMs), bytes]];
 }
 
+/** A URL without its scheme's difference: http for https (programs keyed alike whichever scheme a page or the browser used). */
+const asHttp = (url: string): string => url.replace(/^https:/, 'http:');
+
 function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   const url = stripFragment(r.url);
+  // The evaluations of both schemes' URL: the browser upgrades an http request to an HSTS host, which then
+  // gets the https body (www.ndtv.com: the page's http analytics.js beside an ad frame's https one).
   const evals = ctx.ix.graph.nodes
-    .filter((n) => n.kind === 'script_eval' && stripFragment(n.scriptUrl) === url && ctx.ix.partsOf.get(n.id)?.[0] === n.id)
+    .filter((n) => n.kind === 'script_eval' && asHttp(stripFragment(n.scriptUrl)) === asHttp(url) && ctx.ix.partsOf.get(n.id)?.[0] === n.id)
     .sort((a, b) => a.start - b.start);
   if (evals.length === 0) return '';
   const nth = new Map<string, number>();
@@ -124,7 +129,7 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
   const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
     // Keyed without the scheme: a page the browser upgraded to https runs the programs of its http document.
-    const doc = (ctx.ix.frameDoc.get(s.frame) ?? '').replace(/^https:/, 'http:') + (ctx.frameSuffixes?.byFrame.get(s.frame) ?? '');
+    const doc = asHttp(ctx.ix.frameDoc.get(s.frame) ?? '') + (ctx.frameSuffixes?.byFrame.get(s.frame) ?? '');
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
@@ -174,7 +179,7 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
 }
 
 export interface SynthesisOptions {
-  /** Where each document's `<body>` began in the source (`bodyStartsOfLegacyGraph`): its `<body>` tag goes there. */
+  /** Where each document's `<body>` began in the source (`bodyStartsOf`: the graph's, from the raw log): its `<body>` tag goes there. */
   bodyStarts?: BodyStarts;
 }
 
@@ -201,7 +206,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const oversize: string[] = [];
   let drifted = 0;
   const respond = (url: string, r: ResourceNode, frameBody?: FrameBody): void => {
-    const failed = failedElement(ix, r);
+    const evaluated = failedElement(ix, r) ? evaluatedByAnother(ix, r) : undefined;
+    const failed = failedElement(ix, r) && !evaluated;
     let status = failed && r.status < 400 ? 404 : r.status || 200;
     if (status >= 300 && status < 400) {
       warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
@@ -215,7 +221,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
     const transfer = Math.max(0, end - r.start - wait - delayMs);
     const sentAt = r.start + wait;
-    const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
+    const kind = evaluatedAs(ix, evaluated ?? r) ?? textKindOf(r.mimeType);
     // An image whatever its MIME type says when an <img> requests it (a text/plain beacon): else it fails to decode.
     const image = imageFormatOf(r.mimeType) ?? (elementIssueOf(ix, r) === 'img' ? 'gif' : undefined);
     const chunks = frameBody?.chunks ?? ix.chunksByDoc.get(url);
@@ -227,7 +233,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
       paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
-    } else if (image && elementIssueOf(ix, r) === 'img') body = imageBody(image, r.size);
+    } else if (image && elementIssueOf(ix, r) === 'img' && !evaluated) body = imageBody(image, r.size);
     else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);

@@ -85,6 +85,26 @@ export function sharedUrlFramesPage(pageUrl: string, ad: string, lib: string): G
 }
 
 /**
+ * A frame of the page's own URL that a script inserts (www.behance.net): the main document's inline script
+ * (s0) inserts an iframe of the page's URL; that frame's document runs the external `lib`, whose evaluation
+ * there requests `in-frame.png`.
+ */
+export function ownUrlFrameByScriptPage(pageUrl: string, lib: string): Graph {
+  return graphOf(pageUrl, [
+    res('doc', pageUrl, 'text/html', 3000, { start: 0, end: 10 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: pageUrl, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 11, end: 12 },
+    { id: 's0', kind: 'script_eval', scriptUrl: pageUrl, scriptKind: 'inline', start: 12, end: 13 },
+    res('self', pageUrl, 'text/html', 5000, { frame: 'f', start: 20, end: 30 }),
+    { id: 'd_f', kind: 'download_chunk', frame: 'f', resource: 'self', index: 0, offset: 0, size: 5000, start: 21, end: 30 },
+    { id: 'p_f', kind: 'parse_chunk', frame: 'f', docUrl: pageUrl, startLine: 2, startColumn: 1, endLine: 3, endColumn: 1, start: 31, end: 32 },
+    res('lib', lib, 'application/javascript', 3000, { frame: 'f', start: 33, end: 34 }),
+    { id: 'l', kind: 'script_eval', frame: 'f', scriptUrl: lib, scriptKind: 'sync', start: 35, end: 36 },
+    res('img', new URL('in-frame.png', pageUrl).href, 'image/png', 300, { frame: 'f', start: 37, end: 40 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 's0', 12], ['s0', 'self', 2], ['self', 'd_f', 'resource-chunk'], ['d_f', 'p_f', 3], ['p_f', 'lib', 1], ['lib', 'l', 10], ['l', 'img', 2]],
+  [{ id: 'main', url: pageUrl, parent: null }, { id: 'f', url: pageUrl, parent: 'main' }]);
+}
+
+/**
  * Element events the page causes (element-events.ts): the script `app.js` (ends at 9 ms) dispatches a
  * custom event `pcp-custom` as it ends, and asks for a scroll fired at 40 ms; a webkit-prefixed
  * transitionend (60 ms), a media play (70 ms) and a webkit-prefixed animationiteration (280 ms) hang off

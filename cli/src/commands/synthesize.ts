@@ -73,9 +73,9 @@ export const command: Command = {
     return write(graph, out, file);
 
     async function write(graph: Parameters<typeof import('@pcp/synth').synthesizeSite>[0], dir: string, source: string): Promise<number> {
-      const { synthesizeSite, bodyStartsOfLegacyGraph } = await import('@pcp/synth');
+      const { synthesizeSite, bodyStartsOf } = await import('@pcp/synth');
       // A graph of the legacy corpus: its documents' <body> tags where the 2016 browser read them (its raw log).
-      const site = synthesizeSite(graph, { bodyStarts: objects === undefined ? bodyStartsOfLegacyGraph(source) : undefined });
+      const site = synthesizeSite(graph, { bodyStarts: bodyStartsOf(graph) });
       try {
         writeSiteBundle(dir, site, source, { httpsTwins: objects === undefined });
       } catch (e) {

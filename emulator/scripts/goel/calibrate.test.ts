@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { closestPoint, sharesAt, type CalibrationPoint } from './calibrate.ts';
-import { TESTBED_PROFILES } from './testbed.ts';
+import { FREQUENCY_PROFILES } from './testbed.ts';
 
 const point = (scale: number, mean: number): CalibrationPoint => ({ scale, shares: { clusterSlices: 1, meanClusterShare: mean, medianClusterShare: mean, lifetimeShare: 0 } });
 
@@ -14,7 +14,7 @@ test('the calibration keeps the scale whose mean share is closest to the paper, 
 });
 
 test("the emulator counts Goel's retransmission slices on the calibration workload", () => {
-  const good = TESTBED_PROFILES.find((p) => p.name === 'Good')!;
+  const good = FREQUENCY_PROFILES.find((p) => p.name === 'Good')!;
   const lossy = sharesAt(good, 2, 2);
   assert.ok(lossy.clusterSlices > 0);
   assert.ok(lossy.meanClusterShare > 0 && lossy.meanClusterShare <= 1);

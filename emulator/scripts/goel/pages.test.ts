@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkInvariants, simulate } from '../../src/index.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES } from './pages.ts';
-import { goelConfig, lossProfiles } from './profiles.ts';
+import { goelConfig, LINUX_3_13_HOSTS, lossProfiles } from './profiles.ts';
 
 test('Goel page families: counts and sizes as the paper describes them', () => {
   const by = new Map(PAGE_FAMILIES.map((p) => [p.name, p]));
@@ -24,12 +24,17 @@ test('Goel pages: large objects on their own hostnames when sharded; every profi
   const g = buildPage(p, 3);
   const hosts = new Set(g.nodes.flatMap((n) => (n.kind === 'resource' ? [new URL(n.url).host] : [])));
   assert.deepEqual([...hosts].sort(), ['large0.example.com', 'large1.example.com', 'large2.example.com', 'www.example.com']);
-  for (const profile of lossProfiles()) {
-    for (const protocol of ['h1', 'h2'] as const) {
-      const cfg = goelConfig(profile, protocol, 1, { shardLarge: protocol === 'h2' ? 20_000 : 0 });
-      const r = simulate(buildPage(p), cfg);
-      assert.deepEqual(checkInvariants(buildPage(p), cfg, r), [], `${profile.name} ${protocol}`);
-      assert.equal(r.warnings, undefined);
+  const quality = lossProfiles({}, {}, 'quality').slice(2);
+  assert.deepEqual(quality.map((q) => q.testbed?.family), ['quality', 'quality', 'quality', 'quality']);
+  for (const profile of [...lossProfiles(), ...quality]) {
+    for (const hosts of [{}, LINUX_3_13_HOSTS]) {
+      for (const protocol of ['h1', 'h2'] as const) {
+        const cfg = goelConfig(profile, protocol, 1, { ...hosts, shardLarge: protocol === 'h2' ? 20_000 : 0 });
+        const r = simulate(buildPage(p), cfg);
+        const what = `${profile.testbed?.family ?? 'reference'} ${profile.name} ${protocol}${hosts === LINUX_3_13_HOSTS ? ' Linux 3.13' : ''}`;
+        assert.deepEqual(checkInvariants(buildPage(p), cfg, r), [], what);
+        assert.equal(r.warnings, undefined, what);
+      }
     }
   }
 });

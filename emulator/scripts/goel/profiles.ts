@@ -1,12 +1,13 @@
 /**
- * Goel et al. 2017's lossy cellular conditions as emulator options. §VI-B classifies connections by the time
- * between retransmission clusters: Good (median 1.15 s), Median (350 ms), Poor (165 ms). Each is its testbed
+ * Goel et al. 2017's lossy cellular conditions as emulator options. §VI-A classifies connections by network
+ * quality (Good / Fair / Passable / Poor), §VI-B by the time between retransmission clusters: Good (median
+ * 1.15 s), Median (350 ms), Poor (165 ms). Each is its testbed
  * (testbed.ts): a link whose rate, RTT and loss change every 70 ms on both directions, the loss slices'
  * probability scaled by the calibration (calibrate.ts). Two references on a constant 5 Mbit/s, 70 ms link:
  * no loss, and netem-style random 1% loss (the emulation Goel argues is unrealistic).
  */
 import type { EmulatorConfig } from '../../src/index.ts';
-import { BASE_RTT_MS, TESTBED_PROFILES, testbedSchedule, type BridgeOptions, type TestbedOptions, type TestbedProfile } from './testbed.ts';
+import { baseRttMs, familyProfiles, testbedSchedule, type ProfileFamily, type BridgeOptions, type TestbedOptions, type TestbedProfile } from './testbed.ts';
 
 /** The references' link: the median RTT the paper states (§IV), a rate near its Fig. 19 h1 goodput. */
 export const REFERENCE_RATE_BPS = 5e6;
@@ -38,7 +39,7 @@ export function testbedProfile(p: TestbedProfile, opts: TestbedOptions = {}): Lo
       let s = schedules.get(seed);
       if (!s) schedules.set(seed, (s = testbedSchedule(p, seed, opts)));
       // bandwidthBps goes unused: the schedule carries the rate and the queue.
-      return { bandwidthBps: REFERENCE_RATE_BPS, rttMs: BASE_RTT_MS, queue: 'droptail', linkSchedule: s };
+      return { bandwidthBps: REFERENCE_RATE_BPS, rttMs: baseRttMs(p), queue: 'droptail', linkSchedule: s };
     },
   };
 }
@@ -48,10 +49,19 @@ export const REFERENCE_PROFILES: readonly LossProfile[] = [
   reference('random-1%', 'Bernoulli 1%, 5 Mbit/s, 70 ms', { lossRate: 0.01 }),
 ];
 
-/** The references and the testbed profiles with the given loss scale per profile name (default 1: the paper's rates as netem's loss). */
-export function lossProfiles(scales: Partial<Record<string, number>> = {}, bridge: BridgeOptions = {}): LossProfile[] {
-  return [...REFERENCE_PROFILES, ...TESTBED_PROFILES.map((p) => testbedProfile(p, { ...bridge, lossScale: scales[p.name] ?? 1 }))];
+/** The references and a family's testbed profiles with the given loss scale per profile name (default 1: the paper's rates as netem's loss). */
+export function lossProfiles(scales: Partial<Record<string, number>> = {}, bridge: BridgeOptions = {}, family: ProfileFamily = 'frequency'): LossProfile[] {
+  return [...REFERENCE_PROFILES, ...familyProfiles(family).map((p) => testbedProfile(p, { ...bridge, lossScale: scales[p.name] ?? 1 }))];
 }
+
+/**
+ * Goel's hosts' loss recovery (Ubuntu 14.04, Linux 3.13): SACK-based detection with FACK, tail-loss probes
+ * (3.10+), early retransmit (3.5+), F-RTO: `emulate:goel`'s default (`--hosts linux-3.13`; emulator/README.md says why).
+ */
+export const LINUX_3_13_HOSTS: Partial<EmulatorConfig> = { lossDetection: 'sack', tlp: true, earlyRetransmit: true, fack: true, frto: true };
+
+/** The hosts `emulate:goel` can run: Goel's (Linux 3.13; the default) or the thesis' (its NACK scheme, no probe). */
+export const GOEL_HOSTS: Readonly<Record<string, Partial<EmulatorConfig>>> = { 'linux-3.13': LINUX_3_13_HOSTS, thesis: {} };
 
 /** The receive window Goel's client and server advertised (§VI-C: 65 KB). */
 export const GOEL_RWND_BYTES = 65_535;

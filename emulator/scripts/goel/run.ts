@@ -4,7 +4,8 @@
  * vs HTTP/2 on one connection vs HTTP/2 with large objects sharded (`--shard-large`: one second connection;
  * and Goel's Type B, every large object on its own connection: `--shard-connections each`), median page load
  * times printed as tables, then the paper's stated trends (Figures 13-16, 19, 22) checked one by one.
- * The profiles are Goel's testbed (testbed.ts: rate, RTT and loss changed every 70 ms), each profile's loss
+ * The profiles are Goel's testbed (testbed.ts: rate, RTT and loss changed every 70 ms) in its two families:
+ * network quality (§VI-A, Figures 13-15) and loss frequency (§VI-B, Figures 16-22), each profile's loss
  * calibrated to the paper's retransmission share first (calibrate.ts). See emulator/README.md.
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
@@ -12,29 +13,37 @@ import { LOSS_DETECTIONS, simulate, type EmulatorConfig, type LossDetection } fr
 import { median, quantile } from '../../src/stats.ts';
 import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
-import { goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
-import { quantileMean, RTT_MS, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, TESTBED_PROFILES } from './testbed.ts';
+import { GOEL_HOSTS, goelConfig, lossProfiles, type LossProfile } from './profiles.ts';
+import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, type BridgeOptions, type ProfileFamily } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N] [--uncalibrated] [--no-refill] [--no-reorder] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated]
+                            [--no-refill] [--no-reorder] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
                             [--early-retransmit] [--fack] [--frto]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
-cellular loss profiles: Good / Median / Poor as its testbed (rate, RTT and loss drawn every 70 ms from its
+cellular profiles as its testbed (rate, RTT and loss drawn every 70 ms from its
 distributions, both directions; a 64 KiB token bucket refilled every slice; netem's re-ordering when the
 delay drops), each profile's loss scaled so
 that the emulator's share of retransmitted segments per 70 ms slice matches the paper's; plus lossless and
 random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
-receive windows. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); then its trends checked.
 
   --runs N          seeds 1..N per cell (default 15)
+  --profiles quality|frequency|both
+                    the profile family: network quality (§VI-A: Good / Fair / Passable / Poor; the paper's
+                    Figures 13-15), loss frequency (§VI-B: Good / Median / Poor; Figures 16-22), or both (default)
+  --hosts linux-3.13|thesis
+                    the hosts' loss recovery: Goel's Linux 3.13 (default: --loss-detection sack --tlp
+                    --early-retransmit --fack --frto) or the thesis' NACK scheme with no probe (the switches
+                    below then add one mechanism each)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
   --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
   --no-rwnd         no receive-window cap (65 KB only at connection setup, then Linux's autotuning grows it)
   --loss-detection nack|sack
-                    the hosts' loss detection: the thesis' NACK scheme (default) or ACK clocking as Linux
+                    the hosts' loss detection: the thesis' NACK scheme or ACK clocking as Linux
                     (three duplicate ACKs / SACK, else the RTO; emulator/README.md "Loss detection")
   --tlp             tail-loss probes on the hosts (Linux 3.10 and later, as Goel's 3.13, send them by default)
   --early-retransmit
@@ -81,60 +90,31 @@ function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: numbe
   return { median: median(loads), p25: quantile(loads, 0.25), p75: quantile(loads, 0.75), lossRate: packets ? lost / packets : 0 };
 }
 
-function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
-  const runs = values.runs === undefined ? 15 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) {
-    console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
-    return 2;
-  }
-  const s = (ms: number): string => (ms / 1000).toFixed(2);
-  const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
-  const refill = !values['no-refill'];
-  const bridge = { refill, reorder: !values['no-reorder'] };
-  if (values['no-rwnd']) hosts.receiveWindow = 0;
-  const ld = values['loss-detection'];
-  if (ld !== undefined) {
-    if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) {
-      console.error(`emulate:goel: --loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
-      return 2;
-    }
-    hosts.lossDetection = ld as LossDetection;
-  }
-  if (values.tlp) hosts.tlp = true;
-  if (values['early-retransmit']) {
-    if (ld !== 'sack') {
-      console.error('emulate:goel: --early-retransmit needs --loss-detection sack');
-      return 2;
-    }
-    hosts.earlyRetransmit = true;
-  }
-  if (values.fack) {
-    if (ld !== 'sack') {
-      console.error('emulate:goel: --fack needs --loss-detection sack');
-      return 2;
-    }
-    hosts.fack = true;
-  }
-  if (values.frto) hosts.frto = true;
-  const t0 = performance.now();
-  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell${ld === 'sack' ? ', loss detection by ACK clocking (sack)' : ''}${values.tlp ? ', tail-loss probes' : ''}${values['early-retransmit'] ? ', early retransmit' : ''}${values.fack ? ', FACK' : ''}${values.frto ? ', F-RTO' : ''}`);
-  console.log(`testbed (Goel's bridge, both directions, every 70 ms): RTT p50 ${RTT_MS[3]} ms (min ${RTT_MS[0]}, p90 ${RTT_MS[5]}), ${refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets, ${bridge.reorder ? "netem's re-ordering when the delay drops" : 'order kept'}`);
-  for (const p of TESTBED_PROFILES) {
-    console.log(`  ${p.name.padEnd(7)} loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);
+const s = (ms: number): string => (ms / 1000).toFixed(2);
+const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
+
+type Check = [string, boolean, string];
+
+/** One family: its testbed, calibration, page load times and the paper's trends for it; returns the trends. */
+function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeOptions>, calibrated: boolean): Check[] {
+  const testbed = familyProfiles(family);
+  console.log(`\n=== ${family === 'quality' ? 'network quality (§VI-A, Table I; Figures 13-15)' : 'loss frequency (§VI-B; Figures 16-22)'} ===`);
+  console.log(`testbed (Goel's bridge, both directions, every 70 ms): ${bridge.refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets, ${bridge.reorder ? "netem's re-ordering when the delay drops" : 'order kept'}`);
+  for (const p of testbed) {
+    console.log(`  ${p.name.padEnd(8)} RTT p50 ${p.rttMs[3]} ms (min ${p.rttMs[0]}, p90 ${p.rttMs[5]}); loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${bridge.refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);
   }
   const scales: Partial<Record<string, number>> = {};
-  if (!values.uncalibrated) {
-    console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice (Fig. 8); the emulator's = the same over each connection's 70 ms slices with a retransmission (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}), lifetime share beside it`);
-    for (const p of TESTBED_PROFILES) {
+  if (calibrated) {
+    console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice; the emulator's = the same over each connection's 70 ms slices with a retransmission (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}), lifetime share beside it`);
+    for (const p of testbed) {
       const c: Calibration = calibrate(p, bridge, hosts);
       scales[p.name] = c.chosen.scale;
       const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
-      console.log(`  ${p.name.padEnd(7)} paper ${pct(c.target)}; emulator ${pts}`);
-      console.log(`  ${''.padEnd(7)} -> loss x${c.chosen.scale}: ${pct(c.chosen.shares.meanClusterShare)} against ${pct(c.target)}${Math.abs(c.chosen.shares.meanClusterShare - c.target) > 0.05 ? ' (out of reach: see emulator/README.md)' : ''}`);
+      console.log(`  ${p.name.padEnd(8)} paper ${pct(c.target)}; emulator ${pts}`);
+      console.log(`  ${''.padEnd(8)} -> loss x${c.chosen.scale}: ${pct(c.chosen.shares.meanClusterShare)} against ${pct(c.target)}${Math.abs(c.chosen.shares.meanClusterShare - c.target) > 0.05 ? ' (out of reach: see emulator/README.md)' : ''}`);
     }
   }
-  const profiles = lossProfiles(scales, bridge);
+  const profiles = lossProfiles(scales, bridge, family);
   console.log('');
 
   const cells = new Map<string, Cell>();
@@ -148,9 +128,8 @@ function main(): number {
     }
   }
 
-  console.log('Median page load time, s (Figures 13-15, 16, 22): h1 | h2 | h2 --shard-large 20kb | the same, --shard-connections each');
-  const header = 'page'.padEnd(24) + profiles.map((p) => p.name.padStart(34)).join('');
-  console.log(header);
+  console.log(`Median page load time, s (${family === 'quality' ? 'Figures 13-15, 20' : 'Figures 16-19, 21, 22'}): h1 | h2 | h2 --shard-large 20kb | the same, --shard-connections each`);
+  console.log('page'.padEnd(24) + profiles.map((p) => p.name.padStart(34)).join(''));
   for (const page of PAGE_FAMILIES) {
     let line = `${page.name} (${(pageBytes(page) / 1e6).toFixed(1)} MB)`.padEnd(24);
     for (const profile of profiles) {
@@ -159,6 +138,28 @@ function main(): number {
     }
     console.log(line);
   }
+
+  const c = (page: string, v: Variant, profile: string): number => cells.get(key(page, v, profile))!.median;
+  const lossy = testbed.map((p) => p.name);
+  const all = (f: (p: string) => boolean, among: readonly string[] = lossy): boolean => among.every(f);
+  const ratios = (page: string, a: Variant, b: Variant): string => lossy.map((p) => `${p} ${(c(page, a, p) / c(page, b, p)).toFixed(2)}`).join(', ');
+  const checks: Check[] = [];
+  checks.push(['Fig. 13: 365 x 1 KB, h2 faster than h1 in every lossy profile', all((p) => c('small-365', 'h2', p) < c('small-365', 'h1', p)), `h2/h1: ${ratios('small-365', 'h2', 'h1')}`]);
+  checks.push(['Fig. 14: 10 x 435 KB, h1 faster than h2 in every lossy profile', all((p) => c('large-10', 'h1', p) < c('large-10', 'h2', p)), `h2/h1: ${ratios('large-10', 'h2', 'h1')}`]);
+  checks.push(['Fig. 15: 136 objects / 2 MB, h2 faster than h1', all((p) => c('mixed-3', 'h2', p) < c('mixed-3', 'h1', p)), `h2/h1: ${ratios('mixed-3', 'h2', 'h1')}`]);
+  if (family === 'quality') {
+    // §VII on Figure 15: 8 MB "comparable under Good and Fair", h2 slower as the quality gets worse; 12 MB h2 always slower.
+    const comparable = (p: string): boolean => Math.abs(c('mixed-12', 'h2', p) / c('mixed-12', 'h1', p) - 1) <= 0.1;
+    checks.push(['Fig. 15: 8 MB, h2 within 10% of h1 under Good and Fair, slower under Passable and Poor', all(comparable, ['Good', 'Fair']) && all((p) => c('mixed-12', 'h2', p) > c('mixed-12', 'h1', p), ['Passable', 'Poor']), `h2/h1: ${ratios('mixed-12', 'h2', 'h1')}`]);
+    checks.push(['Fig. 15: 12 MB, h2 slower than h1 in every profile', all((p) => c('mixed-18', 'h2', p) > c('mixed-18', 'h1', p)), `h2/h1: ${ratios('mixed-18', 'h2', 'h1')}`]);
+    // §VIII-A on Figure 20: the 2 MB page, one connection per large object (4 in all): within 3% of h2 under Good, Fair, Passable; 13% faster under Poor.
+    checks.push(['Fig. 20: 2 MB, 4 connections (Type B) within 3% of h2 or faster, faster under Poor', all((p) => c('mixed-3', 'h2-typeB', p) <= c('mixed-3', 'h2', p) * 1.03) && c('mixed-3', 'h2-typeB', 'Poor') < c('mixed-3', 'h2', 'Poor'), `Type B/h2: ${ratios('mixed-3', 'h2-typeB', 'h2')} (Goel Poor 0.87)`]);
+    return checks;
+  }
+  checks.push(['abstract: pages with many large objects (8, 12 MB), h2 slower than h1', all((p) => c('mixed-12', 'h2', p) > c('mixed-12', 'h1', p) && c('mixed-18', 'h2', p) > c('mixed-18', 'h1', p)), `8 MB h2/h1: ${ratios('mixed-12', 'h2', 'h1')}; 12 MB: ${ratios('mixed-18', 'h2', 'h1')}`]);
+  checks.push(['Fig. 16/22: 8 MB page, sharded h2 (either) faster than h2 on one connection', all((p) => c('mixed-12', 'h2-shard', p) < c('mixed-12', 'h2', p) && c('mixed-12', 'h2-typeB', p) < c('mixed-12', 'h2', p)), `shard/h2: ${ratios('mixed-12', 'h2-shard', 'h2')}; Type B/h2: ${ratios('mixed-12', 'h2-typeB', 'h2')}`]);
+  checks.push(['Fig. 16: each large object on its own connection (Type B) beats fewer connections', all((p) => c('mixed-12', 'h2-typeB', p) <= c('mixed-12', 'h2-shard', p)), `Type B/shard: ${ratios('mixed-12', 'h2-typeB', 'h2-shard')}`]);
+  checks.push(['Fig. 22: Good, 8 MB: sharded h2 ~53% faster than h2 and ~10% faster than h1', c('mixed-12', 'h2-typeB', 'Good') < c('mixed-12', 'h1', 'Good'), `Type B vs h2 ${((1 - c('mixed-12', 'h2-typeB', 'Good') / c('mixed-12', 'h2', 'Good')) * 100).toFixed(0)}% faster, vs h1 ${((1 - c('mixed-12', 'h2-typeB', 'Good') / c('mixed-12', 'h1', 'Good')) * 100).toFixed(0)}% faster`]);
 
   // Figure 19: the 10 x 435 KB page under Good, h2 over 1, 2, 3, 6 and 10 hostnames, beside h1.
   const large10 = PAGE_FAMILIES.find((p) => p.name === 'large-10')!;
@@ -169,25 +170,56 @@ function main(): number {
   console.log('\n10 x 435 KB under Good: median PLT, s (Goel Figure 19: h1 8 s; h2 over 1/2/3/6/10 connections 15/12/10/9/8 s)');
   console.log(`  h1 (6 connections)   ${s(h1Good.median)}   (Goel 8)`);
   for (const { k, cell } of byConns) console.log(`  h2, ${String(k).padStart(2)} connection(s) ${s(cell.median)}   (Goel ${goelFig19[k]})   p25-p75 ${s(cell.p25)}-${s(cell.p75)}`);
-
-  // The paper's trends.
-  const c = (page: string, v: Variant, profile: string): number => cells.get(key(page, v, profile))!.median;
-  const lossy = ['Good', 'Median', 'Poor'];
-  const checks: Array<[string, boolean, string]> = [];
-  const all = (f: (p: string) => boolean): boolean => lossy.every(f);
-  const ratios = (page: string, a: Variant, b: Variant): string => lossy.map((p) => `${p} ${(c(page, a, p) / c(page, b, p)).toFixed(2)}`).join(', ');
-  checks.push(['Fig. 13: 365 x 1 KB, h2 faster than h1 in every lossy profile', all((p) => c('small-365', 'h2', p) < c('small-365', 'h1', p)), `h2/h1: ${ratios('small-365', 'h2', 'h1')}`]);
-  checks.push(['Fig. 14: 10 x 435 KB, h1 faster than h2 in every lossy profile', all((p) => c('large-10', 'h1', p) < c('large-10', 'h2', p)), `h2/h1: ${ratios('large-10', 'h2', 'h1')}`]);
-  checks.push(['Fig. 15: 136 objects / 2 MB, h2 faster than h1', all((p) => c('mixed-3', 'h2', p) < c('mixed-3', 'h1', p)), `h2/h1: ${ratios('mixed-3', 'h2', 'h1')}`]);
-  checks.push(['abstract: pages with many large objects (8, 12 MB), h2 slower than h1', all((p) => c('mixed-12', 'h2', p) > c('mixed-12', 'h1', p) && c('mixed-18', 'h2', p) > c('mixed-18', 'h1', p)), `8 MB h2/h1: ${ratios('mixed-12', 'h2', 'h1')}; 12 MB: ${ratios('mixed-18', 'h2', 'h1')}`]);
-  checks.push(['Fig. 16/22: 8 MB page, sharded h2 (either) faster than h2 on one connection', all((p) => c('mixed-12', 'h2-shard', p) < c('mixed-12', 'h2', p) && c('mixed-12', 'h2-typeB', p) < c('mixed-12', 'h2', p)), `shard/h2: ${ratios('mixed-12', 'h2-shard', 'h2')}; Type B/h2: ${ratios('mixed-12', 'h2-typeB', 'h2')}`]);
-  checks.push(['Fig. 16: each large object on its own connection (Type B) beats fewer connections', all((p) => c('mixed-12', 'h2-typeB', p) <= c('mixed-12', 'h2-shard', p)), `Type B/shard: ${ratios('mixed-12', 'h2-typeB', 'h2-shard')}`]);
-  checks.push(['Fig. 22: Good, 8 MB: sharded h2 ~53% faster than h2 and ~10% faster than h1', c('mixed-12', 'h2-typeB', 'Good') < c('mixed-12', 'h1', 'Good'), `Type B vs h2 ${((1 - c('mixed-12', 'h2-typeB', 'Good') / c('mixed-12', 'h2', 'Good')) * 100).toFixed(0)}% faster, vs h1 ${((1 - c('mixed-12', 'h2-typeB', 'Good') / c('mixed-12', 'h1', 'Good')) * 100).toFixed(0)}% faster`]);
   const mono = byConns.every((x, i) => i === 0 || x.cell.median <= byConns[i - 1]!.cell.median * 1.02);
   checks.push(['Fig. 19: 10 x 435 KB, PLT falls as h2 connections go 1 -> 10, h2(1)/h1 about 1.9', mono, `h2(1)/h1 ${(byConns[0]!.cell.median / h1Good.median).toFixed(2)}, h2(10)/h1 ${(byConns[4]!.cell.median / h1Good.median).toFixed(2)}`]);
-  console.log('\nGoel\'s trends:');
-  for (const [what, ok, detail] of checks) console.log(`  ${ok ? 'agrees   ' : 'DISAGREES'} ${what} (${detail})`);
-  console.log(`\n${checks.filter((x) => x[1]).length} of ${checks.length} trends reproduced; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return checks;
+}
+
+function main(): number {
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
+  const runs = values.runs === undefined ? 15 : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
+    return 2;
+  }
+  const which = values.profiles ?? 'both';
+  if (which !== 'both' && !(PROFILE_FAMILIES as readonly string[]).includes(which)) {
+    console.error(`emulate:goel: --profiles expects ${PROFILE_FAMILIES.join(', ')} or both, got '${which}'`);
+    return 2;
+  }
+  const families = which === 'both' ? PROFILE_FAMILIES : [which as ProfileFamily];
+  const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'] };
+  const base = GOEL_HOSTS[values.hosts ?? 'linux-3.13'];
+  if (!base) {
+    console.error(`emulate:goel: --hosts expects ${Object.keys(GOEL_HOSTS).join(' or ')}, got '${values.hosts}'`);
+    return 2;
+  }
+  Object.assign(hosts, base);
+  if (values['no-rwnd']) hosts.receiveWindow = 0;
+  const ld = values['loss-detection'];
+  if (ld !== undefined) {
+    if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) {
+      console.error(`emulate:goel: --loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
+      return 2;
+    }
+    hosts.lossDetection = ld as LossDetection;
+  }
+  if (values.tlp) hosts.tlp = true;
+  if (values['early-retransmit']) hosts.earlyRetransmit = true;
+  if (values.fack) hosts.fack = true;
+  if (values.frto) hosts.frto = true;
+  if ((hosts.earlyRetransmit || hosts.fack) && hosts.lossDetection !== 'sack') {
+    console.error('emulate:goel: early retransmit and FACK need --loss-detection sack');
+    return 2;
+  }
+  const t0 = performance.now();
+  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell; loss recovery: ${hosts.lossDetection === 'sack' ? 'ACK clocking (sack)' : "the thesis' NACK scheme"}${hosts.tlp ? ', tail-loss probes' : ''}${hosts.earlyRetransmit ? ', early retransmit' : ''}${hosts.fack ? ', FACK' : ''}${hosts.frto ? ', F-RTO' : ''}`);
+  const results = families.map((f) => ({ family: f, checks: runFamily(f, runs, bridge, !values.uncalibrated) }));
+  for (const { family, checks } of results) {
+    console.log(`\nGoel's trends, ${family} profiles:`);
+    for (const [what, ok, detail] of checks) console.log(`  ${ok ? 'agrees   ' : 'DISAGREES'} ${what} (${detail})`);
+  }
+  console.log(`\n${results.map(({ family, checks }) => `${family}: ${checks.filter((x) => x[1]).length} of ${checks.length} trends reproduced`).join('; ')}; ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   return 0;
 }
 

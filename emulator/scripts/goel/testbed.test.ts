@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_RTT_MS, quantileDraw, quantileMean, RTT_MS, SLICE_MS, TBF_BUFFER_BYTES, TESTBED_PROFILES, testbedSchedule } from './testbed.ts';
+import { baseRttMs, FREQUENCY_PROFILES, QUALITY_PROFILES, quantileDraw, quantileMean, RTT_MS, SLICE_MS, TBF_BUFFER_BYTES, testbedSchedule } from './testbed.ts';
 
 const Q = [0, 10, 20, 40, 60, 80, 100] as const;
 
@@ -15,7 +15,7 @@ test('draws interpolate linearly between the quantiles; the mean is the area und
 });
 
 test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gaps pick", () => {
-  for (const p of TESTBED_PROFILES) {
+  for (const p of [...FREQUENCY_PROFILES, ...QUALITY_PROFILES]) {
     const s = testbedSchedule(p, 3);
     assert.equal(s.sliceMs, SLICE_MS);
     assert.equal(s.burstBytes, TBF_BUFFER_BYTES);
@@ -24,7 +24,7 @@ test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gap
     const n = s.loss.length;
     for (let k = 0; k < n; k++) {
       assert.ok(s.rateBps[k]! >= p.rateKbps[0] * 1000 && s.rateBps[k]! <= p.rateKbps[6] * 1000);
-      assert.ok(s.delayMs[k]! >= 0 && s.delayMs[k]! <= (RTT_MS[6] - BASE_RTT_MS) / 2);
+      assert.ok(s.delayMs[k]! >= 0 && s.delayMs[k]! <= (p.rttMs[6] - baseRttMs(p)) / 2);
       if (s.loss[k]! > 0) assert.ok(s.loss[k]! >= p.lossPct[0] / 100 && s.loss[k]! <= p.lossPct[6] / 100);
     }
     // Loss slices are one gap apart: their median spacing is the profile's median gap, within sampling error
@@ -42,4 +42,22 @@ test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gap
     assert.equal(s.reorder, true, "netem's re-ordering, as the bridge did");
     assert.equal(testbedSchedule(p, 3, { reorder: false }).reorder, false);
   }
+});
+
+test("the two families: quality profiles' own RTTs, frequency profiles' one; quantiles ordered", () => {
+  assert.deepEqual(FREQUENCY_PROFILES.map((p) => p.name), ['Good', 'Median', 'Poor']);
+  assert.deepEqual(QUALITY_PROFILES.map((p) => p.name), ['Good', 'Fair', 'Passable', 'Poor']);
+  for (const p of FREQUENCY_PROFILES) assert.equal(p.rttMs, RTT_MS);
+  for (const p of [...FREQUENCY_PROFILES, ...QUALITY_PROFILES]) {
+    for (const q of [p.rttMs, p.gapS, p.lossPct, p.rateKbps]) for (let i = 1; i < q.length; i++) assert.ok(q[i]! >= q[i - 1]!, `${p.family} ${p.name}: quantiles ascend`);
+  }
+  // Table I: from Good to Poor the throughput falls and the RTT and the loss rise (medians).
+  for (let i = 1; i < QUALITY_PROFILES.length; i++) {
+    const [a, b] = [QUALITY_PROFILES[i - 1]!, QUALITY_PROFILES[i]!];
+    assert.ok(b.rateKbps[3] < a.rateKbps[3] && b.rttMs[3] > a.rttMs[3] && b.lossPct[3] >= a.lossPct[3], `${a.name} -> ${b.name}`);
+  }
+  // A quality profile's slice delay is half its own RTT above its own minimum.
+  const poor = QUALITY_PROFILES[3]!;
+  const s = testbedSchedule(poor, 1);
+  assert.ok(Math.max(...s.delayMs) > (RTT_MS[6] - RTT_MS[0]) / 2, 'Poor quality reaches RTTs the frequency distribution never draws');
 });

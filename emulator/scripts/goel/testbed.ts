@@ -7,9 +7,14 @@
  *   so each slice also lets 64 KiB through at once (network/link-schedule.ts);
  * - loss: none, except one slice after each time gap (Fig. 9: medians 1.15 s / 350 ms / 165 ms), whose loss is
  *   drawn from the profile's per-slice retransmission rates (Fig. 8; the paper used them as netem's loss).
+ * Two families of profiles, as the paper's two emulation scenarios: `frequency` (§VI-B, Good / Median / Poor
+ * by the time between loss clusters, one RTT distribution for all; Figs. 16-22) and `quality` (§VI-A, Table I:
+ * Good / Fair / Passable / Poor from the p10 / p25 / p50 / p75 retransmission-rate, p90 / p75 / p50 / p25 gap
+ * and throughput and p10 / p25 / p50 / p75 RTT distributions of Fig. 7; each its own RTT; Figs. 13-15).
  * The paper prints these distributions only as figures; their values come with its emulation script
- * (github.com/akamai/cell-emulation-util, `cellular_emulation.sh loss_based`, cited in §I). We keep the
- * quantiles below (p0, p10, p25, p50, p75, p90, p100 of each of the script's 200-value arrays) and draw from
+ * (github.com/akamai/cell-emulation-util, `cellular_emulation.sh loss_based good|median|poor` and
+ * `experience_based good|fair|passable|poor`, cited in §I). We keep the quantiles below (p0, p10, p25, p50,
+ * p75, p90, p100 of each of the script's 200-value arrays; its passable loss array has 201) and draw from
  * them by linear interpolation: every draw comes from a seeded Rng, so runs are reproducible.
  * netem re-orders packets when the delay drops between slices (each packet is held for its own slice's delay):
  * on by default (`reorder`), as the bridge did. What the model leaves out: the bridge's own line rate (taken
@@ -26,11 +31,18 @@ export const SLICE_MS = 70;
 export const TBF_BUFFER_BYTES = 64 * 1024;
 export const TBF_LIMIT_PACKETS = Math.floor((128 * 1024) / 1500);
 
-/** RTT, ms (the script's latency array; half applied on each of the bridge's interfaces). */
+/** RTT, ms, of the frequency profiles (the script's `loss_based` latency array; half applied on each of the bridge's interfaces). */
 export const RTT_MS: Quantiles = [22, 27, 30, 39, 52, 86.4, 255];
 
+/** The paper's two emulation scenarios: by network quality (§VI-A) or by loss frequency (§VI-B). */
+export type ProfileFamily = 'quality' | 'frequency';
+export const PROFILE_FAMILIES: readonly ProfileFamily[] = ['quality', 'frequency'];
+
 export interface TestbedProfile {
-  name: 'Good' | 'Median' | 'Poor';
+  name: 'Good' | 'Median' | 'Poor' | 'Fair' | 'Passable';
+  family: ProfileFamily;
+  /** RTT per slice, ms (Fig. 7 for quality, Fig. 12 for frequency); half of it on each interface. */
+  rttMs: Quantiles;
   /** Time between loss slices, s (Fig. 9). */
   gapS: Quantiles;
   /** Retransmitted share of a loss slice's segments, % (Fig. 8), used as the slice's loss. */
@@ -39,11 +51,25 @@ export interface TestbedProfile {
   rateKbps: Quantiles;
 }
 
-export const TESTBED_PROFILES: readonly TestbedProfile[] = [
-  { name: 'Good', gapS: [0.07, 0.175, 0.56, 1.155, 1.96, 3.0625, 5.425], lossPct: [0.5556, 1.5385, 5.8824, 33.3333, 50, 50, 75], rateKbps: [1.326, 11.54, 97.92, 1128.96, 4700, 9297.19, 14687.5] },
-  { name: 'Median', gapS: [0.07, 0.07, 0.21, 0.35, 0.56, 0.9135, 3.5], lossPct: [0.7042, 2.5, 14.2857, 50, 50, 66.6667, 80], rateKbps: [1.646, 10.41, 28.35, 432.7, 1912.28, 5619.35, 13885.71] },
-  { name: 'Poor', gapS: [0.07, 0.07, 0.07, 0.165, 0.245, 0.3885, 2.31], lossPct: [0.8403, 1.6949, 12.5, 50, 66.6667, 71.7857, 88.8889], rateKbps: [2.846, 20.42, 25.22, 256.58, 1784.43, 4516.45, 11456.25] },
+/** §VI-B, by loss frequency (the script's `loss_based`). */
+export const FREQUENCY_PROFILES: readonly TestbedProfile[] = [
+  { name: 'Good', family: 'frequency', rttMs: RTT_MS, gapS: [0.07, 0.175, 0.56, 1.155, 1.96, 3.0625, 5.425], lossPct: [0.5556, 1.5385, 5.8824, 33.3333, 50, 50, 75], rateKbps: [1.326, 11.54, 97.92, 1128.96, 4700, 9297.19, 14687.5] },
+  { name: 'Median', family: 'frequency', rttMs: RTT_MS, gapS: [0.07, 0.07, 0.21, 0.35, 0.56, 0.9135, 3.5], lossPct: [0.7042, 2.5, 14.2857, 50, 50, 66.6667, 80], rateKbps: [1.646, 10.41, 28.35, 432.7, 1912.28, 5619.35, 13885.71] },
+  { name: 'Poor', family: 'frequency', rttMs: RTT_MS, gapS: [0.07, 0.07, 0.07, 0.165, 0.245, 0.3885, 2.31], lossPct: [0.8403, 1.6949, 12.5, 50, 66.6667, 71.7857, 88.8889], rateKbps: [2.846, 20.42, 25.22, 256.58, 1784.43, 4516.45, 11456.25] },
 ];
+
+/** §VI-A, by network quality (the script's `experience_based`; Table I). */
+export const QUALITY_PROFILES: readonly TestbedProfile[] = [
+  { name: 'Good', family: 'quality', rttMs: [20.2346, 23.88, 30.16, 39.34, 59.082, 128.8513, 672.2598], gapS: [0.07, 0.21, 0.28, 0.42, 0.91, 2.191, 6.9167], lossPct: [1.7241, 6.25, 16.6667, 33.3333, 50, 50, 73.4286], rateKbps: [205.3672, 4147.655, 6429.107, 7170.48, 7521.429, 8238.2887, 9828.482] },
+  { name: 'Fair', family: 'quality', rttMs: [22.6184, 32.1504, 39.4232, 55.12, 81.9986, 200.7325, 704.6982], gapS: [0.07, 0.21, 0.28, 0.42, 0.77, 1.904, 6.9167], lossPct: [2.5892, 7.6923, 20, 38.4615, 50, 65.6167, 80], rateKbps: [195.9141, 1199.652, 2603.571, 3131.138, 3811.593, 4135.036, 5427.866] },
+  { name: 'Passable', family: 'quality', rttMs: [24.109, 36.5865, 41.322, 65.78, 106.979, 255.2142, 720.645], gapS: [0.07, 0.14, 0.28, 0.42, 0.7, 1.694, 6.9146], lossPct: [0, 7.6923, 20, 50, 62.5, 75, 83.3333], rateKbps: [95.1987, 289.2857, 433.9286, 479.6317, 587.5, 608.6303, 1294.554] },
+  { name: 'Poor', family: 'quality', rttMs: [23.582, 35.91, 42.6192, 68.76, 123.3224, 273.679, 720.87], gapS: [0.07, 0.14, 0.21, 0.42, 0.7, 1.5534, 6.9167], lossPct: [2.7357, 8.3333, 20, 50, 66.6667, 83.3333, 85.7143], rateKbps: [6.0145, 27.625, 144.6429, 146.875, 146.875, 187.2156, 282.6049] },
+];
+
+/** Every testbed profile of a family. */
+export function familyProfiles(family: ProfileFamily): readonly TestbedProfile[] {
+  return family === 'quality' ? QUALITY_PROFILES : FREQUENCY_PROFILES;
+}
 
 /** The value at probability u of a distribution given by its quantiles, linear in between. */
 export function quantileDraw(q: Quantiles, u: number): number {
@@ -63,8 +89,10 @@ export function quantileMean(q: Quantiles): number {
   return m;
 }
 
-/** The base path RTT: the smallest the bridge set; each slice adds (its RTT - this) / 2 each way. */
-export const BASE_RTT_MS = RTT_MS[0];
+/** A profile's base path RTT: the smallest its bridge set; each slice adds (its RTT - this) / 2 each way. */
+export function baseRttMs(p: TestbedProfile): number {
+  return p.rttMs[0];
+}
 
 /** A loss slice's probability: its drawn share times `lossScale` (the calibration), kept below 1. */
 const MAX_SLICE_LOSS = 0.95;
@@ -108,7 +136,7 @@ export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOp
     }
     return {
       rateBps: quantileDraw(p.rateKbps, rate.next()) * 1000,
-      delayMs: (quantileDraw(RTT_MS, rtt.next()) - BASE_RTT_MS) / 2,
+      delayMs: (quantileDraw(p.rttMs, rtt.next()) - baseRttMs(p)) / 2,
       loss: l,
     };
   });

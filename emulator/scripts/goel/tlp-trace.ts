@@ -10,7 +10,7 @@ import { TcpConnection } from '../../src/network/tcp.ts';
 import { median } from '../../src/stats.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
-import { TESTBED_PROFILES } from './testbed.ts';
+import { FREQUENCY_PROFILES } from './testbed.ts';
 
 const HELP = `usage: npm run emulate:goel:trace [-- --page NAME] [--profile Good|Median|Poor] [--scale X] [--runs N]
                                   [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto] [--no-reorder]
@@ -39,9 +39,10 @@ interface Counts {
   spuriousLosses: number;
   lateCuts: number;
   undoneCuts: number;
+  dsackUndos: number;
 }
-const KEYS = ['probes', 'probesNew', 'probesRepairing', 'probeCuts', 'probeCwndSum', 'timeouts', 'spuriousLosses', 'lateCuts', 'undoneCuts'] as const;
-const zero = (): Counts => ({ probes: 0, probesNew: 0, probesRepairing: 0, probeCuts: 0, probeCwndSum: 0, timeouts: 0, spuriousLosses: 0, lateCuts: 0, undoneCuts: 0 });
+const KEYS = ['probes', 'probesNew', 'probesRepairing', 'probeCuts', 'probeCwndSum', 'timeouts', 'spuriousLosses', 'lateCuts', 'undoneCuts', 'dsackUndos'] as const;
+const zero = (): Counts => ({ probes: 0, probesNew: 0, probesRepairing: 0, probeCuts: 0, probeCwndSum: 0, timeouts: 0, spuriousLosses: 0, lateCuts: 0, undoneCuts: 0, dsackUndos: 0 });
 
 /** Sums every connection's counters as it is recycled at the end of a simulation. */
 let sink = zero();
@@ -62,7 +63,7 @@ function main(): number {
   };
   const page = PAGE_FAMILIES.find((p) => p.name === (values.page ?? 'mixed-3'));
   if (!page) return fail(`unknown page '${values.page}' (${PAGE_FAMILIES.map((p) => p.name).join(', ')})`);
-  const tb = TESTBED_PROFILES.find((p) => p.name === (values.profile ?? 'Poor'));
+  const tb = FREQUENCY_PROFILES.find((p) => p.name === (values.profile ?? 'Poor'));
   if (!tb) return fail(`unknown profile '${values.profile}' (Good, Median, Poor)`);
   const scale = values.scale === undefined ? 0.25 : Number(values.scale);
   if (!(scale >= 0)) return fail(`--scale expects a non-negative number, got '${values.scale}'`);
@@ -82,7 +83,7 @@ function main(): number {
     for (let seed = 1; seed <= runs; seed++) loads.push(simulate(graph, goelConfig(profile, protocol, seed, hosts)).loadTime);
     const c = sink;
     const dup = c.probes - c.probesNew - c.probesRepairing;
-    console.log(`  ${protocol}: median PLT ${(median(loads) / 1000).toFixed(2)} s; probes ${c.probes} (new data ${c.probesNew}, refilling a loss ${c.probesRepairing}, duplicates ${dup}), cuts by probe ACKs ${c.probeCuts}, mean window at a probe ${c.probes ? (c.probeCwndSum / c.probes).toFixed(1) : '-'}; timeouts ${c.timeouts}; late segments deemed lost ${c.spuriousLosses}, window cuts they alone caused ${c.lateCuts}, cuts undone ${c.undoneCuts}`);
+    console.log(`  ${protocol}: median PLT ${(median(loads) / 1000).toFixed(2)} s; probes ${c.probes} (new data ${c.probesNew}, refilling a loss ${c.probesRepairing}, duplicates ${dup}), cuts by probe ACKs ${c.probeCuts}, mean window at a probe ${c.probes ? (c.probeCwndSum / c.probes).toFixed(1) : '-'}; timeouts ${c.timeouts}; late segments deemed lost ${c.spuriousLosses}, window cuts they alone caused ${c.lateCuts}, cuts undone ${c.undoneCuts} (by D-SACK ${c.dsackUndos})`);
   }
   return 0;
 }

@@ -10,7 +10,7 @@ import { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import { SendBuffer, type Exchange } from '../http/send-buffer.ts';
 import { Rng } from '../rng.ts';
-import { BottleneckLink, MSS } from './bottleneck.ts';
+import { BottleneckLink, LossyWire, MSS } from './bottleneck.ts';
 import { linkSchedule } from './link-schedule.ts';
 import { ListLoss } from './loss-model.ts';
 import { TcpConnection, type NetContext, type Segment } from './tcp.ts';
@@ -219,15 +219,29 @@ test('re-ordering, sack: a late segment is deemed lost at three SACKed above it;
   assert.equal(conn.spuriousLosses, 1);
   assert.equal(conn.lateCuts, 1);
   assert.equal(conn.undoneCuts, 1);
+  assert.equal(conn.dsackUndos, 0, "the retransmission's D-SACK (97.4) comes after the undo: nothing left to undo");
   assert.equal(conn.cwnd, 11);
   assert.equal(conn.ssthresh, Infinity);
 });
 
-test('re-ordering, sack: when the retransmission fills the hole first, the cut stays (no D-SACK undo)', () => {
+test('re-ordering, sack: when the retransmission fills the hole first, the original\'s D-SACK undoes the cut', () => {
   // Delay 60: the original reaches the client at 80, after the retransmission (77.4, ACK at 97.4; the
-  // original's duplicate ACK at 100). The ACK echoes the retransmission's time: no undo, window 5.5.
+  // original's duplicate ACK at 100). The ACK at 97.4 echoes the retransmission's time: no timestamp undo; it
+  // covers all six, so the recovery ends with the window at 5.5. The duplicate's ACK carries a D-SACK for
+  // segment 0, the episode's only retransmission (undo_retrans 1 -> 0): Linux 3.13's tcp_try_undo_dsack puts
+  // the window back to 11 and the threshold to its value before the cut (none).
   const { acks, conn } = lateSegment(60, { sack: true });
   assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [97.4, 6], [100, 6]]);
+  assert.equal(conn.spuriousLosses, 1);
+  assert.equal(conn.undoneCuts, 1);
+  assert.equal(conn.dsackUndos, 1);
+  assert.equal(conn.cwnd, 11);
+  assert.equal(conn.ssthresh, Infinity);
+});
+
+test('re-ordering, sack: the D-SACK lost with its ACK (the seventh on the uplink), the cut stays', () => {
+  const { acks, conn } = lateSegment(60, { sack: true, uplink: new LossyWire(new ListLoss([7])) });
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [97.4, 6]]);
   assert.equal(conn.spuriousLosses, 1);
   assert.equal(conn.undoneCuts, 0);
   assert.equal(conn.cwnd, 5.5);

@@ -75,7 +75,12 @@
  * Re-ordering links (a link schedule with `reorder`; reordering.ts): a segment only late is deemed lost once
  * the reordering degree of segments above it were acknowledged, resent and the window cut; with `sack` the
  * degree rises with the reordering seen (turning FACK and early retransmit off) and a cut is undone when the
- * original filled the hole (timestamps). Without `reorder` none of this runs.
+ * original filled the hole (timestamps) or when every retransmission of the episode was D-SACKed (Linux 3.13's
+ * undo_retrans reaching 0: the retransmission got there first and the late original came in as a duplicate,
+ * whose immediate ACK carries the D-SACK; lost with that ACK). As 3.13: in recovery the undo waits for an ACK
+ * that moves the cumulative point (tcp_try_undo_partial / tcp_try_undo_recovery), after it the ACK carrying the
+ * last D-SACK undoes (tcp_try_undo_dsack); the episode's undo state lasts until the next recovery or timeout.
+ * Without `reorder` none of this runs.
  */
 import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
@@ -302,10 +307,18 @@ export class TcpConnection {
   /** `sack` on a re-ordering link: the window and threshold before the recovery's cut (NaN: nothing to undo). */
   private undoCwnd = NaN;
   private undoSsthresh = Infinity;
-  /** Late segments deemed lost, window cuts only they caused, and cuts undone (re-ordering links). */
+  /** `sack` on a re-ordering link: the episode's retransmissions not yet D-SACKed (Linux's undo_retrans), from its first sequence number (undo_marker). */
+  private undoRetrans = 0;
+  private undoMarker = 0;
+  /** Client side (`sack`, re-ordering link): duplicates whose ACK, carrying their D-SACK, is on its way, and when it reaches the server. */
+  private readonly dsackSegs: Segment[] = [];
+  private readonly dsackAt: number[] = [];
+  private dsackHead = 0;
+  /** Late segments deemed lost, window cuts only they caused, cuts undone (re-ordering links), of them by D-SACK. */
   spuriousLosses = 0;
   lateCuts = 0;
   undoneCuts = 0;
+  dsackUndos = 0;
   /**
    * Tail-loss probes sent (TCP's, not QUIC-lite's PTO): of them with new data, and retransmissions that refilled
    * a real loss (the rest sent again what had arrived or would); window cuts their ACKs made (RFC 8985 §7.4);
@@ -465,6 +478,7 @@ export class TcpConnection {
   private retransmit(s: Segment, now: number): void {
     s.retx++;
     this.ctx.stats.retransmissions++;
+    if (!Number.isNaN(this.undoCwnd)) this.undoRetrans++;
     if (this.ctx.sack && s.seq === this.una) this.rtoDeadline = Infinity;
     const late = s.sackedAbove === LATE_LOST;
     if (late) s.sackedAbove = 0;
@@ -507,7 +521,13 @@ export class TcpConnection {
   onSegmentArrives(s: Segment, now: number): void {
     this.onWire--;
     if (s.arrived) {
-      this.sendAck(now); // a duplicate: its ACK was lost; Linux ACKs duplicates at once
+      // A duplicate (its ACK was lost, or it was late and its retransmission got there first): Linux ACKs it at
+      // once, with a D-SACK block for it (RFC 2883).
+      const at = this.sendAck(now);
+      if (this.reorders && this.ctx.sack && at >= 0) {
+        this.dsackSegs.push(s);
+        this.dsackAt.push(at);
+      }
       return;
     }
     s.arrived = true;
@@ -613,21 +633,22 @@ export class TcpConnection {
     this.sendAck(now);
   }
 
-  /** Client side: a cumulative ACK covering every segment arrived so far leaves for the server. */
-  private sendAck(now: number): void {
+  /** Client side: a cumulative ACK covering every segment arrived so far leaves for the server; returns when it gets there (-1: none sent, or lost). */
+  private sendAck(now: number): number {
     this.delackArmed = false;
     this.delackGen++;
     this.unackedBytes = 0;
     const upTo = this.nArrived;
-    if (upTo === 0) return;
+    if (upTo === 0) return -1;
     let t = now;
     const uplink = this.ctx.uplink;
     if (uplink) {
       t = uplink.offer(now, ACK_WIRE_BYTES);
-      if (t < 0) return; // lost: a later ACK covers these segments
+      if (t < 0) return -1; // lost: a later ACK covers these segments
     }
     this.acksInFlight++;
     this.ctx.q.scheduleLane(this.ackLane, t + this.up, EV_ACK_ARRIVES, this.arrivedLog[upTo - 1]!, upTo);
+    return t + this.up;
   }
 
   /**
@@ -636,6 +657,7 @@ export class TcpConnection {
    */
   onAck(s: Segment, now: number, upTo?: number): void {
     this.acksInFlight--;
+    if (this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
@@ -703,8 +725,10 @@ export class TcpConnection {
       this.tlpRepaired = false;
     }
     // The hole at the cumulative point filled by its original, sent before the recovery's retransmissions:
-    // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone.
-    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && holeFilled.origArrives < Infinity;
+    // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone; so too when every
+    // retransmission of the episode was D-SACKed (Linux 3.13's tcp_may_undo: undo_retrans 0).
+    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && (holeFilled.origArrives < Infinity || this.undoRetrans === 0);
+    if (undone && !(holeFilled.origArrives < Infinity)) this.dsackUndos++;
     if (undone) this.undoCut();
     if (newLoss && !this.inRecovery && !undone) {
       this.enterRecovery(now);
@@ -860,6 +884,8 @@ export class TcpConnection {
     if (this.reorders && this.ctx.sack) {
       this.undoCwnd = this.cwnd;
       this.undoSsthresh = this.ssthresh;
+      this.undoRetrans = 0;
+      this.undoMarker = this.una;
     }
     this.reduceWindow();
     void now;
@@ -914,6 +940,22 @@ export class TcpConnection {
       }
     }
     return found;
+  }
+
+  /**
+   * Server side: the D-SACKs the ACKs arriving by `now` carry. One for a segment of the episode sent again
+   * counts a retransmission off (tcp_sacktag_write_queue); after the recovery, the last one undoes the cut
+   * (tcp_try_undo_dsack); in it, the next ACK that moves the cumulative point does (onAck).
+   */
+  private dsacksArrive(now: number): void {
+    while (this.dsackHead < this.dsackSegs.length && this.dsackAt[this.dsackHead]! <= now) {
+      const s = this.dsackSegs[this.dsackHead++]!;
+      if (Number.isNaN(this.undoCwnd) || this.undoRetrans <= 0 || s.seq < this.undoMarker || s.retx === 0) continue;
+      if (--this.undoRetrans === 0 && !this.inRecovery) {
+        this.undoCut();
+        this.dsackUndos++;
+      }
+    }
   }
 
   /** The recovery's cut undone (reordering.ts): the window and threshold as before it, recovery over. */
@@ -1053,6 +1095,7 @@ export class TcpConnection {
   private probeRetransmit(s: Segment, now: number): void {
     s.retx++;
     this.ctx.stats.retransmissions++;
+    if (!Number.isNaN(this.undoCwnd)) this.undoRetrans++;
     const ud = this.undetected;
     const k = ud.indexOf(s, this.udHead);
     if (k >= 0) {

@@ -40,3 +40,28 @@ test('a reference graph of the corpus has its raw log beside it; other files hav
   assert.equal(legacyRawLogOf('/nonexistent/graphs/x.json.gz'), undefined);
   assert.equal(legacyRawLogOf(site.raw), undefined, 'a log is not a graph');
 });
+
+const PAGE = 'http://www.pcp.test/';
+const token = (o: Record<string, unknown>): string =>
+  line('ObjectHash', { code: '0x1', comp: '(nil)', doc: PAGE, frame: '1', row: 9, column: 20, tagName: 'body', startTime: 1, endTime: 1, urls: [], pos: 300, isStartTag: 1, isFragment: 0, ...o });
+
+test("each document's first <body> start tag that the network parser read, at the log's row and column", () => {
+  const ev = legacyRawEvidence([
+    '{"page": "http://www.pcp.test/"}',
+    token({ tagName: 'head', row: 1 }),
+    token({ comp: '0x7f00', row: 3 }), // written by a script
+    token({ isFragment: 1, row: 4 }), // innerHTML
+    token({ isStartTag: 0, row: 5 }), // an end tag
+    token({}),
+    token({ row: 40 }), // a second body start tag: the first one counts
+    token({ doc: 'http://ads.pcp.test/frame.html#x', row: 0, column: 93 }),
+    token({ doc: 'http://neg.pcp.test/', column: -4 }), // a negative column (document.write fragments of 2016 logs) is 0
+    'not json "ObjectHash" "body"',
+  ]);
+  assert.deepEqual([...ev.bodyStarts], [
+    [PAGE, { row: 9, column: 20 }],
+    ['http://ads.pcp.test/frame.html#x', { row: 0, column: 93 }],
+    ['http://neg.pcp.test/', { row: 9, column: 0 }],
+  ]);
+  assert.equal(legacyRawEvidence([]).bodyStarts.size, 0);
+});

@@ -1,9 +1,10 @@
 /**
  * What the importer takes from a reference graph's raw 2016 log (the patched-Chromium log the original
  * builder read): each network fetch with the body pieces as they arrived (`Resource`, `ReceivedChunk`)
- * and the elements that named URLs (`Element`). The reference graphs keep neither: their download chunks
- * have bytes and no times, their resources no request type. Read with the legacy-log adapter's own
- * reader and handlers (adapters/legacy-log), only those record kinds.
+ * the elements that named URLs (`Element`) and where each document's `<body>` start tag was (`ObjectHash`).
+ * The reference graphs keep none of it: their download chunks have bytes and no times, their resources no
+ * request type, their parse chunks no tags. Read with the legacy-log adapter's own reader and handlers
+ * (adapters/legacy-log), only those record kinds.
  *
  * Where the log is: `<corpus>/graphs/<slug>.json[.gz]` has `<corpus>/raw/<slug>.log[.gz]` (the layout of
  * ../shared/legacy-corpus, whose index.json pairs them; `legacyRawLogOf`).
@@ -14,7 +15,7 @@ import { decodeLegacyLog } from '../adapters/legacy-log/file.ts';
 import { resourceHandler } from '../adapters/legacy-log/handlers/resources.ts';
 import { tokenHandler } from '../adapters/legacy-log/handlers/tokens.ts';
 import { RecordReader, linesOf } from '../adapters/legacy-log/reader.ts';
-import type { RawElement, RawResource } from '../adapters/legacy-log/records.ts';
+import type { RawElement, RawObjectHash, RawResource } from '../adapters/legacy-log/records.ts';
 
 /** One piece of a body as it arrived: ms on the reference graph's clock, bytes. */
 export interface RawArrival {
@@ -41,27 +42,58 @@ export interface RawElementUse {
   urls: number;
 }
 
+/** Where the network parser read a tag: the log's 0-based row, its column. */
+export interface RawTagPosition {
+  row: number;
+  column: number;
+}
+
 /** A raw log reduced to what the importer uses. */
 export interface LegacyRawEvidence {
   /** Network fetches by URL, in send order. */
   fetches: Map<string, RawFetch[]>;
   /** Elements by each URL they name, in creation order. */
   elements: Map<string, RawElementUse[]>;
+  /** Document URL (as logged) -> where its network parser read its first `<body>` start tag (`bodyStartOf`). */
+  bodyStarts: Map<string, RawTagPosition>;
   /** The log it came from, for provenance. */
   source?: string;
 }
 
-const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element']);
+const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element', 'ObjectHash']);
+
+/**
+ * Where a token is a document's `<body>` start tag that the network parser read (the patched 2016
+ * browser logged every token it produced: `tagName`, `row`, `column`, `isStartTag`; `comp` "(nil)": not
+ * written by a script; not a fragment), else undefined. The legacy graphs keep parse chunks, not tags:
+ * without it a synthesized document has no `<body>` tag and its parser stays in `<head>` until the first
+ * image or frame tag: every script and style sheet before it is a head request, and Blink's resource
+ * scheduler stays in its tight mode (low- and medium-priority requests held, two at most in flight) until
+ * the body is inserted (`ResourceLoadScheduler::LoosenThrottlingPolicy`, called from
+ * `Document::WillInsertBody`), where the 2016 browser's own scheduler (`ResourceScheduler`, which also held
+ * delayable requests until the renderer reported the body) had long let them go.
+ */
+export function bodyStartOf(t: Partial<RawObjectHash>): RawTagPosition | undefined {
+  if (t.tagName !== 'body' || Number(t.isStartTag) !== 1 || Number(t.isFragment) !== 0 || t.comp !== '(nil)') return undefined;
+  const row = Number(t.row);
+  const column = Number(t.column);
+  return Number.isFinite(row) && Number.isFinite(column) ? { row, column: Math.max(0, column) } : undefined;
+}
 
 /** The evidence in a raw log's lines. Bad lines are skipped as the adapter skips them (warnings). */
 export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = []): LegacyRawEvidence {
   const reader = new RecordReader(warnings);
   const resources = resourceHandler();
   const tokens = tokenHandler();
+  const bodyStarts = new Map<string, RawTagPosition>();
   for (const line of lines) {
     const rec = reader.push(line);
     if (!rec || !KINDS.has(rec.kind)) continue;
-    (rec.kind === 'Element' ? tokens : resources).handleEvent(rec);
+    if (rec.kind === 'ObjectHash') {
+      const t = rec.value as RawObjectHash;
+      const at = bodyStartOf(t);
+      if (at && !bodyStarts.has(t.doc)) bodyStarts.set(t.doc, at);
+    } else (rec.kind === 'Element' ? tokens : resources).handleEvent(rec);
   }
   reader.finish();
   resources.finalize();
@@ -79,7 +111,7 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   for (const e of tokens.data().elements as RawElement[]) {
     for (const url of e.urls ?? []) (elements.get(url) ?? elements.set(url, []).get(url)!).push({ name: e.name.toLowerCase(), code: e.code, at: ms(e.startTime), urls: e.urls.length });
   }
-  return { fetches, elements };
+  return { fetches, elements, bodyStarts };
 }
 
 /** The raw log of a reference graph file, by the corpus layout; undefined when there is none. */

@@ -96,6 +96,24 @@ test('parse-chunk rows: legacy 0-based rows <-> v1 1-based lines, exact both way
   assert.equal(exportLegacy(odd).activities[0]!.startRow, -2);
 });
 
+test("with its raw log, each document's first parse chunk carries where its <body> start tag was, as a v1 line", () => {
+  const chunk = (id: string, docUrl: string, startRow: number): LegacyActivity => ({ id, type: 'parse_chunk', children: [], docUrl, frame: 0, startRow, startColumn: 1, endRow: startRow + 2, endColumn: 7, startTag: 'html', endTag: 'p', isFragment: false, startTime: 0.3, endTime: 0.301 });
+  const lg: LegacyGraph = { name: 'http://a.test/', root_activity: 'p0', loadEvent: 'p0', DOMContentLoadedEvent: 'p0', frames: [{ id: 0, subframes: [], url: 'http://a.test/' }],
+    activities: [chunk('p0', 'http://a.test/', 0), chunk('p1', 'http://a.test/', 3), chunk('f0', 'http://b.test/f.html', 0)] };
+  const raw = { fetches: new Map(), elements: new Map(), bodyStarts: new Map([['http://a.test/', { row: 4, column: 12 }], ['http://c.test/', { row: 1, column: 1 }]]) };
+  const at = (g: Graph): Array<[string, unknown]> => g.nodes.map((n) => [n.id, n.extra?.bodyStart]);
+  assert.deepEqual(at(importLegacy(lg, { raw })), [['p0', { line: 5, column: 12 }], ['p1', undefined], ['f0', undefined]]);
+  assert.deepEqual(at(importLegacy(lg)), [['p0', undefined], ['p1', undefined], ['f0', undefined]], 'no raw log: none');
+});
+
+test('a corpus graph loaded with its raw log has its body start (www.kickstarter.com)', async () => {
+  const { loadGraph } = await import('./io.ts');
+  const site = legacySites().find((s) => s.slug === 'www.kickstarter.com')!;
+  // Its log: {"tagName": "body", "row": 175, "column": 233, "isStartTag": 1} in https://www.kickstarter.com/.
+  const first = loadGraph(site.graph).nodes.find((n) => n.kind === 'parse_chunk' && n.docUrl === 'https://www.kickstarter.com/')!;
+  assert.deepEqual(first.extra?.bodyStart, { line: 176, column: 233 });
+});
+
 /** Activities copied from a reference graph (children outside the fragment left out). */
 function fragment(name: string, activities: LegacyActivity[]): LegacyGraph {
   return { name, root_activity: activities[0]!.id, loadEvent: '', DOMContentLoadedEvent: '', frames: [{ id: 1, subframes: [], url: name }], activities };

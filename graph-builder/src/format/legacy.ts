@@ -258,7 +258,8 @@ export interface ImportOptions {
   input?: string;
   /**
    * The reference graph's raw log (legacy-raw.ts): request types from the elements that requested the
-   * resources (`requestType`, `extra.requestElement`), download chunks timed by their bytes' arrival.
+   * resources (`requestType`, `extra.requestElement`), download chunks timed by their bytes' arrival,
+   * each document's `<body>` start tag on its first parse chunk (`extra.bodyStart`).
    */
   raw?: LegacyRawEvidence;
   /** How download chunks are timed (legacy-chunk-times.ts; default `DEFAULT_CHUNK_TIMES`). */
@@ -315,6 +316,7 @@ export function importLegacy(lg: LegacyGraph, options: ImportOptions = {}): Grap
   const nodeById = new Map(nodes.map((n) => [n.id, n]));
   const raw = options.raw;
   if (raw) addRequestTypes(nodes, raw);
+  if (raw) addBodyStarts(nodes, raw);
   timeLegacyChunks(
     nodes,
     options.chunkTimes ?? DEFAULT_CHUNK_TIMES,
@@ -375,6 +377,21 @@ function addRequestTypes(nodes: GraphNode[], raw: LegacyRawEvidence): void {
     const type = requestTypeOf(element);
     if (type) n.requestType = type;
     n.extra = { ...n.extra, requestElement: element.name };
+  }
+}
+
+/**
+ * Where each document's `<body>` start tag was in the raw log (legacy-raw.ts `bodyStartOf`), on the
+ * document's first parse chunk as `extra.bodyStart` ({ line: 1-based, column }, graph format v1's
+ * positions): the synthesizer writes its `<body>` tag there.
+ */
+function addBodyStarts(nodes: GraphNode[], raw: LegacyRawEvidence): void {
+  const done = new Set<string>();
+  for (const n of nodes) {
+    if (n.kind !== 'parse_chunk' || done.has(n.docUrl)) continue;
+    done.add(n.docUrl);
+    const at = raw.bodyStarts.get(n.docUrl);
+    if (at) n.extra = { ...n.extra, bodyStart: { line: lineOfRow(at.row), column: at.column } };
   }
 }
 

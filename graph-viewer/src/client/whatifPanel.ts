@@ -6,13 +6,14 @@
  * DOMContentLoaded, drops, losses) appear in the panel and the simulated waterfalls beside the recorded one
  * in the what-if tab; a refused input is the emulator's one-line reason under the buttons.
  */
+import { optionPairs } from '@pcp/emulator/config';
 import { OPEN_GROUPS, WHATIF_FIELDS, WHATIF_GROUPS, splitOptionPairs, type TraceUpload, type WhatIfField, type WhatIfGroup, type WhatIfRequest } from '../shared/whatifFields.ts';
 import { whatIf, type SimulationResult } from './api.ts';
 import { el, fmtMs } from './dom.ts';
 
 export interface WhatIfRun {
   name: string;
-  options: Record<string, string>;
+  options: Record<string, string | undefined>;
   result: SimulationResult;
 }
 
@@ -91,7 +92,8 @@ export function whatIfPanel(graphId: string, recordedLoad: number | null, onResu
       for (const s of sets) {
         const req = await request(s);
         const r = await whatIf(req);
-        runs.push({ name: s, options: { ...req.options, ...Object.fromEntries((req.pairs ?? []).map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)])) }, result: r.result });
+        // The pairs over the fields, as the server applied them (it accepted them).
+        runs.push({ name: s, options: optionPairs(req.pairs ?? [], req.options), result: r.result });
       }
       status.textContent = '';
       const t = el('table', { class: 'whatif-out' }, el('tr', {}, el('th', {}, ''), el('th', {}, 'load'), el('th', {}, 'DCL'), el('th', {}, 'drops'), el('th', {}, 'losses'), el('th', {}, '2nd path')));
