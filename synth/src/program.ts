@@ -9,6 +9,7 @@ import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-b
 import { jsString } from './escape.ts';
 import { causeCallJs, type EventCause } from './element-events.ts';
 import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
+import { outlastsFrameLoad } from './outlasting.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -29,6 +30,7 @@ const HELPERS: Record<string, string> = {
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
   A: 'var A=function(k,f,w,h,s){var e=document.createElement("iframe");if(s)e.srcdoc=h;if(f&&(s||!w&&!h))e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(s||!w&&!h)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";if(w)w(e.contentWindow,d);if(h)d.write(h);if(f)e.onload=f;d.close()};',
   V: 'var V=function(k,n,h,t){var d=document,p=d.body||d.documentElement,e=t||d.createElement(k=="play"?"video":"div"),s=e.style,f=function(){e.removeEventListener(n,f);h()};e.addEventListener(n,f);if(t)return void t.dispatchEvent(new Event(n));s.cssText="position:absolute;left:0;top:0;width:9px;height:9px;overflow:hidden";p.appendChild(e);if(k=="scroll"){var c=d.createElement("div");c.style.height="99px";e.appendChild(c);e.scrollTop=9}else if(k=="transition"){s.transition="opacity 1ms";getComputedStyle(e).opacity;s.opacity="0.5"}else if(k=="animation"){var y=d.createElement("style");y.textContent="@keyframes pcpV{to{opacity:.5}}";p.appendChild(y);s.animation="pcpV 100ms 2"}else if(k=="play"){e.muted=true;var q=e.play();if(q&&q.catch)q.catch(function(){})}else e.dispatchEvent(new Event(n))};',
+  I: 'var I=function(){var f=document.createElement("iframe"),w;f.style.display="none";(document.body||document.documentElement).appendChild(f);w=f.contentWindow;w.__pcpDoc=window.__pcpDoc||document.URL;w.name=window.name;return f.contentDocument};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
@@ -281,6 +283,8 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
       const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;
       if (into) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', `D(${jsString(into.id)})`].join(',')});`;
+      // A script its frame's load did not wait for goes into a new about:blank frame, as the page's did (outlasting.ts).
+      if (how === 'script' && outlastsFrameLoad(ctx.ix, r)) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'I()'].join(',')});`;
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }
