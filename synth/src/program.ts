@@ -12,6 +12,7 @@ import { isAboutUrl, scriptIntoParent, scriptTargetFrame } from './about-frames.
 import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
+import { outlastsFrameLoad } from './outlasting.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -32,6 +33,7 @@ const HELPERS: Record<string, string> = {
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
   A: 'var A=function(k,f,w,h,s){var e=document.createElement("iframe");if(s)e.srcdoc=h;if(f&&(s||!w&&!h))e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(s||!w&&!h)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";if(w)w(e.contentWindow,d);if(h)d.write(h);if(f)e.onload=f;d.close()};',
   V: 'var V=function(k,n,h,t){var d=document,p=d.body||d.documentElement,e=t||d.createElement(k=="play"?"video":"div"),s=e.style,f=function(){e.removeEventListener(n,f);h()};e.addEventListener(n,f);if(t)return void t.dispatchEvent(new Event(n));s.cssText="position:absolute;left:0;top:0;width:9px;height:9px;overflow:hidden";p.appendChild(e);if(k=="scroll"){var c=d.createElement("div");c.style.height="99px";e.appendChild(c);e.scrollTop=9}else if(k=="transition"){s.transition="opacity 1ms";getComputedStyle(e).opacity;s.opacity="0.5"}else if(k=="animation"){var y=d.createElement("style");y.textContent="@keyframes pcpV{to{opacity:.5}}";p.appendChild(y);s.animation="pcpV 100ms 2"}else if(k=="play"){e.muted=true;var q=e.play();if(q&&q.catch)q.catch(function(){})}else e.dispatchEvent(new Event(n))};',
+  I: 'var I=function(){var f=document.createElement("iframe"),w;f.style.display="none";(document.body||document.documentElement).appendChild(f);w=f.contentWindow;w.__pcpDoc=window.__pcpDoc||document.URL;w.name=window.name;return f.contentDocument};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
@@ -182,7 +184,11 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
   if (isPartEdge(parent, child, rule)) return undefined;
   if (resumedCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
   switch (child.kind) {
-    case 'resource': return requestJs(ctx, child);
+    case 'resource': {
+      const req = requestJs(ctx, child);
+      const late = lateRequestMs(parent, child);
+      return req && late ? `setTimeout(function(){${req}},${late});` : req;
+    }
     case 'timer':
       if (firstPart(ctx, child.id) !== child.id) return undefined;
       return timerJs(ctx, child);
@@ -225,6 +231,23 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
       return undefined;
   }
+}
+
+/** A script's request recorded this long after the computation it is attributed to ended was made by a later callback the log did not record. */
+const LATE_REQUEST_MS = 1000;
+
+/**
+ * How long after `parent` ends the replay makes its request `r`: its recorded gap when the gap is over
+ * LATE_REQUEST_MS and `parent` is a script's computation (a style sheet's images are requested at
+ * layout, later by nature), else 0 (at once). The 2016 builder attributes a request to the code that
+ * made it, and later callbacks into a script to its evaluation: www.walmart.com's `ga-audiences` image,
+ * requested at 10,206 ms and held by the source's load event (10,335 ms), is a child of `rum.js`'s
+ * evaluation that ended at 3,688 ms; requested at once, the synthesized page's load came at 4.6 s.
+ */
+export function lateRequestMs(parent: GraphNode, r: ResourceNode): number {
+  if (!isComputation(parent) || parent.kind === 'css_eval') return 0;
+  const gap = r.start - parent.end;
+  return gap > LATE_REQUEST_MS ? Math.round(gap) : 0;
 }
 
 /** The caller's next part, resumed after the event `ev` it caused, or the call `ev` it made, returned (legacy graphs: event or call -> the caller's next part). */
@@ -288,6 +311,8 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
       const suffix = how === 'iframe' ? ctx.frameSuffixes?.byRequest.get(r.id) : undefined;
       if (suffix) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'null', jsString(FRAME_NAME_PREFIX + suffix)].join(',')});`;
       if (how === 'script' && scriptIntoParent(ctx.ix, r)) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'parent.document'].join(',')});`;
+      // A script its frame's load did not wait for goes into a new about:blank frame, as the page's did (outlasting.ts).
+      if (how === 'script' && outlastsFrameLoad(ctx.ix, r)) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'I()'].join(',')});`;
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }
