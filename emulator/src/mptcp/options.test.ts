@@ -30,6 +30,9 @@ test('a grid\'s paths value stands for bandwidth, rtt and path2', () => {
   assert.deepEqual(expandPaths({ bandwidth: '1mbit' }), { bandwidth: '1mbit' });
   assert.throws(() => expandPaths({ paths: '10mbit,40ms', rtt: '8ms' }), /either paths or rtt/);
   assert.throws(() => expandPaths({ paths: 'a,b;c,d;e,f' }), /one or two/);
+  // The second path's own link options ride beside paths as grid keys.
+  const spiky = resolveConfig(parseEmulatorOptions(expandPaths({ paths: '10mbit,40ms;5mbit,70ms,1%', 'path2-latency-spikes': '2s,300ms' })));
+  assert.deepEqual([spiky.path2!.latencySpikes, spiky.latencySpikes], [{ intervalMs: 2000, durationMs: 300 }, undefined]);
 });
 
 test('the second path takes the first path\'s link options under path2-, resolved by the same code', () => {
