@@ -19,7 +19,7 @@ import { ACK_WIRE_BYTES, type TcpConnection } from '../network/tcp.ts';
  * When (ms after the first SYN) the client may send the join: the first subflow's handshake took
  * `handshake` ms including `tlsRtts` TLS round trips of `rtt1`; its first data flight was ACKed one RTT_1
  * after the SYN exchange. (A lost later TLS flight, past the first, delays the join too: the time is not
- * split by flight.)
+ * split by flight. A lost request, without TLS, does not: its retries are drawn later, as it is sent.)
  */
 export function joinStart(handshake: number, tlsRtts: number, rtt1: number): number {
   return handshake + rtt1 * (1 - Math.min(tlsRtts, 1)) - rtt1 * Math.max(tlsRtts - 1, 0);
