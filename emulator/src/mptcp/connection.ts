@@ -12,10 +12,9 @@
  * delivered point (flow control read from the receiver's state directly: the Data ACK's half-RTT lag is
  * not modelled).
  *
- * Subflow set-up (§6.3.4, Figure 6.14): the first subflow is the connection's handshake on the first path.
- * The client may join the second path only once a DSS option came back, i.e. after its first data (the
- * request, or TLS) was ACKed, 2 RTT_1 after the SYN; the join's SYN / SYN-ACK / ACK then reach the server
- * 1.5 RTT_2 later, when the second subflow can carry data: 2 RTT_1 + 1.5 RTT_2 after the first SYN.
+ * Subflow set-up (§6.3.4, Figure 6.14): the first subflow is the connection's handshake on the first path;
+ * the second joins with its own handshake on the second path once the first's data was ACKed, each packet
+ * lost and resent on its path's links (join.ts).
  *
  * Window validation (§6.2.2): a subflow counts as window-limited (and so may grow its window) only while
  * data waits in the meta socket and no other subflow has room for it; idle restart stays per subflow.
@@ -25,6 +24,7 @@ import { EV_MPTCP } from '../events.ts';
 import type { Exchange, SendBuffer } from '../http/send-buffer.ts';
 import { TcpConnection, type NetContext, type Segment, type SegmentSource } from '../network/tcp.ts';
 import { liaIncrease } from './coupled-cc.ts';
+import { joinDuration, joinStart } from './join.ts';
 import { InterLossDistance, oliaIncrease, type OliaSubflow } from './olia.ts';
 import type { ResolvedMultipath } from './options.ts';
 import { minRttChoice, streamChoice, type SubflowView } from './scheduler.ts';
@@ -105,6 +105,8 @@ export class MptcpConnection {
   private kickPending = false;
   /** Client->server delay of requests: they go on the first subflow. */
   readonly up: number;
+  /** When the connection opened (its first SYN left), unless handshakeTime is told. */
+  private readonly openedAt: number;
 
   constructor(
     private readonly q: EventQueue,
@@ -132,7 +134,7 @@ export class MptcpConnection {
     });
     this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN, interLoss: NaN })); // set before each use (coupledIncrease); NaN: see Subflow.view
     this.views = this.flows.map((f) => f.view);
-    q.schedule(now + 2 * paths[0].rtt + 1.5 * paths[1].rtt, EV_MPTCP, this, MPTCP_JOIN);
+    this.openedAt = now;
   }
 
   /** Transport: new data in the send buffer. Subflows are offered it lowest RTT first. */
@@ -159,9 +161,16 @@ export class MptcpConnection {
     for (const f of this.flows) if (f.index !== i && f.view.up) f.tcp.signalPsh(now);
   }
 
-  /** Transport: the connection's handshake (and TLS) is the first subflow's, on the first path. */
-  handshakeTime(tlsRtts: number, start?: number): number {
-    return this.flows[0]!.tcp.handshakeTime(tlsRtts, start);
+  /**
+   * Transport: the connection's handshake (and TLS) is the first subflow's, on the first path (asked once, as
+   * the connection opens); the second subflow's join follows it (join.ts).
+   */
+  handshakeTime(tlsRtts: number, start = this.openedAt): number {
+    const [first, second] = this.flows as [Subflow, Subflow];
+    const h = first.tcp.handshakeTime(tlsRtts, start);
+    const joinAt = start + joinStart(h, tlsRtts, first.handshakeRtt);
+    this.q.schedule(joinAt + joinDuration(second.tcp, joinAt), EV_MPTCP, this, MPTCP_JOIN);
+    return h;
   }
 
   /** Transport: requests go on the first subflow. */
