@@ -41,10 +41,9 @@ test('h1 over MPTCP: two parallel connections, each with its own two subflows', 
   // (connection 1's 10 first): they leave at 171.2 + 1.2k; r1's last (k = 9) reaches the client at 192.0,
   // r2's (k = 19) at 204.0.
   // One h2 connection has only two windows of 10: r2 waits for the ACKs of r1's segments (first at 201.2).
-  const g = new PageBuilder()
-    .resource('r1', 'http://a.com/1', 20 * MSS, { serverDelay: 100 })
-    .resource('r2', 'http://a.com/2', 20 * MSS, { serverDelay: 100 })
-    .edge('r1', 'load').edge('r2', 'load').build();
+  const b = new PageBuilder();
+  for (const id of ['r1', 'r2']) b.resource(id, `http://a.com/${id}`, 20 * MSS, { serverDelay: 100 }).edge(id, 'load');
+  const g = b.build();
   const h1 = simulateChecked(g, { ...equal, protocol: 'h1' });
   close(timingOf(h1, 'r1').end, 192, 'h1: r1');
   close(timingOf(h1, 'r2').end, 204, 'h1: r2');
