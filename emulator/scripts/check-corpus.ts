@@ -56,7 +56,7 @@ let n = 0;
 for (const { slug, graph } of corpus) {
   for (const cfg of configs) {
     n++;
-    const r = simulate(graph, cfg);
+    const r = simulate(graph, cfg, { recordStreams: true });
     const v = checkInvariants(graph, cfg, r);
     if (r.warnings) v.push(...r.warnings);
     if (v.length) {
