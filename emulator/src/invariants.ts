@@ -170,7 +170,10 @@ function streamViolations(m: PageModel, index: Map<string, number>, ordered: boo
     seen.add(st.id);
     const i = index.get(st.id);
     if (i === undefined || !downloaded.has(st.id)) {
-      bad.push(`stream ${st.id}: bytes delivered for a response that was not downloaded`);
+      let got = 0;
+      for (let k = 1; k < st.ranges.length; k += 2) got += st.ranges[k]!;
+      const of = i !== undefined && m.kind[i] === K_RESOURCE ? ` of ${m.res[m.resOf[i]!]!.bytes}` : '';
+      bad.push(`stream ${st.id}: ${got}${of} bytes delivered, but the response never completed (no resource timing)`);
       continue;
     }
     const v = streamViolation(st.ranges, m.res[m.resOf[i]!]!.bytes, ordered);

@@ -116,7 +116,8 @@ export interface SimResult {
 
 /**
  * One response's stream (an HTTP/2 or QUIC stream, or an HTTP/1 response on its connection) as the browser got
- * it: `ranges` holds [offset, length] pairs, flat, in delivery order (over MPTCP, as the meta socket delivered them).
+ * it: `ranges` holds [offset, length] pairs, flat, in delivery order (over MPTCP, as the meta socket delivered
+ * them), a delivery that continues the previous one merged into it: a stream delivered once and in order is [0, size].
  */
 export interface StreamDelivery {
   id: string;
@@ -262,7 +263,7 @@ class Simulation {
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: recordStreams
         ? (x, bytes, now, s) => {
-            (this.streamRanges[x.node] ??= []).push(s.off, bytes);
+            this.recordRange(x.node, s.off, bytes);
             this.onBytes(x, bytes, now);
           }
         : (x, bytes, now) => this.onBytes(x, bytes, now),
@@ -558,6 +559,14 @@ class Simulation {
     if (!this.frameCommits) return false; // off by default: no lookup per arriving segment
     const info = this.m.res[this.m.resOf[r]!]!;
     return info.frameDocument && info.commitDelay > 0;
+  }
+
+  /** `recordStreams`: bytes off..off+len of node r's response reached the browser (merged into a run that ends at off). */
+  private recordRange(r: number, off: number, len: number): void {
+    const ranges = this.streamRanges[r];
+    if (ranges === undefined) this.streamRanges[r] = [off, len];
+    else if (ranges[ranges.length - 2]! + ranges[ranges.length - 1]! === off) ranges[ranges.length - 1]! += len;
+    else ranges.push(off, len);
   }
 
   private onBytes(x: Exchange, bytes: number, now: number): void {
