@@ -34,7 +34,8 @@ export function checkedSimulate(graph: Graph, config: EmulatorConfig): SimResult
   tally.simulations++;
   if (bad.length) {
     tally.violating++;
-    console.error(`invariants violated (${JSON.stringify(config)}):\n  ${bad.join('\n  ')}`);
+    const shown = JSON.stringify(config, (_k, v: unknown) => (ArrayBuffer.isView(v) ? `(${(v as Float64Array).length} values)` : v));
+    console.error(`invariants violated, ${graph.page.url} (${graph.nodes.length} nodes) under ${shown}:\n  ${bad.join('\n  ')}`);
   }
   return r;
 }
