@@ -16,7 +16,7 @@
 import type { Graph } from '@pcp/graph-builder';
 import { resolveConfig, type EmulatorConfig } from './config.ts';
 import { compileGraph, K_RESOURCE, K_TIMER, topoOrder, type PageModel } from './page-model.ts';
-import type { SimResult } from './simulator.ts';
+import type { SimResult, StreamDelivery } from './simulator.ts';
 import { TraceServer } from './network/link-trace.ts';
 import { scheduleMinTime } from './network/link-schedule.ts';
 
@@ -50,6 +50,7 @@ function modelFacts(m: PageModel): LowerBounds & { maxPath: number; index: Map<s
  * byte missing, repeated, out of order (when `ordered`) or past the end, else null.
  */
 export function streamViolation(ranges: readonly number[], bytes: number, ordered: boolean): string | null {
+  if (ranges.length === 2 && ranges[0] === 0 && ranges[1] === bytes) return null; // the usual case: once, in order
   const order = Array.from({ length: ranges.length / 2 }, (_, k) => 2 * k);
   if (!ordered) order.sort((a, b) => ranges[a]! - ranges[b]!);
   let next = 0;
@@ -111,24 +112,26 @@ export function checkInvariants(graph: Graph, config: EmulatorConfig, r: SimResu
   const lb = modelFacts(m);
   const index = lb.index;
 
-  // Bytes: each downloaded (non-session-cache) response delivered exactly once.
+  // Bytes: each downloaded (non-session-cache) response delivered exactly once, in all and per stream.
   let expected = 0;
+  const keys = new Set<string>();
+  /** Per node: 1 downloaded (a timing, not from the session cache), 2 its stream seen too. */
+  const downloaded = new Uint8Array(m.n);
   for (const t of r.resources) {
     if (t.sessionCacheHit) continue;
     const i = index.get(t.id);
-    if (i === undefined) bad.push(`resource timing for unknown node ${t.id}`);
-    else expected += m.res[m.resOf[i]!]!.bytes;
+    if (i === undefined || m.kind[i] !== K_RESOURCE) {
+      bad.push(`resource timing for unknown node ${t.id}`);
+      continue;
+    }
+    const info = m.res[m.resOf[i]!]!;
+    expected += info.bytes;
+    downloaded[i] = 1;
+    if (keys.has(info.cacheKey)) bad.push(`url downloaded twice despite the session cache: ${t.url}`);
+    keys.add(info.cacheKey);
   }
   if (Math.abs(r.bytesDelivered - expected) > EPS) bad.push(`bytes delivered ${r.bytesDelivered} != bytes of downloaded responses ${expected}`);
-  const keys = new Set<string>();
-  for (const t of r.resources) {
-    if (t.sessionCacheHit) continue;
-    const i = index.get(t.id)!;
-    const key = m.res[m.resOf[i]!]!.cacheKey;
-    if (keys.has(key)) bad.push(`url downloaded twice despite the session cache: ${t.url}`);
-    keys.add(key);
-  }
-  if (r.streams) bad.push(...streamViolations(m, index, cfg.protocol !== 'quic-lite', r));
+  if (r.streams) streamViolations(m, index, downloaded, cfg.protocol !== 'quic-lite', r.streams, bad);
 
   for (const t of r.resources) {
     for (const f of ['queued', 'handshake', 'request', 'serverDelay', 'serverBuffer', 'transfer', 'browser'] as const) {
@@ -160,29 +163,27 @@ export function checkInvariants(graph: Graph, config: EmulatorConfig, r: SimResu
   return bad;
 }
 
-/** Each downloaded response's stream against its size, and no stream for a response that was not downloaded. */
-function streamViolations(m: PageModel, index: Map<string, number>, ordered: boolean, r: SimResult): string[] {
-  const bad: string[] = [];
-  const downloaded = new Set<string>();
-  for (const t of r.resources) if (!t.sessionCacheHit) downloaded.add(t.id);
-  const seen = new Set<string>();
-  for (const st of r.streams!) {
-    seen.add(st.id);
+/**
+ * Each downloaded response's stream against its size, no stream for a response that was not downloaded, and
+ * none missing (`downloaded`: 1 per node with a timing; marked 2 here as its stream is met).
+ */
+function streamViolations(m: PageModel, index: Map<string, number>, downloaded: Uint8Array, ordered: boolean, streams: readonly StreamDelivery[], bad: string[]): void {
+  for (const st of streams) {
     const i = index.get(st.id);
-    if (i === undefined || !downloaded.has(st.id)) {
+    if (i === undefined || downloaded[i] === 0) {
       let got = 0;
       for (let k = 1; k < st.ranges.length; k += 2) got += st.ranges[k]!;
       const of = i !== undefined && m.kind[i] === K_RESOURCE ? ` of ${m.res[m.resOf[i]!]!.bytes}` : '';
       bad.push(`stream ${st.id}: ${got}${of} bytes delivered, but the response never completed (no resource timing)`);
       continue;
     }
+    downloaded[i] = 2;
     const v = streamViolation(st.ranges, m.res[m.resOf[i]!]!.bytes, ordered);
     if (v) bad.push(`stream ${st.id}: ${v}`);
   }
-  for (const id of downloaded) {
-    const i = index.get(id);
-    const bytes = i === undefined ? 0 : m.res[m.resOf[i]!]!.bytes; // an unknown id: reported above
-    if (!seen.has(id) && bytes > 0) bad.push(`stream ${id}: none of its ${bytes} bytes delivered`);
+  for (let i = 0; i < m.n; i++) {
+    if (downloaded[i] !== 1) continue;
+    const bytes = m.res[m.resOf[i]!]!.bytes;
+    if (bytes > 0) bad.push(`stream ${m.ids[i]}: none of its ${bytes} bytes delivered`);
   }
-  return bad;
 }
