@@ -14,8 +14,9 @@ scriptArgs('emulate:check', `
 usage: npm run emulate:check
 
 Simulates the 64 reference graphs under every protocol and option family (lossy, traced and two-path
-links included) at a spread of (bandwidth, RTT) points and checks each simulation's invariants (bytes
-delivered once, phases summing to spans, bandwidth bounds, every activity run). Exit status 1 on any
+links included) at a spread of (bandwidth, RTT) points and checks each simulation's invariants (each
+response stream's bytes delivered once and in order, phases summing to spans, bandwidth bounds, every
+activity run). Exit status 1 on any
 violation.
 `, {});
 
@@ -60,7 +61,7 @@ let n = 0;
 for (const { slug, graph } of corpus) {
   for (const cfg of configs) {
     n++;
-    const r = simulate(graph, cfg);
+    const r = simulate(graph, cfg, { recordStreams: true });
     const v = checkInvariants(graph, cfg, r);
     if (r.warnings) v.push(...r.warnings);
     if (v.length) {

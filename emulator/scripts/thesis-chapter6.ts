@@ -14,7 +14,7 @@
  * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N] [--loss-detection nack|sack]. The tables run without delayed
  * ACKs (as chapters 4-5), so PSH only removes the delayed-ACK term from the probe timeout (§6.4.5).
  */
-import { simulate, type EmulatorConfig, type LossDetection } from '../src/index.ts';
+import { checkedSimulate as simulate, type EmulatorConfig, type LossDetection } from '../src/index.ts';
 import { anovaP, improvement, reduction, shareAsFast } from './chapter6-stats.ts';
 import { loadCorpus } from './corpus.ts';
 

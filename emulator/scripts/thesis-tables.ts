@@ -12,7 +12,7 @@
  * use here too (the emulator's default is 10).
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { LOSS_DETECTIONS, simulate, type EmulatorConfig, type LossDetection } from '../src/index.ts';
+import { checkedSimulate as simulate, LOSS_DETECTIONS, type EmulatorConfig, type LossDetection } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 import { loadCorpus, RATES, RTTS } from './corpus.ts';
 

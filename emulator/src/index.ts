@@ -30,7 +30,7 @@ export {
   type MptcpScheduler,
   type MptcpCoupling,
 } from './config.ts';
-export { simulate, type SimResult, type ResourceTiming } from './simulator.ts';
+export { simulate, type SimResult, type ResourceTiming, type SimulateOptions, type StreamDelivery } from './simulator.ts';
 export { parseLoss, parseLossModel, gilbertMeanLoss, type LossSpec, type GilbertParams } from './network/loss-model.ts';
 export { parseTrace, loadTrace, traceFromTimes, TRACE_MTU, type LinkTrace } from './network/link-trace.ts';
 export { linkSchedule, type LinkSchedule, type SliceSpec } from './network/link-schedule.ts';
@@ -40,6 +40,7 @@ export { LOSS_DETECTIONS } from './link-config.ts';
 export { compileGraph, type PageModel } from './page-model.ts';
 export { recordedProtocol } from './recorded-protocol.ts';
 export { loadDelayCdfs, defaultCdfDir, sharedDir, mimeClass, type DelayCdfs, type MimeClass } from './server-delays.ts';
-export { checkInvariants, lowerBounds } from './invariants.ts';
+export { checkInvariants, lowerBounds, streamViolation } from './invariants.ts';
+export { checkedSimulate, invariantTally, type InvariantTally } from './checked-simulate.ts';
 export { median, quantile, summarizeRuns } from './stats.ts';
 export { Rng } from './rng.ts';

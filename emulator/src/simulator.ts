@@ -110,6 +110,23 @@ export interface SimResult {
   multipath?: { drops2: number; losses2: number; packets2: number; bytesPath2: number; bytesArrived: number; maxReorderBytes: number };
   /** With `retransmissionSliceMs`: per TCP connection (in the order opened), its per-slice sent and retransmitted segments. */
   retransmissionSlices?: ConnectionSlices[];
+  /** With `recordStreams`: what reached the browser of each response, for the invariants. */
+  streams?: StreamDelivery[];
+}
+
+/**
+ * One response's stream (an HTTP/2 or QUIC stream, or an HTTP/1 response on its connection) as the browser got
+ * it: `ranges` holds [offset, length] pairs, flat, in delivery order (over MPTCP, as the meta socket delivered
+ * them), a delivery that continues the previous one merged into it: a stream delivered once and in order is [0, size].
+ */
+export interface StreamDelivery {
+  id: string;
+  ranges: number[];
+}
+
+export interface SimulateOptions {
+  /** Record each response's delivered byte ranges in `SimResult.streams` (bookkeeping for checkInvariants). */
+  recordStreams?: boolean;
 }
 
 interface CacheEntry {
@@ -142,6 +159,8 @@ class Simulation {
   private readonly nextChunkBytes: Float64Array;
   private readonly chunkBytesOk: Uint8Array;
   private readonly exchangeOf: Array<Exchange | undefined>;
+  /** With `recordStreams`: per resource node, its delivered [offset, length] pairs. */
+  private readonly streamRanges: Array<number[] | undefined> = [];
   private readonly cacheHitOf: Int32Array;
   private readonly sessionCache = new Map<string, CacheEntry>();
   private readonly syncNonDl: Int32Array;
@@ -175,6 +194,7 @@ class Simulation {
   constructor(
     private readonly m: PageModel,
     private readonly cfg: ResolvedConfig,
+    private readonly recordStreams = false,
   ) {
     const n = m.n;
     this.remaining = m.nParents.slice();
@@ -241,7 +261,12 @@ class Simulation {
       frto: cfg.frto,
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
-      deliver: (x, bytes, now) => this.onBytes(x, bytes, now),
+      deliver: recordStreams
+        ? (x, bytes, now, s) => {
+            this.recordRange(x.node, s.off, bytes);
+            this.onBytes(x, bytes, now);
+          }
+        : (x, bytes, now) => this.onBytes(x, bytes, now),
     };
     const delays = new ServerDelaySampler(cfg.serverDelayCdfs, new Rng(cfg.seed, STREAM_SERVER_DELAY));
     if (cfg.path2) this.multipath = new MultipathNetwork(cfg, this.net, this.q);
@@ -536,6 +561,14 @@ class Simulation {
     return info.frameDocument && info.commitDelay > 0;
   }
 
+  /** `recordStreams`: bytes off..off+len of node r's response reached the browser (merged into a run that ends at off). */
+  private recordRange(r: number, off: number, len: number): void {
+    const ranges = this.streamRanges[r];
+    if (ranges === undefined) this.streamRanges[r] = [off, len];
+    else if (ranges[ranges.length - 2]! + ranges[ranges.length - 1]! === off) ranges[ranges.length - 1]! += len;
+    else ranges.push(off, len);
+  }
+
   private onBytes(x: Exchange, bytes: number, now: number): void {
     const r = x.node;
     this.bytesIn[r]! += bytes;
@@ -663,6 +696,10 @@ class Simulation {
       connections: this.pool.connectionsOpened,
     };
     if (this.net.slices) out.retransmissionSlices = this.net.slices.connections;
+    if (this.recordStreams) {
+      const streams: StreamDelivery[] = (out.streams = []);
+      this.streamRanges.forEach((ranges, i) => ranges && streams.push({ id: m.ids[i]!, ranges }));
+    }
     if (this.multipath) {
       const s = this.multipath.stats;
       out.multipath = { drops2: this.multipath.link2.drops, losses2: this.multipath.losses, packets2: this.multipath.link2.packets, bytesPath2: s.bytesPath2, bytesArrived: s.bytesDelivered, maxReorderBytes: s.maxReorderBytes };
@@ -678,9 +715,9 @@ class Simulation {
 }
 
 /** Simulates one page load. Pure: the same graph, config and seed always give the same result. */
-export function simulate(graph: Graph, config: EmulatorConfig): SimResult {
+export function simulate(graph: Graph, config: EmulatorConfig, options: SimulateOptions = {}): SimResult {
   const cfg = resolveConfig(config);
   const model = compileGraph(graph);
-  return new Simulation(model, cfg).run();
+  return new Simulation(model, cfg, options.recordStreams).run();
 }
 

@@ -7,7 +7,7 @@
  * the scale whose mean share is closest. The share is not monotone in the scale (more loss slices also mean
  * more fast retransmits among new data), hence a grid rather than a bisection.
  */
-import { retransmissionShares, simulate, type ConnectionSlices, type EmulatorConfig, type RetransmissionShares } from '../../src/index.ts';
+import { checkedSimulate as simulate, retransmissionShares, type ConnectionSlices, type EmulatorConfig, type RetransmissionShares } from '../../src/index.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
 import { quantileMean, SLICE_MS, type BridgeOptions, type TestbedProfile } from './testbed.ts';

@@ -9,7 +9,7 @@
  * calibrated to the paper's retransmission share first (calibrate.ts). See emulator/README.md.
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { LOSS_DETECTIONS, simulate, type EmulatorConfig, type LossDetection } from '../../src/index.ts';
+import { checkedSimulate as simulate, LOSS_DETECTIONS, type EmulatorConfig, type LossDetection } from '../../src/index.ts';
 import { median, quantile } from '../../src/stats.ts';
 import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';

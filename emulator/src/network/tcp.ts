@@ -137,6 +137,8 @@ export interface Segment {
   conn: TcpConnection;
   seq: number;
   x: Exchange;
+  /** Offset of its first byte in its response (the stream offset; the invariants check each byte arrives once). */
+  off: number;
   len: number;
   /** Transmission order (a retransmission gets a new one). */
   order: number;
@@ -417,12 +419,14 @@ export class TcpConnection {
         break;
       }
       if (Number.isNaN(x.tFirstByte)) x.tFirstByte = now;
+      const off = x.sent;
       const len = this.buffer.take(x, MSS);
       let s = this.segs[this.nSegs];
       if (s !== undefined) {
         s.conn = this;
         s.seq = this.nSegs;
         s.x = x;
+        s.off = off;
         s.len = len; // order, sendT and lost: set by transmit
         s.arrived = false;
         s.acked = false;
@@ -432,7 +436,7 @@ export class TcpConnection {
         s.rcvUpTo = 0;
         s.sackedAbove = 0;
       } else {
-        s = { conn: this, seq: this.nSegs, x, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0, origArrives: Infinity };
+        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0, origArrives: Infinity };
         this.segs.push(s);
       }
       this.nSegs++;

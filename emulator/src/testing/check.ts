@@ -1,6 +1,6 @@
 /**
  * The helper every emulator test simulates through: runs the simulation twice (same seed must give the
- * same result), checks the invariants, and fails loudly with the list of violations.
+ * same result), checks the invariants (each response stream's bytes included), and fails loudly with the list of violations.
  */
 import { deepStrictEqual } from 'node:assert/strict';
 import type { Graph } from '@pcp/graph-builder';
@@ -9,8 +9,8 @@ import { checkInvariants } from '../invariants.ts';
 import { simulate, type SimResult } from '../simulator.ts';
 
 export function simulateChecked(graph: Graph, config: EmulatorConfig): SimResult {
-  const a = simulate(graph, config);
-  const b = simulate(graph, config);
+  const a = simulate(graph, config, { recordStreams: true });
+  const b = simulate(graph, config, { recordStreams: true });
   deepStrictEqual(b, a, 'same graph, config and seed must give the same result');
   const bad = checkInvariants(graph, config, a);
   if (bad.length) throw new Error(`invariants violated (${config.protocol} ${config.bandwidthBps}bps ${config.rttMs}ms):\n  ${bad.join('\n  ')}`);
