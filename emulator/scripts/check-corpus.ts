@@ -41,6 +41,10 @@ const configs: EmulatorConfig[] = [
   // Both together: MPTCP whose first path is lossy with delayed ACKs, and one whose first path follows a trace.
   { bandwidthBps: 5e6, rttMs: 40, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', delayedAcks: true, psh: true, tlp: true, tlsRtts: 1, receiveWindow: 65_000, path2: { bandwidthBps: 5e6, rttMs: 100, loss: 0.01 } },
   { bandwidthBps: 1e6, rttMs: 70, protocol: 'quic-lite', downlinkTrace: trace('cellular-variable'), lossRate: 0.005, mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 5e6, rttMs: 30 } },
+  // A lossy, traced second path (Han's WiFi + LTE): bursty loss, latency spikes and a cellular trace on path 2
+  // only; and MP QUIC over a randomly lossy LTE-like path 2 with SACK-style loss detection.
+  { bandwidthBps: 20e6, rttMs: 30, protocol: 'h2', tlsRtts: 1, delayedAcks: true, path2: { bandwidthBps: 7e6, rttMs: 70, lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', downlinkTrace: trace('cellular-variable'), uplinkTrace: trace('const-12mbit') } },
+  { bandwidthBps: 20e6, rttMs: 30, protocol: 'quic-lite', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', lossDetection: 'sack', path2: { bandwidthBps: 7e6, rttMs: 70, loss: 0.01, downlinkTrace: trace('cellular-variable') } },
   // Loss detection by ACK clocking (three duplicate ACKs, the RFC 6298 timeout): TCP, QUIC-lite, MPTCP subflows.
   { bandwidthBps: 5e6, rttMs: 40, protocol: 'h1', lossRate: 0.01, lossDetection: 'sack' },
   { bandwidthBps: 5e6, rttMs: 70, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', delayedAcks: true, tlp: true, tlsRtts: 1, receiveWindow: 65_000, lossDetection: 'sack' },

@@ -377,6 +377,11 @@ export const EMULATOR_OPTIONS = {
   'socket-lag': 'switch',
   // Multipath (mptcp/options.ts): a second path makes every connection MPTCP.
   path2: 'value',
+  'path2-loss-model': 'value',
+  'path2-uplink-loss-model': 'value',
+  'path2-latency-spikes': 'value',
+  'path2-downlink-trace': 'value',
+  'path2-uplink-trace': 'value',
   'mptcp-scheduler': 'value',
   'mptcp-lookahead': 'value',
   'mptcp-cc': 'value',

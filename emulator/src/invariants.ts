@@ -105,10 +105,10 @@ export function checkInvariants(graph: Graph, config: EmulatorConfig, r: SimResu
   const trace = cfg.downlinkTrace;
   const schedule = cfg.linkSchedule;
   const bw2 = cfg.path2?.bandwidthBps ?? 0;
-  // A traced first path: the trace's delivery opportunities bound it; with a second path as well, no simple
-  // bound is taken (the two capacities do not add in closed form), so that check is skipped.
+  // A traced first path: the trace's delivery opportunities bound it; with a second path as well, or a traced
+  // second path, no simple bound is taken (the two capacities do not add in closed form): that check is skipped.
   const minTime = (bytes: number): number =>
-    bytes <= 0
+    bytes <= 0 || cfg.path2?.downlinkTrace
       ? 0
       : trace || schedule
         ? bw2 > 0 ? 0 : trace ? new TraceServer(trace).serve(0, bytes) : scheduleMinTime(schedule!, bytes)

@@ -24,7 +24,9 @@ export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
 
 /**
  * Frame id -> the about: resource (an iframe's document) that made it, for frames whose document is
- * about:. The frame of the resource's children in another frame; else (session 10) an about: frame that
+ * about:. The frame of the resource's children in another frame, or of its download chunks (the
+ * frame's own document: www.bild.de's ad `about:srcdoc`, which the rule below otherwise gave to an
+ * earlier about:blank resource, so that the ad's frame was made twice); else (session 10) an about: frame that
  * no resource names this way takes the first about: resource its parent frame requested before the
  * frame's first activity that made no other frame: GPT's `gampad/ads`, requested by the page and
  * evaluated in an about:blank frame of the page, whose about: resource (one of three the GPT script
@@ -38,7 +40,9 @@ export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
   for (const r of about) {
     for (const e of ix.children.get(r.id) ?? []) {
       const c = ix.byId.get(e.to)!;
-      if (c.frame !== r.frame && isAboutUrl(ix.frameDoc.get(c.frame) ?? '') && !owners.has(c.frame)) owners.set(c.frame, r);
+      // A frame's own document (its download chunks: legacy graphs record an about:srcdoc document in the frame it loads) names it too.
+      const names = c.frame !== r.frame || c.kind === 'download_chunk';
+      if (names && isAboutUrl(ix.frameDoc.get(c.frame) ?? '') && !owners.has(c.frame)) owners.set(c.frame, r);
     }
   }
   const firstActivity = firstActivityByFrame(ix.graph);
@@ -56,14 +60,31 @@ export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
 }
 
 /**
- * The about: resource whose frame evaluates the script `r`, when a computation of another frame
- * requested it: the script goes into that frame's document.
+ * The about: resource whose frame evaluates the script `r`: the script goes into that frame's
+ * document. Also when a computation of that frame requested it: a handler its creator installed in
+ * the frame runs in the creator's window, whose `document` is the creator's (www.kohls.com's mPulse
+ * loader: the about:blank frame's load handler inserts `boomerang` into the frame).
  */
 export function scriptTargetFrame(ix: GraphIndex, owners: Map<string, ResourceNode>, r: ResourceNode): ResourceNode | undefined {
+  const frame = evaluatingFrame(ix, r);
+  return frame === undefined ? undefined : owners.get(frame);
+}
+
+/**
+ * Whether the script `r`, requested by a computation of an about: frame, was evaluated by that frame's
+ * parent: the script goes into the parent's document, which an about: frame can reach (wikia.com: a
+ * webspectator script in an about:blank frame inserts `initcb` into the page, whose program runs there).
+ */
+export function scriptIntoParent(ix: GraphIndex, r: ResourceNode): boolean {
+  const frame = evaluatingFrame(ix, r);
+  const own = ix.graph.frames.find((f) => f.id === r.frame);
+  return frame !== undefined && own !== undefined && isAboutUrl(own.url) && own.parent === frame;
+}
+
+/** The frame of the first evaluation of the script `r`. */
+function evaluatingFrame(ix: GraphIndex, r: ResourceNode): string | undefined {
   const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline').sort((a, b) => a.start - b.start);
-  const frame = evals[0]?.frame;
-  if (frame === undefined || frame === r.frame) return undefined;
-  return owners.get(frame);
+  return evals[0]?.frame;
 }
 
 /**

@@ -9,6 +9,7 @@ import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
 import { transitiveReduction } from './reduction.ts';
 import { mergeChunksCutApart } from './chunk-merge.ts';
+import { scriptElementLoads } from './script-loads.ts';
 import { criticalPathFigures, type CriticalPathFigures } from './cp-agreement.ts';
 
 export interface RuleFigures {
@@ -93,8 +94,10 @@ const isBrowserOwn = (url: string): boolean => /\/favicon\.ico$/.test(url);
 
 function edgeKeys(ix: GraphIndex, keys: Map<string, string>): Map<string, KeyedEdge> {
   const out = new Map<string, KeyedEdge>();
+  // A legacy graph's script element load hung off a parse chunk is the load of its script's element (script-loads.ts).
+  const hung = new Map([...scriptElementLoads(ix)].map(([r, ev]) => [ev.id, r]));
   for (const e of ix.graph.edges) {
-    const from = keys.get(e.from);
+    const from = keys.get(ix.byId.get(e.from)?.kind === 'parse_chunk' ? hung.get(e.to) ?? e.from : e.from);
     const to = keys.get(e.to);
     if (from && to && from !== to) out.set(`${from} -> ${to}`, { rule: String(e.rule), from, to });
   }

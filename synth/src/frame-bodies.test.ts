@@ -4,7 +4,7 @@ import { indexGraph } from './graph-index.ts';
 import { frameSuffixes, sharedFrameBodies } from './frame-bodies.ts';
 import { synthesizeSite } from './site.ts';
 import { withHttpsTwins } from './upgrades.ts';
-import { graphOf, res, sharedUrlFramesPage } from './testing.ts';
+import { graphOf, ownUrlFrameByScriptPage, res, sharedUrlFramesPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const AD = 'http://ads.pcp.test/frame.html';
@@ -71,5 +71,15 @@ test("a frame of the page's own URL that parsed a document of its own (www.behan
   assert.doesNotMatch(main, /in-frame\.png/);
   assert.match(frame, /<img src="http:\/\/www\.pcp\.test\/in-frame\.png"/);
   assert.equal(site.responses[0]!.url, PAGE);
+  assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 0, site.warnings.join('\n'));
+});
+
+test("a frame of the page's own URL that a script inserts (www.behance.net) is named as the parser's tag would name it, so its scripts find their programs", () => {
+  const g = ownUrlFrameByScriptPage(PAGE, LIB);
+  const site = synthesizeSite(g);
+  const [main = ''] = site.responses.filter((r) => r.url === PAGE).map((r) => r.body.toString('utf8'));
+  assert.ok(main.includes('E("iframe","http://www.pcp.test/",null,null,null,"pcp-frame [1]");'), main);
+  const lib = site.responses.find((r) => r.url === LIB)!.body.toString('utf8');
+  assert.match(lib, /"http:\/\/www\.pcp\.test\/ \[1\]\|1":function\(\)\{[^}]*in-frame\.png/);
   assert.equal(site.warnings.filter((w) => /page's own URL/.test(w)).length, 0, site.warnings.join('\n'));
 });

@@ -5,6 +5,8 @@
  * rest by frame document, kind and order). Pure.
  */
 import { frameNames } from './frame-names.ts';
+import { scriptElementLoads } from './script-loads.ts';
+import { isAboutUrl } from './about-frames.ts';
 import { enclosingOf, isNextPart, type Graph, type Edge, type EventNode, type GraphNode, type ParseChunkNode, type ResourceNode } from '@pcp/graph-builder';
 
 export type Computation = Extract<GraphNode, { kind: 'script_eval' | 'css_eval' | 'timer' | 'event' }>;
@@ -57,6 +59,11 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
   return ev.start - caller.end < 1 && (ix.children.get(ev.id) ?? []).some((e) => e.to !== caller.id && enclosingOf(e.to) === base && base !== e.to);
 }
 
+/** A window load event of an about: frame (its document written by its creator, or empty). */
+export function isAboutFrameLoad(ix: GraphIndex, ev: GraphNode): boolean {
+  return ev.kind === 'event' && ev.eventName === 'load' && ev.eventTarget.toLowerCase() === 'window' && isAboutUrl(ix.frameDoc.get(ev.frame) ?? '');
+}
+
 /**
  * When `n` is the next part of the computation that caused the focus event `ev`, dispatched the
  * synchronous XHR event `ev`, or dispatched any other event synchronously (legacy graphs keep
@@ -65,10 +72,17 @@ export function isInlineXhrEvent(ix: GraphIndex, ev: GraphNode): boolean {
  * comp_63_1`, the rest of a script that never ran), not the handler's work: the part that caused it (`comp_8_0`).
  */
 export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): string | undefined {
+  if (ev.kind === 'script_eval') return resumedAfterCall(ix, ev, n);
   if (ev.kind !== 'event' || (ev.eventTarget.toLowerCase().startsWith('xmlhttprequest') && !isInlineXhrEvent(ix, ev)) || !isComputation(n) || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
   const base = enclosingOf(n.id);
   if (n.id === base) return undefined;
-  const from = (ix.parents.get(ev.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  // An about: frame's window load: the browser fires it inside the `document.close()` of the frame's
+  // creator (www.kohls.com's mPulse loader: `comp_461_2 -> load -> comp_462_1 -> comp_461_3`, the
+  // creator resuming after the handler's last part).
+  const aboutLoad = isAboutFrameLoad(ix, ev);
+  const first = aboutLoad ? ix.byId.get(ix.partsOf.get(ev.id)?.[0] ?? ev.id) ?? ev : ev;
+  const from = (ix.parents.get(first.id) ?? []).find((e) => e.from !== n.id && enclosingOf(e.from) === base)?.from;
+  if (aboutLoad) return from !== undefined && first.start - ix.byId.get(from)!.end <= SYNC_MS ? from : undefined;
   // Focus and inline XHR events as the legacy graph shapes them; any other only when it began as the
   // caller's part ended and is not one only the browser fires (a script's dispatch; a script element's
   // load right after its run is the browser's, and legacy graphs hang later parts off such events too).
@@ -77,12 +91,33 @@ export function resumedCaller(ix: GraphIndex, ev: GraphNode, n: GraphNode): stri
 }
 
 /**
+ * The part that called the script evaluation `call` (`calledBy`) when `n` is the next part of the
+ * caller's computation (comp_N_k+1 of comp_N_k), resumed as the call returned (legacy graphs keep
+ * `comp_24_19 -> comp_25 -> comp_24_20`, rule 15 then split: ruten.com.tw's ad frame's load handler
+ * calling the page's functions). A script caller's next part was already run after the call (as a call
+ * of its own); an event's or timer's was never run.
+ */
+function resumedAfterCall(ix: GraphIndex, call: Extract<GraphNode, { kind: 'script_eval' }>, n: GraphNode): string | undefined {
+  if (!isComputation(n) || !n.part || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id || n.start < call.end - SYNC_MS) return undefined;
+  const caller = calledBy(ix, ix.byId.get(ix.partsOf.get(call.id)?.[0] ?? call.id)!);
+  return caller === `${enclosingOf(n.id)}_${n.part - 1}` ? caller : undefined;
+}
+
+/** The computation part a script evaluation with no download of its own is a call from (the latest to begin of its computation parents). */
+function calledBy(ix: GraphIndex, n: GraphNode): string | undefined {
+  if (n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
+  const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!);
+  if (from.some((p) => p.kind === 'resource')) return undefined;
+  return from.filter(isComputation).sort((a, b) => b.start - a.start)[0]?.id;
+}
+
+/**
  * The computation whose call a script evaluation is, when it is one: a script evaluation with no
  * download of its own that a computation precedes (rules 14-16 of legacy graphs: the patched
  * Chromium logged entering a function of another script as an evaluation of that script). A trace
  * records no such call (V8 emits no slice for a call from JavaScript into JavaScript; the builder
  * folds the callbacks it does see into the computation that ran them): it is part of its caller. So is
- * the next part of a computation after a focus event it caused (`resumedCaller`), whatever its kind.
+ * the next part of a computation after a focus event it caused or a call it made (`resumedCaller`), whatever its kind.
  */
 export function callerOf(ix: GraphIndex, n: GraphNode): string | undefined {
   // The next part of a computation that caused a focus event: the computation's own, after the handler.
@@ -90,10 +125,7 @@ export function callerOf(ix: GraphIndex, n: GraphNode): string | undefined {
     const resumed = resumedCaller(ix, ix.byId.get(e.from)!, n);
     if (resumed) return resumed;
   }
-  if (n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
-  const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!);
-  if (from.some((p) => p.kind === 'resource')) return undefined;
-  return from.filter(isComputation).sort((a, b) => b.start - a.start)[0]?.id;
+  return calledBy(ix, n);
 }
 
 /**
@@ -294,9 +326,11 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
   // An element's events by the resource it loaded, not by their order in the frame: a replay may
   // finish downloads in another order than the recording. (Timers keyed by the computation that set
   // them did no better than by order: 32 parent disagreements against 29 on the same 45 loads.)
+  // (A legacy graph's script element load hung off a parse chunk: by its script's request, `scriptElementLoads`.)
+  const hungLoads = new Map([...scriptElementLoads(ix)].map(([r, ev]) => [ev.id, ix.byId.get(r)!]));
   for (const n of nodes) {
     if (n.kind !== 'event' || eventTargetKey(n.eventTarget) !== 'element' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) continue;
-    const r = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).find((p) => p.kind === 'resource');
+    const r = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).find((p) => p.kind === 'resource') ?? hungLoads.get(n.id);
     const rKey = r && keyOf(r.id);
     if (!rKey) continue;
     const key = ordinal(`event element.${eventNameKey(n.eventName)} of ${rKey}`);

@@ -8,7 +8,11 @@ import type { BodyStarts } from './body-start.ts';
 import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-builder';
 import { jsString } from './escape.ts';
 import { causeCallJs, type EventCause } from './element-events.ts';
-import { isAboutUrl, scriptTargetFrame } from './about-frames.ts';
+import { isAboutUrl, scriptIntoParent, scriptTargetFrame } from './about-frames.ts';
+import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
+import { scriptElementLoads } from './script-loads.ts';
+import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
+import { outlastsFrameLoad } from './outlasting.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -23,12 +27,13 @@ import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, re
  */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  E: 'var E=function(t,u,f,g,d){d=d||document;var e=d.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
+  E: 'var E=function(t,u,f,g,d,n){d=d||document;var e=d.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(n)e.name=n;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
   W: 'var W=function(){try{return top.__pcpF||(top.__pcpF={})}catch(x){return window.__pcpF||(window.__pcpF={})}};',
   D: 'var D=function(k){var e=W()[k];try{return e&&e.contentDocument}catch(x){}};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
   A: 'var A=function(k,f,w,h,s){var e=document.createElement("iframe");if(s)e.srcdoc=h;if(f&&(s||!w&&!h))e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(s||!w&&!h)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";if(w)w(e.contentWindow,d);if(h)d.write(h);if(f)e.onload=f;d.close()};',
   V: 'var V=function(k,n,h,t){var d=document,p=d.body||d.documentElement,e=t||d.createElement(k=="play"?"video":"div"),s=e.style,f=function(){e.removeEventListener(n,f);h()};e.addEventListener(n,f);if(t)return void t.dispatchEvent(new Event(n));s.cssText="position:absolute;left:0;top:0;width:9px;height:9px;overflow:hidden";p.appendChild(e);if(k=="scroll"){var c=d.createElement("div");c.style.height="99px";e.appendChild(c);e.scrollTop=9}else if(k=="transition"){s.transition="opacity 1ms";getComputedStyle(e).opacity;s.opacity="0.5"}else if(k=="animation"){var y=d.createElement("style");y.textContent="@keyframes pcpV{to{opacity:.5}}";p.appendChild(y);s.animation="pcpV 100ms 2"}else if(k=="play"){e.muted=true;var q=e.play();if(q&&q.catch)q.catch(function(){})}else e.dispatchEvent(new Event(n))};',
+  I: 'var I=function(){var f=document.createElement("iframe"),w;f.style.display="none";(document.body||document.documentElement).appendChild(f);w=f.contentWindow;w.__pcpDoc=window.__pcpDoc||document.URL;w.name=window.name;return f.contentDocument};',
   X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
 };
 
@@ -57,12 +62,14 @@ export function issueOf(r: ResourceNode): Issue {
   return 'xhr';
 }
 
-/** The load and error handlers of the element that requested `r` (first parts of Element events). */
+/** The load and error handlers of the element that requested `r` (first parts of Element events; `scriptElementLoads`). */
 export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNode; error?: EventNode } {
   const evs = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
     .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id)
     .sort((a, b) => a.start - b.start);
-  return { load: evs.find((n) => n.eventName === 'load'), error: evs.find((n) => n.eventName === 'error') };
+  // A legacy graph's script element load hung off a parse chunk is the element's all the same (script-loads.ts).
+  const load = evs.find((n) => n.eventName === 'load') ?? scriptElementLoads(ix).get(r.id);
+  return { load, error: evs.find((n) => n.eventName === 'error') };
 }
 
 /**
@@ -72,6 +79,17 @@ export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNo
 export function failedElement(ix: GraphIndex, r: ResourceNode): boolean {
   const t = (r.requestType ?? '').toLowerCase();
   return t !== 'xhr' && t !== 'fetch' && elementEvents(ix, r).error !== undefined;
+}
+
+/**
+ * Another request of `r`'s URL that the page evaluated (a script or style sheet evaluation its child):
+ * www.bild.de's ad asks for its script with an `<img>` first, which fails (a script is no image),
+ * then with a `<script>`, whose load handler goes on. The URL is served as that script: the `<img>`
+ * still fails, by decoding, and the `<script>` runs and loads.
+ */
+export function evaluatedByAnother(ix: GraphIndex, r: ResourceNode): ResourceNode | undefined {
+  const url = stripFragment(r.url);
+  return ix.graph.nodes.find((n): n is ResourceNode => n.kind === 'resource' && n.id !== r.id && stripFragment(n.url) === url && evaluatedAs(ix, n) !== undefined);
 }
 
 /**
@@ -157,6 +175,7 @@ export function programJs(ctx: ProgramContext, id: string): string {
 }
 
 function registerJs(ctx: ProgramContext, ev: EventNode, win = 'window', doc = 'document'): string {
+  if (postedFromAnotherFrame(ctx.ix, ev)) return listenJs(win, ev, handlerJs(ctx, ev.id));
   const on = ev.eventTarget.toLowerCase() === 'document' ? doc : win;
   return `${on}.addEventListener(${jsString(ev.eventName)},${handlerJs(ctx, ev.id)});`;
 }
@@ -165,12 +184,20 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
   if (isPartEdge(parent, child, rule)) return undefined;
   if (resumedCaller(ctx.ix, parent, child)) return undefined; // run by the caller, after the event
   switch (child.kind) {
-    case 'resource': return requestJs(ctx, child);
+    case 'resource': {
+      const req = requestJs(ctx, child);
+      const late = lateRequestMs(parent, child);
+      return req && late ? `setTimeout(function(){${req}},${late});` : req;
+    }
     case 'timer':
       if (firstPart(ctx, child.id) !== child.id) return undefined;
       return timerJs(ctx, child);
     case 'event':
       if (firstPart(ctx, child.id) !== child.id) return undefined;
+      {
+        const toFrame = frameMessage(ctx.ix, parent, child); // posted to another frame, whose script listens (frame-messages.ts)
+        if (toFrame) return postJs(toFrame, child);
+      }
       if (child.eventName === 'message' && child.eventTarget.toLowerCase() === 'window') {
         return `window.addEventListener("message",function h(){window.removeEventListener("message",h);(${handlerJs(ctx, child.id)})()});postMessage("pcp","*");`;
       }
@@ -197,7 +224,8 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
     default:
       if (callerOf(ctx.ix, child)) {
         // A function of a script that this computation calls (rules 14-16): run inline, as the call.
-        return `(function(){${programJs(ctx, child.id)}})();`;
+        // ... and the caller's next part, resumed after the call returned (`resumedCaller`).
+        return `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
       }
       if (isComputation(child) && child.kind === 'script_eval') return undefined; // its script's own evaluation
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
@@ -205,9 +233,28 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
   }
 }
 
-/** The caller's next part, resumed after the event `ev` it caused returned (legacy graphs: event -> the caller's next part). */
-function resumedJs(ctx: ProgramContext, ev: EventNode): string {
-  const after = (ctx.ix.children.get(ev.id) ?? []).map((e) => ctx.ix.byId.get(e.to)!).filter((n) => resumedCaller(ctx.ix, ev, n));
+/** A script's request recorded this long after the computation it is attributed to ended was made by a later callback the log did not record. */
+const LATE_REQUEST_MS = 1000;
+
+/**
+ * How long after `parent` ends the replay makes its request `r`: its recorded gap when the gap is over
+ * LATE_REQUEST_MS and `parent` is a script's computation (a style sheet's images are requested at
+ * layout, later by nature), else 0 (at once). The 2016 builder attributes a request to the code that
+ * made it, and later callbacks into a script to its evaluation: www.walmart.com's `ga-audiences` image,
+ * requested at 10,206 ms and held by the source's load event (10,335 ms), is a child of `rum.js`'s
+ * evaluation that ended at 3,688 ms; requested at once, the synthesized page's load came at 4.6 s.
+ */
+export function lateRequestMs(parent: GraphNode, r: ResourceNode): number {
+  if (!isComputation(parent) || parent.kind === 'css_eval') return 0;
+  const gap = r.start - parent.end;
+  return gap > LATE_REQUEST_MS ? Math.round(gap) : 0;
+}
+
+/** The caller's next part, resumed after the event `ev` it caused, or the call `ev` it made, returned (legacy graphs: event or call -> the caller's next part). */
+function resumedJs(ctx: ProgramContext, ev: GraphNode): string {
+  // From any part of the event or call: an about: frame's load resumes its creator after the handler's last part.
+  const after = (ctx.ix.partsOf.get(ev.id) ?? [ev.id]).flatMap((id) => (ctx.ix.children.get(id) ?? []).map((e) => [ctx.ix.byId.get(id)!, ctx.ix.byId.get(e.to)!] as const))
+    .filter(([from, n]) => resumedCaller(ctx.ix, from, n)).map(([, n]) => n);
   return after.map((n) => `(function(){${programJs(ctx, n.id)}})();`).join('');
 }
 
@@ -260,6 +307,12 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
       const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;
       if (into) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', `D(${jsString(into.id)})`].join(',')});`;
+      // The k-th frame of a URL several frames load is named, as the parser's <iframe> tag names it (frame-bodies.ts).
+      const suffix = how === 'iframe' ? ctx.frameSuffixes?.byRequest.get(r.id) : undefined;
+      if (suffix) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'null', jsString(FRAME_NAME_PREFIX + suffix)].join(',')});`;
+      if (how === 'script' && scriptIntoParent(ctx.ix, r)) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'parent.document'].join(',')});`;
+      // A script its frame's load did not wait for goes into a new about:blank frame, as the page's did (outlasting.ts).
+      if (how === 'script' && outlastsFrameLoad(ctx.ix, r)) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', 'I()'].join(',')});`;
       return `E(${[jsString(how), url, ...handlers].join(',')});`;
     }
   }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { eventsPage, failedElementsPage, graphOf, res, scriptPage, sharedUrlFramesPage } from './testing.ts';
+import { eventsPage, failedElementsPage, graphOf, loaderPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -97,6 +97,22 @@ test('a MessagePort message and a window error raised by a script run their hand
   const parentOf = (url: string): string[] => rt.figures.parentMisses.find((m) => m.url === url)?.built ?? ['same as the source'];
   assert.deepEqual(parentOf('http://cdn.pcp.test/by-error.gif'), ['same as the source']);
   assert.deepEqual(parentOf('http://cdn.pcp.test/by-port.gif'), ['same as the source']);
+});
+
+test('a script element load the legacy graph hangs off a parse chunk, and messages between a page and its cross-origin frame, run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  for (const [name, graph, url] of [
+    ['loader', loaderPage('http://loader.pcp.test/'), 'http://cdn.pcp.test/boot.js'],
+    ['responder', responderPage('http://www.pcp.test/', 'http://login.pcp.test/responder.html'), 'http://login.pcp.test/p.gif'],
+  ] as const) {
+    const file = join(work, `${name}.json`);
+    writeFileSync(file, JSON.stringify(graph));
+    const rt = await roundTrip(file, join(work, name));
+    // (The loader's evaluation hangs off the parse chunk, as twitter.com's streams.js does: warned, and run once.)
+    assert.deepEqual(rt.synthWarnings.filter((w) => !/runs once per load/.test(w)), []);
+    // boot.js only the streams.js element's onload requests; p.gif only the frame's handler of the page's answer.
+    assert.equal(rt.figures.resourceJaccard, 1, `${name}: missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+    assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === url), `${name}: ${url} not requested`);
+  }
 });
 
 test('focus and blur a script caused (element.focus(), blur()) run their handlers in a focused page, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
@@ -245,4 +261,15 @@ test('an image the source took from its HTTP cache is in the replay browser\'s c
   assert.equal(response('https://img.pcp.test/hit.png')?.fromDiskCache, true);
   assert.equal(response('https://img.pcp.test/net.png')?.fromDiskCache, false);
   assert.equal(rt.figures.resourceJaccard, 1, 'the cache hit is a resource of the rebuilt graph too');
+});
+
+test("a frame of the page's own URL that a script inserts runs its own document's external script, whose request comes back (www.behance.net)", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const file = join(work, 'own-url-frame.json');
+  writeFileSync(file, JSON.stringify(ownUrlFrameByScriptPage('http://www.pcp.test/', 'http://cdn.pcp.test/lib.js')));
+  const rt = await roundTrip(file, join(work, 'own-url-frame'));
+  // Without the frame's name the script finds no program and in-frame.png is never requested.
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const img = rt.built.nodes.find((n) => n.kind === 'resource' && n.url === 'http://www.pcp.test/in-frame.png')!;
+  const parents = rt.built.edges.filter((e) => e.to === img.id).map((e) => rt.built.nodes.find((n) => n.id === e.from)!);
+  assert.ok(parents.some((p) => p.kind === 'script_eval' && p.scriptUrl === 'http://cdn.pcp.test/lib.js'), JSON.stringify(parents));
 });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { synthesizeSite } from './site.ts';
+import { callerOf, indexGraph } from './graph-index.ts';
 import { failedElementsPage, graphOf, res, scriptPage } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -134,19 +135,42 @@ test('a style sheet imports the sheets, and asks for the images and fonts, its e
   assert.deepEqual(site.warnings, []);
 });
 
-test('a function of a script that a timer calls (rule 16) runs inside the timer', () => {
-  const g = graphOf(PAGE, [
+/**
+ * A page whose script lib.js sets a 10 ms timer `t_0` (1 ms) that calls a function of lib.js (`call`,
+ * 3 ms; rule 16): `nodes` and `edges` say what follows.
+ */
+function timerCallPage(nodes: Parameters<typeof graphOf>[1], edges: Parameters<typeof graphOf>[2]) {
+  return graphOf(PAGE, [
     res('doc', PAGE, 'text/html', 500),
     { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20 },
     res('js', 'http://www.pcp.test/lib.js', 'application/javascript', 900),
     { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 1, end: 2 },
-    { id: 't', kind: 'timer', timerId: '1', timerDelay: 10, start: 20, end: 21 },
-    { id: 'later', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 21, end: 24 },
-    res('img', 'http://www.pcp.test/late.png', 'image/png', 100),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 't', 19], ['t', 'later', 16], ['later', 'img', 2]]);
+    { id: 't_0', kind: 'timer', timerId: '1', timerDelay: 10, part: 0, start: 20, end: 21 },
+    { id: 'call', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/lib.js', scriptKind: 'sync', start: 21, end: 24 },
+    ...nodes,
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 't_0', 19], ['t_0', 'call', 16], ...edges]);
+}
+
+test('a function of a script that a timer calls (rule 16) runs inside the timer', () => {
+  const g = timerCallPage([res('img', 'http://www.pcp.test/late.png', 'image/png', 100)], [['call', 'img', 2]]);
   const site = synthesizeSite(g);
   const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
   assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);E\("img","http:\/\/www\.pcp\.test\/late\.png"\);\}\)\(\);\},10\)/);
+  assert.deepEqual(site.warnings, []);
+});
+
+test("a timer's next part after a call it made (legacy: comp_N_0 -> call -> comp_N_1) runs after the call, inside the timer", () => {
+  const g = timerCallPage([
+    { id: 't_1', kind: 'timer', timerId: '1', timerDelay: 10, part: 1, start: 24, end: 26 },
+    res('img', 'http://www.pcp.test/after-call.png', 'image/png', 100),
+  ], [['call', 't_1', 'split'], ['t_1', 'img', 2]]);
+  const ix = indexGraph(g);
+  assert.equal(callerOf(ix, ix.byId.get('t_1')!), 't_0');
+  const site = synthesizeSite(g);
+  const js = site.responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  // The timer's 1 ms, the call's 3 ms, then the timer's own 2 ms and its image: once, and nowhere else.
+  assert.match(js, /setTimeout\(function\(\)\{B\(1\);\(function\(\)\{B\(3\);\}\)\(\);\(function\(\)\{B\(2\);E\("img","http:\/\/www\.pcp\.test\/after-call\.png"\);\}\)\(\);\},10\)/);
+  assert.equal(js.split('after-call.png').length, 2);
   assert.deepEqual(site.warnings, []);
 });
 
@@ -337,4 +361,43 @@ test('a resource the source took from its HTTP cache (cached, no network fetch o
   assert.equal(by.get('http://img.pcp.test/hit.png')?.fromCache, true);
   assert.equal(by.get('http://img.pcp.test/net.png')?.fromCache, undefined);
   assert.equal(by.get(PAGE)?.fromCache, undefined);
+});
+
+test("a URL an <img> fails on and a <script> then runs (www.bild.de's ad) is served as the script: the image fails by decoding, the script loads", () => {
+  const AD = 'http://ads.pcp.test/ad.js';
+  const graph = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1 },
+    res('as_img', AD, 'application/x-javascript', 4000, { status: 0, requestType: 'Image', start: 5, end: 8 }),
+    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Element', start: 9, end: 10 },
+    res('as_script', AD, 'application/x-javascript', 4000, { status: 0, requestType: 'Script', start: 11, end: 12 }),
+    { id: 's', kind: 'script_eval', scriptUrl: AD, scriptKind: 'sync', start: 13, end: 14 },
+    { id: 'ld', kind: 'event', eventName: 'load', eventTarget: 'Element', start: 15, end: 16 },
+    res('img', 'http://ads.pcp.test/after.gif', 'image/gif', 300, { start: 17, end: 18 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'as_img', 1], ['as_img', 'err', 25], ['err', 'as_script', 2], ['as_script', 's', 10], ['as_script', 'ld', 25], ['ld', 'img', 2]]);
+  const site = synthesizeSite(graph);
+  const ad = site.responses.filter((r) => r.url === AD);
+  assert.equal(ad.length, 1);
+  assert.equal(ad[0]!.status, 200);
+  assert.match(ad[0]!.body.toString(), /__pcpRuns/); // the script's program, no image
+  const html = site.responses.find((r) => r.url === PAGE)!.body.toString();
+  assert.match(html, /<img src="http:\/\/ads\.pcp\.test\/ad\.js" alt="" onerror="[^"]*E\(&quot;script&quot;,&quot;http:\/\/ads\.pcp\.test\/ad\.js&quot;,function\(\)\{B\(1\);E\(&quot;img&quot;,&quot;http:\/\/ads\.pcp\.test\/after\.gif&quot;\);\}\)/);
+});
+
+test("a script the page requests over http and a frame over https: each body holds both's programs (the browser upgrades the http request to an HSTS host: www.ndtv.com's analytics.js)", () => {
+  const GA = 'www.google-analytics.com/analytics.js';
+  const graph = scriptPage(PAGE, `http://${GA}`, 'text/javascript', [
+    res('ad_doc', 'http://ads.pcp.test/frame.html', 'text/html', 500, { frame: 'ad', start: 10, end: 11 }),
+    res('ad_js', `https://${GA}`, 'text/javascript', 2000, { frame: 'ad', start: 12, end: 13 }),
+    { id: 'ad_s', kind: 'script_eval', frame: 'ad', scriptUrl: `https://${GA}`, scriptKind: 'async', start: 14, end: 15 },
+    res('page_hit', 'http://www.google-analytics.com/collect?page', 'image/gif', 40, { start: 9, end: 10 }),
+    res('ad_hit', 'https://www.google-analytics.com/collect?ad', 'image/gif', 40, { frame: 'ad', start: 15, end: 16 }),
+  ], [['s', 'page_hit', 2], ['ad_js', 'ad_s', 10], ['ad_s', 'ad_hit', 2]]);
+  graph.frames.push({ id: 'ad', url: 'http://ads.pcp.test/frame.html', parent: 'main' });
+  const site = synthesizeSite(graph);
+  for (const scheme of ['http', 'https']) {
+    const body = site.responses.find((r) => r.url === `${scheme}://${GA}`)!.body.toString();
+    assert.match(body, /"http:\/\/www\.pcp\.test\/\|1":function\(\)\{[^}]*collect\?page/, scheme);
+    assert.match(body, /"http:\/\/ads\.pcp\.test\/frame\.html\|1":function\(\)\{[^}]*collect\?ad/, scheme);
+  }
 });

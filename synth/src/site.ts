@@ -11,7 +11,8 @@ import { documentText } from './document.ts';
 import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
-import { heldUntilEvaluated } from './unreceived.ts';
+import { servedSpan } from './ran-early.ts';
+import { unreceived } from './unreceived.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
@@ -19,7 +20,8 @@ import { xhrPace } from './xhr-pace.ts';
 import { frameSuffixes, frameSuffixJs, sharedFrameBodies, type FrameBody } from './frame-bodies.ts';
 import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
 import { causeOf, isCausable, type EventCause } from './element-events.ts';
-import { elementIssueOf, evaluatedAs, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
+import { postedFromAnotherFrame } from './frame-messages.ts';
+import { elementIssueOf, evaluatedAs, evaluatedByAnother, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface SiteResponse {
   url: string;
@@ -71,7 +73,7 @@ function registrations(ix: GraphIndex, warn: (m: string) => void, owners: Map<st
     const hasWork = n.end > n.start || (ix.children.get(n.id) ?? []).some((e) => !ix.isPart(e));
     if (!hasWork || target.startsWith('xmlhttprequest') || (target === 'element' && n.eventName === 'load')) continue;
     if (callerOf(ix, n)) continue; // the rest of a handler, resumed after an event it caused: run by it
-    if ((target === 'window' || target === 'messageport') && n.eventName === 'message') continue; // installed where the message is posted
+    if ((target === 'window' || target === 'messageport') && n.eventName === 'message' && !postedFromAnotherFrame(ix, n)) continue; // installed where the message is posted
     if (FOCUS_EVENTS.has(n.eventName) && (ix.parents.get(n.id) ?? []).some((e) => isComputation(ix.byId.get(e.from)!))) continue; // installed where the focus moves
     if (target === 'element' && n.eventName === 'error' && (ix.parents.get(n.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue; // on the failed element
     const cause = isCausable(ix, n) ? causeOf(ix, n, firstScript) : undefined;
@@ -107,10 +109,15 @@ function heldBody(bytes: number, spanMs: number): [number, number][] | undefined
   return [[0, 0], [round(spanMs), bytes]];
 }
 
+/** A URL without its scheme's difference: http for https (programs keyed alike whichever scheme a page or the browser used). */
+const asHttp = (url: string): string => url.replace(/^https:/, 'http:');
+
 function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   const url = stripFragment(r.url);
+  // The evaluations of both schemes' URL: the browser upgrades an http request to an HSTS host, which then
+  // gets the https body (www.ndtv.com: the page's http analytics.js beside an ad frame's https one).
   const evals = ctx.ix.graph.nodes
-    .filter((n) => n.kind === 'script_eval' && stripFragment(n.scriptUrl) === url && ctx.ix.partsOf.get(n.id)?.[0] === n.id)
+    .filter((n) => n.kind === 'script_eval' && asHttp(stripFragment(n.scriptUrl)) === asHttp(url) && ctx.ix.partsOf.get(n.id)?.[0] === n.id)
     .sort((a, b) => a.start - b.start);
   if (evals.length === 0) return '';
   const nth = new Map<string, number>();
@@ -123,7 +130,7 @@ function scriptBody(ctx: ProgramContext, r: ResourceNode): string {
   // Evaluations a computation calls run inside it (program.ts); the file runs the others.
   const programs = evals.filter((s) => !callerOf(ctx.ix, s)).map((s) => {
     // Keyed without the scheme: a page the browser upgraded to https runs the programs of its http document.
-    const doc = (ctx.ix.frameDoc.get(s.frame) ?? '').replace(/^https:/, 'http:') + (ctx.frameSuffixes?.byFrame.get(s.frame) ?? '');
+    const doc = asHttp(ctx.ix.frameDoc.get(s.frame) ?? '') + (ctx.frameSuffixes?.byFrame.get(s.frame) ?? '');
     const k = (nth.get(doc) ?? 0) + 1;
     nth.set(doc, k);
     return `${jsString(`${doc}|${k}`)}:function(){${programJs(ctx, s.id)}}`;
@@ -195,12 +202,13 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, heldUntilEvaluated(ix, r))));
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, servedSpan(ix, r))));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
   const respond = (url: string, r: ResourceNode, frameBody?: FrameBody): void => {
-    const failed = failedElement(ix, r);
+    const evaluated = failedElement(ix, r) ? evaluatedByAnother(ix, r) : undefined;
+    const failed = failedElement(ix, r) && !evaluated;
     let status = failed && r.status < 400 ? 404 : r.status || 200;
     if (status >= 300 && status < 400) {
       warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
@@ -209,12 +217,13 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // The request reaches the site when the browser has a connection for it (queueing.ts): the
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
-    const recorded = Math.max(0, r.serverDelay ?? 0);
-    const end = heldUntilEvaluated(ix, r).end; // a download the source never saw end: when it ran (unreceived.ts)
+    const served = servedSpan(ix, r); // a download the source never saw end, or ran before its end: when it ran
+    const recorded = Math.max(0, served.serverDelay ?? 0);
+    const end = served.end;
     const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
     const transfer = Math.max(0, end - r.start - wait - delayMs);
     const sentAt = r.start + wait;
-    const kind = evaluatedAs(ix, r) ?? textKindOf(r.mimeType);
+    const kind = evaluatedAs(ix, evaluated ?? r) ?? textKindOf(r.mimeType);
     // An image whatever its MIME type says when an <img> requests it (a text/plain beacon): else it fails to decode.
     const image = imageFormatOf(r.mimeType) ?? (elementIssueOf(ix, r) === 'img' ? 'gif' : undefined);
     const chunks = frameBody?.chunks ?? ix.chunksByDoc.get(url);
@@ -226,7 +235,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
       paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
-    } else if (image && elementIssueOf(ix, r) === 'img') body = imageBody(image, r.size);
+    } else if (image && elementIssueOf(ix, r) === 'img' && !evaluated) body = imageBody(image, r.size);
     else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
@@ -234,7 +243,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && { fromCache: true }) });
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {

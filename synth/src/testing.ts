@@ -85,6 +85,26 @@ export function sharedUrlFramesPage(pageUrl: string, ad: string, lib: string): G
 }
 
 /**
+ * A frame of the page's own URL that a script inserts (www.behance.net): the main document's inline script
+ * (s0) inserts an iframe of the page's URL; that frame's document runs the external `lib`, whose evaluation
+ * there requests `in-frame.png`.
+ */
+export function ownUrlFrameByScriptPage(pageUrl: string, lib: string): Graph {
+  return graphOf(pageUrl, [
+    res('doc', pageUrl, 'text/html', 3000, { start: 0, end: 10 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: pageUrl, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 11, end: 12 },
+    { id: 's0', kind: 'script_eval', scriptUrl: pageUrl, scriptKind: 'inline', start: 12, end: 13 },
+    res('self', pageUrl, 'text/html', 5000, { frame: 'f', start: 20, end: 30 }),
+    { id: 'd_f', kind: 'download_chunk', frame: 'f', resource: 'self', index: 0, offset: 0, size: 5000, start: 21, end: 30 },
+    { id: 'p_f', kind: 'parse_chunk', frame: 'f', docUrl: pageUrl, startLine: 2, startColumn: 1, endLine: 3, endColumn: 1, start: 31, end: 32 },
+    res('lib', lib, 'application/javascript', 3000, { frame: 'f', start: 33, end: 34 }),
+    { id: 'l', kind: 'script_eval', frame: 'f', scriptUrl: lib, scriptKind: 'sync', start: 35, end: 36 },
+    res('img', new URL('in-frame.png', pageUrl).href, 'image/png', 300, { frame: 'f', start: 37, end: 40 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 's0', 12], ['s0', 'self', 2], ['self', 'd_f', 'resource-chunk'], ['d_f', 'p_f', 3], ['p_f', 'lib', 1], ['lib', 'l', 10], ['l', 'img', 2]],
+  [{ id: 'main', url: pageUrl, parent: null }, { id: 'f', url: pageUrl, parent: 'main' }]);
+}
+
+/**
  * Element events the page causes (element-events.ts): the script `app.js` (ends at 9 ms) dispatches a
  * custom event `pcp-custom` as it ends, and asks for a scroll fired at 40 ms; a webkit-prefixed
  * transitionend (60 ms), a media play (70 ms) and a webkit-prefixed animationiteration (280 ms) hang off
@@ -100,4 +120,47 @@ export function eventsPage(pageUrl: string): Graph {
     { id, kind: 'event', eventName, eventTarget: 'Element', start: at, end: at + 1 },
     res(`${id}-img`, `http://cdn.pcp.test/by-${name[id]}.gif`, 'image/gif', 300, { start: at + 1, end: at + 5 }),
   ]), kinds.flatMap(([id, , from]): [string, string, number][] => [[from, id, 25], [id, `${id}-img`, 2]]));
+}
+
+/**
+ * twitter.com's shape: the DOMContentLoaded handler inserts `streams.js`; its element's load (which
+ * inserts `boot.js`) began as the script's run ended, and the legacy graph hangs it off the last parse
+ * chunk (after its inline script, which installs the DOMContentLoaded handler); `loadStart` moves that load's start.
+ */
+export function loaderPage(pageUrl: string, loadStart = 30.5, extra: NodeSpec[] = [], extraEdges: [string, string, number | string][] = []): Graph {
+  const STREAMS = 'http://cdn.pcp.test/streams.js';
+  const BOOT = 'http://cdn.pcp.test/boot.js';
+  return graphOf(pageUrl, [
+    res('doc', pageUrl, 'text/html', 3000),
+    { id: 'p0', kind: 'parse_chunk', docUrl: pageUrl, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 1, end: 2 },
+    { id: 'inl', kind: 'script_eval', scriptUrl: pageUrl, scriptKind: 'inline', start: 2, end: 2.5 },
+    { id: 'dcl_0', kind: 'event', eventName: 'DOMContentLoaded', eventTarget: 'Document', start: 3, end: 5 },
+    res('streams', STREAMS, 'application/javascript', 2000, { start: 5, end: 25 }),
+    { id: 's', kind: 'script_eval', scriptUrl: STREAMS, scriptKind: 'async', start: 26, end: 30 },
+    { id: 'l_0', kind: 'event', eventName: 'load', eventTarget: 'Element', start: loadStart, end: loadStart + 2 },
+    res('boot', BOOT, 'application/javascript', 2000, { start: loadStart + 2, end: loadStart + 20 }),
+    ...extra,
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'inl', 12], ['p0', 'dcl_0', 25], ['dcl_0', 'streams', 2], ['p0', 's', 10], ['p0', 'l_0', 25], ['l_0', 'boot', 2], ...extraEdges]);
+}
+
+/**
+ * espn.co.uk's shape: the page's script inserts a cross-origin frame whose script posts a message to
+ * the page (`m1`); the page's handler posts one back into the frame (`m2`), whose handler requests an image.
+ */
+export function responderPage(pageUrl: string, frameUrl: string): Graph {
+  return graphOf(pageUrl, [
+    res('doc', pageUrl, 'text/html', 500),
+    { id: 'p0', kind: 'parse_chunk', docUrl: pageUrl, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20, start: 1, end: 2 },
+    res('js', 'http://www.pcp.test/app.js', 'application/javascript', 900, { start: 2, end: 5 }),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/app.js', scriptKind: 'sync', start: 5, end: 6 },
+    res('fr', frameUrl, 'text/html', 400, { start: 6, end: 10 }),
+    { id: 'fp0', kind: 'parse_chunk', docUrl: frameUrl, startLine: 1, startColumn: 1, endLine: 1, endColumn: 20, frame: 'ad', start: 10, end: 11 },
+    res('rjs', 'http://login.pcp.test/responder.js', 'application/javascript', 900, { frame: 'ad', start: 11, end: 15 }),
+    { id: 'rs', kind: 'script_eval', scriptUrl: 'http://login.pcp.test/responder.js', scriptKind: 'sync', frame: 'ad', start: 15, end: 17 },
+    { id: 'm1', kind: 'event', eventName: 'message', eventTarget: 'Window', start: 18, end: 19 },
+    { id: 'm2', kind: 'event', eventName: 'message', eventTarget: 'Window', frame: 'ad', start: 20, end: 22 },
+    res('img', 'http://login.pcp.test/p.gif', 'image/gif', 40, { frame: 'ad', start: 22, end: 30 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'fr', 2], ['fr', 'fp0', 'resource-chunk'], ['fp0', 'rjs', 1], ['rjs', 'rs', 10],
+    ['rs', 'm1', 25], ['m1', 'm2', 25], ['m2', 'img', 2]],
+  [{ id: 'main', url: pageUrl, parent: null }, { id: 'ad', url: frameUrl, parent: 'main' }]);
 }

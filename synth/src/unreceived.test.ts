@@ -38,3 +38,8 @@ test('the replay holds such a script until its recorded evaluation', () => {
   assert.equal(r.chunks!.at(-1)![0], 8900);
   assert.equal(synthesizeSite(page(378, 40)).responses.find((x) => x.url === STAT)!.chunks!.at(-1)![0], 40);
 });
+
+test('such a script is not one of the cache hits the replay warms: its bytes came from the network; a received cache hit is', () => {
+  assert.equal(synthesizeSite(page(0, 0)).responses.find((x) => x.url === STAT)!.fromCache, undefined);
+  assert.equal(synthesizeSite(page(378, 40)).responses.find((x) => x.url === STAT)!.fromCache, true);
+});

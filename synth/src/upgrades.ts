@@ -5,7 +5,7 @@
  * well, so the upgraded request loads as the recorded one did; the comparison names an upgraded URL
  * by the http URL the source graph recorded. Pure.
  */
-import type { Graph } from '@pcp/graph-builder';
+import type { Graph, ResourceNode } from '@pcp/graph-builder';
 import { stripFragment } from './graph-index.ts';
 
 const hostOf = (url: string): string => {
@@ -46,25 +46,53 @@ export function withHttpsTwins<R extends { url: string; status: number; location
 /**
  * `built` with every https URL that the source graph has only as http renamed to that http URL
  * (resources, script and style sheet URLs, parse chunks' documents, frames): the browser upgraded
- * the request, the page asked for the recorded URL.
+ * the request, the page asked for the recorded URL. A URL the source requested under both schemes
+ * (www.ndtv.com: `analytics.js` over http in the page, over https in an ad frame) is renamed request
+ * by request: the built graph's https requests beyond the source's count, preferring those whose
+ * place in time order (either scheme) is an http request's in the source; the script and style sheet
+ * evaluations, parse chunks and frames of their frame follow them.
  */
 export function alignUpgrades(source: Graph, built: Graph): Graph {
   const sourceUrls = new Set<string>();
   for (const n of source.nodes) if (n.kind === 'resource') sourceUrls.add(stripFragment(n.url));
-  const rename = (url: string): string => {
+  const httpOf = (u: string): string => `http:${u.slice('https:'.length)}`;
+  const both = (u: string): boolean => u.startsWith('https:') && sourceUrls.has(u) && sourceUrls.has(httpOf(u));
+  // Requests of a URL the source has under both schemes: as many of the built graph's https requests as
+  // it has more than the source are upgrades (the browser never downgrades); which ones, by time order
+  // (the built k-th request of the URL, either scheme, against the source's k-th), else the earliest.
+  const byRequest = new Map<string, string>();
+  const byFrame = new Map<string, string>(); // `${frame} ${https URL}` -> the http URL, where a request of its frame was renamed
+  const requestsOf = (g: Graph, pick: (u: string) => boolean): ResourceNode[] =>
+    g.nodes.filter((n): n is ResourceNode => n.kind === 'resource' && !n.cached && pick(stripFragment(n.url))).sort((a, b) => a.start - b.start);
+  for (const u of new Set(requestsOf(built, both).map((r) => stripFragment(r.url)))) {
+    const either = (x: string): boolean => x === u || x === httpOf(u);
+    const recorded = requestsOf(source, either);
+    const made = requestsOf(built, either);
+    const https = made.filter((r) => stripFragment(r.url) === u);
+    const upgrades = https.length - recorded.filter((r) => stripFragment(r.url) === u).length;
+    if (upgrades <= 0) continue;
+    const byOrder = https.filter((r) => recorded[made.indexOf(r)]?.url.startsWith('http:'));
+    for (const r of [...byOrder, ...https.filter((x) => !byOrder.includes(x))].slice(0, upgrades)) {
+      byRequest.set(r.id, httpOf(u));
+      byFrame.set(`${r.frame} ${u}`, httpOf(u));
+    }
+  }
+  const rename = (url: string, frame: string, id?: string): string => {
     const u = stripFragment(url);
-    if (!u.startsWith('https:') || sourceUrls.has(u)) return url;
-    const http = `http:${u.slice('https:'.length)}`;
+    if (!u.startsWith('https:')) return url;
+    if (both(u)) return (id && byRequest.get(id)) ?? byFrame.get(`${frame} ${u}`) ?? url;
+    if (sourceUrls.has(u)) return url;
+    const http = httpOf(u);
     return sourceUrls.has(http) ? http : url;
   };
   const nodes = built.nodes.map((n) => {
     switch (n.kind) {
-      case 'resource': return { ...n, url: rename(n.url) };
-      case 'script_eval': return { ...n, scriptUrl: rename(n.scriptUrl) };
-      case 'css_eval': return { ...n, styleUrl: rename(n.styleUrl) };
-      case 'parse_chunk': return { ...n, docUrl: rename(n.docUrl) };
+      case 'resource': return { ...n, url: rename(n.url, n.frame, n.id) };
+      case 'script_eval': return { ...n, scriptUrl: rename(n.scriptUrl, n.frame) };
+      case 'css_eval': return { ...n, styleUrl: rename(n.styleUrl, n.frame) };
+      case 'parse_chunk': return { ...n, docUrl: rename(n.docUrl, n.frame) };
       default: return n;
     }
   });
-  return { ...built, nodes, frames: built.frames.map((f) => ({ ...f, url: rename(f.url) })) };
+  return { ...built, nodes, frames: built.frames.map((f) => ({ ...f, url: rename(f.url, f.id) })) };
 }

@@ -36,9 +36,13 @@ options:
 
 multipath (emulator/README.md, MPTCP):
   --path2 <b,rtt[,loss]> a second path (own bottleneck): every connection is MPTCP, starting on the first
-                         path and joining this one 2 RTT1 + 1.5 RTT2 after its SYN, e.g. 10mbit,200ms,1%
+                         path and joining this one by a handshake (lossless: 2 RTT1 + 1.5 RTT2 after its
+                         SYN), e.g. 10mbit,200ms,1% (loss each way, as --loss)
+  --path2-loss-model <m> --path2-uplink-loss-model <m> --path2-latency-spikes <i,d>
+  --path2-downlink-trace <f> --path2-uplink-trace <f>
+                         the second path's own lossy-link options, as the first path's below (none carry over)
   --mptcp-scheduler <s>  minrtt | stream (the thesis' HTTP-aware Stream Scheduler) (default minrtt)
-  --mptcp-cc <c>         lia (coupled, RFC 6356) | uncoupled (NewReno per subflow) (default lia)
+  --mptcp-cc <c>         lia (coupled, RFC 6356) | olia (opportunistic linked increases) | uncoupled (NewReno per subflow) (default lia)
   --mptcp-lookahead <b>  Stream Scheduler lookahead: true | false                  (default true)
   --mptcp-rcvbuf <bytes> connection-level receive buffer                          (default 16 MiB)
 

@@ -1,14 +1,15 @@
 /**
  * Hand-derived MPTCP timelines. Path 1 is the chapter's base: 10 Mbit/s, 40 ms (a packet serialises in
  * 1.2 ms; one-way 10 ms to and from the bottleneck, 20 ms back); a 200 ms path has 50 / 50 / 100 ms.
- * Connections start on path 1; the second subflow can carry data 2 RTT_1 + 1.5 RTT_2 after the first SYN
- * (Figure 6.14): 140 ms with a 40 ms second path, 380 ms with a 200 ms one.
+ * Connections start on path 1; the second subflow can carry data 2 RTT_1 + RTT_2 + its one-way delay to the
+ * server after the first SYN (Figure 6.14; join.ts): 140 ms with a 40 ms second path, 380 ms with a 200 ms one.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PageBuilder } from '@pcp/graph-builder/testing';
 import { simulateChecked, timingOf } from '../testing/check.ts';
 import type { EmulatorConfig } from '../config.ts';
+import { traceFromTimes } from '../network/link-trace.ts';
 
 const MSS = 1448;
 const base: EmulatorConfig = { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', icwnd: 10, queue: 'droptail' };
@@ -126,4 +127,50 @@ test('tail-loss probe on a subflow: a response within the first window, its last
   const tlp = simulateChecked(g, { ...lossy, tlp: true });
   close(tlp.loadTime, 109.6 + 2 * 44.08631489276886 + 2 + 62.4, 'MPTCP, TLP');
   assert.equal(tlp.multipath!.bytesPath2, 0);
+});
+
+// The join is a handshake on the second path (join.ts): its packets are lost and resent as the first path's.
+const sixty = (serverDelay: number) => new PageBuilder().resource('r', 'http://a.com/x', 60 * MSS, { serverDelay }).edge('r', 'load').build();
+
+test('a lost join SYN: resent after 1 s, the second subflow joins 1 s late', () => {
+  // Path 2's first uplink packet is the join's SYN (at 80): lost, resent at 1080, SYN/ACK back at 1120, the
+  // third ACK at the server at 1140. A response ready at 160 has only path 1: as TCP.
+  const lostSyn: EmulatorConfig = { ...base, path2: { bandwidthBps: 10e6, rttMs: 40, uplinkLossModel: 'list:1' } };
+  const early = simulateChecked(sixty(100), lostSyn);
+  close(early.loadTime, simulateChecked(sixty(100), base).loadTime, 'as TCP');
+  assert.equal(early.multipath!.bytesPath2, 0);
+  // Ready at 1160 (server delay 1100): both subflows up, the equal-paths timeline 1000 ms later.
+  const late = simulateChecked(sixty(1100), lostSyn);
+  close(late.loadTime, 1245.2, 'MPTCP load');
+  assert.equal(late.multipath!.bytesPath2, 30 * MSS);
+});
+
+test("a lost third ACK (MP_JOIN): resent after the client's RTO, the subflow joins 200 ms late", () => {
+  // SYN at 80 (path 2's uplink packet 1), SYN/ACK at 120; the third ACK (packet 2) is lost and resent after
+  // max(200, 3 x 40) = 200 ms: at the server at 340. Ready at 360 (server delay 300): 245.2 + 200.
+  const r = simulateChecked(sixty(300), { ...base, path2: { bandwidthBps: 10e6, rttMs: 40, uplinkLossModel: 'list:2' } });
+  close(r.loadTime, 445.2, 'MPTCP load');
+  assert.equal(r.multipath!.bytesPath2, 30 * MSS);
+});
+
+test('a lost first SYN delays the join by as much', () => {
+  // Path 1's SYN is lost: resent at 1000, SYN/ACK at 1040, the request at the server at 1060, ready at 1160.
+  // The join waits for the first data's ACK (1080), then 60 ms: up at 1140. As the lost-join case from 1160.
+  const r = simulateChecked(sixty(100), { ...equal, uplinkLossModel: 'list:1' });
+  close(r.loadTime, 1245.2, 'MPTCP load');
+  assert.equal(r.multipath!.bytesPath2, 30 * MSS);
+});
+
+test('a trace-driven second path: its packets leave at the trace\'s opportunities', () => {
+  // Path 2's downlink is a Mahimahi trace with one opportunity every 5 ms (2.4 Mbit/s; a deep queue). Both
+  // subflows send 10 segments at 160; path 2's reach its bottleneck at 170 and leave at 170 + 5k, ACKed at
+  // 200 + 5k. Path 1's ACKs come at 201.2 + 1.2k. Each ACK sends two segments: of the 40 left, path 1's ten
+  // ACKs (to 212) take 20, path 2's ACKs at 200 ... 240 take 18, and path 1's next ACK (242.4, for a segment
+  // sent at 201.2) the last 2, before path 2's at 245. Path 2's 18 reach its bottleneck at 210 + 5k behind
+  // its first 10 (the last leaving at 215): they leave at 220 + 5m, the 18th at 305, at the client at 315
+  // (path 1's last, sent at 242.4, arrives near 264).
+  const every5ms = Array.from({ length: 20 }, (_, i) => 5 * (i + 1));
+  const traced = simulateChecked(sixty(100), { ...base, queueBdp: 50, path2: { bandwidthBps: 10e6, rttMs: 40, downlinkTrace: traceFromTimes(every5ms) } });
+  close(traced.loadTime, 315, 'MPTCP load');
+  assert.equal(traced.multipath!.bytesPath2, 28 * MSS);
 });

@@ -12,10 +12,9 @@
  * delivered point (flow control read from the receiver's state directly: the Data ACK's half-RTT lag is
  * not modelled).
  *
- * Subflow set-up (§6.3.4, Figure 6.14): the first subflow is the connection's handshake on the first path.
- * The client may join the second path only once a DSS option came back, i.e. after its first data (the
- * request, or TLS) was ACKed, 2 RTT_1 after the SYN; the join's SYN / SYN-ACK / ACK then reach the server
- * 1.5 RTT_2 later, when the second subflow can carry data: 2 RTT_1 + 1.5 RTT_2 after the first SYN.
+ * Subflow set-up (§6.3.4, Figure 6.14): the first subflow is the connection's handshake on the first path;
+ * the second joins with its own handshake on the second path once the first's data was ACKed, each packet
+ * lost and resent on its path's links (join.ts).
  *
  * Window validation (§6.2.2): a subflow counts as window-limited (and so may grow its window) only while
  * data waits in the meta socket and no other subflow has room for it; idle restart stays per subflow.
@@ -24,7 +23,9 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_MPTCP } from '../events.ts';
 import type { Exchange, SendBuffer } from '../http/send-buffer.ts';
 import { TcpConnection, type NetContext, type Segment, type SegmentSource } from '../network/tcp.ts';
-import { liaIncrease, type SubflowWindow } from './coupled-cc.ts';
+import { liaIncrease } from './coupled-cc.ts';
+import { joinDuration, joinStart } from './join.ts';
+import { InterLossDistance, oliaIncrease, type OliaSubflow } from './olia.ts';
 import type { ResolvedMultipath } from './options.ts';
 import { minRttChoice, streamChoice, type SubflowView } from './scheduler.ts';
 
@@ -50,6 +51,8 @@ class Subflow implements SegmentSource {
   dsn: number[] = dsnPool.pop() ?? [];
   nDsn = 0;
   bytesSent = 0;
+  /** OLIA's l_r, over bytesSent. */
+  readonly interLoss = new InterLossDistance();
   readonly view: SubflowView;
 
   constructor(
@@ -91,7 +94,7 @@ export interface MptcpStats {
 
 export class MptcpConnection {
   private readonly flows: Subflow[];
-  private readonly windows: SubflowWindow[];
+  private readonly windows: OliaSubflow[];
   private readonly views: SubflowView[];
   private dsnNext = 0;
   /** Client side: the next DSN to deliver in order (out-of-order delivery: bytes delivered). */
@@ -102,6 +105,8 @@ export class MptcpConnection {
   private kickPending = false;
   /** Client->server delay of requests: they go on the first subflow. */
   readonly up: number;
+  /** When the connection opened (its first SYN left), unless handshakeTime is told. */
+  private readonly openedAt: number;
 
   constructor(
     private readonly q: EventQueue,
@@ -121,14 +126,15 @@ export class MptcpConnection {
         ...p.ctx,
         stats,
         deliver: (_x, _bytes, t, s) => this.arrived(i, s, t),
-        coupledIncrease: opts.mptcpCc === 'lia' ? () => this.liaIncrease(i) : undefined,
+        coupledIncrease: opts.mptcpCc === 'uncoupled' ? undefined : () => this.coupledIncrease(i),
+        lossEvent: opts.mptcpCc === 'olia' ? () => this.flows[i]!.interLoss.lossEvent(this.flows[i]!.bytesSent) : undefined,
         pshSignal: p.ctx.psh ? (_c, t) => this.signalPsh(i, t) : undefined,
       };
       return new Subflow(this, i, ctx, p.up, p.rtt, i === 0);
     });
-    this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN })); // set before each use (liaIncrease); NaN: see Subflow.view
+    this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN, interLoss: NaN })); // set before each use (coupledIncrease); NaN: see Subflow.view
     this.views = this.flows.map((f) => f.view);
-    q.schedule(now + 2 * paths[0].rtt + 1.5 * paths[1].rtt, EV_MPTCP, this, MPTCP_JOIN);
+    this.openedAt = now;
   }
 
   /** Transport: new data in the send buffer. Subflows are offered it lowest RTT first. */
@@ -155,9 +161,16 @@ export class MptcpConnection {
     for (const f of this.flows) if (f.index !== i && f.view.up) f.tcp.signalPsh(now);
   }
 
-  /** Transport: the connection's handshake (and TLS) is the first subflow's, on the first path. */
-  handshakeTime(tlsRtts: number, start?: number): number {
-    return this.flows[0]!.tcp.handshakeTime(tlsRtts, start);
+  /**
+   * Transport: the connection's handshake (and TLS) is the first subflow's, on the first path (asked once, as
+   * the connection opens); the second subflow's join follows it (join.ts).
+   */
+  handshakeTime(tlsRtts: number, start = this.openedAt): number {
+    const [first, second] = this.flows as [Subflow, Subflow];
+    const h = first.tcp.handshakeTime(tlsRtts, start);
+    const joinAt = start + joinStart(h, tlsRtts, first.handshakeRtt);
+    this.q.schedule(joinAt + joinDuration(second.tcp, joinAt), EV_MPTCP, this, MPTCP_JOIN);
+    return h;
   }
 
   /** Transport: requests go on the first subflow. */
@@ -231,14 +244,18 @@ export class MptcpConnection {
     return true;
   }
 
-  private liaIncrease(i: number): number {
-    if (!this.flows[1]!.view.up) return 1 / this.flows[i]!.tcp.cwnd;
+  /** The coupled (LIA or OLIA) increase of subflow i per ACK; NewReno's 1/w until the second subflow is up. */
+  private coupledIncrease(i: number): number {
+    const cwnd = this.flows[i]!.tcp.cwnd;
+    if (!this.flows[1]!.view.up) return 1 / cwnd;
     for (const f of this.flows) {
       const w = this.windows[f.index]!;
       w.cwnd = f.tcp.cwnd;
       w.rtt = Number.isNaN(f.tcp.srtt) ? f.handshakeRtt : f.tcp.srtt;
+      w.interLoss = f.interLoss.distance(f.bytesSent);
     }
-    return liaIncrease(this.windows, i);
+    if (this.opts.mptcpCc === 'lia') return liaIncrease(this.windows, i);
+    return Math.max(oliaIncrease(this.windows, i), 1 - cwnd); // OLIA may shrink a window, not below one segment
   }
 
   private scheduleKick(): void {

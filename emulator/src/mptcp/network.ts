@@ -2,10 +2,10 @@
  * The two-path network (thesis §6.2.1, Figure 6.2): the first path is the simulator's (bandwidthBps, rttMs,
  * and whatever loss, spikes or traces the config gives it); the second is another `Path`
  * (network/path.ts, `buildPath(cfg, 1)`: its own bottleneck queue sized in its own BDPs, same discipline,
- * its own random streams) with its own one-way delays (RTT_2/4 on each side of it, RTT_2/2 back) and
- * optional random (Bernoulli) loss of its data packets; its ACKs are not lost, and it has no trace or
- * spikes. Every server keeps its per-origin extra RTT and jitter on both paths. Opens MPTCP connections
- * over the two.
+ * its own random streams) with its own one-way delays (RTT_2/4 on each side of it, RTT_2/2 back) and its
+ * own link options, built by the same code as the first path's: random or Gilbert-Elliott loss of data,
+ * ACKs and handshakes, latency spikes, Mahimahi traces each way. Every server keeps its per-origin extra
+ * RTT and jitter on both paths. Opens MPTCP connections over the two.
  */
 import type { ResolvedConfig } from '../config.ts';
 import type { EventQueue } from '../event-queue.ts';
@@ -15,10 +15,10 @@ import type { BottleneckLink, PacketLink } from '../network/bottleneck.ts';
 import { buildPath, type PathConfig } from '../network/path.ts';
 import type { NetContext } from '../network/tcp.ts';
 import { MptcpConnection, type MptcpStats } from './connection.ts';
-import type { PathSpec } from './options.ts';
+import type { ResolvedPath } from './options.ts';
 
-/** The second path's configuration as a `Path`: its rate, RTT and downlink loss; nothing else. */
-export function path2Config(cfg: ResolvedConfig, p: Required<PathSpec>): PathConfig {
+/** The second path's configuration as a `Path`: its own rate, RTT and link options; the queue as the first path's. */
+export function path2Config(cfg: ResolvedConfig, p: ResolvedPath): PathConfig {
   return {
     bandwidthBps: p.bandwidthBps,
     rttMs: p.rttMs,
@@ -26,11 +26,11 @@ export function path2Config(cfg: ResolvedConfig, p: Required<PathSpec>): PathCon
     minQueuePackets: cfg.minQueuePackets,
     queue: cfg.queue,
     seed: cfg.seed,
-    loss: p.loss > 0 ? { kind: 'bernoulli', p: p.loss } : undefined,
-    uplinkLoss: undefined,
-    latencySpikes: undefined,
-    downlinkTrace: undefined,
-    uplinkTrace: undefined,
+    loss: p.loss,
+    uplinkLoss: p.uplinkLoss,
+    latencySpikes: p.latencySpikes,
+    downlinkTrace: p.downlinkTrace,
+    uplinkTrace: p.uplinkTrace,
     linkSchedule: undefined,
   };
 }

@@ -5,22 +5,30 @@
  * "MPTCP HTTP/2"; preemption (§6.4.2) is the existing `preemption` option.
  */
 import { ConfigError, parseRate, parseTime } from '../config.ts';
+import { resolveLinkConfig, type LinkConfig, type ResolvedLinkConfig } from '../link-config.ts';
 
-/** A network path: bottleneck rate, base RTT and random (Bernoulli) loss at its bottleneck. */
-export interface PathSpec {
+/**
+ * A network path: bottleneck rate and base RTT, and the same link options as the first path's (link-config.ts),
+ * read and built by the same code (network/path.ts): random loss each way, a loss model, latency spikes,
+ * Mahimahi traces. None of the first path's options carry over to the second.
+ */
+export interface PathSpec extends Pick<LinkConfig, 'lossModel' | 'uplinkLossModel' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'> {
   bandwidthBps: number;
   rttMs: number;
-  /** Probability in [0, 1) that the path's bottleneck drops a data packet; default 0. */
+  /** Random (Bernoulli) loss of every packet each way (data, ACKs, the join's handshake), as a fraction in [0, 1), as `--loss`; default 0. */
   loss?: number;
 }
 
+/** A second path as the simulator builds it: its link options resolved as the first path's are. */
+export type ResolvedPath = { bandwidthBps: number; rttMs: number } & Pick<ResolvedLinkConfig, 'loss' | 'uplinkLoss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace'>;
+
 /** minrtt: the Linux default (lowest smoothed RTT with window space); stream: the HTTP-aware Stream Scheduler (§6.4.1). */
 export type MptcpScheduler = 'minrtt' | 'stream';
-/** lia: coupled (RFC 6356); uncoupled: NewReno per subflow (§6.4.4). */
-export type MptcpCoupling = 'lia' | 'uncoupled';
+/** lia: coupled (RFC 6356); olia: opportunistic linked increases (Khalili et al. 2012); uncoupled: NewReno per subflow (§6.4.4). */
+export type MptcpCoupling = 'lia' | 'olia' | 'uncoupled';
 
 export const MPTCP_SCHEDULERS: readonly MptcpScheduler[] = ['minrtt', 'stream'];
-export const MPTCP_COUPLINGS: readonly MptcpCoupling[] = ['lia', 'uncoupled'];
+export const MPTCP_COUPLINGS: readonly MptcpCoupling[] = ['lia', 'olia', 'uncoupled'];
 
 export interface MultipathConfig {
   /** The second path; connections start on the first (bandwidthBps, rttMs) and join this one (§6.4, Fig. 6.14). */
@@ -34,7 +42,7 @@ export interface MultipathConfig {
 }
 
 export interface ResolvedMultipath {
-  path2: Required<PathSpec> | null;
+  path2: ResolvedPath | null;
   mptcpScheduler: MptcpScheduler;
   mptcpLookahead: boolean;
   mptcpCc: MptcpCoupling;
@@ -43,21 +51,32 @@ export interface ResolvedMultipath {
 
 export const DEFAULT_RCV_BUF = 16 * 1024 * 1024;
 
+/** Runs f, naming the second path in its ConfigError. */
+function path2Error<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof ConfigError) throw new ConfigError(`path2: ${e.message}`);
+    throw e;
+  }
+}
+
 export function resolveMultipath(c: MultipathConfig & { congestionControl?: string }): ResolvedMultipath {
   const p = c.path2;
-  let path2: Required<PathSpec> | null = null;
+  let path2: ResolvedPath | null = null;
   if (p !== undefined) {
     if (!(p.bandwidthBps > 0) || !Number.isFinite(p.bandwidthBps)) throw new ConfigError(`path2 bandwidth must be a positive number, got ${p.bandwidthBps}`);
     if (!(p.rttMs >= 0) || !Number.isFinite(p.rttMs)) throw new ConfigError(`path2 RTT must be a non-negative number, got ${p.rttMs}`);
     const loss = p.loss ?? 0;
     if (!(loss >= 0 && loss < 1)) throw new ConfigError(`path2 loss must be in [0, 1), got ${loss}`);
-    path2 = { bandwidthBps: p.bandwidthBps, rttMs: p.rttMs, loss };
+    const link = path2Error(() => resolveLinkConfig({ lossRate: loss, lossModel: p.lossModel, uplinkLossModel: p.uplinkLossModel, latencySpikes: p.latencySpikes, downlinkTrace: p.downlinkTrace, uplinkTrace: p.uplinkTrace }));
+    path2 = { bandwidthBps: p.bandwidthBps, rttMs: p.rttMs, loss: link.loss, uplinkLoss: link.uplinkLoss, latencySpikes: link.latencySpikes, downlinkTrace: link.downlinkTrace, uplinkTrace: link.uplinkTrace };
   }
   const scheduler = c.mptcpScheduler ?? 'minrtt';
   if (!MPTCP_SCHEDULERS.includes(scheduler)) throw new ConfigError(`mptcpScheduler must be one of ${MPTCP_SCHEDULERS.join(', ')}, got '${scheduler}'`);
   const cc = c.mptcpCc ?? 'lia';
   if (!MPTCP_COUPLINGS.includes(cc)) throw new ConfigError(`mptcpCc must be one of ${MPTCP_COUPLINGS.join(', ')}, got '${cc}'`);
-  if (path2 && cc === 'lia' && c.congestionControl === 'cubic') throw new ConfigError('LIA couples NewReno subflows: use mptcpCc uncoupled with cubic');
+  if (path2 && cc !== 'uncoupled' && c.congestionControl === 'cubic') throw new ConfigError(`${cc.toUpperCase()} couples NewReno subflows: use mptcpCc uncoupled with cubic`);
   const rcvBuf = c.mptcpRcvBuf ?? DEFAULT_RCV_BUF;
   if (!Number.isInteger(rcvBuf) || rcvBuf < 1500) throw new ConfigError(`mptcpRcvBuf must be an integer of at least 1500 bytes, got ${rcvBuf}`);
   return { path2, mptcpScheduler: scheduler, mptcpLookahead: c.mptcpLookahead ?? true, mptcpCc: cc, mptcpRcvBuf: rcvBuf };
@@ -76,10 +95,26 @@ export function parsePath(s: string): PathSpec {
   return spec;
 }
 
+/** The second path's own link options, as the first path's (`--loss-model` ...) with a `path2-` prefix, and their PathSpec field. */
+export const PATH2_LINK_OPTIONS = [
+  ['path2-loss-model', 'lossModel'],
+  ['path2-uplink-loss-model', 'uplinkLossModel'],
+  ['path2-latency-spikes', 'latencySpikes'],
+  ['path2-downlink-trace', 'downlinkTrace'],
+  ['path2-uplink-trace', 'uplinkTrace'],
+] as const satisfies readonly (readonly [string, keyof PathSpec])[];
+
 /** Reads the multipath string options (`path2`, `mptcp-scheduler`, ...) into a config. */
 export function parseMultipathOptions(opts: Record<string, string | undefined>, bool: (name: string, v: string) => boolean): MultipathConfig {
   const out: MultipathConfig = {};
   if (opts.path2 !== undefined) out.path2 = parsePath(opts.path2);
+  const link: LinkConfig = {};
+  for (const [option, field] of PATH2_LINK_OPTIONS) if (opts[option] !== undefined) link[field] = opts[option] as never;
+  if (Object.keys(link).length > 0) {
+    if (!out.path2) throw new ConfigError(`--${PATH2_LINK_OPTIONS.find(([o]) => opts[o] !== undefined)![0]} needs --path2`);
+    // Kept as words: resolveMultipath reads them with the first path's parsers (resolveLinkConfig).
+    Object.assign(out.path2, link);
+  }
   const sched = opts['mptcp-scheduler'];
   if (sched !== undefined) {
     if (!MPTCP_SCHEDULERS.includes(sched as MptcpScheduler)) throw new ConfigError(`--mptcp-scheduler must be one of ${MPTCP_SCHEDULERS.join(', ')}, got '${sched}'`);

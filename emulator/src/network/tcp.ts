@@ -249,6 +249,8 @@ export interface NetContext {
   deliver(x: Exchange, bytes: number, now: number, s: Segment): void;
   /** Congestion-avoidance increase per ACK, in segments, when coupled with other subflows (MPTCP LIA); default 1/cwnd. */
   coupledIncrease?: (c: TcpConnection) => number;
+  /** The window was cut for a loss (recovery, a probe's loss, a timeout): MPTCP OLIA's inter-loss marks. */
+  lossEvent?: (c: TcpConnection) => void;
 }
 
 /** Where a connection's segments come from: the server's send buffer, or an MPTCP subflow's share of one. */
@@ -1010,6 +1012,7 @@ export class TcpConnection {
       this.cwnd = Math.max(this.cwnd / 2, 2);
     }
     this.ssthresh = this.cwnd;
+    this.ctx.lossEvent?.(this);
   }
 
   private grow(now: number): void {
@@ -1213,6 +1216,7 @@ export class TcpConnection {
     this.ssthresh = Math.max(this.cwnd / 2, 2);
     this.cwnd = 1;
     this.inRecovery = false;
+    this.ctx.lossEvent?.(this);
     this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF);
   }
 

@@ -3,7 +3,8 @@
  * them, without dashes) to one value or a list of values; the grid is their cartesian product. `runs` (a
  * number) sets the runs per config (seeds 1..runs unless `seed` is given: then seed..seed+runs-1).
  *   {"bandwidth": ["1mbit", "10mbit"], "rtt": ["40ms", "200ms"], "protocol": ["h1", "h2"], "runs": 3}
- * `paths` stands for bandwidth, rtt and path2: {"paths": ["10mbit,40ms", "10mbit,40ms;10mbit,200ms"]} (mptcp/options.ts).
+ * `paths` stands for bandwidth, rtt and path2: {"paths": ["10mbit,40ms", "10mbit,40ms;10mbit,200ms"]} (mptcp/options.ts);
+ * the second path's own link options are their own keys (`path2-loss-model`, `path2-downlink-trace`, ...).
  * Also the CSV rows the sweep writes, one per (graph, config, run), and the keys that make it resumable.
  */
 import { parseEmulatorOptions, type EmulatorConfig } from '../config.ts';

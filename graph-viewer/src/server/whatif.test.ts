@@ -32,6 +32,16 @@ test('a link trace sent by content gives what the same trace file gives pcp emul
   await assert.rejects(runWhatIf(graph, opts, { traces: { 'uplink-trace': { name: 'bad.trace', text: '1\nfast\n' } } }), (e) => e instanceof WhatIfInputError && e.message === "bad.trace:2: not a millisecond timestamp: 'fast'");
 });
 
+test("the second path's trace sent by content gives what the same file gives pcp emulate; never a server path", async () => {
+  const opts = { bandwidth: '5mbit', rtt: '40ms', protocol: 'h2', path2: '1mbit,60ms' };
+  const got = await runWhatIf(graph, opts, { traces: { 'path2-downlink-trace': { name: 'alternating.trace', text: readFileSync(TRACE_FILE, 'utf8') } } });
+  const want = simulate(graph, parseEmulatorOptions({ ...opts, 'path2-downlink-trace': TRACE_FILE }));
+  assert.deepEqual(got, want);
+  assert.notEqual(got.multipath!.bytesPath2, simulate(graph, parseEmulatorOptions(opts)).multipath!.bytesPath2);
+  await assert.rejects(runWhatIf(graph, opts, { pairs: ['path2-uplink-trace=/etc/passwd'] }), /reads a file on the server/);
+  await assert.rejects(runWhatIf(graph, { bandwidth: '5mbit', rtt: '40ms' }, { traces: { 'path2-uplink-trace': { name: 'a.trace', text: '1\n2\n' } } }), (e) => e instanceof WhatIfInputError && e.message === 'path2-uplink-trace needs a second path (path2)');
+});
+
 test('a request body of the wrong shape is a one-line input error', () => {
   assert.deepEqual(whatIfRequest({ graph: 'g', options: { rtt: '8ms', loss: '', n: 3 } }), { graph: 'g', options: { rtt: '8ms' } });
   assert.throws(() => whatIfRequest({ graph: 'g', pairs: 'seed=1' }), /pairs must be a list/);

@@ -5,7 +5,7 @@
  * `pcp emulate` does, so the viewer and the command accept exactly the same words and give the same result.
  */
 import type { Graph } from '@pcp/graph-builder';
-import type { EmulatorConfig, SimResult } from '@pcp/emulator';
+import type { SimResult } from '@pcp/emulator';
 import type { WhatIfRequest } from '../shared/whatifFields.ts';
 
 export type SimulationResult = SimResult;
@@ -14,8 +14,13 @@ export type SimulatedResource = SimResult['resources'][number];
 /** Raised for bad options: the client shows the message next to the form. */
 export class WhatIfInputError extends Error {}
 
-/** The options naming a link trace file, and the config field the uploaded trace fills instead. */
-const TRACE_FIELDS = { 'downlink-trace': 'downlinkTrace', 'uplink-trace': 'uplinkTrace' } as const satisfies Record<string, keyof EmulatorConfig>;
+/** The options naming a link trace file, and the field the uploaded trace fills instead: the config's, or its second path's. */
+const TRACE_FIELDS = {
+  'downlink-trace': { path2: false, field: 'downlinkTrace' },
+  'uplink-trace': { path2: false, field: 'uplinkTrace' },
+  'path2-downlink-trace': { path2: true, field: 'downlinkTrace' },
+  'path2-uplink-trace': { path2: true, field: 'uplinkTrace' },
+} as const satisfies Record<string, { path2: boolean; field: 'downlinkTrace' | 'uplinkTrace' }>;
 
 export type WhatIfInput = Pick<WhatIfRequest, 'pairs' | 'traces'>;
 
@@ -65,9 +70,12 @@ export async function runWhatIf(graph: Graph, options: Record<string, string | u
   // a trace's content instead.
   for (const k of Object.keys(TRACE_FIELDS)) if (words[k] !== undefined) throw new WhatIfInputError(`${k} reads a file on the server: choose the trace file in the panel`);
   const config = asInputError(() => parseEmulatorOptions(words));
-  for (const [k, field] of Object.entries(TRACE_FIELDS)) {
+  for (const [k, { path2, field }] of Object.entries(TRACE_FIELDS)) {
     const upload = input.traces?.[k as keyof typeof TRACE_FIELDS];
-    if (upload) config[field] = asInputError(() => parseTrace(upload.text, upload.name));
+    if (!upload) continue;
+    const target = path2 ? config.path2 : config;
+    if (!target) throw new WhatIfInputError(`${k} needs a second path (path2)`);
+    target[field] = asInputError(() => parseTrace(upload.text, upload.name));
   }
   return asInputError(() => simulate(graph, config));
 }

@@ -17,7 +17,7 @@ test('every option pcp emulate takes is a field of the panel, once (aliases thro
   // What the brief's groups hold: the loss options together, the multipath switches together.
   const group = (k: EmulatorOption): string | undefined => WHATIF_FIELDS.find((f) => f.key === k)?.group;
   for (const k of ['loss', 'loss-model', 'uplink-loss-model', 'loss-detection', 'tlp'] as const) assert.equal(group(k), 'loss', k);
-  for (const k of ['path2', 'mptcp-scheduler', 'mptcp-cc', 'mptcp-lookahead', 'mptcp-rcvbuf'] as const) assert.equal(group(k), 'multipath', k);
+  for (const k of ['path2', 'path2-loss-model', 'path2-uplink-loss-model', 'path2-latency-spikes', 'path2-downlink-trace', 'path2-uplink-trace', 'mptcp-scheduler', 'mptcp-cc', 'mptcp-lookahead', 'mptcp-rcvbuf'] as const) assert.equal(group(k), 'multipath', k);
   for (const k of ['bandwidth', 'rtt', 'downlink-trace', 'uplink-trace'] as const) assert.equal(group(k), 'network', k);
   for (const f of WHATIF_FIELDS) assert.ok((WHATIF_GROUPS as readonly string[]).includes(f.group));
 });
@@ -40,7 +40,7 @@ test('the panel offers only words the emulator accepts: every choice and both st
   // Switches offer the emulator's default, on and off.
   for (const f of WHATIF_FIELDS.filter((x) => EMULATOR_OPTIONS[x.key] === 'switch')) assert.deepEqual(f.choices, ['', 'true', 'false'], f.key);
   assert.deepEqual(WHATIF_FIELDS.find((f) => f.key === 'loss-detection')?.choices, ['', 'nack', 'sack']);
-  assert.deepEqual(WHATIF_FIELDS.filter((f) => f.input === 'file').map((f) => f.key), ['downlink-trace', 'uplink-trace']);
+  assert.deepEqual(WHATIF_FIELDS.filter((f) => f.input === 'file').map((f) => f.key), ['downlink-trace', 'uplink-trace', 'path2-downlink-trace', 'path2-uplink-trace']);
 });
 
 test('the other-options box: one KEY=VALUE per word', () => {

@@ -1,0 +1,18 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolveConfig } from '../src/config.ts';
+import { hanConfig, LTE, WIFI } from './han-wifi-lte-setup.ts';
+
+const TRACE = new URL('../traces/cellular-variable.trace', import.meta.url).pathname;
+
+test("Han's testbed: WiFi is path 1 with the extra loss, LTE path 2 (traced or constant), none of WiFi's loss on LTE", () => {
+  const sp = resolveConfig(hanConfig('h1', 0.01, 'none', TRACE, 2));
+  assert.deepEqual([sp.bandwidthBps, sp.rttMs, sp.protocol, sp.seed, sp.path2], [WIFI.bandwidthBps, WIFI.rttMs, 'h1', 2, null]);
+  assert.deepEqual(sp.loss, { kind: 'bernoulli', p: 0.01 });
+  const mp = resolveConfig(hanConfig('h2', 0.01, 'trace', TRACE, 1));
+  assert.equal(mp.path2!.rttMs, LTE.rttMs);
+  assert.equal(mp.path2!.loss, undefined);
+  assert.ok(Math.abs(mp.path2!.downlinkTrace!.meanBps - 7.18e6) < 0.01e6, 'cellular-variable: 7.18 Mbit/s mean');
+  const c = resolveConfig(hanConfig('h2', 0, 'constant', TRACE, 1));
+  assert.deepEqual([c.path2!.bandwidthBps, c.path2!.downlinkTrace, c.loss], [LTE.bandwidthBps, undefined, undefined]);
+});

@@ -1,0 +1,64 @@
+/**
+ * Han et al. 2015's WiFi + LTE experiment in miniature (han-wifi-lte-setup.ts): the legacy corpus over WiFi
+ * alone (single-path TCP) and over WiFi + LTE (MPTCP, LTE a Mahimahi trace or constant), HTTP (h1) and SPDY
+ * (h2), 0 / 0.5 / 1% extra WiFi loss. Prints median PLTs, the mean PLT reduction of MPTCP, and the median
+ * share of bytes over LTE beside Han's. See emulator/README.md ("WiFi + LTE").
+ */
+import { fileURLToPath } from 'node:url';
+import { scriptArgs } from '@pcp/profiler/script-args';
+import { simulate } from '../src/index.ts';
+import { median } from '../src/stats.ts';
+import { reduction } from './chapter6-stats.ts';
+import { loadCorpus } from './corpus.ts';
+import { HAN_LTE_SHARE, HAN_NAME, HAN_PROTOCOLS, hanConfig, WIFI_LOSSES, type Lte } from './han-wifi-lte-setup.ts';
+
+const { values } = scriptArgs('han-wifi-lte', `
+usage: node --import tsx emulator/scripts/han-wifi-lte.ts [--graphs N] [--seeds N] [--lte-trace FILE]
+
+Han et al. 2015 (MPTCP for the web, WiFi + LTE) over the legacy corpus: HTTP (h1) and SPDY (h2) on WiFi
+(7.04 Mbit/s, 50 ms) alone and with LTE as a second path (70 ms, a Mahimahi trace; and a constant 9.185
+Mbit/s), under 0, 0.5 and 1% extra WiFi loss. Prints median PLT, MPTCP's mean PLT reduction and the median
+share of bytes over LTE beside Han's published medians.
+
+  --graphs N       the first N graphs of the corpus (default all 64)
+  --seeds N        seeds per graph (RTT jitter, losses) (default 3)
+  --lte-trace F    LTE downlink trace (default emulator/traces/cellular-variable.trace)
+`, { graphs: { type: 'string' }, seeds: { type: 'string', default: '3' }, 'lte-trace': { type: 'string' } });
+
+const positive = (name: string, v: string | undefined, dflt: number): number => {
+  const n = v === undefined ? dflt : Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    console.error(`han-wifi-lte: --${name} expects a positive integer, got '${v}'`);
+    process.exit(2);
+  }
+  return n;
+};
+const corpus = loadCorpus();
+const graphs = corpus.slice(0, positive('graphs', values.graphs, corpus.length));
+const seeds = positive('seeds', values.seeds, 3);
+const ltePath = values['lte-trace'] ?? fileURLToPath(new URL('../traces/cellular-variable.trace', import.meta.url));
+
+const pct = (x: number): string => `${x.toFixed(1)}%`;
+const ms = (x: number): string => `${Math.round(x)}`;
+console.log(`Han 2015 WiFi + LTE in miniature: ${graphs.length} graphs x ${seeds} seeds; LTE trace ${ltePath}`);
+console.log('proto  WiFi loss | PLT ms (median): TCP WiFi  MPTCP+LTE trace  MPTCP+LTE const | MPTCP reduction: trace  const | bytes on LTE (median): trace  const  Han');
+for (const protocol of HAN_PROTOCOLS) {
+  WIFI_LOSSES.forEach((loss, li) => {
+    const plt: Record<Lte, number[]> = { none: [], trace: [], constant: [] };
+    const share: Record<'trace' | 'constant', number[]> = { trace: [], constant: [] };
+    for (const { graph } of graphs) {
+      for (let seed = 1; seed <= seeds; seed++) {
+        for (const lte of ['none', 'trace', 'constant'] as const) {
+          const r = simulate(graph, hanConfig(protocol, loss, lte, ltePath, seed));
+          plt[lte].push(r.loadTime);
+          if (lte !== 'none') share[lte].push((100 * r.multipath!.bytesPath2) / Math.max(1, r.bytesDelivered));
+        }
+      }
+    }
+    console.log(
+      `${HAN_NAME[protocol].padEnd(5)}  ${pct(100 * loss).padStart(9)} | ${ms(median(plt.none)).padStart(24)}  ${ms(median(plt.trace)).padStart(15)}  ${ms(median(plt.constant)).padStart(15)} | ` +
+        `${pct(reduction(plt.none, plt.trace)).padStart(22)}  ${pct(reduction(plt.none, plt.constant)).padStart(5)} | ` +
+        `${pct(median(share.trace)).padStart(27)}  ${pct(median(share.constant)).padStart(5)}  ${pct(HAN_LTE_SHARE[protocol][li]!)}`,
+    );
+  });
+}
