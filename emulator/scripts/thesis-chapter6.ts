@@ -2,19 +2,21 @@
  * `npm run emulate:thesis -- --chapter 6`: the thesis' chapter 6 (multipath web) over the 64 reference graphs,
  * on its grid of 7 rates x 4 RTTs (§6.3), HTTP/2 with one connection per host, critical-path priorities and an
  * out-of-order server (§6.2), each path with its own RED bottleneck of 1.5 BDP, per-run RTT jitter of +-0.1 d,
- * icwnd 4 (as the chapter 4 tables). Single-path TCP runs on the best path (B, R); MPTCP connections start on
- * the first path listed and join the second (§6.3.4):
+ * icwnd 4 (as the chapter 4 tables), the thesis' delayed ACKs (Table 3.3: ns-3, 100 ms, every 2nd segment; l.2830).
+ * Single-path TCP runs on the best path (B, R); MPTCP connections start on the first path listed and join the
+ * second (§6.3.4):
  *  1. equal paths (B,R)+(B,R): mean PLT reduction, 100 x sum(SP - MP) / sum(SP)                    (Figure 6.4)
  *  2. 5x RTT (B,R)+(B,5R): % of sites with MPTCP as fast as TCP, or faster (within 20 ms)           (Figure 6.6)
  *  3. 1/5 bandwidth (B,R)+(B/5,R): the same share                                                  (Figure 6.8)
  *  4. worst path first: (B/5,R)+(B,R) and (B,5R)+(B,R), against TCP on (B,R)                     (Figure 6.15)
  *  5-6. modified MPTCP (MP QUIC: out-of-order delivery, preemption, Stream Scheduler, uncoupled CC, TLP + PSH) against
- *     baseline MPTCP (HTTP/2, min-RTT, LIA) for the delay and bandwidth mismatches               (Tables 6.1-6.2)
+ *     baseline MPTCP (HTTP/2, min-RTT, LIA), both against single-path TCP with TLP (+ PSH: l.1645, l.3027),
+ *     for the delay (the figures' grid) and bandwidth mismatches (1 Mbit/s .. 2.5 Gbit/s)      (Tables 6.1-6.2)
  *  7. the mechanisms one at a time at 50 Mbit/s / 100 ms with 5x RTT                              (Figure 6.24c)
- * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N] [--loss-detection nack|sack]. The tables run without delayed
- * ACKs (as chapters 4-5), so PSH only removes the delayed-ACK term from the probe timeout (§6.4.5).
+ * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N] [--loss-detection nack|sack]
+ *   [--delayed-acks thesis|linux|off]. Baseline MPTCP has no PSH (the emulator's `psh` is §6.4.5's whole change).
  */
-import { checkedSimulate as simulate, type EmulatorConfig, type LossDetection } from '../src/index.ts';
+import { checkedSimulate as simulate, LINUX_DELAYED_ACKS, THESIS_DELAYED_ACKS, type DelayedAckPolicy, type EmulatorConfig, type LossDetection } from '../src/index.ts';
 import { anovaP, improvement, reduction, shareAsFast } from './chapter6-stats.ts';
 import { loadCorpus } from './corpus.ts';
 
@@ -30,7 +32,17 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(icwnd) || icwnd < 1
   console.error('--runs, --icwnd and --min-queue expect positive integers');
   process.exit(2);
 }
-const ALL_RATES: Array<[string, number]> = [['500Kbps', 500e3], ['1Mbps', 1e6], ['10Mbps', 10e6], ['50Mbps', 50e6], ['100Mbps', 100e6], ['500Mbps', 500e6], ['1Gbps', 1e9]];
+const DELAYED_ACKS: Record<string, DelayedAckPolicy | false> = { thesis: THESIS_DELAYED_ACKS, linux: LINUX_DELAYED_ACKS, off: false };
+const delayedAcksName = arg('delayed-acks') ?? 'thesis';
+const delayedAcks = DELAYED_ACKS[delayedAcksName];
+if (delayedAcks === undefined) {
+  console.error(`--delayed-acks expects ${Object.keys(DELAYED_ACKS).join(', ')}, got '${delayedAcksName}'`);
+  process.exit(2);
+}
+// Figures 6.4-6.15 and Table 6.1: 500 kbit/s .. 1 Gbit/s; Table 6.2: 1 Mbit/s .. 2.5 Gbit/s (no 500 kbit/s).
+const ALL_RATES: Array<[string, number]> = [['500Kbps', 500e3], ['1Mbps', 1e6], ['10Mbps', 10e6], ['50Mbps', 50e6], ['100Mbps', 100e6], ['500Mbps', 500e6], ['1Gbps', 1e9], ['2.5Gbps', 2.5e9]];
+const TABLE_62_ONLY = new Set(['2.5Gbps']);
+const NOT_IN_TABLE_62 = new Set(['500Kbps']);
 const pick = arg('rates')?.split(',');
 const RATES = pick ? ALL_RATES.filter(([n]) => pick.includes(n)) : ALL_RATES;
 if (RATES.length === 0) {
@@ -39,12 +51,13 @@ if (RATES.length === 0) {
 }
 const RTTS = [8, 40, 100, 200];
 
-type Mode = 'sp' | 'eq' | 'rtt' | 'bw' | 'worstBw' | 'worstRtt' | 'modRtt' | 'modBw';
+type Mode = 'sp' | 'spTlp' | 'eq' | 'rtt' | 'bw' | 'worstBw' | 'worstRtt' | 'modRtt' | 'modBw';
 const MODIFIED: Partial<EmulatorConfig> = { protocol: 'quic-lite', preemption: true, mptcpScheduler: 'stream', mptcpCc: 'uncoupled', tlp: true, psh: true };
 function config(mode: Mode, B: number, R: number, seed: number): EmulatorConfig {
-  const base: EmulatorConfig = { bandwidthBps: B, rttMs: R, protocol: 'h2', priority: 'criticalPath', icwnd, minQueuePackets: minQueue, rttJitter: 0.1, seed, lossDetection };
+  const base: EmulatorConfig = { bandwidthBps: B, rttMs: R, protocol: 'h2', priority: 'criticalPath', icwnd, minQueuePackets: minQueue, rttJitter: 0.1, seed, lossDetection, delayedAcks };
   switch (mode) {
     case 'sp': return base;
+    case 'spTlp': return { ...base, tlp: true, psh: true };
     case 'eq': return { ...base, path2: { bandwidthBps: B, rttMs: R } };
     case 'rtt': return { ...base, path2: { bandwidthBps: B, rttMs: 5 * R } };
     case 'bw': return { ...base, path2: { bandwidthBps: B / 5, rttMs: R } };
@@ -54,11 +67,19 @@ function config(mode: Mode, B: number, R: number, seed: number): EmulatorConfig 
     case 'modBw': return { ...base, ...MODIFIED, path2: { bandwidthBps: B / 5, rttMs: R } };
   }
 }
-const MODES: Mode[] = ['sp', 'eq', 'rtt', 'bw', 'worstBw', 'worstRtt', 'modRtt', 'modBw'];
+const FIGURE_MODES: Mode[] = ['sp', 'eq', 'rtt', 'bw', 'worstBw', 'worstRtt', 'spTlp', 'modRtt'];
+/** The modes a rate runs: the figures and Table 6.1 on their grid, Table 6.2 (spTlp, bw, modBw) on its own. */
+function modesAt(rate: string): Mode[] {
+  const t62: Mode[] = NOT_IN_TABLE_62.has(rate) ? [] : ['spTlp', 'bw', 'modBw'];
+  const figs = TABLE_62_ONLY.has(rate) ? [] : FIGURE_MODES;
+  return [...new Set([...figs, ...t62])];
+}
+const MODES: Mode[] = ['sp', 'spTlp', 'eq', 'rtt', 'bw', 'worstBw', 'worstRtt', 'modRtt', 'modBw'];
+const FIGURE_RATES = RATES.map(([n], i) => [n, i] as const).filter(([n]) => !TABLE_62_ONLY.has(n));
 
 const corpus = loadCorpus();
-console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, h2 + critical-path priorities, icwnd ${icwnd}, RED 1.5 BDP per path (at least ${minQueue} packets), NewReno, RTT jitter +-0.1 d${lossDetection === 'sack' ? ', loss detection sack' : ''}`);
-console.log('MPTCP baseline: h2, min-RTT scheduler, LIA; modified: quic-lite (out-of-order delivery) + preemption + Stream Scheduler + uncoupled + tail-loss probes with PSH (PTO without the delayed-ACK term); TCP without TLP\n');
+console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, h2 + critical-path priorities, icwnd ${icwnd}, RED 1.5 BDP per path (at least ${minQueue} packets), NewReno, RTT jitter +-0.1 d, delayed ACKs ${delayedAcks ? `${delayedAcksName} (${delayedAcks.timeoutMs} ms, every ${delayedAcks.everyNth}${delayedAcks.countBytes ? ' full' : ''} segments, ${delayedAcks.quickAcks} quick ACKs)` : 'off'}${lossDetection === 'sack' ? ', loss detection sack' : ''}`);
+console.log('Figures: TCP and MPTCP without TLP. Tables: TCP with TLP + PSH; MPTCP baseline: h2, min-RTT scheduler, LIA, no TLP/PSH; modified: quic-lite (out-of-order delivery) + preemption + Stream Scheduler + uncoupled + tail-loss probes with PSH (and the PSH/ACK on the other subflow; PTO without the delayed-ACK term)\n');
 
 interface Cell {
   site: number[];
@@ -71,11 +92,12 @@ for (const [name, B] of RATES) {
   const row: Cell[] = [];
   for (const R of RTTS) {
     const cell: Cell = { site: [], plt: Object.fromEntries(MODES.map((m) => [m, [] as number[]])) as Record<Mode, number[]> };
+    const modes = modesAt(name);
     corpus.forEach(({ graph }, i) => {
       for (let s = 1; s <= runs; s++) {
         cell.site.push(i);
-        for (const m of MODES) cell.plt[m].push(simulate(graph, config(m, B, R, s)).loadTime);
-        sims += MODES.length;
+        for (const m of modes) cell.plt[m].push(simulate(graph, config(m, B, R, s)).loadTime);
+        sims += modes.length;
       }
     });
     row.push(cell);
@@ -88,7 +110,7 @@ process.stderr.write('\n');
 function heatmap(title: string, f: (c: Cell) => number): void {
   console.log(title);
   console.log(`${'rate \\ RTT'.padEnd(10)}${RTTS.map((r) => `${r}ms`.padStart(9)).join('')}`);
-  RATES.forEach(([name], i) => console.log(`${name.padEnd(10)}${cells[i]!.map((c) => f(c).toFixed(1).padStart(9)).join('')}`));
+  FIGURE_RATES.forEach(([name, i]) => console.log(`${name.padEnd(10)}${cells[i]!.map((c) => f(c).toFixed(1).padStart(9)).join('')}`));
   console.log('');
 }
 
@@ -98,11 +120,11 @@ heatmap('3. 1/5 bandwidth on the second path: % of sites as fast or faster   [Fi
 heatmap('4a. worst path first, 1/5 bandwidth: % of sites as fast or faster than TCP on (B,R)   [Fig 6.15a]', (c) => shareAsFast(c.site, c.plt.sp, c.plt.worstBw));
 heatmap('4b. worst path first, 5x RTT: % of sites as fast or faster than TCP on (B,R)   [Fig 6.15b]', (c) => shareAsFast(c.site, c.plt.sp, c.plt.worstRtt));
 
-function comparison(title: string, mod: Mode, baseline: Mode): void {
+function comparison(title: string, mod: Mode, baseline: Mode, skip: Set<string>): void {
   console.log(title);
   console.log(`${'rate'.padEnd(9)}${'RTT'.padStart(6)}${'PLT_tcp'.padStart(9)} | ${'modified x'.padStart(10)}${'sd'.padStart(8)}${'% imp'.padStart(7)} | ${'baseline x'.padStart(10)}${'sd'.padStart(8)}${'% imp'.padStart(7)} | ${'p'.padStart(6)}`);
-  RATES.forEach(([name], i) => cells[i]!.forEach((c, j) => {
-    const sp = c.plt.sp;
+  RATES.forEach(([name], i) => skip.has(name) || cells[i]!.forEach((c, j) => {
+    const sp = c.plt.spTlp;
     const a = improvement(sp, c.plt[mod]);
     const b = improvement(sp, c.plt[baseline]);
     const mean = sp.reduce((s, v) => s + v, 0) / sp.length;
@@ -111,8 +133,8 @@ function comparison(title: string, mod: Mode, baseline: Mode): void {
   }));
   console.log('  (x: mean of PLT_tcp - PLT_mptcp in s, sd its sample standard deviation, % imp = sum(tcp - mptcp) / sum(tcp), p: one-way ANOVA of modified vs baseline PLTs)\n');
 }
-comparison('5. delay mismatch (5x RTT): modified vs baseline MPTCP against TCP on the best path   [Table 6.1]', 'modRtt', 'rtt');
-comparison('6. bandwidth mismatch (1/5 bandwidth): modified vs baseline MPTCP against TCP on the best path   [Table 6.2]', 'modBw', 'bw');
+comparison('5. delay mismatch (5x RTT): modified vs baseline MPTCP against TCP (TLP) on the best path   [Table 6.1]', 'modRtt', 'rtt', TABLE_62_ONLY);
+comparison('6. bandwidth mismatch (1/5 bandwidth): modified vs baseline MPTCP against TCP (TLP) on the best path   [Table 6.2]', 'modBw', 'bw', NOT_IN_TABLE_62);
 
 // 7. The mechanisms added one at a time (Figure 6.24c's curves) at 50 Mbit/s, 100 ms, 5x RTT on the second path.
 const steps: Array<[string, Partial<EmulatorConfig>]> = [

@@ -37,6 +37,7 @@ export { linkSchedule, type LinkSchedule, type SliceSpec } from './network/link-
 export { retransmissionShares, type ConnectionSlices, type RetransmissionShares } from './network/retransmission-slices.ts';
 export type { LinkConfig, LossDetection } from './link-config.ts';
 export { LOSS_DETECTIONS } from './link-config.ts';
+export { LINUX_DELAYED_ACKS, THESIS_DELAYED_ACKS, type DelayedAckPolicy } from './network/tcp.ts';
 export { compileGraph, type PageModel } from './page-model.ts';
 export { recordedProtocol } from './recorded-protocol.ts';
 export { loadDelayCdfs, defaultCdfDir, sharedDir, mimeClass, type DelayCdfs, type MimeClass } from './server-delays.ts';

@@ -10,6 +10,7 @@ import type { LinkSchedule } from './network/link-schedule.ts';
 import { loadTrace, type LinkTrace } from './network/link-trace.ts';
 import { parseLoss, parseLossModel, type LossSpec } from './network/loss-model.ts';
 import { parseSpikes, type SpikeSpec } from './network/spikes.ts';
+import type { DelayedAckPolicy } from './network/tcp.ts';
 
 export interface LinkConfig {
   /** Random (Bernoulli) loss of every packet each way, as a fraction: 0.01 = 1% (the shaper's `--loss`). */
@@ -29,8 +30,11 @@ export interface LinkConfig {
    * replaces bandwidthBps, the queue size, the loss options and the traces. Built in code (`linkSchedule()`).
    */
   linkSchedule?: LinkSchedule;
-  /** Linux delayed ACKs at the client; default false (every segment ACKed at once, the thesis' model). */
-  delayedAcks?: boolean;
+  /**
+   * Delayed ACKs at the client: `true` Linux's, or the parameters (network/tcp.ts `THESIS_DELAYED_ACKS`: the
+   * thesis' ns-3, 100 ms, every 2nd segment); default false (every segment ACKed at once).
+   */
+  delayedAcks?: boolean | DelayedAckPolicy;
   /** The PSH flag ends each response and the client ACKs it at once; on MPTCP with a PSH/ACK on the other subflow (thesis §6.4.5). Default false. */
   psh?: boolean;
   /** Tail-loss probes (RFC 8985, as Linux) on every TCP connection and subflow. Default false. */
@@ -92,7 +96,7 @@ export interface ResolvedLinkConfig {
   downlinkTrace: LinkTrace | undefined;
   uplinkTrace: LinkTrace | undefined;
   linkSchedule: LinkSchedule | undefined;
-  delayedAcks: boolean;
+  delayedAcks: boolean | DelayedAckPolicy;
   psh: boolean;
   tlp: boolean;
   lossDetection: LossDetection;

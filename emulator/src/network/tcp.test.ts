@@ -13,14 +13,14 @@ import { Rng } from '../rng.ts';
 import { BottleneckLink, LossyWire, MSS } from './bottleneck.ts';
 import { linkSchedule } from './link-schedule.ts';
 import { ListLoss } from './loss-model.ts';
-import { TcpConnection, type NetContext, type Segment } from './tcp.ts';
+import { LINUX_DELAYED_ACKS, THESIS_DELAYED_ACKS, TcpConnection, type DelayedAckPolicy, type NetContext, type Segment } from './tcp.ts';
 
 function exchange(bytes: number): Exchange {
   return { node: 0, bytes, sent: 0, received: 0, prio: 0, order: 0, serverDelay: 0, tIssue: 0, tSent: 0, tAtServer: 0, tReady: 0, tFirstByte: NaN, tEnd: NaN, handshake: 0, conn: null };
 }
 
 /** Sends `segments` full segments at 0 (and `later` more at `laterAt`); returns the ACKs' arrivals at the server. */
-function ackTimeline(delayedAcks: boolean, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}, seen: { conn?: TcpConnection } = {}): Array<[number, number]> {
+function ackTimeline(delayedAcks: boolean | DelayedAckPolicy, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}, seen: { conn?: TcpConnection } = {}): Array<[number, number]> {
   const q = new EventQueue();
   const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { loss: new ListLoss(losePackets) });
   const ctx: NetContext = {
@@ -84,6 +84,15 @@ test('delayed ACKs: out-of-order data and the segment filling the hole are ACKed
   const acks = ackTimeline(true, 21, undefined, [18]);
   const quick = Array.from({ length: 16 }, (_, i) => [r(40 + 1.2 * (i + 1)), i + 1]);
   assert.deepEqual(acks, [...quick, [61.6, 18], [62.8, 19], [64, 20], [102.8, 21]]);
+});
+
+test('thesis delayed ACKs (ns-3, Table 3.3): every 2nd segment, a lone one after 100 ms, no quick ACKs', () => {
+  // Five segments reach the client at 21.2, 22.4, 23.6, 24.8, 26.0. 1 arms the 100 ms timer; 2 makes the
+  // count 2: ACK now (1-2) -> server 42.4; 3 re-arms, 4 -> ACK (3-4) at 44.8; 5 waits for its timer at
+  // 126.0 -> server 146.0. Linux's policy quick-ACKs all five instead.
+  assert.deepEqual(ackTimeline(THESIS_DELAYED_ACKS, 5), [[42.4, 2], [44.8, 4], [146, 5]]);
+  assert.deepEqual(ackTimeline(LINUX_DELAYED_ACKS, 5), ackTimeline(true, 5));
+  assert.deepEqual(ackTimeline(true, 5), Array.from({ length: 5 }, (_, i) => [r(40 + 1.2 * (i + 1)), i + 1]));
 });
 
 test('PSH: the last segment of a response is ACKed at once, not after the delayed-ACK timer', () => {
@@ -167,6 +176,16 @@ test('TLP: one tail segment lost — 2 SRTT + 200 ms is capped by the RTO unless
   // With PSH (thesis §6.4.5) PTO = 42.4 + 80.8625 + 2 = 125.2625: the probe resends 3, client at
   // 125.2625 + 21.2 = 146.4625.
   assert.equal(tailDone(3, [3], { tlp: true, psh: true }), 146.462); // 146.4625, rounded
+});
+
+test('TLP with the thesis\' delayed ACKs: one segment in flight adds the 100 ms timeout (Algorithm 9), not 200 ms', () => {
+  // icwnd 2, 3 segments, 3 lost. 1 and 2 reach the client at 21.2 and 22.4: one ACK (count 2) at the server
+  // at 42.4 (SRTT 0.875 x 40 + 0.125 x 42.4 = 40.3, RTO 200), which sends 3. One in flight: PTO = 42.4 +
+  // 2 x 40.3 + 100 = 223.0 < RTO 242.4: the probe resends 3, client 223.0 + 21.2 = 244.2. Linux's 200 ms
+  // allowance would pass the RTO (242.4 -> client 263.6); PSH removes the term: 42.4 + 80.6 + 2 -> 146.2.
+  assert.equal(tailDone(3, [3], { tlp: true, delayedAcks: THESIS_DELAYED_ACKS }), 244.2);
+  assert.equal(tailDone(3, [3], { tlp: true, delayedAcks: LINUX_DELAYED_ACKS }), 263.6);
+  assert.equal(tailDone(3, [3], { tlp: true, psh: true, delayedAcks: THESIS_DELAYED_ACKS }), 146.2);
 });
 
 test('receive window: no new segment past the acknowledged in-order point + rwnd', () => {

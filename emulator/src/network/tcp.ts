@@ -49,7 +49,8 @@
  * __tcp_ack_snd_check): the client ACKs at once while in quick-ACK mode (the first 16 segments of a
  * connection, and again after it was idle for an RTO), for out-of-order data, for duplicates and when more
  * than one full segment is unacknowledged; otherwise the delayed-ACK timer sends the ACK after ATO_MIN
- * (40 ms).
+ * (40 ms). `THESIS_DELAYED_ACKS` is the thesis' ns-3 instead (Table 3.3): an ACK every 2nd segment, else
+ * after 100 ms, no quick-ACK mode (out-of-order data and duplicates still ACKed at once).
  *
  * PSH (`psh`, thesis §6.4.5): the last segment of each response carries PSH and the client ACKs it at once,
  * outside the delayed-ACK rules. On an MPTCP connection the subflow that sends it also has every other
@@ -98,6 +99,31 @@ export const INITIAL_RTO_MS = 1000;
 export const DELACK_MS = 40;
 /** Linux's TCP_MAX_QUICKACKS: segments ACKed at once at a connection's start (and after idle). */
 export const QUICKACKS = 16;
+
+/**
+ * The client's delayed-ACK parameters: the timer, the ACK every `everyNth` segments (`countBytes`: Linux's
+ * rule, an ACK once more than (N - 1) full segments are unacknowledged; otherwise a count of segments of any
+ * size, as ns-3's m_delAckCount), the quick-ACK segments at the start and after an idle RTO, and the
+ * allowance a tail-loss probe timeout adds for a delayed ACK when one segment is in flight.
+ */
+export interface DelayedAckPolicy {
+  timeoutMs: number;
+  everyNth: number;
+  countBytes: boolean;
+  quickAcks: number;
+  probeAllowanceMs: number;
+}
+/** Linux: ATO_MIN 40 ms, more than one full segment unacknowledged, 16 quick ACKs, TCP_DELACK_MAX in the PTO. */
+export const LINUX_DELAYED_ACKS: DelayedAckPolicy = { timeoutMs: DELACK_MS, everyNth: 2, countBytes: true, quickAcks: QUICKACKS, probeAllowanceMs: MIN_RTO_MS };
+/**
+ * The thesis' ns-3 (Table 3.3): timeout 100 ms, count 2, no quick-ACK mode; its PTO adds the delayed-ACK
+ * timeout when one segment is in flight (Algorithm 9, line 5).
+ */
+export const THESIS_DELAYED_ACKS: DelayedAckPolicy = { timeoutMs: 100, everyNth: 2, countBytes: false, quickAcks: 0, probeAllowanceMs: 100 };
+/** The policy a context's `delayedAcks` names (`true`: Linux's). */
+export function delayedAckPolicy(d: boolean | DelayedAckPolicy | undefined): DelayedAckPolicy | undefined {
+  return d === true ? LINUX_DELAYED_ACKS : d || undefined;
+}
 /** A pure ACK on the wire: 52 bytes of headers (timestamps on), as the data segments' overhead. */
 export const ACK_WIRE_BYTES = HEADER_BYTES;
 /** Linux's TCP_TIMEOUT_MIN (2 jiffies): added to a probe timeout with more than one segment in flight. */
@@ -197,8 +223,8 @@ export interface NetContext {
   slices?: RetransmissionSlices;
   /** Client->server link for ACKs (a loss model or a trace); none: ACKs take exactly `up` and are never lost. */
   uplink?: PacketLink;
-  /** Linux delayed ACKs at the client; default off (every segment ACKed at once). */
-  delayedAcks?: boolean;
+  /** Delayed ACKs at the client (`true`: Linux's, or the parameters); default off (every segment ACKed at once). */
+  delayedAcks?: boolean | DelayedAckPolicy;
   /** The PSH flag on each response's last segment: the client ACKs it at once (thesis §6.4.5). */
   psh?: boolean;
   /** Tail-loss probes (RFC 8985 as Linux). */
@@ -271,7 +297,9 @@ export class TcpConnection {
   /** Highest sequence number arrived (data beyond rcvNext means a hole). */
   private maxArrived = -1;
   private unackedBytes = 0;
-  private quickAcks = QUICKACKS;
+  private unackedSegs = 0;
+  private readonly delack: DelayedAckPolicy | undefined;
+  private quickAcks: number;
   private lastArrival = -1;
   private delackArmed = false;
   private delackGen = 0;
@@ -355,6 +383,8 @@ export class TcpConnection {
     this.reorders = ctx.link.reorders === true;
     this.fackOn = ctx.fack === true;
     this.erOn = ctx.earlyRetransmit === true;
+    this.delack = delayedAckPolicy(ctx.delayedAcks);
+    this.quickAcks = this.delack?.quickAcks ?? 0;
   }
 
   private readonly ackLane: number;
@@ -518,7 +548,7 @@ export class TcpConnection {
    * reaches the client, the client ACKs at once whatever it holds back on this subflow.
    */
   signalPsh(now: number): void {
-    if (!this.ctx.delayedAcks) return;
+    if (!this.delack) return;
     const t = Math.max(now + this.ctx.dS + this.ctx.dC, this.lastDataArrival);
     this.ctx.q.schedule(t, EV_DELACK, this, PSH_SIGNAL);
   }
@@ -563,22 +593,25 @@ export class TcpConnection {
   }
 
   private ackPolicy(s: Segment, urgent: boolean, now: number): void {
-    if (!this.ctx.delayedAcks) {
+    const d = this.delack;
+    if (!d) {
       this.sendAck(now);
       return;
     }
     // Quick-ACK again after an idle period longer than the client's RTO (tcp_event_data_recv).
-    if (this.lastArrival >= 0 && now - this.lastArrival > this.clientRto()) this.quickAcks = QUICKACKS;
+    if (this.lastArrival >= 0 && now - this.lastArrival > this.clientRto()) this.quickAcks = d.quickAcks;
     this.lastArrival = now;
     this.unackedBytes += s.len;
-    if (this.quickAcks > 0 || urgent || this.unackedBytes > MSS || (s.psh && this.ctx.psh)) {
+    this.unackedSegs++;
+    const count = d.countBytes ? this.unackedBytes > (d.everyNth - 1) * MSS : this.unackedSegs >= d.everyNth;
+    if (this.quickAcks > 0 || urgent || count || (s.psh && this.ctx.psh)) {
       if (this.quickAcks > 0) this.quickAcks--;
       this.sendAck(now);
       return;
     }
     if (!this.delackArmed) {
       this.delackArmed = true;
-      this.ctx.q.schedule(now + DELACK_MS, EV_DELACK, this, ++this.delackGen);
+      this.ctx.q.schedule(now + d.timeoutMs, EV_DELACK, this, ++this.delackGen);
     }
   }
 
@@ -644,6 +677,7 @@ export class TcpConnection {
     this.delackArmed = false;
     this.delackGen++;
     this.unackedBytes = 0;
+    this.unackedSegs = 0;
     const upTo = this.nArrived;
     if (upTo === 0) return -1;
     let t = now;
@@ -1007,7 +1041,7 @@ export class TcpConnection {
     this.erArmed = false;
     if (this.ctx.quicPto) {
       this.probeArmed = true;
-      this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.ctx.delayedAcks ? DELACK_MS : 0, this.ptoCount));
+      this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.delack?.timeoutMs ?? 0, this.ptoCount));
       return;
     }
     const rto = Number.isNaN(rtoAt) ? now + this.rto * this.backoff : rtoAt;
@@ -1020,7 +1054,7 @@ export class TcpConnection {
         return;
       }
     } else if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
-      const extra = this.pipe === 1 && !this.ctx.psh ? MIN_RTO_MS : TLP_MIN_MS;
+      const extra = this.pipe === 1 && !this.ctx.psh ? (this.delack?.probeAllowanceMs ?? MIN_RTO_MS) : TLP_MIN_MS;
       const pto = now + 2 * this.srtt + extra;
       if (pto < rto) {
         this.probeArmed = true;
