@@ -332,3 +332,24 @@ test('TLP with sack as Linux 3.13: no probe while segments above a hole are SACK
   assert.equal(done, 263.6);
   assert.deepEqual([conn.probes, conn.timeouts], [0, 1]);
 });
+
+test('re-ordering, sack: a late segment\'s lost retransmission, queued to resend, leaves the pipe once when the original is ACKed', () => {
+  // 5 ms slices, slice 2 (10-15) adding 240 ms: segment 0 (bottleneck at 10) reaches the client at 260. Segments
+  // 1-6 leave at 15 (bottleneck 25-31, client 35-41); 6 is lost (the link's 7th packet). The ACKs of 1-5 reach
+  // the server at 55-59.8: at 57.4 three are above segment 0, which is deemed lost (late) and resent — and that
+  // retransmission (the 8th packet) is lost too. Nothing above it acknowledged after it, so the RTO (200 ms from
+  // 57.4) finds both losses at 257.4: the window collapses to 1, segment 6 goes again (client 277.4, ACK 297.4)
+  // and segment 0 waits in the queue, out of the pipe. Its original arrives at 260 (ACK at 280, covering 0-5):
+  // acknowledged while queued, it must not leave the pipe a second time (issue 17: the pipe read 0 with segment
+  // 6 in flight, then -1; with a lost tail at 0 the sender armed no timer and stalled). Segment 6's ACK: 297.4.
+  const schedule = linkSchedule({ sliceMs: 5, reorder: true, slices: Array.from({ length: 400 }, (_, k) => ({ rateBps: 10e6, delayMs: k === 2 ? 240 : 0 })) });
+  const stats = { retransmissions: 0, bytesDelivered: 0 };
+  const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { schedule, loss: new ListLoss([7, 8]) });
+  const seen: { conn?: TcpConnection } = {};
+  const acks = ackTimeline(false, 1, { at: 15, segments: 6 }, [], { link, icwnd: 10, stats, sack: true }, seen);
+  const conn = seen.conn!;
+  assert.deepEqual(acks, [[55, 1], [56.2, 2], [57.4, 3], [58.6, 4], [59.8, 5], [280, 6], [297.4, 7]]);
+  assert.equal(stats.retransmissions, 2, 'segment 0 once (lost), segment 6 once; segment 0 never again');
+  assert.equal(stats.bytesDelivered, 7 * MSS);
+  assert.equal(conn.pipe, 0, 'everything acknowledged: nothing in flight');
+});

@@ -716,7 +716,7 @@ export class TcpConnection {
       if (!this.reorders) this.pipe--;
       else {
         if (c.sackedAbove === LATE_LOST) c.sackedAbove = 0; // out of pipe since it was deemed lost
-        else this.pipe--;
+        else if (!c.lost || this.dropLostRetransmission(c)) this.pipe--;
         this.lateAcked(c);
       }
       newlyAcked++;
@@ -936,12 +936,6 @@ export class TcpConnection {
    * original, it shows reordering, and `sack` (Linux) raises its reordering degree (reordering.ts).
    */
   private lateAcked(c: Segment): void {
-    if (c.lost) {
-      // The retransmission of a late segment was lost, but the original arrived: nothing to resend.
-      c.lost = false;
-      const k = this.undetected.indexOf(c, this.udHead);
-      if (k >= 0) this.undetected.splice(k, 1);
-    }
     const metric = reorderingMetric(this.highestAcked, c.seq);
     if (c.seq > this.highestAcked) this.highestAcked = c.seq;
     if (metric === 0 || !this.ctx.sack || !(c.origArrives < Infinity)) return;
@@ -951,6 +945,19 @@ export class TcpConnection {
       this.fackOn = false;
     }
     this.erOn = false;
+  }
+
+  /**
+   * Re-ordering links: the retransmission of late segment c was lost, but its original arrived and was just
+   * acknowledged: nothing to resend. Returns whether that loss was still undetected (still in the pipe); once
+   * detected it was queued to be sent again and left the pipe then (issue 17: counting it out twice left the
+   * pipe one short, and a lost tail with pipe 0 armed no timer).
+   */
+  private dropLostRetransmission(c: Segment): boolean {
+    c.lost = false;
+    const k = this.undetected.indexOf(c, this.udHead);
+    if (k >= 0) this.undetected.splice(k, 1);
+    return k >= 0;
   }
 
   /**
