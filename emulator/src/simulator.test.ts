@@ -306,6 +306,27 @@ test('congestion window validation: after an idle spell longer than the RTO the 
   close(timingOf(r, 'b').transfer, timingOf(r, 'a').transfer, 'same ramp-up after idle');
 });
 
+test('congestion window validation: the idle spell runs from the last data sent, not from the last ACK', () => {
+  // a (10 segments) leaves at 60 with icwnd 10 and reaches the bottleneck at 70; segment k reaches the client at
+  // 80 + 1.2k (a ends at 92) and its ACK the server at 100 + 1.2k, the last at 112. ACKs grow cwnd while the flight
+  // is at least half the window (Linux's tcp_is_cwnd_limited): ACKs 1-4 (flight 9..6), cwnd 14. RTO 200 (the
+  // minimum: SRTT about 50). p runs 92-252; b's request reaches the server at 272: 212 ms after the last data sent
+  // (60), only 160 after the last ACK (112). Linux (lsndtime) restarts: one idle RTO, cwnd max(14/2, 10) = 10,
+  // ssthresh 3/4 x 14 = 10.5. b (20 segments): 10 leave at 272 and depart the bottleneck at 282 + 1.2k (the last
+  // at 294); their ACKs reach the server at 312 + 1.2k. ACK 1 (slow start, cwnd 11) sends 11 and 12; from ACK 2
+  // on cwnd >= ssthresh: one segment per ACK (13..20 by ACK 9 at 322.8). 11 and 12 reach the bottleneck at 323.2
+  // and depart 324.4 and 325.6; segment 12 + j arrives at 323.2 + 1.2j and queues behind one: segment 20 departs
+  // 335.2, client 345.2. Timed from the ACK (no restart) b would start with cwnd 14 in slow start: 340.4.
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .parse('p', 160)
+    .resource('b', 'http://a.com/b', 20 * MSS, { serverDelay: 0 })
+    .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+  const r = simulateChecked(g, { ...base, connectionsPerHost: 1 });
+  close(timingOf(r, 'a').end, 92, 'a');
+  close(timingOf(r, 'b').end, 345.2, 'b restarts from the restart window');
+});
+
 test('RTT jitter: each server gets a seeded delta within +-0.1 d (d = RTT/4)', () => {
   const g = new PageBuilder().resource('r', 'http://b.com/x', MSS, { serverDelay: 0 }).edge('r', 'load').build();
   // Without jitter: 40 (handshake) + 20 (request) + 10 + 1.2 + 10 = 81.2. A delta on the client->server path

@@ -286,7 +286,10 @@ export class TcpConnection {
   private rtoDeadline = Infinity;
   private rtoScheduledAt = Infinity;
   private rtoGen = 0;
+  /** When data was last sent (Linux's lsndtime): an idle spell runs from here. */
   private lastActive = -1;
+  /** The lastActive whose idle spell already restarted the window. */
+  private restartedAfter = -1;
   private cwndLimited = false;
   private orderSeq = 0;
   private readonly cubicState = newCubicState();
@@ -421,8 +424,11 @@ export class TcpConnection {
 
   private trySend(now: number, probe = false): boolean {
     const retxPending = this.retxHead < this.retxQueue.length;
-    if (this.pipe === 0 && !retxPending && this.lastActive >= 0 && now - this.lastActive > this.rto) {
-      // Congestion window validation after idle (RFC 2861): halve per idle RTO, not below the restart window.
+    if (this.pipe === 0 && !retxPending && this.lastActive >= 0 && this.restartedAfter !== this.lastActive && now - this.lastActive > this.rto) {
+      // Congestion window validation after idle (RFC 2861; Linux tcp_slow_start_after_idle_check): the idle spell
+      // runs from the last data sent (lsndtime), not from the last ACK; halve per idle RTO, not below the restart
+      // window, once per spell.
+      this.restartedAfter = this.lastActive;
       const k = Math.floor((now - this.lastActive) / this.rto);
       const restart = Math.min(this.ctx.icwnd, this.cwnd);
       this.ssthresh = Math.max(this.ssthresh === Infinity ? 0 : this.ssthresh, 0.75 * this.cwnd);
@@ -784,7 +790,6 @@ export class TcpConnection {
       if (newLoss && persistentCongestion(this.ptoCount)) this.cwnd = MINIMUM_WINDOW;
       this.ptoCount = 0;
     }
-    this.lastActive = now;
     // Early retransmit looks at the ACK before new data goes out on it (Linux: tcp_fastretrans_alert, then tcp_data_snd_check).
     const erCase = this.erOn && !this.inRecovery && this.udHead < ud.length && this.earlyRetransmitCase();
     // The timer restarts on every ACK; with `sack` only on one that moves the cumulative point (RFC 6298
