@@ -362,6 +362,7 @@ export const EMULATOR_OPTIONS = {
   frto: 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
+  'shard-overflow': 'value',
   rwnd: 'value',
   // Chromium's own time and work as the graph records it (issue 12 §5; emulator/README.md).
   'browser-delays': 'switch',

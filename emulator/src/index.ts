@@ -35,8 +35,8 @@ export { parseLoss, parseLossModel, gilbertMeanLoss, type LossSpec, type Gilbert
 export { parseTrace, loadTrace, traceFromTimes, TRACE_MTU, type LinkTrace } from './network/link-trace.ts';
 export { linkSchedule, type LinkSchedule, type SliceSpec } from './network/link-schedule.ts';
 export { retransmissionShares, type ConnectionSlices, type RetransmissionShares } from './network/retransmission-slices.ts';
-export type { LinkConfig, LossDetection } from './link-config.ts';
-export { LOSS_DETECTIONS } from './link-config.ts';
+export type { LinkConfig, LossDetection, ShardOverflow } from './link-config.ts';
+export { LOSS_DETECTIONS, SHARD_OVERFLOWS } from './link-config.ts';
 export { LINUX_DELAYED_ACKS, THESIS_DELAYED_ACKS, type DelayedAckPolicy } from './network/tcp.ts';
 export { compileGraph, type PageModel } from './page-model.ts';
 export { recordedProtocol } from './recorded-protocol.ts';

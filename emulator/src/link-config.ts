@@ -74,6 +74,12 @@ export interface LinkConfig {
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
   shardConnections?: number;
   /**
+   * The large responses past the first `shardConnections`: 'round-robin' over the shard connections (default),
+   * or 'main': each of the first `shardConnections` large responses on a connection of its own and the rest on
+   * the first connection with the small ones (Goel's Types A and C, §VIII: 2 or 5 of 12 isolated).
+   */
+  shardOverflow?: ShardOverflow;
+  /**
    * The client's receive window, bytes, per connection (per subflow over MPTCP): the server sends no new
    * segment past the client's in-order point (as its last ACK told) plus this many bytes. Default unlimited
    * (0); Goel's testbed advertised 65 KB.
@@ -88,6 +94,8 @@ export interface LinkConfig {
 
 export type LossDetection = 'nack' | 'sack';
 export const LOSS_DETECTIONS: readonly LossDetection[] = ['nack', 'sack'];
+export type ShardOverflow = 'round-robin' | 'main';
+export const SHARD_OVERFLOWS: readonly ShardOverflow[] = ['round-robin', 'main'];
 
 export interface ResolvedLinkConfig {
   loss: LossSpec | undefined;
@@ -106,6 +114,7 @@ export interface ResolvedLinkConfig {
   frto: boolean;
   shardLarge: number;
   shardConnections: number;
+  shardOverflow: ShardOverflow;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
   receiveWindowSegments: number;
   retransmissionSliceMs: number;
@@ -126,6 +135,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   const upModel = typeof c.uplinkLossModel === 'string' ? parseLossModel(c.uplinkLossModel) : c.uplinkLossModel;
   const shardConnections = c.shardConnections ?? 1;
   if (!Number.isInteger(shardConnections) || shardConnections < 0) throw new ConfigError(`shardConnections must be a non-negative integer (0: one per large response), got ${c.shardConnections}`);
+  const shardOverflow = c.shardOverflow ?? 'round-robin';
+  if (!SHARD_OVERFLOWS.includes(shardOverflow)) throw new ConfigError(`shardOverflow must be one of ${SHARD_OVERFLOWS.join(', ')}, got '${shardOverflow}'`);
   if (c.linkSchedule && (loss || upModel || c.downlinkTrace || c.uplinkTrace)) throw new ConfigError('linkSchedule carries its own rate and loss: leave out lossRate, lossModel, uplinkLossModel and the link traces');
   const lossDetection = c.lossDetection ?? 'nack';
   if (!LOSS_DETECTIONS.includes(lossDetection)) throw new ConfigError(`lossDetection must be one of ${LOSS_DETECTIONS.join(', ')}, got '${lossDetection}'`);
@@ -157,6 +168,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     frto: c.frto ?? false,
     shardLarge,
     shardConnections,
+    shardOverflow,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
     retransmissionSliceMs: sliceMs,
   };
@@ -194,4 +206,9 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];
   if (sc !== undefined) config.shardConnections = sc === 'each' ? 0 : Number(/^\d+$/.test(sc) ? sc : NaN);
+  const so = opts['shard-overflow'];
+  if (so !== undefined) {
+    if (!(SHARD_OVERFLOWS as readonly string[]).includes(so)) throw new ConfigError(`--shard-overflow expects ${SHARD_OVERFLOWS.join(' or ')}, got '${so}'`);
+    config.shardOverflow = so as ShardOverflow;
+  }
 }

@@ -177,8 +177,29 @@ test('h2-aware sharding: a large response gets its own connection and stops queu
   assert.equal(simulateChecked(three, h2).connections, 2);
   assert.equal(simulateChecked(three, { ...h2, shardConnections: 2 }).connections, 3);
   assert.equal(simulateChecked(three, { ...h2, shardConnections: 0 }).connections, 4);
+  // Goel's Types A and C (shardOverflow 'main'): the first k large responses one connection each, the rest
+  // stay with the small ones: one isolated of three is 2 connections, two of three 3, not 4.
+  assert.equal(simulateChecked(three, { ...h2, shardOverflow: 'main' }).connections, 2);
+  assert.equal(simulateChecked(three, { ...h2, shardConnections: 2, shardOverflow: 'main' }).connections, 3);
   // HTTP/1.1 is not affected (it has its own connections per host already).
   assert.equal(simulateChecked(g, { ...base, shardLarge: 2 * MSS }).connections, 2);
+});
+
+test("Goel's Type A/C sharding: the first large response isolated, the next stays on the first connection", () => {
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
+    .resource('b', 'http://a.com/b', 10 * MSS, { serverDelay: 0 })
+    .resource('c', 'http://a.com/c', 10 * MSS, { serverDelay: 0 })
+    .edge('a', 'load').edge('b', 'load').edge('c', 'load').build();
+  // b on a connection of its own, c with a. At 60 the first connection sends a and 9 of c's segments (cwnd
+  // 10): they depart 71.2, 72.4 .. 82.0; b's connection sends its 10 at 60 behind them: they depart 83.2 ..
+  // 94.0, the last reaches the client at 104.0. c's tenth leaves on a's ACK (at the server at 101.2), departs
+  // 112.4 (the queue is empty by then) and reaches the client at 122.4.
+  const r = simulateChecked(g, { ...base, protocol: 'h2', shardLarge: 2 * MSS, shardOverflow: 'main' });
+  assert.equal(r.connections, 2);
+  close(timingOf(r, 'a').end, 81.2, 'a');
+  close(timingOf(r, 'b').end, 104, 'b, isolated');
+  close(timingOf(r, 'c').end, 122.4, 'c, on the first connection');
 });
 
 /**

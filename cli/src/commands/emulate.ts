@@ -67,6 +67,8 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --frto                 F-RTO (RFC 5682): undo the window cut of a timeout that lost ACKs caused
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
+  --shard-overflow <o>   round-robin: every large response over those k | main: the first k one
+                         connection each, the rest with the small ones (Goel's Types A, C) (default round-robin)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
   --option <k=v>         any emulator option by name, repeatable; e.g. the browser's own recorded time
                          (Chromium graphs), each on by default: browser-delays=false leaves all of it out,

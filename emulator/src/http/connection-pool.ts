@@ -140,10 +140,14 @@ export class ConnectionPool {
     return this.multiplexed && this.cfg.shardLarge > 0 && x.bytes > this.cfg.shardLarge;
   }
 
-  /** The shard of the next large response: round-robin over shardConnections (0: a new one each time). */
+  /**
+   * The shard of the next large response: round-robin over shardConnections (0: a new one each time); with
+   * shardOverflow 'main', the first shardConnections each on its own and the rest on the first connection ('').
+   */
   private largeShard(): string {
     const k = this.cfg.shardConnections;
     const i = this.largeResponses++;
+    if (k > 0 && i >= k && this.cfg.shardOverflow === 'main') return '';
     return `${LARGE_SHARD} ${k === 0 ? i : i % k}`;
   }
 
