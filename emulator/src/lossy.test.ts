@@ -202,6 +202,27 @@ test("Goel's Type A/C sharding: the first large response isolated, the next stay
   close(timingOf(r, 'c').end, 122.4, 'c, on the first connection');
 });
 
+test('h2-aware sharding never moves the page document, however large: it keeps the first connection', () => {
+  const g = new PageBuilder()
+    .resource('d', 'http://a.com/', 10 * MSS, { serverDelay: 0 })
+    .root('d')
+    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
+    .resource('b', 'http://a.com/b', 10 * MSS, { serverDelay: 0 })
+    .resource('c', 'http://a.com/c', 10 * MSS, { serverDelay: 0 })
+    .edge('d', 'a').edge('d', 'b').edge('d', 'c')
+    .edge('a', 'load').edge('b', 'load').edge('c', 'load').build();
+  // d (the document, above the threshold) on the first connection: done at 92. a reuses it: at the server at
+  // 112, departs 123.2, reaches the client at 133.2. b and c each open a connection at 92: established 132,
+  // at the server 152; b's 10 segments depart 163.2 .. 174.0 (client 184.0), c's behind them 175.2 .. 186.0
+  // (client 196.0). Had d been sharded, a would have opened the first connection at 92 too.
+  const r = simulateChecked(g, { ...base, protocol: 'h2', shardLarge: 2 * MSS, shardConnections: 0 });
+  assert.equal(r.connections, 3);
+  close(timingOf(r, 'd').end, 92, 'd');
+  close(timingOf(r, 'a').end, 133.2, 'a, on the document connection');
+  close(timingOf(r, 'b').end, 184, 'b');
+  close(timingOf(r, 'c').end, 196, 'c');
+});
+
 /**
  * A link schedule (Goel's bridge) on both directions; rttMs 40 stays the base path. Nothing is lost (the
  * slices' loss is 0), so the handshake takes 40 and the request (500 B, on the uplink's full bucket) reaches

@@ -533,7 +533,7 @@ class Simulation {
    */
   private toPool(r: number, now: number): void {
     const host = this.m.res[this.m.resOf[r]!]!.host;
-    this.pool.request(this.exchangeOf[r]!, host, now);
+    this.pool.request(this.exchangeOf[r]!, host, now, r === this.m.document);
     if (r === this.m.document && this.cfg.preconnect) this.pool.preconnect(host, PRECONNECT_SOCKETS, now);
   }
 

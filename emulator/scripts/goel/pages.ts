@@ -55,7 +55,8 @@ export function pageBytes(p: PageFamily): number {
 }
 
 export function buildPage(p: PageFamily, largeHosts = 0): Graph {
-  const b = new PageBuilder().resource('doc', 'https://www.example.com/', p.documentBytes, { serverDelay: 0, mimeType: 'text/html' });
+  // The document is the graph's root: h2-aware sharding leaves it on the page's first connection.
+  const b = new PageBuilder().resource('doc', 'https://www.example.com/', p.documentBytes, { serverDelay: 0, mimeType: 'text/html' }).root('doc');
   b.parse('parse', 1).edge('doc', 'parse');
   p.objects.forEach((bytes, i) => {
     const host = i < p.large && largeHosts > 0 ? `large${i % largeHosts}.example.com` : 'www.example.com';

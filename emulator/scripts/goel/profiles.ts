@@ -77,6 +77,9 @@ export function goelConfig(profile: LossProfile, protocol: 'h1' | 'h2', seed: nu
     tlsRtts: 1,
     delayedAcks: true,
     receiveWindow: GOEL_RWND_BYTES,
+    // No socket opened ahead at the navigation's start: the pages had no root (so none) before they named
+    // their document for sharding; kept so that h1's figures stay comparable across sessions.
+    preconnect: false,
     ...profile.link(seed),
     ...extra,
     seed,

@@ -134,7 +134,7 @@ export class ConnectionPool {
   /**
    * h2-aware domain sharding (Goel 2017 §VIII, `shardLarge`): with HTTP/2, responses above the threshold
    * come from a second hostname of the same server, so over a second connection (its own DNS lookup,
-   * handshake and congestion window); the small ones keep the first.
+   * handshake and congestion window); the small ones keep the first, and so does the page's document.
    */
   private shardLarge(x: Exchange): boolean {
     return this.multiplexed && this.cfg.shardLarge > 0 && x.bytes > this.cfg.shardLarge;
@@ -172,8 +172,9 @@ export class ConnectionPool {
     return p;
   }
 
-  request(x: Exchange, host: string, now: number): void {
-    const pool = this.shardLarge(x) ? this.poolFor(host, this.largeShard()) : this.poolFor(host);
+  /** `document`: the page's own HTML, which sharding never moves (it rewrites the page's embedded objects' URLs). */
+  request(x: Exchange, host: string, now: number, document = false): void {
+    const pool = !document && this.shardLarge(x) ? this.poolFor(host, this.largeShard()) : this.poolFor(host);
     pool.pending.push(x);
     if (this.dns.resolve(pool.key, now, pool)) this.dispatch(pool, now);
   }
