@@ -1,9 +1,9 @@
 /**
  * Goel et al. 2017 ("Domain-sharding for faster HTTP/2 in lossy cellular networks") in the emulator (root
  * script "emulate:goel"): its synthetic page families under its loss profiles, HTTP/1.1 with 6 connections
- * vs HTTP/2 on one connection vs HTTP/2 with large objects sharded (`--shard-large`: one second connection;
- * and Goel's Type B, every large object on its own connection: `--shard-connections each`), median page load
- * times printed as tables, then the paper's stated trends (Figures 13-16, 19, 22) checked one by one.
+ * vs HTTP/2 on one connection vs HTTP/2 with large objects sharded (variants.ts: issue 17's one second
+ * connection, and Goel's Types A, B, C), median page load times printed as tables, then the paper's stated
+ * trends (Figures 13-22) judged by direction and magnitude class one by one (trends.ts).
  * The profiles are Goel's testbed (testbed.ts: rate, RTT and loss changed every 70 ms) in its two families:
  * network quality (§VI-A, Figures 13-15) and loss frequency (§VI-B, Figures 16-22), each profile's loss
  * calibrated to the paper's retransmission share first (calibrate.ts). See emulator/README.md.
@@ -30,7 +30,9 @@ that the emulator's share of retransmitted segments per 70 ms slice matches the 
 random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
 receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
-Type B); then its trends checked.
+Type B); on the 8 MB page also Goel's Types A and C (2 or 5 large objects isolated: --shard-overflow main);
+then each of the paper's statements judged: ours and the paper's figure (or words) must share direction
+and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond; trends.ts).
 
   --runs N          seeds 1..N per cell (default 15)
   --profiles quality|frequency|both
