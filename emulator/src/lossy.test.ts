@@ -185,12 +185,19 @@ test('h2-aware sharding: a large response gets its own connection and stops queu
   assert.equal(simulateChecked(g, { ...base, shardLarge: 2 * MSS }).connections, 2);
 });
 
+/** Responses of the given segments from a.com, each ending the load; after `document` (the graph's root) if named. */
+function responses(segments: Record<string, number>, document?: [string, number]): ReturnType<PageBuilder['build']> {
+  const b = new PageBuilder();
+  if (document) b.resource(document[0], 'http://a.com/', document[1] * MSS, { serverDelay: 0 }).root(document[0]);
+  for (const [id, n] of Object.entries(segments)) {
+    b.resource(id, `http://a.com/${id}`, n * MSS, { serverDelay: 0 }).edge(id, 'load');
+    if (document) b.edge(document[0], id);
+  }
+  return b.build();
+}
+
 test("Goel's Type A/C sharding: the first large response isolated, the next stays on the first connection", () => {
-  const g = new PageBuilder()
-    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
-    .resource('b', 'http://a.com/b', 10 * MSS, { serverDelay: 0 })
-    .resource('c', 'http://a.com/c', 10 * MSS, { serverDelay: 0 })
-    .edge('a', 'load').edge('b', 'load').edge('c', 'load').build();
+  const g = responses({ a: 1, b: 10, c: 10 });
   // b on a connection of its own, c with a. At 60 the first connection sends a and 9 of c's segments (cwnd
   // 10): they depart 71.2, 72.4 .. 82.0; b's connection sends its 10 at 60 behind them: they depart 83.2 ..
   // 94.0, the last reaches the client at 104.0. c's tenth leaves on a's ACK (at the server at 101.2), departs
@@ -203,14 +210,7 @@ test("Goel's Type A/C sharding: the first large response isolated, the next stay
 });
 
 test('h2-aware sharding never moves the page document, however large: it keeps the first connection', () => {
-  const g = new PageBuilder()
-    .resource('d', 'http://a.com/', 10 * MSS, { serverDelay: 0 })
-    .root('d')
-    .resource('a', 'http://a.com/a', MSS, { serverDelay: 0 })
-    .resource('b', 'http://a.com/b', 10 * MSS, { serverDelay: 0 })
-    .resource('c', 'http://a.com/c', 10 * MSS, { serverDelay: 0 })
-    .edge('d', 'a').edge('d', 'b').edge('d', 'c')
-    .edge('a', 'load').edge('b', 'load').edge('c', 'load').build();
+  const g = responses({ a: 1, b: 10, c: 10 }, ['d', 10]);
   // d (the document, above the threshold) on the first connection: done at 92. a reuses it: at the server at
   // 112, departs 123.2, reaches the client at 133.2. b and c each open a connection at 92: established 132,
   // at the server 152; b's 10 segments depart 163.2 .. 174.0 (client 184.0), c's behind them 175.2 .. 186.0

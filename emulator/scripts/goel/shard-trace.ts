@@ -8,9 +8,10 @@
 import { scriptArgs } from '@pcp/profiler/script-args';
 import { checkedSimulate as simulate, type EmulatorConfig } from '../../src/index.ts';
 import { median } from '../../src/stats.ts';
+import { cellArgs } from './cell-args.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { LINUX_3_13_HOSTS, testbedProfile } from './profiles.ts';
-import { FREQUENCY_PROFILES, SLICE_MS } from './testbed.ts';
+import { SLICE_MS } from './testbed.ts';
 import { loadShape, type LoadShape } from './load-shape.ts';
 import { ALL_VARIANTS, variantConfig } from './variants.ts';
 
@@ -36,14 +37,9 @@ function main(): number {
     console.error(`emulate:goel:shard: ${msg}`);
     return 2;
   };
-  const page = PAGE_FAMILIES.find((p) => p.name === (values.page ?? 'mixed-12'));
-  if (!page) return fail(`unknown page '${values.page}' (${PAGE_FAMILIES.map((p) => p.name).join(', ')})`);
-  const tb = FREQUENCY_PROFILES.find((p) => p.name === (values.profile ?? 'Median'));
-  if (!tb) return fail(`unknown profile '${values.profile}' (Good, Median, Poor)`);
-  const scale = values.scale === undefined ? 0.5 : Number(values.scale);
-  if (!(scale >= 0)) return fail(`--scale expects a non-negative number, got '${values.scale}'`);
-  const runs = values.runs === undefined ? 15 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) return fail(`--runs expects a positive integer, got '${values.runs}'`);
+  const cell = cellArgs(values, { page: 'mixed-12', profile: 'Median', scale: 0.5 });
+  if (typeof cell === 'string') return fail(cell);
+  const { page, testbed: tb, scale, runs } = cell;
   const hosts: Partial<EmulatorConfig> = { ...LINUX_3_13_HOSTS, retransmissionSliceMs: SLICE_MS, ...(values['no-rwnd'] ? { receiveWindow: 0 } : {}) };
   const profile = testbedProfile(tb, { lossScale: scale });
   const graph = buildPage(page);

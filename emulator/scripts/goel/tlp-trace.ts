@@ -8,9 +8,9 @@ import { scriptArgs } from '@pcp/profiler/script-args';
 import { LOSS_DETECTIONS, simulate, type EmulatorConfig, type LossDetection } from '../../src/index.ts';
 import { TcpConnection } from '../../src/network/tcp.ts';
 import { median } from '../../src/stats.ts';
+import { cellArgs } from './cell-args.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
-import { FREQUENCY_PROFILES } from './testbed.ts';
 
 const HELP = `usage: npm run emulate:goel:trace [-- --page NAME] [--profile Good|Median|Poor] [--scale X] [--runs N]
                                   [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto] [--no-reorder]
@@ -61,14 +61,9 @@ function main(): number {
     console.error(`emulate:goel:trace: ${msg}`);
     return 2;
   };
-  const page = PAGE_FAMILIES.find((p) => p.name === (values.page ?? 'mixed-3'));
-  if (!page) return fail(`unknown page '${values.page}' (${PAGE_FAMILIES.map((p) => p.name).join(', ')})`);
-  const tb = FREQUENCY_PROFILES.find((p) => p.name === (values.profile ?? 'Poor'));
-  if (!tb) return fail(`unknown profile '${values.profile}' (Good, Median, Poor)`);
-  const scale = values.scale === undefined ? 0.25 : Number(values.scale);
-  if (!(scale >= 0)) return fail(`--scale expects a non-negative number, got '${values.scale}'`);
-  const runs = values.runs === undefined ? 15 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) return fail(`--runs expects a positive integer, got '${values.runs}'`);
+  const cell = cellArgs(values, { page: 'mixed-3', profile: 'Poor', scale: 0.25 });
+  if (typeof cell === 'string') return fail(cell);
+  const { page, testbed: tb, scale, runs } = cell;
   const ld = values['loss-detection'];
   if (ld !== undefined && !(LOSS_DETECTIONS as readonly string[]).includes(ld)) return fail(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
   const hosts: Partial<EmulatorConfig> = {

@@ -1,0 +1,22 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cellArgs } from './cell-args.ts';
+
+const defaults = { page: 'mixed-3', profile: 'Poor', scale: 0.25 };
+
+test('cellArgs: defaults, then each option read', () => {
+  const d = cellArgs({}, defaults);
+  assert.ok(typeof d !== 'string');
+  assert.deepEqual([d.page.name, d.testbed.name, d.scale, d.runs], ['mixed-3', 'Poor', 0.25, 15]);
+  const c = cellArgs({ page: 'mixed-12', profile: 'Median', scale: '0.5', runs: '3' }, defaults);
+  assert.ok(typeof c !== 'string');
+  assert.deepEqual([c.page.name, c.testbed.name, c.scale, c.runs], ['mixed-12', 'Median', 0.5, 3]);
+});
+
+test('cellArgs: a bad option is a one-line reason', () => {
+  assert.match(cellArgs({ page: 'x' }, defaults) as string, /^unknown page 'x' \(small-365, /);
+  assert.equal(cellArgs({ profile: 'Fair' }, defaults), "unknown profile 'Fair' (Good, Median, Poor)");
+  assert.equal(cellArgs({ scale: '-1' }, defaults), "--scale expects a non-negative number, got '-1'");
+  assert.equal(cellArgs({ runs: '0' }, defaults), "--runs expects a positive integer, got '0'");
+  assert.equal(cellArgs({ runs: '2.5' }, defaults), "--runs expects a positive integer, got '2.5'");
+});

@@ -1,0 +1,33 @@
+/**
+ * The options of a one-cell script of Goel's experiment (emulate:goel:trace, emulate:goel:shard): a page,
+ * a loss-frequency profile, the loss slices' scale and the number of seeds, each checked with a one-line reason.
+ */
+import { PAGE_FAMILIES, type PageFamily } from './pages.ts';
+import { FREQUENCY_PROFILES, type TestbedProfile } from './testbed.ts';
+
+export interface CellArgs {
+  page: PageFamily;
+  testbed: TestbedProfile;
+  scale: number;
+  runs: number;
+}
+
+export interface CellValues {
+  page?: string;
+  profile?: string;
+  scale?: string;
+  runs?: string;
+}
+
+/** The cell, or the reason one option is bad. */
+export function cellArgs(values: CellValues, defaults: { page: string; profile: string; scale: number }): CellArgs | string {
+  const page = PAGE_FAMILIES.find((p) => p.name === (values.page ?? defaults.page));
+  if (!page) return `unknown page '${values.page}' (${PAGE_FAMILIES.map((p) => p.name).join(', ')})`;
+  const testbed = FREQUENCY_PROFILES.find((p) => p.name === (values.profile ?? defaults.profile));
+  if (!testbed) return `unknown profile '${values.profile}' (${FREQUENCY_PROFILES.map((p) => p.name).join(', ')})`;
+  const scale = values.scale === undefined ? defaults.scale : Number(values.scale);
+  if (!(scale >= 0)) return `--scale expects a non-negative number, got '${values.scale}'`;
+  const runs = values.runs === undefined ? 15 : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) return `--runs expects a positive integer, got '${values.runs}'`;
+  return { page, testbed, scale, runs };
+}
