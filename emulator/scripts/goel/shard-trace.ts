@@ -33,12 +33,11 @@ it sends, the page's segments per slice over the load, and the share retransmitt
 
 function main(): number {
   const { values } = scriptArgs('emulate:goel:shard', HELP, { page: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-rwnd': { type: 'boolean' } });
-  const fail = (msg: string): number => {
-    console.error(`emulate:goel:shard: ${msg}`);
-    return 2;
-  };
   const cell = cellArgs(values, { page: 'mixed-12', profile: 'Median', scale: 0.5 });
-  if (typeof cell === 'string') return fail(cell);
+  if (typeof cell === 'string') {
+    console.error(`emulate:goel:shard: ${cell}`);
+    return 2;
+  }
   const { page, testbed: tb, scale, runs } = cell;
   const hosts: Partial<EmulatorConfig> = { ...LINUX_3_13_HOSTS, retransmissionSliceMs: SLICE_MS, ...(values['no-rwnd'] ? { receiveWindow: 0 } : {}) };
   const profile = testbedProfile(tb, { lossScale: scale });
