@@ -8,7 +8,10 @@
  * Nodes are matched by content (see legacy-match.ts). Per site it prints the exported figures; then
  * both aggregates against the targets. A site that fails is reported and skipped (exit code 1).
  *
- *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
+ *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail] [--chunk-times T]
+ *   The logs are built with download chunks timed by byte offset (`chunkTimes: 'interpolated'`), as the
+ *   original builder timed them: the reference's critical paths and priorities were computed on those
+ *   times (`pcp build --legacy-log` times them by arrival by default; `--chunk-times received` scores that).
  *   --tail classifies the resources whose parent set differs (parent kinds on each side, our rule);
  *   per site whose critical path differs, the reference's durations on its path against ours
  *   (pathDurationGaps) and its path recomputed on its own graph (selfFigures);
@@ -26,6 +29,7 @@ import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
 import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';
 import { exportLegacy, importLegacy, type LegacyGraph } from '../src/format/legacy.ts';
+import { CHUNK_TIMINGS, type ChunkTiming } from '../src/format/legacy-chunk-times.ts';
 import { legacySites } from '../src/legacy-corpus.ts';
 import { jaccard, mean, spearman } from '../src/analysis/stats.ts';
 import { duration } from '../src/analysis/dag.ts';
@@ -34,7 +38,7 @@ import type { Graph } from '../src/format/types.ts';
 import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, pathDurationGaps, v1MatchView, type DurationGaps, type PathDivergence, type PathStep, type SiteFigures } from './legacy-match.ts';
 
 const opt = scriptArgs('compare:legacy', `
-usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
+usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail] [--chunk-times T]
 
 Rebuilds the 64 legacy logs of ../shared/legacy-corpus, exports them as pcp export --format legacy
 does, and compares the exported files (and the v1 graphs) with the original builder's graphs: resource
@@ -46,7 +50,10 @@ their order, where one cut or reuse more on one side renumbers all later ones); 
 parent disagreement. Per site whose critical path differs it also prints the reference's durations on its
 path (its cp_critpath file) against ours, and its path recomputed on its own graph; under the aggregate,
 the reference's own paths and priorities recomputed on its graphs (the ceiling for an exact rebuild).
-`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, parts: { type: 'string' }, tail: { type: 'boolean' } }).values;
+--chunk-times how the rebuilt graphs' download chunks are timed: interpolated (default: by byte offset over
+the document's span, as the original builder timed them and as its critical paths assume), received (by
+their bytes' arrival, pcp build --legacy-log's default) or parser.
+`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, parts: { type: 'string' }, tail: { type: 'boolean' }, 'chunk-times': { type: 'string' } }).values;
 const evalKey = opt.match ?? 'time';
 const partKey = opt.parts ?? 'end';
 const diffN = Number(opt.diff ?? 0);
@@ -56,6 +63,11 @@ if (evalKey !== 'time' && evalKey !== 'order') {
 }
 if (partKey !== 'end' && partKey !== 'index') {
   process.stderr.write(`compare:legacy: --parts expects end or index, got '${partKey}'\n`);
+  process.exit(2);
+}
+const chunkTimes = (opt['chunk-times'] ?? 'interpolated') as ChunkTiming;
+if (!CHUNK_TIMINGS.includes(chunkTimes)) {
+  process.stderr.write(`compare:legacy: --chunk-times expects ${CHUNK_TIMINGS.join(', ')}, got '${chunkTimes}'\n`);
   process.exit(2);
 }
 if (!Number.isInteger(diffN) || diffN < 0) {
@@ -98,7 +110,7 @@ try {
   for (const site of sites) {
     try {
       const { text } = readLegacyLogFile(site.raw);
-      const { graph } = buildFromLegacyLog(text, { input: site.raw });
+      const { graph } = buildFromLegacyLog(text, { input: site.raw, chunkTimes });
       const ref = readJsonFile(site.graph) as LegacyGraph;
       const v1 = compareLegacy(v1MatchView(graph), v1MatchView(importLegacy(ref)), OPTS);
       // What `pcp build --out g.json` then `pcp export --format legacy g.json --out l.json` write.
@@ -182,7 +194,8 @@ const line = (name: string, key: keyof Aggregate, target?: number): string => {
   const fmt = (x: number): string => (key === 'critUnder60' ? String(x).padStart(5) : pct(x));
   return `${name.padEnd(46)} ${fmt(ex[key])}     ${fmt(v1[key])}   ${met}\n`;
 };
-process.stdout.write(`\nevals matched by ${evalKey === 'time' ? 'start time' : 'order'}, their parts${partKey === 'end' ? ' by end time, cache reuses by time' : ' by index, cache reuses by order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
+const timing = chunkTimes === 'interpolated' ? "by byte offset (interpolated), as the reference's own analysis timed them" : chunkTimes === 'received' ? "by their bytes' arrival (received; pcp build's default), not as the reference's analysis timed them" : 'by the parser, not as the reference\'s analysis timed them';
+process.stdout.write(`\nour download chunks timed ${timing}; evals matched by ${evalKey === 'time' ? 'start time' : 'order'}, their parts${partKey === 'end' ? ' by end time, cache reuses by time' : ' by index, cache reuses by order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
 process.stdout.write(`${''.padEnd(46)} exported  v1\n`);
 // Targets: issue 13's (set for logs the builder has never seen; the 64 sample sites must meet them too).
 process.stdout.write(line('resource url set Jaccard (mean)', 'resourceJaccard', 0.999));
