@@ -8,7 +8,10 @@
  * Nodes are matched by content (see legacy-match.ts). Per site it prints the exported figures; then
  * both aggregates against the targets. A site that fails is reported and skipped (exit code 1).
  *
- *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
+ *   npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail] [--chunk-times T]
+ *   The logs are built with download chunks timed by byte offset (`chunkTimes: 'interpolated'`), as the
+ *   original builder timed them: the reference's critical paths and priorities were computed on those
+ *   times (`pcp build --legacy-log` times them by arrival by default; `--chunk-times received` scores that).
  *   --tail classifies the resources whose parent set differs (parent kinds on each side, our rule);
  *   per site whose critical path differs, the reference's durations on its path against ours
  *   (pathDurationGaps) and its path recomputed on its own graph (selfFigures);
@@ -26,6 +29,9 @@ import { readLegacyLogFile } from '../src/adapters/legacy-log/file.ts';
 import { buildFromLegacyLog } from '../src/build.ts';
 import { loadGraph, readJsonFile, readText, writeJsonFile } from '../src/format/io.ts';
 import { exportLegacy, importLegacy, type LegacyGraph } from '../src/format/legacy.ts';
+import { CHUNK_TIMINGS, type ChunkTiming } from '../src/format/legacy-chunk-times.ts';
+import { legacyRawEvidence, type LegacyRawEvidence } from '../src/format/legacy-raw.ts';
+import { linesOf } from '../src/adapters/legacy-log/reader.ts';
 import { legacySites } from '../src/legacy-corpus.ts';
 import { jaccard, mean, spearman } from '../src/analysis/stats.ts';
 import { duration } from '../src/analysis/dag.ts';
@@ -34,7 +40,7 @@ import type { Graph } from '../src/format/types.ts';
 import { compareLegacy, criticalPathDivergence, edgeDiff, parentDisagreements, pathDurationGaps, v1MatchView, type DurationGaps, type PathDivergence, type PathStep, type SiteFigures } from './legacy-match.ts';
 
 const opt = scriptArgs('compare:legacy', `
-usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail]
+usage: npm run compare:legacy [-- --site SLUG] [--diff N] [--match time|order] [--parts end|index] [--tail] [--chunk-times T]
 
 Rebuilds the 64 legacy logs of ../shared/legacy-corpus, exports them as pcp export --format legacy
 does, and compares the exported files (and the v1 graphs) with the original builder's graphs: resource
@@ -46,7 +52,10 @@ their order, where one cut or reuse more on one side renumbers all later ones); 
 parent disagreement. Per site whose critical path differs it also prints the reference's durations on its
 path (its cp_critpath file) against ours, and its path recomputed on its own graph; under the aggregate,
 the reference's own paths and priorities recomputed on its graphs (the ceiling for an exact rebuild).
-`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, parts: { type: 'string' }, tail: { type: 'boolean' } }).values;
+--chunk-times how the rebuilt graphs' download chunks are timed: interpolated (default: by byte offset over
+the document's span, as the original builder timed them and as its critical paths assume), received (by
+their bytes' arrival, pcp build --legacy-log's default) or parser.
+`, { site: { type: 'string' }, diff: { type: 'string' }, match: { type: 'string' }, parts: { type: 'string' }, tail: { type: 'boolean' }, 'chunk-times': { type: 'string' } }).values;
 const evalKey = opt.match ?? 'time';
 const partKey = opt.parts ?? 'end';
 const diffN = Number(opt.diff ?? 0);
@@ -56,6 +65,11 @@ if (evalKey !== 'time' && evalKey !== 'order') {
 }
 if (partKey !== 'end' && partKey !== 'index') {
   process.stderr.write(`compare:legacy: --parts expects end or index, got '${partKey}'\n`);
+  process.exit(2);
+}
+const chunkTimes = (opt['chunk-times'] ?? 'interpolated') as ChunkTiming;
+if (!CHUNK_TIMINGS.includes(chunkTimes)) {
+  process.stderr.write(`compare:legacy: --chunk-times expects ${CHUNK_TIMINGS.join(', ')}, got '${chunkTimes}'\n`);
   process.exit(2);
 }
 if (!Number.isInteger(diffN) || diffN < 0) {
@@ -69,27 +83,34 @@ const sites = legacySites().filter((s) => !siteArg || s.slug === siteArg);
 const progress = new Progress(sites.length, 'compare:legacy');
 /** Resource parent disagreements over all sites, by class (see parentDisagreements). */
 const tail = new Map<string, number>();
-const rows: { slug: string; v1: SiteFigures; f: SiteFigures; cp: PathDivergence; gaps: DurationGaps; self: SelfFigures }[] = [];
+const rows: { slug: string; v1: SiteFigures; f: SiteFigures; cp: PathDivergence; gaps: DurationGaps; self: SelfFigures; sameTiming: SiteFigures }[] = [];
 /** The reference's critical path (cp scheme), root first: `<slug>.cp_critpath.txt.gz`, `id type duration critDuration` (s). */
 const refCriticalPath = (file: string): PathStep[] =>
   readText(file).split('\n').slice(1).map((l) => l.split(' ')).filter((f) => f[0]).map((f) => ({ id: f[0]!, duration: Number(f[2]) * 1000 }));
 
-interface SelfFigures { critJaccard: number; spearman: number }
+interface SelfFigures { critJaccard: number; spearman: number; recomputed: Graph }
 /**
  * The reference graph against itself: its critical path and priorities recomputed by our analysis on its
  * own nodes and times (imported; before normalisation disabled anything, as `pcp build` computes them), vs
  * the ones its file states. Where they part, the original analysis used other durations than its graph
- * file holds: a ceiling for any builder that reproduced the reference graph exactly.
+ * file holds: a ceiling for any builder that reproduced the reference graph exactly. Its download chunks are
+ * timed as ours (`chunkTimes`; by byte offset, as the original analysis timed them, by default: 0.956, 0.798
+ * on their received times); `recomputed`: the reference with those paths and priorities, to score ours
+ * against a reference timed as we are.
  */
-function selfFigures(ref: LegacyGraph): SelfFigures {
-  // Its download chunks timed as the original analysis timed them (by byte offset; 0.798 on their received times).
-  const g = importLegacy(ref, { chunkTimes: 'interpolated' });
+function selfFigures(ref: LegacyGraph, raw: LegacyRawEvidence | undefined): SelfFigures {
+  const g = importLegacy(ref, { raw, chunkTimes });
   const whole: Graph = { ...g, nodes: g.nodes.map((n) => (n.disabled ? { ...n, disabled: false } : n)) };
   const p = computePriorities(whole);
   const resources = g.nodes.filter((n) => n.kind === 'resource');
+  const recomputed: Graph = {
+    ...g,
+    nodes: g.nodes.map((n) => (n.kind === 'resource' ? { ...n, onCriticalPath: p.onCriticalPath.has(n.id), priority: { ...n.priority, criticalPath: p.criticalPath.get(n.id) ?? 0 } } : n)),
+  };
   return {
     critJaccard: jaccard(resources.filter((n) => n.onCriticalPath).map((n) => n.id), resources.filter((n) => p.onCriticalPath.has(n.id)).map((n) => n.id)),
     spearman: spearman(resources.map((n) => n.priority.criticalPath), resources.map((n) => p.criticalPath.get(n.id) ?? 0)),
+    recomputed,
   };
 }
 const failed: { slug: string; reason: string }[] = [];
@@ -98,8 +119,10 @@ try {
   for (const site of sites) {
     try {
       const { text } = readLegacyLogFile(site.raw);
-      const { graph } = buildFromLegacyLog(text, { input: site.raw });
+      const { graph } = buildFromLegacyLog(text, { input: site.raw, chunkTimes });
+      // The reference's chunks timed by arrival need its log's pieces (legacy-raw.ts).
       const ref = readJsonFile(site.graph) as LegacyGraph;
+      const self = selfFigures(ref, chunkTimes === 'received' ? legacyRawEvidence(linesOf(text)) : undefined);
       const v1 = compareLegacy(v1MatchView(graph), v1MatchView(importLegacy(ref)), OPTS);
       // What `pcp build --out g.json` then `pcp export --format legacy g.json --out l.json` write.
       const built = join(work, 'graph.json');
@@ -111,7 +134,8 @@ try {
       const cp = criticalPathDivergence(mine, graph.criticalPath?.nodes ?? [], ref, refPath.map((s) => s.id), OPTS);
       const ours = new Map(graph.nodes.map((n) => [n.id, duration(n)]));
       const gaps = pathDurationGaps(mine, (id) => ours.get(id), ref, refPath, OPTS);
-      rows.push({ slug: site.slug, v1, f: compareLegacy(mine, ref, OPTS), cp, gaps, self: selfFigures(ref) });
+      const sameTiming = compareLegacy(v1MatchView(graph), v1MatchView(self.recomputed), OPTS);
+      rows.push({ slug: site.slug, v1, f: compareLegacy(mine, ref, OPTS), cp, gaps, self, sameTiming });
       const rules = new Map(graph.edges.map((e) => [`${e.from} -> ${e.to}`, String(e.rule)]));
       for (const [cls, n] of parentDisagreements(mine, ref, rules, OPTS)) tail.set(cls, (tail.get(cls) ?? 0) + n);
       if (diffN > 0) {
@@ -182,7 +206,8 @@ const line = (name: string, key: keyof Aggregate, target?: number): string => {
   const fmt = (x: number): string => (key === 'critUnder60' ? String(x).padStart(5) : pct(x));
   return `${name.padEnd(46)} ${fmt(ex[key])}     ${fmt(v1[key])}   ${met}\n`;
 };
-process.stdout.write(`\nevals matched by ${evalKey === 'time' ? 'start time' : 'order'}, their parts${partKey === 'end' ? ' by end time, cache reuses by time' : ' by index, cache reuses by order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
+const timing = chunkTimes === 'interpolated' ? "by byte offset (interpolated), as the reference's own analysis timed them" : chunkTimes === 'received' ? "by their bytes' arrival (received; pcp build's default), not as the reference's analysis timed them" : 'by the parser, not as the reference\'s analysis timed them';
+process.stdout.write(`\nour download chunks timed ${timing}; evals matched by ${evalKey === 'time' ? 'start time' : 'order'}, their parts${partKey === 'end' ? ' by end time, cache reuses by time' : ' by index, cache reuses by order'}; aggregate over ${rows.length} site(s)${failed.length ? `, ${failed.length} failed` : ''}:\n`);
 process.stdout.write(`${''.padEnd(46)} exported  v1\n`);
 // Targets: issue 13's (set for logs the builder has never seen; the 64 sample sites must meet them too).
 process.stdout.write(line('resource url set Jaccard (mean)', 'resourceJaccard', 0.999));
@@ -198,7 +223,10 @@ process.stdout.write(line('Spearman of cp priorities (mean)', 'spearman', 0.95))
 const selfCrit = rows.map((r) => r.self.critJaccard).sort((a, b) => a - b);
 const compared = rows.reduce((a, r) => a + r.gaps.compared, 0);
 const within = compared - rows.reduce((a, r) => a + r.gaps.differ.length, 0);
-process.stdout.write(`\nthe reference graphs' own critical paths and priorities recomputed on them (the ceiling for a builder that\n`);
-process.stdout.write(`reproduced them exactly): critical-path Jaccard ${pct(mean(selfCrit))} (p10 ${pct(selfCrit[Math.floor(0.1 * (selfCrit.length - 1))] ?? Number.NaN)}, ${selfCrit.filter((x) => x < 1).length} sites under 1), Spearman ${pct(mean(rows.map((r) => r.self.spearman)))}\n`);
+const same = aggregate(rows.map((r) => r.sameTiming));
+const refTiming = chunkTimes === 'interpolated' ? 'by byte offset, as ours and as the original analysis' : `${chunkTimes === 'received' ? "by their bytes' arrival" : 'by the parser'}, as ours (the published paths: by byte offset)`;
+process.stdout.write(`\nthe reference graphs' own critical paths and priorities recomputed on them, their download chunks timed ${refTiming}\n`);
+process.stdout.write(`(the ceiling for a builder that reproduced them exactly): critical-path Jaccard ${pct(mean(selfCrit))} (p10 ${pct(selfCrit[Math.floor(0.1 * (selfCrit.length - 1))] ?? Number.NaN)}, ${selfCrit.filter((x) => x < 1).length} sites under 1), Spearman ${pct(mean(rows.map((r) => r.self.spearman)))}\n`);
+process.stdout.write(`ours against those recomputed paths and priorities (v1): critical-path Jaccard ${pct(same.critJaccard)} (p10 ${pct(same.critP10)}, ${same.critUnder60} sites under 0.6), Spearman ${pct(same.spearman)}\n`);
 process.stdout.write(`nodes of the reference's critical paths whose duration in ours is the reference's within 1 ms: ${within} of ${compared} matched\n`);
 if (failed.length) process.exitCode = 1;

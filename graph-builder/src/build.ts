@@ -4,12 +4,14 @@
  * (analysis/). No file I/O here: the CLI and scripts read the file (adapters/legacy-log/file.ts).
  */
 import { legacyLogToActivities, legacyLogToActivitiesAsync, linesOf } from './adapters/legacy-log/index.ts';
+import { timeLogChunks } from './adapters/legacy-log/chunk-times.ts';
+import { DEFAULT_CHUNK_TIMES, type ChunkTiming } from './format/legacy-chunk-times.ts';
 import type { Activities } from './model/types.ts';
 import { assignPriorities } from './analysis/priorities.ts';
 import type { Graph, GraphNavigation, GraphNode } from './format/types.ts';
 import { SCHEMA_VERSION } from './format/types.ts';
 import { normalise, type NormaliseOptions } from './normalise.ts';
-import { applyRules, breakCycles } from './rules/index.ts';
+import { applyRules, breakCycles, type RuleOutput } from './rules/index.ts';
 
 export { LegacyLogError } from './adapters/legacy-log/reader.ts';
 
@@ -28,6 +30,13 @@ export interface BuildOptions extends NormaliseOptions {
   analysisScope?: 'recorded' | 'normalised';
   /** Recorded in provenance.input. */
   input?: string;
+  /**
+   * Legacy logs only: how download chunks are timed (adapters/legacy-log/chunk-times.ts): 'received'
+   * (default) — by their bytes' arrival (`ReceivedChunk`), by the parser where the log has none;
+   * 'parser'; 'interpolated' — by byte offset over the document's whole span, as the original 2016
+   * builder did (to reproduce its analysis: its published critical paths assume these times).
+   */
+  chunkTimes?: ChunkTiming;
 }
 
 export interface BuildResult {
@@ -39,7 +48,7 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
   const warnings: string[] = [];
   const lines = typeof input === 'string' ? linesOf(input) : input;
   const acts = legacyLogToActivities(lines, warnings, { strict: options.strict ?? false });
-  const graph = buildFromActivities(acts, warnings, options, 'legacy-log');
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', legacyChunkTimes(acts, options));
   return { graph, warnings };
 }
 
@@ -47,13 +56,23 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
 export async function buildFromLegacyLogStream(lines: AsyncIterable<string>, options: BuildOptions = {}): Promise<BuildResult> {
   const warnings: string[] = [];
   const acts = await legacyLogToActivitiesAsync(lines, warnings, { strict: options.strict ?? false });
-  const graph = buildFromActivities(acts, warnings, options, 'legacy-log');
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', legacyChunkTimes(acts, options));
   return { graph, warnings };
 }
 
-/** The source-neutral half: any adapter's activity model -> graph. */
-export function buildFromActivities(acts: Activities, warnings: string[], options: BuildOptions, source: Graph['provenance']['source']): Graph {
+/** The legacy log's own step after the rules: its download chunks timed as `options.chunkTimes` asks. */
+const legacyChunkTimes =
+  (acts: Activities, options: BuildOptions) =>
+  (out: RuleOutput): void =>
+    timeLogChunks(out.nodes, out.edges, acts.resources, options.chunkTimes ?? DEFAULT_CHUNK_TIMES);
+
+/**
+ * The source-neutral half: any adapter's activity model -> graph. `afterRules`: a source's own step on
+ * the rules' nodes and edges, before normalisation and analysis.
+ */
+export function buildFromActivities(acts: Activities, warnings: string[], options: BuildOptions, source: Graph['provenance']['source'], afterRules?: (out: RuleOutput) => void): Graph {
   const out = applyRules(acts, warnings);
+  afterRules?.(out);
   normalise(out.nodes, out.times, options);
   const lineOf = new Map<string, number>();
   for (const a of [...acts.resources, ...acts.computations]) if (a.sourceLine !== undefined) lineOf.set(a.id, a.sourceLine);

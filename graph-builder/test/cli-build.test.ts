@@ -75,3 +75,22 @@ test('pcp build then pcp export --format legacy writes the log\'s own 0-based ro
   const pos = (list: Array<Record<string, unknown>>) => list.filter((a) => a.type === 'parse_chunk').map((a) => `${a.docUrl as string} ${a.startRow as number}:${a.startColumn as number}-${a.endRow as number}:${a.endColumn as number}`).sort();
   assert.deepEqual(pos(chunks), pos(ref.activities));
 });
+
+test('pcp build --legacy-log --chunk-times: received by default, interpolated on request, a bad value or a trace input one line', () => {
+  const chunkTimes = (file: string) =>
+    new Set((JSON.parse(readFileSync(file, 'utf8')) as { nodes: Array<{ kind: string; extra?: { chunkTimes?: string } }> }).nodes.filter((n) => n.kind === 'download_chunk').map((n) => n.extra?.chunkTimes));
+  const byDefault = join(dir, 'friv-received.json');
+  const interpolated = join(dir, 'friv-interpolated.json');
+  assert.equal(pcp('build', '--legacy-log', FIXTURE, '--out', byDefault).status, 0);
+  const r = pcp('build', '--legacy-log', FIXTURE, '--out', interpolated, '--chunk-times', 'interpolated');
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual([...chunkTimes(byDefault)], ['received']);
+  assert.deepEqual([...chunkTimes(interpolated)], ['interpolated']);
+  const bad = pcp('build', '--legacy-log', FIXTURE, '--out', join(dir, 'x.json'), '--chunk-times', 'soon');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /^pcp build: --chunk-times expects received, parser or interpolated, got 'soon'/);
+  const trace = pcp('build', join(dir, 'friv-received.json'), '--out', join(dir, 'x.json'), '--chunk-times', 'parser');
+  assert.equal(trace.status, 2);
+  assert.match(trace.stderr, /--chunk-times applies to --legacy-log input only/);
+  for (const x of [bad, trace]) assert.equal(x.stderr.trim().split('\n').length, 1);
+});

@@ -1,3 +1,4 @@
+import type { ChunkTiming } from '@pcp/graph-builder';
 import { parse, str, flag, sourceError, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
 
 /**
@@ -17,6 +18,7 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
   trace: buildTrace,
   'legacy-log': async (p, input) => {
     const { readLegacyLogFile, buildFromLegacyLog, LegacyLogError } = await import('@pcp/graph-builder');
+    const timing = await chunkTimes(p);
     let log;
     try {
       log = readLegacyLogFile(input);
@@ -25,7 +27,7 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
       throw new CliError(`${input}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
     }
     try {
-      const { graph, warnings } = buildFromLegacyLog(log.text, { strict: flag(p, 'strict'), input, analysisScope: analysisScope(p) });
+      const { graph, warnings } = buildFromLegacyLog(log.text, { strict: flag(p, 'strict'), input, analysisScope: analysisScope(p), chunkTimes: timing });
       return { graph, warnings: [...log.warnings, ...warnings], inputBytes: log.bytes };
     } catch (e) {
       if (e instanceof LegacyLogError) throw sourceError(input, e);
@@ -90,10 +92,21 @@ async function addServerDelays(p: Parsed, kind: InputKind, input: string, built:
   );
 }
 
+/** The value of option `name`, one of `values` (the first when absent). */
+function choice<T extends string>(p: Parsed, name: string, values: readonly T[]): T {
+  const v = str(p, name) ?? values[0]!;
+  if (!values.includes(v as T)) throw new UsageError(`--${name} expects ${values.slice(0, -1).join(', ')} or ${values.at(-1)}, got '${v}'`);
+  return v as T;
+}
+
 function analysisScope(p: Parsed): 'recorded' | 'normalised' {
-  const v = str(p, 'analysis') ?? 'recorded';
-  if (v !== 'recorded' && v !== 'normalised') throw new UsageError(`--analysis expects recorded or normalised, got '${v}'`);
-  return v;
+  return choice(p, 'analysis', ['recorded', 'normalised'] as const);
+}
+
+/** --chunk-times, legacy logs only; the builder's default first. */
+async function chunkTimes(p: Parsed): Promise<ChunkTiming> {
+  const { CHUNK_TIMINGS, DEFAULT_CHUNK_TIMES } = await import('@pcp/graph-builder');
+  return choice(p, 'chunk-times', [DEFAULT_CHUNK_TIMES, ...CHUNK_TIMINGS.filter((t) => t !== DEFAULT_CHUNK_TIMES)]);
 }
 
 function inputKind(p: Parsed): { kind: InputKind; input: string } {
@@ -102,6 +115,7 @@ function inputKind(p: Parsed): { kind: InputKind; input: string } {
     if (p.positionals.length) throw new UsageError('give either --legacy-log FILE or an input path, not both');
     return { kind: 'legacy-log', input: legacy };
   }
+  if (str(p, 'chunk-times') !== undefined) throw new UsageError('--chunk-times applies to --legacy-log input only');
   if (p.positionals.length > 1) throw new UsageError('give one input: a bundle directory or a trace file');
   if (p.positionals.length === 1) return { kind: 'trace', input: p.positionals[0]! };
   throw new UsageError('an input is required: BUNDLE_DIR, TRACE.json[.gz] or --legacy-log FILE[.gz]');
@@ -113,7 +127,7 @@ export const command: Command = {
   usage: `
 usage: pcp build BUNDLE_DIR --out GRAPH.json [--server-delays FILE | --no-server-delays] [options]
        pcp build TRACE.json[.gz] --out GRAPH.json [options]
-       pcp build --legacy-log FILE[.gz] --out GRAPH.json [--strict] [options]
+       pcp build --legacy-log FILE[.gz] --out GRAPH.json [--strict] [--chunk-times T] [options]
 
 Builds the page-load dependency graph (thesis ch. 3: Table 3.1 rules, Appendix A event parents, frame
 completion chain, sub-computation split, §3.7.4 normalisation), with MIME-type and critical-path
@@ -135,6 +149,14 @@ options:
                       default they are measured from the bundle's capture.pcap when it has one
   --no-server-delays  do not measure server delays from the bundle's capture
   --strict            fail on the first bad line instead of skipping it
+  --chunk-times T     legacy logs: how a document's download chunks are timed. 'received' (default): each
+                      spans the arrival of its first to its last byte, from the log's ReceivedChunk
+                      records (a document without them: the parser's times, chunk n ends when parse
+                      chunk n began); 'parser': the parser's times for every document; 'interpolated':
+                      a share of the document's whole span by byte offset (DNS, connection and first
+                      byte included), as the original 2016 builder timed them: use it to reproduce that
+                      analysis (its published critical paths assume these times). Each chunk records
+                      its timing in extra.chunkTimes (graph-builder/README.md)
   --analysis SCOPE    compute priorities and the critical path on the 'recorded' load (default, as the
                       original PCP: post-load timers included) or the 'normalised' one (post-load
                       timers disabled, what the emulator replays)
@@ -150,6 +172,7 @@ options:
       analysis: { type: 'string' },
       'server-delays': { type: 'string' },
       'no-server-delays': { type: 'boolean' },
+      'chunk-times': { type: 'string' },
     });
     const { kind, input } = inputKind(p);
     const out = str(p, 'out');

@@ -15,6 +15,8 @@ import type { RawArrival } from './legacy-raw.ts';
 
 export type ChunkTiming = 'received' | 'parser' | 'interpolated';
 export const CHUNK_TIMINGS: readonly ChunkTiming[] = ['received', 'parser', 'interpolated'];
+/** Received where the raw log says, else by the parser: the importer's and `pcp build --legacy-log`'s default. */
+export const DEFAULT_CHUNK_TIMES: ChunkTiming = 'received';
 
 type Span = { start: number; end: number };
 

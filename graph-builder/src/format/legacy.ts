@@ -23,7 +23,7 @@ import type {
   ScriptKind,
 } from './types.ts';
 import { SCHEMA_VERSION } from './types.ts';
-import { timeLegacyChunks, type ChunkTiming } from './legacy-chunk-times.ts';
+import { DEFAULT_CHUNK_TIMES, timeLegacyChunks, type ChunkTiming } from './legacy-chunk-times.ts';
 import { fetchOf, type LegacyRawEvidence } from './legacy-raw.ts';
 import { requestingElement, requestTypeOf } from './legacy-request-types.ts';
 
@@ -265,9 +265,6 @@ export interface ImportOptions {
   /** How download chunks are timed (legacy-chunk-times.ts; default `DEFAULT_CHUNK_TIMES`). */
   chunkTimes?: ChunkTiming;
 }
-
-/** Received where the raw log says, else by the parser (legacy-chunk-times.ts). */
-export const DEFAULT_CHUNK_TIMES: ChunkTiming = 'received';
 
 export function importLegacy(lg: LegacyGraph, options: ImportOptions = {}): Graph {
   const frames: Frame[] = lg.frames.map((f) => ({
