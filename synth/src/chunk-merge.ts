@@ -9,7 +9,8 @@
  *
  * The equivalence, applied to each side against the other alike: a chunk that directly follows chunk P
  * of its document, and whose every declared resource or script that the other side has is declared there
- * by the chunk keyed as P, is one chunk with P (takes P's key, its download chunk P's download's); the
+ * by the chunk keyed as P, is one chunk with P (takes P's key, its download chunk P's download's); so is
+ * a chunk that directly precedes P under the same condition (session 12: the tags in the other order); the
  * edges between them fall away as edges of a node to itself. Chunks are matched by adjacency and by
  * what both sides declare in them, never by their number. Pure on the indexes; changes the keys in place.
  */
@@ -54,6 +55,21 @@ function mergeInto(ix: GraphIndex, keys: Map<string, string>, other: GraphIndex,
       }
       const k = keys.get(c.id);
       if (k !== undefined) lastOfFrame.set(c.frame, k);
+    }
+    // The same, the other way: a chunk right before chunk N whose declarations the other side makes in
+    // the chunk keyed as N (9gag.com's video: the source declares its poster and its source in one
+    // chunk, keyed by the poster; the synthesized page's tags put the source first, a chunk of its own).
+    const nextOfFrame = new Map<string, string>();
+    for (const c of [...list].reverse()) {
+      const own = keys.get(c.id);
+      const next = nextOfFrame.get(c.frame);
+      const shared = declared(ix, keys, c).filter((d) => declarer.has(d));
+      if (own !== undefined && next !== undefined && own !== next && !otherChunkKeys.has(own) && otherChunkKeys.has(next) && shared.length && shared.every((d) => declarer.get(d) === next)) {
+        rename.set(own, next);
+        keys.set(c.id, next);
+      }
+      const k = keys.get(c.id);
+      if (k !== undefined) nextOfFrame.set(c.frame, k);
     }
   }
   if (!rename.size) return;
