@@ -18,7 +18,8 @@ usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--
 
 Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
-agreement, edge precision/recall by rule, critical-path Jaccard (and under it two secondary figures: structural,
+agreement, edge precision/recall by rule (a script element's dependency drawn on its download or its evaluation
+one edge; under it the edges as drawn, and on transitive reductions), critical-path Jaccard (and under it two secondary figures: structural,
 the rebuilt edges with the source's durations; near-critical at 2/5/10%), load time against the source (targets of
 issue 15), pages per minute, synthesis speed, the edges missed and added by rule and kinds of their ends, and
 every class of miss with its count (the critical paths' too: why each resource on one path is off the other).
