@@ -36,3 +36,19 @@ test('a chunk whose resources the other side declares elsewhere is not merged', 
   assert.ok(f.edgeRecall < 1);
   assert.ok(f.parentAgreement < 1);
 });
+
+test('a chunk the other side declares in the chunk after it (the tags in the other order) is one chunk with that one, on either side', () => {
+  // The rebuilt page writes b.css's tag before a.css's: a chunk declaring b.css, then one declaring a.css.
+  const reordered = () => {
+    const g = page(true);
+    g.edges = g.edges.filter((e) => e.from !== 'p0' && e.from !== 'pb' || e.rule === 3);
+    g.edges.push({ from: 'p0', to: 'b', rule: 1 }, { from: 'pb', to: 'a', rule: 1 });
+    for (const n of g.nodes) if (n.id === 'a' || n.id === 'b') n.start = n.id === 'a' ? 3 : 2;
+    return g;
+  };
+  for (const [source, built] of [[page(false), reordered()], [reordered(), page(false)]] as const) {
+    const f = compareRoundTrip(source, built);
+    assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
+    assert.equal(f.parentAgreement, 1);
+  }
+});

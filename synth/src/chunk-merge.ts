@@ -9,7 +9,8 @@
  *
  * The equivalence, applied to each side against the other alike: a chunk that directly follows chunk P
  * of its document, and whose every declared resource or script that the other side has is declared there
- * by the chunk keyed as P, is one chunk with P (takes P's key, its download chunk P's download's); the
+ * by the chunk keyed as P, is one chunk with P (takes P's key, its download chunk P's download's); so is
+ * a chunk that directly precedes P under the same condition (session 12: the tags in the other order); the
  * edges between them fall away as edges of a node to itself. Chunks are matched by adjacency and by
  * what both sides declare in them, never by their number. Pure on the indexes; changes the keys in place.
  */
@@ -42,19 +43,27 @@ function mergeInto(ix: GraphIndex, keys: Map<string, string>, other: GraphIndex,
   const declarer = declarersOf(other, otherKeys);
   const otherChunkKeys = new Set([...declarer.values()]);
   const rename = new Map<string, string>();
-  for (const list of ix.chunksByDoc.values()) {
-    const lastOfFrame = new Map<string, string>();
-    for (const c of list) {
+  // Walks a document's chunks in `order`: a chunk merges into its neighbour before it in that order.
+  const mergeAlong = (order: ParseChunkNode[]): void => {
+    const neighbourOfFrame = new Map<string, string>();
+    for (const c of order) {
       const own = keys.get(c.id);
-      const prev = lastOfFrame.get(c.frame);
+      const near = neighbourOfFrame.get(c.frame);
       const shared = declared(ix, keys, c).filter((d) => declarer.has(d));
-      if (own !== undefined && prev !== undefined && own !== prev && !otherChunkKeys.has(own) && otherChunkKeys.has(prev) && shared.length && shared.every((d) => declarer.get(d) === prev)) {
-        rename.set(own, prev);
-        keys.set(c.id, prev);
+      if (own !== undefined && near !== undefined && own !== near && !otherChunkKeys.has(own) && otherChunkKeys.has(near) && shared.length && shared.every((d) => declarer.get(d) === near)) {
+        rename.set(own, near);
+        keys.set(c.id, near);
       }
       const k = keys.get(c.id);
-      if (k !== undefined) lastOfFrame.set(c.frame, k);
+      if (k !== undefined) neighbourOfFrame.set(c.frame, k);
     }
+  };
+  for (const list of ix.chunksByDoc.values()) {
+    mergeAlong(list);
+    // The same, the other way: a chunk right before chunk N whose declarations the other side makes in
+    // the chunk keyed as N (9gag.com's video: the source declares its poster and its source in one
+    // chunk, keyed by the poster; the synthesized page's tags put the source first, a chunk of its own).
+    mergeAlong([...list].reverse());
   }
   if (!rename.size) return;
   for (const [id, k] of keys) {

@@ -11,6 +11,7 @@ import { transitiveReduction } from './reduction.ts';
 import { mergeChunksCutApart } from './chunk-merge.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { criticalPathFigures, type CriticalPathFigures } from './cp-agreement.ts';
+import { sameDependencies } from './same-dependency.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -33,9 +34,15 @@ export interface RoundTripFigures {
   /** Resources in both graphs whose parents (by key) agree, of those in both. */
   parentAgreement: number;
   parentsCompared: number;
-  /** Edges by key: built edges found in the source / all built; source edges found / all source. */
+  /**
+   * Edges by key: built edges found in the source / all built; source edges found / all source. A
+   * script element's dependency drawn on its download by one builder and on its evaluation by the
+   * other is one edge (`same-dependency.ts`).
+   */
   edgePrecision: number;
   edgeRecall: number;
+  /** A secondary figure: the same on the edges as drawn, each on the node its builder chose (the headline before session 12). */
+  asDrawn: { precision: number; recall: number };
   /**
    * A secondary figure: precision and recall on both graphs' transitive reductions (the keyed edges no
    * other path implies: an edge implied by a path is redundant for ordering, `reduction.ts`). The
@@ -160,18 +167,23 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   }
   const se = edgeKeys(si, sk);
   const be = edgeKeys(bi, bk);
+  const drawnFound = [...se.keys()].filter((k) => be.has(k)).length;
+  // The same dependency drawn on a script's download or on its evaluation: one edge (same-dependency.ts).
+  const same = (m: Map<string, KeyedEdge>): Map<string, KeyedEdge> => new Map(sameDependencies([...m.values()]).map((e) => [`${e.from} -> ${e.to}`, e]));
+  const ss = same(se);
+  const bs = same(be);
   const byRule: Record<string, RuleFigures> = {};
   let found = 0;
-  for (const [k, { rule }] of se) {
+  for (const [k, { rule }] of ss) {
     const r = (byRule[rule] ??= { found: 0, source: 0 });
     r.source++;
-    if (be.has(k)) {
+    if (bs.has(k)) {
       r.found++;
       found++;
     }
   }
   let correct = 0;
-  for (const k of be.keys()) if (se.has(k)) correct++;
+  for (const k of bs.keys()) if (ss.has(k)) correct++;
   const reducedKeys = (m: Map<string, KeyedEdge>): Set<string> => new Set(transitiveReduction([...m.values()]).map((e) => `${e.from} -> ${e.to}`));
   const rs = reducedKeys(se);
   const rb = reducedKeys(be);
@@ -186,8 +198,9 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     resourceJaccard: jaccard(su, bu),
     parentAgreement: compared ? agree / compared : 1,
     parentsCompared: compared,
-    edgePrecision: be.size ? correct / be.size : 1,
-    edgeRecall: se.size ? found / se.size : 1,
+    edgePrecision: bs.size ? correct / bs.size : 1,
+    edgeRecall: ss.size ? found / ss.size : 1,
+    asDrawn: { precision: be.size ? drawnFound / be.size : 1, recall: se.size ? drawnFound / se.size : 1 },
     reduced: { precision: rb.size ? inBoth / rb.size : 1, recall: rs.size ? inBoth / rs.size : 1 },
     byRule,
     criticalPathJaccard,
@@ -198,6 +211,6 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
     missingResources: [...su].filter((u) => !bu.has(u)),
     extraResources: [...bu].filter((u) => !su.has(u)),
     parentMisses,
-    edgeMisses: { missing: keyed(se, be, bKeys), extra: keyed(be, se, sKeys) },
+    edgeMisses: { missing: keyed(ss, bs, bKeys), extra: keyed(bs, ss, sKeys) },
   };
 }
