@@ -18,8 +18,8 @@ usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--
 
 Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
-agreement, edge precision/recall by rule (a script element's dependency drawn on its download or its evaluation
-one edge; under it the edges as drawn, and on transitive reductions), critical-path Jaccard (and under it two secondary figures: structural,
+agreement, edge precision/recall as drawn (under it two secondary figures: a script element's dependency drawn on
+its download or its evaluation one edge, and on transitive reductions; recall by rule on the former), critical-path Jaccard (and under it two secondary figures: structural,
 the rebuilt edges with the source's durations; near-critical at 2/5/10%), load time against the source (targets of
 issue 15), pages per minute, synthesis speed, the edges missed and added by rule and kinds of their ends, and
 every class of miss with its count (the critical paths' too: why each resource on one path is off the other).
@@ -101,7 +101,7 @@ if (rows.length) {
   console.log(`resource Jaccard ${m((f) => f.resourceJaccard).toFixed(3)} (target ${TARGETS.resourceJaccard}: ${verdict(m((f) => f.resourceJaccard) >= TARGETS.resourceJaccard)})`);
   console.log(`parent agreement ${m((f) => f.parentAgreement).toFixed(3)} (target ${TARGETS.parentAgreement}: ${verdict(m((f) => f.parentAgreement) >= TARGETS.parentAgreement)})`);
   console.log(`edge precision ${m((f) => f.edgePrecision).toFixed(3)} / recall ${m((f) => f.edgeRecall).toFixed(3)} (target ${TARGETS.edgePrecision}: ${verdict(m((f) => f.edgePrecision) >= TARGETS.edgePrecision && m((f) => f.edgeRecall) >= TARGETS.edgeRecall)})`);
-  console.log(`  secondary: as drawn (a script's dependency on its download and on its evaluation two edges; the headline before session 12) precision ${m((f) => f.asDrawn.precision).toFixed(3)} / recall ${m((f) => f.asDrawn.recall).toFixed(3)}`);
+  console.log(`  secondary: same dependency (a script element's dependency drawn on its download by one builder and on its evaluation by the other one edge; the per-rule recall and the miss classes below are on these) precision ${m((f) => f.sameDependency.precision).toFixed(3)} / recall ${m((f) => f.sameDependency.recall).toFixed(3)}`);
   console.log(`  secondary: on both graphs' transitive reductions (edges a path implies left out on each side) precision ${m((f) => f.reduced.precision).toFixed(3)} / recall ${m((f) => f.reduced.recall).toFixed(3)}`);
   console.log(`critical-path resource Jaccard ${m((f) => f.criticalPathJaccard).toFixed(3)} (target ${TARGETS.criticalPathJaccard}: ${verdict(m((f) => f.criticalPathJaccard) >= TARGETS.criticalPathJaccard)})`);
   console.log(`  secondary: structural (the rebuilt edges with the source's durations for matched nodes) ${m((f) => f.criticalPathSecondary.structural).toFixed(3)}; near-critical (a resource off one path agrees when its branch on the other side is within X of that path) ${Object.keys(rows[0]!.f.criticalPathSecondary.near).map((x) => `${x} ${m((f) => f.criticalPathSecondary.near[x]!).toFixed(3)}`).join(', ')}`);
