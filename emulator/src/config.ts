@@ -360,6 +360,7 @@ export const EMULATOR_OPTIONS = {
   fack: 'switch',
   'quic-pto': 'switch',
   frto: 'switch',
+  'linux-idle-restart': 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
   'shard-overflow': 'value',

@@ -69,6 +69,12 @@ export interface LinkConfig {
    * delayed is never taken: the model re-arms it.) Default false.
    */
   frto?: boolean;
+  /**
+   * Window validation after idle as Linux (tcp_cwnd_restart) and RFC 2861: ssthresh = max(ssthresh, 3/4 cwnd),
+   * so a connection or subflow that never cut its window keeps an infinite ssthresh and slow-starts again
+   * without bound. Default false: the thesis' Algorithm 11 (ssthresh = 3/4 cwnd).
+   */
+  linuxIdleRestart?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -112,6 +118,7 @@ export interface ResolvedLinkConfig {
   fack: boolean;
   quicPto: boolean;
   frto: boolean;
+  linuxIdleRestart: boolean;
   shardLarge: number;
   shardConnections: number;
   shardOverflow: ShardOverflow;
@@ -166,6 +173,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     fack,
     quicPto,
     frto: c.frto ?? false,
+    linuxIdleRestart: c.linuxIdleRestart ?? false,
     shardLarge,
     shardConnections,
     shardOverflow,
@@ -202,6 +210,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts.fack !== undefined) config.fack = bool('fack', opts.fack);
   if (opts['quic-pto'] !== undefined) config.quicPto = bool('quic-pto', opts['quic-pto']);
   if (opts.frto !== undefined) config.frto = bool('frto', opts.frto);
+  if (opts['linux-idle-restart'] !== undefined) config.linuxIdleRestart = bool('linux-idle-restart', opts['linux-idle-restart']);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

@@ -327,6 +327,30 @@ test('congestion window validation: the idle spell runs from the last data sent,
   close(timingOf(r, 'b').end, 345.2, 'b restarts from the restart window');
 });
 
+test('congestion window validation, linuxIdleRestart: an unset ssthresh stays unset, so the restart slow-starts again', () => {
+  // The timeline above with b 40 segments: b's request reaches the server at 272, one idle RTO after the last data
+  // sent (60): cwnd max(14/2, 10) = 10. Round 1: segments 1-10 leave at 272, depart the bottleneck at 282 + 1.2k,
+  // their ACKs reach the server at 312 + 1.2k (k = 1..10).
+  // Linux (RFC 2861: max(inf, 3/4 x 14) = inf, slow start): ACK k sends two, 10 + 2k - 1 and 10 + 2k, at 312 + 1.2k:
+  // 11-30; they reach the bottleneck in pairs from 323.2 and depart one per 1.2 ms: 10 + j at 323.2 + 1.2j (30 at
+  // 347.2), ACKed at the server 30 ms later. Round 2: ACKs of 11-15 (354.4 .. 359.2) send 31-40 in pairs, at the
+  // bottleneck 364.4 .. 369.2 (idle since 347.2): 31 departs 365.6, then one per 1.2 ms, 40 at 376.4; client 386.4.
+  // The thesis (ssthresh 3/4 x 14 = 10.5): ACK 1 sends 11 and 12, then cwnd >= ssthresh and each ACK adds 1/cwnd:
+  // 13-21 one per ACK (cwnd 11.79 after round 1); round 2 sends 22-33 (two at its third ACK, where cwnd passes 12),
+  // the last departing the bottleneck at 377.6; round 3 sends 34-40 (two at its fourth ACK, cwnd past 13), at the
+  // bottleneck 405.6 .. 411.6: 40 departs 414.0, client 424.0: one round trip more.
+  const page = (): ReturnType<PageBuilder['build']> =>
+    new PageBuilder()
+      .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+      .parse('p', 160)
+      .resource('b', 'http://a.com/b', 40 * MSS, { serverDelay: 0 })
+      .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+  const linux = simulateChecked(page(), { ...base, connectionsPerHost: 1, linuxIdleRestart: true });
+  close(timingOf(linux, 'b').end, 386.4, 'linux: slow start after the restart');
+  const thesis = simulateChecked(page(), { ...base, connectionsPerHost: 1 });
+  close(timingOf(thesis, 'b').end, 424, 'thesis: congestion avoidance from 10.5');
+});
+
 test('RTT jitter: each server gets a seeded delta within +-0.1 d (d = RTT/4)', () => {
   const g = new PageBuilder().resource('r', 'http://b.com/x', MSS, { serverDelay: 0 }).edge('r', 'load').build();
   // Without jitter: 40 (handshake) + 20 (request) + 10 + 1.2 + 10 = 81.2. A delta on the client->server path

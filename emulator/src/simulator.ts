@@ -259,6 +259,7 @@ class Simulation {
       fack: cfg.fack,
       quicPto: cfg.quicPto,
       frto: cfg.frto,
+      linuxIdleRestart: cfg.linuxIdleRestart,
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: recordStreams

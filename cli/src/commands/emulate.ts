@@ -65,6 +65,7 @@ lossy and variable links (emulator/README.md, "Lossy links"):
                          above is SACKed; a lost retransmission found by later SACKs, not the RTO
   --quic-pto             with sack and quic-lite: RFC 9002's probe timeout instead of the RTO
   --frto                 F-RTO (RFC 5682): undo the window cut of a timeout that lost ACKs caused
+  --linux-idle-restart   restart after idle as Linux: an unset (infinite) ssthresh stays unset (thesis: 3/4 cwnd)
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --shard-overflow <o>   round-robin: every large response over those k | main: the first k one
@@ -96,6 +97,7 @@ const OPTIONS = {
   fack: { type: 'boolean' },
   'quic-pto': { type: 'boolean' },
   frto: { type: 'boolean' },
+  'linux-idle-restart': { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -122,6 +124,7 @@ export const command: Command = {
     if (flag(p, 'fack')) opts.fack = 'true';
     if (flag(p, 'quic-pto')) opts['quic-pto'] = 'true';
     if (flag(p, 'frto')) opts.frto = 'true';
+    if (flag(p, 'linux-idle-restart')) opts['linux-idle-restart'] = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));

@@ -243,6 +243,12 @@ export interface NetContext {
   quicPto?: boolean;
   /** F-RTO (RFC 5682): the window cut of a timeout that only lost ACKs caused is undone when the next ACK shows it. */
   frto?: boolean;
+  /**
+   * Window validation after idle keeps an unset (infinite) ssthresh, as RFC 2861 and Linux's tcp_cwnd_restart
+   * (max(ssthresh, 3/4 cwnd)): a connection that never cut its window slow-starts again without bound. Off:
+   * the thesis' Algorithm 11, ssthresh = 3/4 cwnd.
+   */
+  linuxIdleRestart?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -431,7 +437,7 @@ export class TcpConnection {
       this.restartedAfter = this.lastActive;
       const k = Math.floor((now - this.lastActive) / this.rto);
       const restart = Math.min(this.ctx.icwnd, this.cwnd);
-      this.ssthresh = Math.max(this.ssthresh === Infinity ? 0 : this.ssthresh, 0.75 * this.cwnd);
+      this.ssthresh = Math.max(this.ssthresh === Infinity && !this.ctx.linuxIdleRestart ? 0 : this.ssthresh, 0.75 * this.cwnd);
       this.cwnd = Math.max(this.cwnd / 2 ** Math.min(k, 30), restart);
     }
     let sent = false;
