@@ -27,6 +27,7 @@ import { accuracyPages, startPageServers, type PageServers, type PageSpec } from
 import { disturbance, disturbanceMs, leastDisturbed, type Disturbance } from './quiet-recording.ts';
 import { CSV_HEADER, csvRow, DEFAULT_GRID, gridRow, parseCondition, summarizeGrid, TOOLS, type Condition, type GridRow, type Times, type Tool } from './grid-stats.ts';
 import { cellKey, loadsByCell, readLoadLog, type LoggedLoad } from './load-log.ts';
+import { formatComparison, parseGridCsv } from './grid-compare.ts';
 import { describePlan, plan, readSpeed, type Speed } from './plan.ts';
 import { loadReal, type Recording, type WallTime } from './real-loads.ts';
 import { predictionConfig, type RealBrowser } from './real-browser.ts';
@@ -73,6 +74,9 @@ options:
                      (with --keep DIR, a later run resumes the rest)
   --report           with --keep or --from DIR: no recording or loading, the table, CSV and plots
                      from what DIR holds
+  --compare FILE     also print the emulator's errors to one decimal beside those of an earlier run's
+                     CSV (read before this run writes its own: --compare docs/accuracy/emulator.csv
+                     works) and the cells whose emulated load moved (accuracy/grid-compare.ts)
   --dry-run          print the plan and its projected time (from the last run's measured speed), and exit
   --fresh-browser    start a fresh Chromium for every load instead (slower; for comparison)
   --csv FILE         per page and condition (default docs/accuracy/emulator.csv; the measured speed
@@ -95,6 +99,16 @@ const run = promisify(execFile);
 
 class UsageError extends Error {}
 
+/** --compare FILE: an earlier run's rows. */
+function earlierRun(file: string): GridRow[] {
+  if (!existsSync(file)) throw new UsageError(`--compare ${file}: no such file`);
+  try {
+    return parseGridCsv(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`--compare ${file}: ${(e as Error).message}`);
+  }
+}
+
 /** Whether the emulator models random loss: a loss rate resolves to a loss model in its config. */
 const LOSS_MODEL = resolveConfig({ bandwidthBps: 1e6, rttMs: 10, protocol: 'h1', lossRate: 0.01 }).loss !== undefined;
 
@@ -115,6 +129,7 @@ async function main(): Promise<number> {
     'no-plots': { type: 'boolean' },
     cc: { type: 'string' },
     'loss-detection': { type: 'string' },
+    compare: { type: 'string' },
   });
   const runs = Number(values.runs ?? 5);
   const recordingsPerPage = Number(values.recordings ?? 3);
@@ -138,6 +153,7 @@ async function main(): Promise<number> {
   if (pages.length === 0) throw new UsageError('no page matches --page');
   if (values.from && !existsSync(values.from)) throw new UsageError(`--from ${values.from}: no such directory`);
   const csvPath = values.csv ?? join(ROOT, 'docs/accuracy/emulator.csv');
+  const earlier = values.compare === undefined ? undefined : earlierRun(values.compare);
   const speedPath = join(dirname(csvPath), 'emulator-speed.json');
 
   const kept = values.from ?? values.keep;
@@ -188,6 +204,7 @@ async function main(): Promise<number> {
       return 1;
     }
     printTable(rows);
+    if (earlier) console.log(formatComparison(earlier, rows));
     const newPages = recordings.length - (pages.length - toRecord);
     const warm = logged.filter((l) => l.warm && live.some((r) => r.page.name === l.page) && conditions.some((c) => c.name === l.condition));
     console.log(`\n${describeLoads([...counted, ...warm], conditions)}; warm loads are not compared (the cell is loaded again)`);
