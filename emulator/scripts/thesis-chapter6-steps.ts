@@ -6,7 +6,7 @@
  * why the modified MPTCP did not beat baseline from 50 Mbit/s (emulator/README.md, chapter 6).
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { parseRate, parseTime, simulate, THESIS_DELAYED_ACKS, type EmulatorConfig, type SimResult } from '../src/index.ts';
+import { checkedSimulate as simulate, parseRate, parseTime, THESIS_DELAYED_ACKS, type EmulatorConfig, type SimResult } from '../src/index.ts';
 import { CUMULATIVE_STEPS, chapter6Config, singleChanges, type Chapter6Setup } from './chapter6-setup.ts';
 import { improvement } from './chapter6-stats.ts';
 import { loadCorpus } from './corpus.ts';
