@@ -14,9 +14,10 @@
  *     for the delay (the figures' grid) and bandwidth mismatches (1 Mbit/s .. 2.5 Gbit/s)      (Tables 6.1-6.2)
  *  7. the mechanisms one at a time at 50 Mbit/s / 100 ms with 5x RTT                              (Figure 6.24c)
  * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N] [--loss-detection nack|sack]
- *   [--delayed-acks thesis|linux|off]. Baseline MPTCP has no PSH (the emulator's `psh` is §6.4.5's whole change).
+ *   [--delayed-acks thesis|linux|off] [--no-preloader]. Baseline MPTCP has no PSH (the emulator's `psh` is §6.4.5's whole change).
  */
 import { checkedSimulate as simulate, LINUX_DELAYED_ACKS, THESIS_DELAYED_ACKS, type DelayedAckPolicy, type EmulatorConfig, type LossDetection } from '../src/index.ts';
+import { chapter6Config, MODIFIED, type Chapter6Setup, type Mode } from './chapter6-setup.ts';
 import { anovaP, improvement, reduction, shareAsFast } from './chapter6-stats.ts';
 import { loadCorpus } from './corpus.ts';
 
@@ -51,22 +52,8 @@ if (RATES.length === 0) {
 }
 const RTTS = [8, 40, 100, 200];
 
-type Mode = 'sp' | 'spTlp' | 'eq' | 'rtt' | 'bw' | 'worstBw' | 'worstRtt' | 'modRtt' | 'modBw';
-const MODIFIED: Partial<EmulatorConfig> = { protocol: 'quic-lite', preemption: true, mptcpScheduler: 'stream', mptcpCc: 'uncoupled', tlp: true, psh: true };
-function config(mode: Mode, B: number, R: number, seed: number): EmulatorConfig {
-  const base: EmulatorConfig = { bandwidthBps: B, rttMs: R, protocol: 'h2', priority: 'criticalPath', icwnd, minQueuePackets: minQueue, rttJitter: 0.1, seed, lossDetection, delayedAcks };
-  switch (mode) {
-    case 'sp': return base;
-    case 'spTlp': return { ...base, tlp: true, psh: true };
-    case 'eq': return { ...base, path2: { bandwidthBps: B, rttMs: R } };
-    case 'rtt': return { ...base, path2: { bandwidthBps: B, rttMs: 5 * R } };
-    case 'bw': return { ...base, path2: { bandwidthBps: B / 5, rttMs: R } };
-    case 'worstBw': return { ...base, bandwidthBps: B / 5, path2: { bandwidthBps: B, rttMs: R } };
-    case 'worstRtt': return { ...base, rttMs: 5 * R, path2: { bandwidthBps: B, rttMs: R } };
-    case 'modRtt': return { ...base, ...MODIFIED, path2: { bandwidthBps: B, rttMs: 5 * R } };
-    case 'modBw': return { ...base, ...MODIFIED, path2: { bandwidthBps: B / 5, rttMs: R } };
-  }
-}
+const setup: Chapter6Setup = { icwnd, minQueue, lossDetection, delayedAcks, preloader: !process.argv.includes('--no-preloader') };
+const config = (mode: Mode, B: number, R: number, seed: number): EmulatorConfig => chapter6Config(setup, mode, B, R, seed);
 const FIGURE_MODES: Mode[] = ['sp', 'eq', 'rtt', 'bw', 'worstBw', 'worstRtt', 'spTlp', 'modRtt'];
 /** The modes a rate runs: the figures and Table 6.1 on their grid, Table 6.2 (spTlp, bw, modBw) on its own. */
 function modesAt(rate: string): Mode[] {
@@ -78,7 +65,7 @@ const MODES: Mode[] = ['sp', 'spTlp', 'eq', 'rtt', 'bw', 'worstBw', 'worstRtt', 
 const FIGURE_RATES = RATES.map(([n], i) => [n, i] as const).filter(([n]) => !TABLE_62_ONLY.has(n));
 
 const corpus = loadCorpus();
-console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, h2 + critical-path priorities, icwnd ${icwnd}, RED 1.5 BDP per path (at least ${minQueue} packets), NewReno, RTT jitter +-0.1 d, delayed ACKs ${delayedAcks ? `${delayedAcksName} (${delayedAcks.timeoutMs} ms, every ${delayedAcks.everyNth}${delayedAcks.countBytes ? ' full' : ''} segments, ${delayedAcks.quickAcks} quick ACKs)` : 'off'}${lossDetection === 'sack' ? ', loss detection sack' : ''}`);
+console.log(`${corpus.length} reference graphs, ${runs} run(s) per cell, h2 + critical-path priorities, icwnd ${icwnd}, RED 1.5 BDP per path (at least ${minQueue} packets), NewReno, RTT jitter +-0.1 d${setup.preloader ? '' : ', no preloader'}, delayed ACKs ${delayedAcks ? `${delayedAcksName} (${delayedAcks.timeoutMs} ms, every ${delayedAcks.everyNth}${delayedAcks.countBytes ? ' full' : ''} segments, ${delayedAcks.quickAcks} quick ACKs)` : 'off'}${lossDetection === 'sack' ? ', loss detection sack' : ''}`);
 console.log('Figures: TCP and MPTCP without TLP. Tables: TCP with TLP + PSH; MPTCP baseline: h2, min-RTT scheduler, LIA, no TLP/PSH; modified: quic-lite (out-of-order delivery) + preemption + Stream Scheduler + uncoupled + tail-loss probes with PSH (and the PSH/ACK on the other subflow; PTO without the delayed-ACK term)\n');
 
 interface Cell {

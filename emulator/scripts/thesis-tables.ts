@@ -18,7 +18,7 @@ import { loadCorpus, RATES, RTTS } from './corpus.ts';
 
 const { values } = scriptArgs('emulate:thesis', `
 usage: npm run emulate:thesis [-- --runs N] [--icwnd N] [--chapter 4|6] [--rates 10Mbps,50Mbps] [--min-queue N]
-                              [--loss-detection nack|sack] [--delayed-acks thesis|linux|off]
+                              [--loss-detection nack|sack] [--delayed-acks thesis|linux|off] [--no-preloader]
 
 The thesis' tables over the 64 reference graphs. Chapter 4 (default), on Table 4.1's grid of rates and
 RTTs: median load time of HTTP/1.1 (6 connections), share of sites where HTTP/2 is as fast (within 20 ms),
@@ -26,11 +26,12 @@ mean PLT reduction of HTTP/2, packet drop rates (Figures 4.12-4.17). Chapter 6: 
 tables (6.4, 6.6, 6.8, 6.15, Tables 6.1-6.2; thesis-chapter6.ts). --runs N seeds per cell (default 1),
 --icwnd the initial window (default 4, the thesis'), --rates chapter 6's rates (of 500Kbps, 1Mbps,
 10Mbps, 50Mbps, 100Mbps, 500Mbps, 1Gbps, 2.5Gbps: Table 6.2 only), --delayed-acks chapter 6's client
-(default thesis: ns-3's 100 ms / every 2nd segment, Table 3.3; linux; off), --min-queue chapter 6's smallest queue in packets (default 4;
+(default thesis: ns-3's 100 ms / every 2nd segment, Table 3.3; linux; off), --no-preloader chapter 6
+without the browser's preloader (§3.7.5), --min-queue chapter 6's smallest queue in packets (default 4;
 Table 6.2's 10 Mbit/s / 8 ms cell depends on it), --loss-detection how senders find RED's drops: the
 thesis' NACK scheme (default, Appendix B) or sack (three duplicate ACKs, else the RTO; emulator/README.md).
 RED queue of 1.5 BDP, NewReno, RTT jitter +-0.1 d.
-`, { runs: { type: 'string' }, icwnd: { type: 'string' }, chapter: { type: 'string' }, rates: { type: 'string' }, 'min-queue': { type: 'string' }, 'loss-detection': { type: 'string' }, 'delayed-acks': { type: 'string' } });
+`, { runs: { type: 'string' }, icwnd: { type: 'string' }, chapter: { type: 'string' }, rates: { type: 'string' }, 'min-queue': { type: 'string' }, 'loss-detection': { type: 'string' }, 'delayed-acks': { type: 'string' }, 'no-preloader': { type: 'boolean' } });
 const lossDetection = values['loss-detection'] ?? 'nack';
 if (!(LOSS_DETECTIONS as readonly string[]).includes(lossDetection)) {
   console.error(`emulate:thesis: --loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${lossDetection}'`);
