@@ -35,6 +35,7 @@ export const MPTCP_JOIN = 1;
 
 /** One path's part of a connection: where its segments go and how far the server is. */
 export interface SubflowPath {
+  /** The path's subflow context (MptcpConnection.subflowContext), shared by every connection on the path. */
   ctx: NetContext;
   /** Client->server one-way delay on this path, ms. */
   up: number;
@@ -56,7 +57,7 @@ class Subflow implements SegmentSource {
   readonly view: SubflowView;
 
   constructor(
-    private readonly meta: MptcpConnection,
+    readonly meta: MptcpConnection,
     readonly index: number,
     ctx: NetContext,
     up: number,
@@ -92,7 +93,42 @@ export interface MptcpStats {
   maxReorderBytes: number;
 }
 
+/** The subflow (and so the MPTCP connection) a subflow's TcpConnection pulls its segments from. */
+function subflowOf(c: TcpConnection): Subflow {
+  return c.buffer as Subflow;
+}
+
 export class MptcpConnection {
+  /**
+   * A path's context for the subflows of every MPTCP connection on it (`paths[i].ctx` of the constructor):
+   * the path's own, with the MPTCP stats and the hooks that reach each subflow's connection through its
+   * TcpConnection. Built once per path and simulation: a context (an object spread) and four closures per
+   * connection were a tenth of a two-path simulation, and a context per subflow made every TcpConnection
+   * field read of it polymorphic.
+   */
+  static subflowContext(path: NetContext, stats: MptcpStats, opts: ResolvedMultipath): NetContext {
+    return {
+      ...path,
+      stats,
+      deliver: (_x, _bytes, t, s) => {
+        const f = subflowOf(s.conn);
+        f.meta.arrived(f.index, s, t);
+      },
+      coupledIncrease: opts.mptcpCc === 'uncoupled' ? undefined : (c) => {
+        const f = subflowOf(c);
+        return f.meta.coupledIncrease(f.index);
+      },
+      lossEvent: opts.mptcpCc === 'olia' ? (c) => {
+        const f = subflowOf(c);
+        f.interLoss.lossEvent(f.bytesSent);
+      } : undefined,
+      pshSignal: path.psh ? (c, t) => {
+        const f = subflowOf(c);
+        f.meta.signalPsh(f.index, t);
+      } : undefined,
+    };
+  }
+
   private readonly flows: Subflow[];
   private readonly windows: OliaSubflow[];
   private readonly views: SubflowView[];
@@ -121,17 +157,7 @@ export class MptcpConnection {
     now: number,
   ) {
     this.up = paths[0].up;
-    this.flows = paths.map((p, i) => {
-      const ctx: NetContext = {
-        ...p.ctx,
-        stats,
-        deliver: (_x, _bytes, t, s) => this.arrived(i, s, t),
-        coupledIncrease: opts.mptcpCc === 'uncoupled' ? undefined : () => this.coupledIncrease(i),
-        lossEvent: opts.mptcpCc === 'olia' ? () => this.flows[i]!.interLoss.lossEvent(this.flows[i]!.bytesSent) : undefined,
-        pshSignal: p.ctx.psh ? (_c, t) => this.signalPsh(i, t) : undefined,
-      };
-      return new Subflow(this, i, ctx, p.up, p.rtt, i === 0);
-    });
+    this.flows = paths.map((p, i) => new Subflow(this, i, p.ctx, p.up, p.rtt, i === 0));
     this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN, interLoss: NaN })); // set before each use (coupledIncrease); NaN: see Subflow.view
     this.views = this.flows.map((f) => f.view);
     this.openedAt = now;
