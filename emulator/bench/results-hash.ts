@@ -1,7 +1,7 @@
 /**
  * The A/B check that goes with bench:emulate: a change made for speed must not change any result. Simulates
  * the 64 reference graphs under configurations covering every protocol and option family (lossy, bursty,
- * CUBIC, delayed ACKs, TLP, sharding, jitter, MPTCP with each scheduler, lossy second paths), two seeds each,
+ * CUBIC, delayed ACKs, TLP, sharding, jitter, MPTCP with each scheduler and coupling, lossy second paths), two seeds each,
  * and prints a hash of every result's JSON per configuration. Run it on two checkouts and compare the lines.
  *
  *   node --import tsx emulator/bench/results-hash.ts [--baseline DIR]
@@ -16,7 +16,7 @@ import { loadCorpus } from '../scripts/corpus.ts';
 const { values } = scriptArgs('results-hash', `
 usage: node --import tsx emulator/bench/results-hash.ts [--baseline DIR]
 
-A hash of every simulation result (64 reference graphs x 11 configurations x 2 seeds) per configuration, to
+A hash of every simulation result (64 reference graphs x 12 configurations x 2 seeds) per configuration, to
 show that a change made for speed changed no result.
 
   --baseline DIR   also hash another checkout's emulator (e.g. a git worktree of main) and compare
@@ -33,6 +33,7 @@ const CONFIGS: Record<string, EmulatorConfig> = {
   gilbert: { bandwidthBps: 5e6, rttMs: 70, protocol: 'h1', lossModel: 'gilbert:0.005,0.2,0,1', shardLarge: 20000 },
   mptcp: { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', path2: { bandwidthBps: 10e6, rttMs: 200 } },
   'mp-quic': { bandwidthBps: 10e6, rttMs: 40, protocol: 'quic-lite', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', path2: { bandwidthBps: 2e6, rttMs: 8, loss: 0.01 } },
+  'mp-olia': { bandwidthBps: 5e6, rttMs: 40, protocol: 'h2', mptcpCc: 'olia', delayedAcks: true, psh: true, path2: { bandwidthBps: 2e6, rttMs: 100, loss: 0.005 } },
   'mp-lossy': { bandwidthBps: 1e6, rttMs: 8, protocol: 'h2', lossRate: 0.01, psh: true, delayedAcks: true, tlp: true, path2: { bandwidthBps: 0.2e6, rttMs: 8 } },
 };
 

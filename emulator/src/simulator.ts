@@ -633,6 +633,14 @@ class Simulation {
 
   // ---- result ------------------------------------------------------------------------------------
 
+  /**
+   * When node i ended, or `otherwise` when there is no such node or it never ran. A method, not a closure in
+   * result(): under tsx (esbuild's keepNames) every named closure costs a defineProperty as it is created.
+   */
+  private endOr(i: number, otherwise: number): number {
+    return i >= 0 && this.done[i] ? this.end[i]! : otherwise;
+  }
+
   private result(): SimResult {
     const m = this.m;
     const nodes: SimResult['nodes'] = [];
@@ -682,10 +690,9 @@ class Simulation {
         resources.push({ id: m.ids[i]!, url: info.url, queued: endT - start, handshake: 0, request: 0, serverDelay: 0, serverBuffer: 0, transfer: 0, browser: 0, start, end: endT, sessionCacheHit: true });
       }
     }
-    const pick = (i: number): number => (i >= 0 && this.done[i] ? this.end[i]! : endTime);
     const out: SimResult = {
-      loadTime: pick(m.load),
-      domContentLoadedTime: pick(m.dcl),
+      loadTime: this.endOr(m.load, endTime),
+      domContentLoadedTime: this.endOr(m.dcl, endTime),
       endTime,
       resources,
       nodes,

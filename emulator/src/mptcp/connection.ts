@@ -35,6 +35,7 @@ export const MPTCP_JOIN = 1;
 
 /** One path's part of a connection: where its segments go and how far the server is. */
 export interface SubflowPath {
+  /** The path's subflow context (MptcpConnection.subflowContext), shared by every connection on the path. */
   ctx: NetContext;
   /** Client->server one-way delay on this path, ms. */
   up: number;
@@ -56,7 +57,7 @@ class Subflow implements SegmentSource {
   readonly view: SubflowView;
 
   constructor(
-    private readonly meta: MptcpConnection,
+    readonly meta: MptcpConnection,
     readonly index: number,
     ctx: NetContext,
     up: number,
@@ -92,7 +93,57 @@ export interface MptcpStats {
   maxReorderBytes: number;
 }
 
+/** The subflow (and so the MPTCP connection) a subflow's TcpConnection pulls its segments from. */
+function subflowOf(c: TcpConnection): Subflow {
+  return c.buffer as Subflow;
+}
+
+// The subflow contexts' hooks (MptcpConnection.subflowContext).
+
+/** Segment s of a subflow reached the client: to the meta socket's receive buffer. */
+function deliverToMeta(_x: Exchange, _bytes: number, now: number, s: Segment): void {
+  const f = subflowOf(s.conn);
+  f.meta.arrived(f.index, s, now);
+}
+
+/** LIA or OLIA's per-ACK increase of a subflow's window. */
+function coupledIncreaseOf(c: TcpConnection): number {
+  const f = subflowOf(c);
+  return f.meta.coupledIncrease(f.index);
+}
+
+/** OLIA: a loss on a subflow starts its next inter-loss distance. */
+function oliaLossEvent(c: TcpConnection): void {
+  const f = subflowOf(c);
+  f.interLoss.lossEvent(f.bytesSent);
+}
+
+/** A subflow sent the end of an object with PSH: its siblings send a PSH/ACK. */
+function pshToSiblings(c: TcpConnection, now: number): void {
+  const f = subflowOf(c);
+  f.meta.signalPsh(f.index, now);
+}
+
 export class MptcpConnection {
+  /**
+   * A path's context for the subflows of every MPTCP connection on it (`paths[i].ctx` of the constructor):
+   * the path's own, with the MPTCP stats and the hooks, which reach each subflow's connection through its
+   * TcpConnection. Built once per path and simulation: a context (an object spread) and four closures per
+   * connection were a tenth of a two-path simulation, and a context per subflow made every TcpConnection
+   * field read of it polymorphic. The hooks capture nothing, so they are functions of this module: under
+   * tsx (esbuild's keepNames) a named closure costs a defineProperty each time it is created.
+   */
+  static subflowContext(path: NetContext, stats: MptcpStats, opts: ResolvedMultipath): NetContext {
+    return {
+      ...path,
+      stats,
+      deliver: deliverToMeta,
+      coupledIncrease: opts.mptcpCc === 'uncoupled' ? undefined : coupledIncreaseOf,
+      lossEvent: opts.mptcpCc === 'olia' ? oliaLossEvent : undefined,
+      pshSignal: path.psh ? pshToSiblings : undefined,
+    };
+  }
+
   private readonly flows: Subflow[];
   private readonly windows: OliaSubflow[];
   private readonly views: SubflowView[];
@@ -121,17 +172,7 @@ export class MptcpConnection {
     now: number,
   ) {
     this.up = paths[0].up;
-    this.flows = paths.map((p, i) => {
-      const ctx: NetContext = {
-        ...p.ctx,
-        stats,
-        deliver: (_x, _bytes, t, s) => this.arrived(i, s, t),
-        coupledIncrease: opts.mptcpCc === 'uncoupled' ? undefined : () => this.coupledIncrease(i),
-        lossEvent: opts.mptcpCc === 'olia' ? () => this.flows[i]!.interLoss.lossEvent(this.flows[i]!.bytesSent) : undefined,
-        pshSignal: p.ctx.psh ? (_c, t) => this.signalPsh(i, t) : undefined,
-      };
-      return new Subflow(this, i, ctx, p.up, p.rtt, i === 0);
-    });
+    this.flows = paths.map((p, i) => new Subflow(this, i, p.ctx, p.up, p.rtt, i === 0));
     this.windows = this.flows.map(() => ({ cwnd: NaN, rtt: NaN, interLoss: NaN })); // set before each use (coupledIncrease); NaN: see Subflow.view
     this.views = this.flows.map((f) => f.view);
     this.openedAt = now;
@@ -156,8 +197,8 @@ export class MptcpConnection {
     }
   }
 
-  /** Subflow i sent the end of an object with PSH: every other subflow that is up sends a PSH/ACK (§6.4.5). */
-  private signalPsh(i: number, now: number): void {
+  /** Subflow i sent the end of an object with PSH: every other subflow that is up sends a PSH/ACK (§6.4.5). Called by this module's hooks. */
+  signalPsh(i: number, now: number): void {
     for (const f of this.flows) if (f.index !== i && f.view.up) f.tcp.signalPsh(now);
   }
 
@@ -244,8 +285,8 @@ export class MptcpConnection {
     return true;
   }
 
-  /** The coupled (LIA or OLIA) increase of subflow i per ACK; NewReno's 1/w until the second subflow is up. */
-  private coupledIncrease(i: number): number {
+  /** The coupled (LIA or OLIA) increase of subflow i per ACK; NewReno's 1/w until the second subflow is up. Called by this module's hooks. */
+  coupledIncrease(i: number): number {
     const cwnd = this.flows[i]!.tcp.cwnd;
     if (!this.flows[1]!.view.up) return 1 / cwnd;
     for (const f of this.flows) {
@@ -264,8 +305,8 @@ export class MptcpConnection {
     this.q.schedule(this.q.now, EV_MPTCP, this, MPTCP_KICK);
   }
 
-  /** Client side: segment s of subflow i arrived. */
-  private arrived(i: number, s: Segment, now: number): void {
+  /** Client side: segment s of subflow i arrived (this module's deliverToMeta). */
+  arrived(i: number, s: Segment, now: number): void {
     if (this.outOfOrder) {
       this.rcvNext += s.len;
       this.toApp(s, now);

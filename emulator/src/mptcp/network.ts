@@ -38,7 +38,8 @@ export function path2Config(cfg: ResolvedConfig, p: ResolvedPath): PathConfig {
 export class MultipathNetwork implements TransportFactory {
   readonly link2: BottleneckLink;
   readonly up2: PacketLink | undefined;
-  private readonly path2: NetContext;
+  /** Each path's context for subflows (MptcpConnection.subflowContext), built once per simulation. */
+  private readonly subflowCtx: readonly [NetContext, NetContext];
   readonly stats: MptcpStats = { retransmissions: 0, bytesDelivered: 0, bytesPath2: 0, maxReorderBytes: 0 };
 
   constructor(
@@ -50,7 +51,8 @@ export class MultipathNetwork implements TransportFactory {
     const path = buildPath(path2Config(cfg, p), 1);
     this.link2 = path.down;
     this.up2 = path.up;
-    this.path2 = { ...net, link: this.link2, uplink: this.up2, dS: p.rttMs / 4, dC: p.rttMs / 4, arrivalLane: q.addLane() };
+    const path2: NetContext = { ...net, link: this.link2, uplink: this.up2, dS: p.rttMs / 4, dC: p.rttMs / 4, arrivalLane: q.addLane() };
+    this.subflowCtx = [MptcpConnection.subflowContext(net, this.stats, cfg), MptcpConnection.subflowContext(path2, this.stats, cfg)];
   }
 
   /** Packets the second path lost at random (its queue's drops are link2.drops). */
@@ -61,8 +63,8 @@ export class MultipathNetwork implements TransportFactory {
   open(pool: HostPool, buffer: SendBuffer, perSegmentDelivery: boolean, now: number): Transport {
     const dRtt = this.cfg.path2!.rttMs - this.cfg.rttMs;
     return new MptcpConnection(this.q, this.cfg, buffer, perSegmentDelivery, this.net, this.stats, [
-      { ctx: this.net, up: pool.up, rtt: pool.rtt },
-      { ctx: this.path2, up: pool.up + dRtt / 2, rtt: pool.rtt + dRtt },
+      { ctx: this.subflowCtx[0], up: pool.up, rtt: pool.rtt },
+      { ctx: this.subflowCtx[1], up: pool.up + dRtt / 2, rtt: pool.rtt + dRtt },
     ], now);
   }
 }

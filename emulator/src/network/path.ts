@@ -20,27 +20,34 @@ const UPLINK_QUEUE_BDP = 4;
 
 export type PathConfig = Pick<ResolvedConfig, 'bandwidthBps' | 'rttMs' | 'queueBdp' | 'minQueuePackets' | 'queue' | 'seed' | 'loss' | 'uplinkLoss' | 'latencySpikes' | 'downlinkTrace' | 'uplinkTrace' | 'linkSchedule'>;
 
+/**
+ * Random stream s of path `index`. A function, not a closure per call of buildPath: under tsx (esbuild's
+ * keepNames) a named closure costs a defineProperty each time it is created, once per simulation here.
+ */
+function pathRng(cfg: PathConfig, index: number, s: number): Rng {
+  return new Rng(cfg.seed, s + 16 * index);
+}
+
 export function buildPath(cfg: PathConfig, index = 0): PathLinks {
-  const stream = (s: number): Rng => new Rng(cfg.seed, s + 16 * index);
   const schedule = cfg.linkSchedule;
   if (schedule) {
     // Goel's bridge: the same rate, delay and loss on both interfaces, each direction its own loss draws.
-    const link = (lossStream: number): BottleneckLink => new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', stream(STREAM_RED), {
+    const link = (lossStream: number): BottleneckLink => new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', pathRng(cfg, index, STREAM_RED), {
       minQueuePackets: cfg.minQueuePackets,
       schedule,
-      loss: new ScheduleLoss(schedule, stream(lossStream)),
+      loss: new ScheduleLoss(schedule, pathRng(cfg, index, lossStream)),
     });
     return { down: link(STREAM_LOSS_DOWN), up: link(STREAM_LOSS_UP) };
   }
-  const down = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', stream(STREAM_RED), {
+  const down = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', pathRng(cfg, index, STREAM_RED), {
     minQueuePackets: cfg.minQueuePackets,
     trace: cfg.downlinkTrace,
-    loss: makeLossModel(cfg.loss, stream(STREAM_LOSS_DOWN)),
-    spikes: cfg.latencySpikes ? new LatencySpikes(cfg.latencySpikes, stream(STREAM_SPIKES)) : undefined,
+    loss: makeLossModel(cfg.loss, pathRng(cfg, index, STREAM_LOSS_DOWN)),
+    spikes: cfg.latencySpikes ? new LatencySpikes(cfg.latencySpikes, pathRng(cfg, index, STREAM_SPIKES)) : undefined,
   });
-  const upLoss = makeLossModel(cfg.uplinkLoss, stream(STREAM_LOSS_UP));
+  const upLoss = makeLossModel(cfg.uplinkLoss, pathRng(cfg, index, STREAM_LOSS_UP));
   let up: PacketLink | undefined;
-  if (cfg.uplinkTrace) up = new BottleneckLink(cfg.uplinkTrace.meanBps, cfg.rttMs, UPLINK_QUEUE_BDP, false, stream(STREAM_RED), { trace: cfg.uplinkTrace, loss: upLoss });
+  if (cfg.uplinkTrace) up = new BottleneckLink(cfg.uplinkTrace.meanBps, cfg.rttMs, UPLINK_QUEUE_BDP, false, pathRng(cfg, index, STREAM_RED), { trace: cfg.uplinkTrace, loss: upLoss });
   else if (upLoss) up = new LossyWire(upLoss);
   return { down, up };
 }
