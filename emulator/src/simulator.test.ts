@@ -327,6 +327,22 @@ test('congestion window validation: the idle spell runs from the last data sent,
   close(timingOf(r, 'b').end, 345.2, 'b restarts from the restart window');
 });
 
+test("congestion window validation, linuxRto: an idle spell shorter than Linux's RTO leaves the window alone", () => {
+  // The timeline above: b's request reaches the server 212 ms after the last data sent (60). RFC 6298's RTO is 200
+  // (the minimum), so the window restarts; Linux's is SRTT + max(4 RTTVAR, 200): over 240 (SRTT >= 40), longer than
+  // the spell, so b starts with cwnd 14 in slow start. 14 leave at 272 and depart the bottleneck at 282 + 1.2k (the
+  // last at 298.8); their ACKs reach the server at 312 + 1.2k, ACKs 1-3 each send two: 15-20 reach the bottleneck
+  // in pairs at 323.2, 324.4, 325.6, departing 324.4 + 1.2j (j = 0..5): 20 at 330.4, client 340.4.
+  const g = new PageBuilder()
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .parse('p', 160)
+    .resource('b', 'http://a.com/b', 20 * MSS, { serverDelay: 0 })
+    .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+  const r = simulateChecked(g, { ...base, connectionsPerHost: 1, linuxRto: true });
+  close(timingOf(r, 'a').end, 92, 'a');
+  close(timingOf(r, 'b').end, 340.4, 'b keeps the grown window');
+});
+
 test('congestion window validation, linuxIdleRestart: an unset ssthresh stays unset, so the restart slow-starts again', () => {
   // The timeline above with b 40 segments: b's request reaches the server at 272, one idle RTO after the last data
   // sent (60): cwnd max(14/2, 10) = 10. Round 1: segments 1-10 leave at 272, depart the bottleneck at 282 + 1.2k,
