@@ -20,7 +20,10 @@
  * a first-flight loss waits max(200 ms, 3 RTT), not the initial 1 s), and takes a sample from every ACK
  * that acknowledges new data, retransmissions included (timestamps, RFC 7323; the thesis enabled them,
  * Table 3.3's text), which ends an RTO backoff; only a segment sent twice at once (a probe or a resend
- * after lost ACKs) gives none.
+ * after lost ACKs) gives none. The RTO is RFC 6298's, max(200 ms, SRTT + 4 RTTVAR) (ns-3, the thesis), or with
+ * `linuxRto` Linux's (__tcp_set_rto: SRTT + max(4 RTTVAR, tcp_rto_min)), at least 200 ms above SRTT; Linux has
+ * one RTO (icsk_rto) for the retransmission timer, the client's and the idle check of window validation
+ * (tcp_slow_start_after_idle_check), and so does the model: `rtoOf` sets all of them.
  *
  * Loss detection by ACK clocking (`sack`, config lossDetection 'sack'), as Linux with SACK: the ACKs tell
  * the sender which segments arrived (the client's arrivals, SACK-like), and a lost segment is known once
