@@ -99,6 +99,7 @@ const OPTIONS = {
   'quic-pto': { type: 'boolean' },
   frto: { type: 'boolean' },
   'linux-idle-restart': { type: 'boolean' },
+  'linux-rto': { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -126,6 +127,7 @@ export const command: Command = {
     if (flag(p, 'quic-pto')) opts['quic-pto'] = 'true';
     if (flag(p, 'frto')) opts.frto = 'true';
     if (flag(p, 'linux-idle-restart')) opts['linux-idle-restart'] = 'true';
+    if (flag(p, 'linux-rto')) opts['linux-rto'] = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));
