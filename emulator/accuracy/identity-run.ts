@@ -14,9 +14,10 @@ import type { IdentityRun } from './identity-stats.ts';
  * Its queue is a 1,000-packet drop-tail one: Linux's loopback hands each packet to the receiving CPU's backlog
  * (`netdev_max_backlog`, 1,000 by default) and drops nothing a page sends; the thesis' RED queue of 1.5 BDP is 13
  * packets at 1 Gbit/s and 0.1 ms, which a few connections' first windows overflow, each loss then waiting for the
- * 200 ms minimum RTO (synthesized fc2.com: ga.js 200 ms late on two of three kept loads).
+ * 200 ms minimum RTO (synthesized fc2.com: ga.js 200 ms late on two of three kept loads). The hosts are Linux:
+ * its RTO (`linuxRto`, SRTT + max(4 RTTVAR, 200 ms)).
  */
-export const LOOPBACK: EmulatorConfig = { bandwidthBps: 1e9, rttMs: 0.1, protocol: 'h1', queue: 'droptail', minQueuePackets: 1000 };
+export const LOOPBACK: EmulatorConfig = { bandwidthBps: 1e9, rttMs: 0.1, protocol: 'h1', queue: 'droptail', minQueuePackets: 1000, linuxRto: true };
 
 /** The comparison, or why this graph cannot be compared (no recorded navigation or marks). */
 export function emulateIdentity(graph: Graph, config: EmulatorConfig = LOOPBACK): IdentityRun | string {

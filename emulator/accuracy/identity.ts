@@ -142,7 +142,7 @@ const TIMELINE_MARGIN_MS = 2;
 
 function loopbackConfig(options: string[]): EmulatorConfig {
   try {
-    return parseEmulatorOptions(optionPairs(options, { bandwidth: `${LOOPBACK.bandwidthBps}`, rtt: `${LOOPBACK.rttMs}ms`, protocol: LOOPBACK.protocol, queue: LOOPBACK.queue!, 'min-queue': `${LOOPBACK.minQueuePackets}` }));
+    return parseEmulatorOptions(optionPairs(options, { bandwidth: `${LOOPBACK.bandwidthBps}`, rtt: `${LOOPBACK.rttMs}ms`, protocol: LOOPBACK.protocol, queue: LOOPBACK.queue!, 'min-queue': `${LOOPBACK.minQueuePackets}`, 'linux-rto': `${LOOPBACK.linuxRto}` }));
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

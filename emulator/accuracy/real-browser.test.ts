@@ -8,10 +8,10 @@ import { predictionConfig, TLS_RTTS } from './real-browser.ts';
 const close = (actual: number, expected: number, what: string): void =>
   assert.ok(Math.abs(actual - expected) < 1e-6, `${what}: expected ${expected}, got ${actual}`);
 
-test('predictionConfig: the condition, TLS 1.3 on every connection, no preconnect in an incognito context', () => {
+test('predictionConfig: the condition, TLS 1.3 on every connection, no preconnect in an incognito context, Linux RTO', () => {
   const c = parseCondition('5mbit/40ms/h1/1%');
   const contexts = predictionConfig(c, { congestionControl: 'newreno', freshBrowser: false }, 3);
-  assert.deepEqual(contexts, { bandwidthBps: 5e6, rttMs: 40, lossRate: 0.01, protocol: 'h1', congestionControl: 'newreno', tlsRtts: TLS_RTTS, preconnect: false, seed: 3 });
+  assert.deepEqual(contexts, { bandwidthBps: 5e6, rttMs: 40, lossRate: 0.01, protocol: 'h1', congestionControl: 'newreno', tlsRtts: TLS_RTTS, preconnect: false, linuxRto: true, seed: 3 });
   assert.equal(predictionConfig(c, { congestionControl: 'cubic', freshBrowser: true }, 1).preconnect, true);
 });
 

@@ -35,6 +35,8 @@ export function predictionConfig(c: Condition, browser: RealBrowser, seed: numbe
     congestionControl: browser.congestionControl,
     tlsRtts: TLS_RTTS,
     preconnect: browser.freshBrowser,
+    // The servers are Linux: its RTO (SRTT + max(4 RTTVAR, 200 ms)), for timeouts and the idle check alike.
+    linuxRto: true,
     ...(browser.lossDetection ? { lossDetection: browser.lossDetection } : {}),
     seed,
   };

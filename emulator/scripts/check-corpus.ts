@@ -46,8 +46,8 @@ const configs: EmulatorConfig[] = [
   // only; and MP QUIC over a randomly lossy LTE-like path 2 with SACK-style loss detection.
   { bandwidthBps: 20e6, rttMs: 30, protocol: 'h2', tlsRtts: 1, delayedAcks: true, path2: { bandwidthBps: 7e6, rttMs: 70, lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', downlinkTrace: trace('cellular-variable'), uplinkTrace: trace('const-12mbit') } },
   { bandwidthBps: 20e6, rttMs: 30, protocol: 'quic-lite', mptcpScheduler: 'stream', mptcpCc: 'uncoupled', lossDetection: 'sack', path2: { bandwidthBps: 7e6, rttMs: 70, loss: 0.01, downlinkTrace: trace('cellular-variable') } },
-  // Loss detection by ACK clocking (three duplicate ACKs, the RFC 6298 timeout): TCP, QUIC-lite, MPTCP subflows.
-  { bandwidthBps: 5e6, rttMs: 40, protocol: 'h1', lossRate: 0.01, lossDetection: 'sack' },
+  // Loss detection by ACK clocking (three duplicate ACKs, the RFC 6298 timeout; Linux's for TCP): TCP, QUIC-lite, MPTCP subflows.
+  { bandwidthBps: 5e6, rttMs: 40, protocol: 'h1', lossRate: 0.01, lossDetection: 'sack', linuxRto: true },
   { bandwidthBps: 5e6, rttMs: 70, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', latencySpikes: '2s,200ms', delayedAcks: true, tlp: true, tlsRtts: 1, receiveWindow: 65_000, lossDetection: 'sack' },
   { bandwidthBps: 10e6, rttMs: 80, protocol: 'quic-lite', lossRate: 0.02, delayedAcks: true, congestionControl: 'cubic', lossDetection: 'sack' },
   { bandwidthBps: 5e6, rttMs: 40, protocol: 'h2', lossModel: 'gilbert:0.01,0.2,0,0.3', delayedAcks: true, psh: true, tlp: true, tlsRtts: 1, path2: { bandwidthBps: 5e6, rttMs: 100, loss: 0.01 }, lossDetection: 'sack' },

@@ -361,6 +361,7 @@ export const EMULATOR_OPTIONS = {
   'quic-pto': 'switch',
   frto: 'switch',
   'linux-idle-restart': 'switch',
+  'linux-rto': 'switch',
   'shard-large': 'value',
   'shard-connections': 'value',
   'shard-overflow': 'value',

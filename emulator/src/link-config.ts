@@ -75,6 +75,12 @@ export interface LinkConfig {
    * without bound. Default false: the thesis' Algorithm 11 (ssthresh = 3/4 cwnd).
    */
   linuxIdleRestart?: boolean;
+  /**
+   * Linux's RTO (__tcp_set_rto): SRTT + max(4 RTTVAR, 200 ms), at least 200 ms above SRTT, for the timeouts
+   * and the idle check of window validation alike (Linux has one icsk_rto). Default false: RFC 6298's
+   * max(200 ms, SRTT + 4 RTTVAR), as ns-3 and the thesis. The accuracy harness sets it: its loads are Linux's.
+   */
+  linuxRto?: boolean;
   /** HTTP/2: responses larger than this many bytes go over a second connection (Goel's sharding); 0 = off. */
   shardLarge?: number;
   /** Connections the large responses are spread over, round-robin; 0 = one per large response (Goel's Type B). Default 1. */
@@ -119,6 +125,7 @@ export interface ResolvedLinkConfig {
   quicPto: boolean;
   frto: boolean;
   linuxIdleRestart: boolean;
+  linuxRto: boolean;
   shardLarge: number;
   shardConnections: number;
   shardOverflow: ShardOverflow;
@@ -174,6 +181,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     quicPto,
     frto: c.frto ?? false,
     linuxIdleRestart: c.linuxIdleRestart ?? false,
+    linuxRto: c.linuxRto ?? false,
     shardLarge,
     shardConnections,
     shardOverflow,
@@ -211,6 +219,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts['quic-pto'] !== undefined) config.quicPto = bool('quic-pto', opts['quic-pto']);
   if (opts.frto !== undefined) config.frto = bool('frto', opts.frto);
   if (opts['linux-idle-restart'] !== undefined) config.linuxIdleRestart = bool('linux-idle-restart', opts['linux-idle-restart']);
+  if (opts['linux-rto'] !== undefined) config.linuxRto = bool('linux-rto', opts['linux-rto']);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];

@@ -87,6 +87,25 @@ test('a lost tail segment waits for the RTO (min 200 ms)', () => {
   assert.equal(r.retransmissions, 1);
 });
 
+test("Linux's RTO (linuxRto): SRTT + max(4 RTTVAR, 200 ms), for the client's timeouts and the server's", () => {
+  const linux = (down: number[], up: number[]): EmulatorConfig => ({ ...lose(down, up), linuxRto: true });
+  // The client's RTO after the handshake's sample (40): 40 + max(4 x 20, 200) = 240 (RFC 6298: 200).
+  // A lost TLS flight: repeated at 40 + 240, established at 320; request at the server 340, load 372.
+  const tls = simulateChecked(page, { ...linux([2], []), tlsRtts: 1 });
+  close(timingOf(tls, 'r').handshake, 320, 'TLS flight after 240');
+  close(tls.loadTime, 372, 'load after the lost TLS flight');
+  // A lost request: sent at 40, again at 280, at the server 300, data at the client 332.
+  close(simulateChecked(page, linux([], [2])).loadTime, 332, 'load after the lost request');
+  // A lost tail segment (segment 10): the ACK of 9 re-arms the RTO at 110.8. RTT samples: 40 (handshake), then
+  // 40 + 1.2k for segments k = 1..9 (sent at 60, ACKed at 100 + 1.2k); 4 RTTVAR stays below 200 (RTTVAR <= 20.6),
+  // so RTO = SRTT + 200 (RFC 6298: 200): segment 10 again at 110.8 + SRTT + 200, at the client 21.2 later.
+  let srtt = 40;
+  for (let k = 1; k <= 9; k++) srtt = 0.875 * srtt + 0.125 * (40 + 1.2 * k);
+  const tail = simulateChecked(page, linux([11], []));
+  close(tail.loadTime, 110.8 + srtt + 200 + 21.2, 'load after the lost tail segment');
+  assert.equal(tail.retransmissions, 1);
+});
+
 /**
  * Segments 9 and 10 lost (downlink #10, #11). Each segment left at 60; the ACKs of 1..8 reach the server at
  * 100 + 1.2k, RTT samples 40 + 1.2k after the handshake's 40: SRTT after the eighth is 44.0863 (RTO 200).

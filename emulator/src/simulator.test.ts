@@ -306,6 +306,14 @@ test('congestion window validation: after an idle spell longer than the RTO the 
   close(timingOf(r, 'b').transfer, timingOf(r, 'a').transfer, 'same ramp-up after idle');
 });
 
+/** A 10-segment response, 160 ms of parsing, then a response of bSegments on the same connection. */
+const idleSpellPage = (bSegments: number): ReturnType<PageBuilder['build']> =>
+  new PageBuilder()
+    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
+    .parse('p', 160)
+    .resource('b', 'http://a.com/b', bSegments * MSS, { serverDelay: 0 })
+    .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+
 test('congestion window validation: the idle spell runs from the last data sent, not from the last ACK', () => {
   // a (10 segments) leaves at 60 with icwnd 10 and reaches the bottleneck at 70; segment k reaches the client at
   // 80 + 1.2k (a ends at 92) and its ACK the server at 100 + 1.2k, the last at 112. ACKs grow cwnd while the flight
@@ -317,14 +325,22 @@ test('congestion window validation: the idle spell runs from the last data sent,
   // on cwnd >= ssthresh: one segment per ACK (13..20 by ACK 9 at 322.8). 11 and 12 reach the bottleneck at 323.2
   // and depart 324.4 and 325.6; segment 12 + j arrives at 323.2 + 1.2j and queues behind one: segment 20 departs
   // 335.2, client 345.2. Timed from the ACK (no restart) b would start with cwnd 14 in slow start: 340.4.
-  const g = new PageBuilder()
-    .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
-    .parse('p', 160)
-    .resource('b', 'http://a.com/b', 20 * MSS, { serverDelay: 0 })
-    .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+  const g = idleSpellPage(20);
   const r = simulateChecked(g, { ...base, connectionsPerHost: 1 });
   close(timingOf(r, 'a').end, 92, 'a');
   close(timingOf(r, 'b').end, 345.2, 'b restarts from the restart window');
+});
+
+test("congestion window validation, linuxRto: an idle spell shorter than Linux's RTO leaves the window alone", () => {
+  // The timeline above: b's request reaches the server 212 ms after the last data sent (60). RFC 6298's RTO is 200
+  // (the minimum), so the window restarts; Linux's is SRTT + max(4 RTTVAR, 200): over 240 (SRTT >= 40), longer than
+  // the spell, so b starts with cwnd 14 in slow start. 14 leave at 272 and depart the bottleneck at 282 + 1.2k (the
+  // last at 298.8); their ACKs reach the server at 312 + 1.2k, ACKs 1-3 each send two: 15-20 reach the bottleneck
+  // in pairs at 323.2, 324.4, 325.6, departing 324.4 + 1.2j (j = 0..5): 20 at 330.4, client 340.4.
+  const g = idleSpellPage(20);
+  const r = simulateChecked(g, { ...base, connectionsPerHost: 1, linuxRto: true });
+  close(timingOf(r, 'a').end, 92, 'a');
+  close(timingOf(r, 'b').end, 340.4, 'b keeps the grown window');
 });
 
 test('congestion window validation, linuxIdleRestart: an unset ssthresh stays unset, so the restart slow-starts again', () => {
@@ -339,12 +355,7 @@ test('congestion window validation, linuxIdleRestart: an unset ssthresh stays un
   // 13-21 one per ACK (cwnd 11.79 after round 1); round 2 sends 22-33 (two at its third ACK, where cwnd passes 12),
   // the last departing the bottleneck at 377.6; round 3 sends 34-40 (two at its fourth ACK, cwnd past 13), at the
   // bottleneck 405.6 .. 411.6: 40 departs 414.0, client 424.0: one round trip more.
-  const page = (): ReturnType<PageBuilder['build']> =>
-    new PageBuilder()
-      .resource('a', 'http://a.com/a', 10 * MSS, { serverDelay: 0 })
-      .parse('p', 160)
-      .resource('b', 'http://a.com/b', 40 * MSS, { serverDelay: 0 })
-      .edge('a', 'p').edge('p', 'b').edge('b', 'load').build();
+  const page = (): ReturnType<PageBuilder['build']> => idleSpellPage(40);
   const linux = simulateChecked(page(), { ...base, connectionsPerHost: 1, linuxIdleRestart: true });
   close(timingOf(linux, 'b').end, 386.4, 'linux: slow start after the restart');
   const thesis = simulateChecked(page(), { ...base, connectionsPerHost: 1 });

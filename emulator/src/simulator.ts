@@ -260,6 +260,7 @@ class Simulation {
       quicPto: cfg.quicPto,
       frto: cfg.frto,
       linuxIdleRestart: cfg.linuxIdleRestart,
+      linuxRto: cfg.linuxRto,
       rwndSegments: cfg.receiveWindowSegments,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: recordStreams

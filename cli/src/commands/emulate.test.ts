@@ -92,6 +92,14 @@ test('pcp emulate: lossy-link options reach the simulation (a lost SYN/ACK costs
   }
 });
 
+test("pcp emulate --linux-rto: a lost request waits Linux's client RTO, 40 + max(80, 200) = 240 ms, not RFC 6298's 200", () => {
+  // The request (uplink packet 2, after the SYN) lost at 40 and sent again one client RTO later: the load moves by it.
+  const run = (...extra: string[]): number =>
+    (JSON.parse(execFileSync('node', [PCP, 'emulate', graphPath, '--bandwidth', '10mbit', '--rtt', '40ms', '--queue', 'droptail', '--loss-model', 'list:999', '--uplink-loss-model', 'list:2', '--json', ...extra], { encoding: 'utf8' })) as { loadTime: number }).loadTime;
+  assert.ok(Math.abs(run() - 350.2) < 1e-6);
+  assert.ok(Math.abs(run('--linux-rto') - 390.2) < 1e-6);
+});
+
 // Two paths: a 60-segment response ready at 160 ms (server delay 100), derived in emulator/src/mptcp/connection.test.ts:
 // striped over two equal 10 Mbit/s / 40 ms paths it ends at 245.2 ms (30 segments on the second path); on one
 // path the third round (30 segments, pairs at the bottleneck from 252.4 ms) ends at 288.4 + 10 = 298.4 ms.

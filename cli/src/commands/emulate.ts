@@ -66,6 +66,7 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --quic-pto             with sack and quic-lite: RFC 9002's probe timeout instead of the RTO
   --frto                 F-RTO (RFC 5682): undo the window cut of a timeout that lost ACKs caused
   --linux-idle-restart   restart after idle as Linux: an unset (infinite) ssthresh stays unset (thesis: 3/4 cwnd)
+  --linux-rto            Linux's RTO, SRTT + max(4 RTTVAR, 200 ms) (default RFC 6298's max(200 ms, SRTT + 4 RTTVAR))
   --shard-large <bytes>  HTTP/2: responses above this size over a second connection (Goel's sharding)
   --shard-connections <k|each> spread those over k connections, or one each       (default 1)
   --shard-overflow <o>   round-robin: every large response over those k | main: the first k one
@@ -98,6 +99,7 @@ const OPTIONS = {
   'quic-pto': { type: 'boolean' },
   frto: { type: 'boolean' },
   'linux-idle-restart': { type: 'boolean' },
+  'linux-rto': { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -125,6 +127,7 @@ export const command: Command = {
     if (flag(p, 'quic-pto')) opts['quic-pto'] = 'true';
     if (flag(p, 'frto')) opts.frto = 'true';
     if (flag(p, 'linux-idle-restart')) opts['linux-idle-restart'] = 'true';
+    if (flag(p, 'linux-rto')) opts['linux-rto'] = 'true';
     let config: EmulatorConfig;
     try {
       config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));

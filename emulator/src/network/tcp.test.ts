@@ -13,7 +13,7 @@ import { Rng } from '../rng.ts';
 import { BottleneckLink, LossyWire, MSS } from './bottleneck.ts';
 import { linkSchedule } from './link-schedule.ts';
 import { ListLoss } from './loss-model.ts';
-import { LINUX_DELAYED_ACKS, THESIS_DELAYED_ACKS, TcpConnection, type DelayedAckPolicy, type NetContext, type Segment } from './tcp.ts';
+import { firstRto, LINUX_DELAYED_ACKS, rtoOf, THESIS_DELAYED_ACKS, TcpConnection, type DelayedAckPolicy, type NetContext, type Segment } from './tcp.ts';
 
 function exchange(bytes: number): Exchange {
   return { node: 0, bytes, sent: 0, received: 0, prio: 0, order: 0, serverDelay: 0, tIssue: 0, tSent: 0, tAtServer: 0, tReady: 0, tFirstByte: NaN, tEnd: NaN, handshake: 0, conn: null };
@@ -52,6 +52,16 @@ function ackTimeline(delayedAcks: boolean | DelayedAckPolicy, segments: number, 
 }
 
 const r = (x: number): number => Math.round(x * 1000) / 1000;
+
+test("the RTO: RFC 6298's max(200, SRTT + 4 RTTVAR); Linux's SRTT + max(4 RTTVAR, 200), always 200 above SRTT", () => {
+  assert.equal(rtoOf(80, 5), 200);
+  assert.equal(rtoOf(80, 5, true), 280);
+  assert.equal(rtoOf(80, 60), 320);
+  assert.equal(rtoOf(80, 60, true), 320);
+  // After the first sample r (RTTVAR r/2): max(200, 3r) against r + max(2r, 200).
+  assert.deepEqual([40, 100, 150].map((r) => firstRto(r)), [200, 300, 450]);
+  assert.deepEqual([40, 100, 150].map((r) => firstRto(r, true)), [240, 300, 450]);
+});
 
 test('without delayed ACKs every segment is ACKed on arrival', () => {
   const acks = ackTimeline(false, 21);

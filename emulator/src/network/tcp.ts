@@ -20,7 +20,10 @@
  * a first-flight loss waits max(200 ms, 3 RTT), not the initial 1 s), and takes a sample from every ACK
  * that acknowledges new data, retransmissions included (timestamps, RFC 7323; the thesis enabled them,
  * Table 3.3's text), which ends an RTO backoff; only a segment sent twice at once (a probe or a resend
- * after lost ACKs) gives none.
+ * after lost ACKs) gives none. The RTO is RFC 6298's, max(200 ms, SRTT + 4 RTTVAR) (ns-3, the thesis), or with
+ * `linuxRto` Linux's (__tcp_set_rto: SRTT + max(4 RTTVAR, tcp_rto_min)), at least 200 ms above SRTT; Linux has
+ * one RTO (icsk_rto) for the retransmission timer, the client's and the idle check of window validation
+ * (tcp_slow_start_after_idle_check), and so does the model: `rtoOf` sets all of them.
  *
  * Loss detection by ACK clocking (`sack`, config lossDetection 'sack'), as Linux with SACK: the ACKs tell
  * the sender which segments arrived (the client's arrivals, SACK-like), and a lost segment is known once
@@ -154,9 +157,19 @@ const LATE_LOST = -1;
 /** Backoff cap, as Linux's TCP_RTO_MAX (120 s) / 1 s allows 2^7. */
 const MAX_BACKOFF = 64;
 
-/** The RTO after the first RTT sample r (RFC 6298: SRTT = r, RTTVAR = r/2), not below the minimum. */
-export function firstRto(r: number): number {
-  return Math.max(MIN_RTO_MS, 3 * r);
+/**
+ * The RTO from SRTT and RTTVAR. RFC 6298 (ns-3, the thesis): max(200 ms, SRTT + 4 RTTVAR). Linux (`linux`,
+ * __tcp_set_rto): SRTT + rttvar_us, and tcp_rtt_estimator never lets rttvar_us (4 RTTVAR) fall below
+ * tcp_rto_min: SRTT + max(4 RTTVAR, 200 ms), so the RTO is always at least 200 ms above SRTT. (Linux tracks
+ * the deviation's maximum per round trip and lets it decay; the same RFC 6298 estimator is kept here.)
+ */
+export function rtoOf(srtt: number, rttvar: number, linux = false): number {
+  return linux ? srtt + Math.max(4 * rttvar, MIN_RTO_MS) : Math.max(MIN_RTO_MS, srtt + 4 * rttvar);
+}
+
+/** The RTO after the first RTT sample r (RFC 6298 (2.2): SRTT = r, RTTVAR = r/2). */
+export function firstRto(r: number, linux = false): number {
+  return rtoOf(r, r / 2, linux);
 }
 
 export interface Segment {
@@ -249,6 +262,8 @@ export interface NetContext {
    * the thesis' Algorithm 11, ssthresh = 3/4 cwnd.
    */
   linuxIdleRestart?: boolean;
+  /** Linux's RTO (rtoOf): SRTT + max(4 RTTVAR, 200 ms), at both ends, for timeouts and the idle check alike. Off: RFC 6298's. */
+  linuxRto?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
@@ -386,7 +401,7 @@ export class TcpConnection {
     // sample (RFC 6298 (2.2)), not the initial 1 s, whatever the loss detection.
     this.srtt = rtt;
     this.rttvar = rtt / 2;
-    this.rto = firstRto(rtt);
+    this.rto = firstRto(rtt, ctx.linuxRto);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
     this.reorders = ctx.link.reorders === true;
@@ -629,7 +644,7 @@ export class TcpConnection {
 
   /** The client's RTO as Linux sets it after the handshake's RTT sample. */
   private clientRto(): number {
-    return firstRto(this.rtt);
+    return firstRto(this.rtt, this.ctx.linuxRto);
   }
 
   /**
@@ -923,7 +938,7 @@ export class TcpConnection {
       this.rttvar = 0.75 * this.rttvar + 0.25 * Math.abs(this.srtt - r);
       this.srtt = 0.875 * this.srtt + 0.125 * r;
     }
-    this.rto = Math.max(MIN_RTO_MS, this.srtt + 4 * this.rttvar);
+    this.rto = rtoOf(this.srtt, this.rttvar, this.ctx.linuxRto);
     this.backoff = 1;
   }
 
