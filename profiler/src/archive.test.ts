@@ -60,6 +60,7 @@ test('headersReadAt and bodyChunks: pieces timed from the network service\'s hea
   assert.equal(headersReadAt({ timing: { requestTime: 0, receiveHeadersEnd: -1 } }), undefined);
   assert.deepEqual(bodyChunks([[2.0005, 2], [2.25, 1]], 2), [[0.5, 2], [250, 1]]);
   assert.deepEqual(bodyChunks([[2.228, 9]], 2), [[228, 9]], 'one piece held 228 ms: kept');
+  assert.deepEqual(bodyChunks([[2.228, 9], [2.2288, 0]], 2), [[228, 9]], 'an empty data event after the body is no piece');
   assert.equal(bodyChunks([[2 + (ONE_PIECE_HOLD_MS - 1) / 1000, 9]], 2), undefined, 'one piece within the browser\'s own passing: nothing to pace');
   assert.equal(bodyChunks([], 2), undefined);
   assert.deepEqual(bodyChunks([[1.999, 3], [2.1, 1]], 2), [[0, 3], [100, 1]], 'never before the headers');

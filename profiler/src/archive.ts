@@ -130,12 +130,13 @@ export function headersReadAt(resp: Params): number | undefined {
 }
 
 /**
- * How a body arrived, for `pcp replay --pace`: `[ms after headersAt, bytes]` per data event (0.1 ms
- * resolution, never before the headers), or undefined when there is nothing to pace: no data, or one
- * piece within `ONE_PIECE_HOLD_MS` of the headers. Pure.
+ * How a body arrived, for `pcp replay --pace`: `[ms after headersAt, bytes]` per data event that
+ * carried bytes (0.1 ms resolution, never before the headers; Chromium sometimes follows a body with
+ * an empty one), or undefined when there is nothing to pace: no bytes, or one piece within
+ * `ONE_PIECE_HOLD_MS` of the headers. Pure.
  */
 export function bodyChunks(data: readonly (readonly [number, number])[], headersAt: number): [number, number][] | undefined {
-  const chunks = data.map(([at, bytes]): [number, number] => [Math.round(Math.max(0, at - headersAt) * 1e4) / 10, bytes]);
+  const chunks = data.filter(([, bytes]) => bytes > 0).map(([at, bytes]): [number, number] => [Math.round(Math.max(0, at - headersAt) * 1e4) / 10, bytes]);
   if (chunks.length > 1) return chunks;
   return chunks.length === 1 && chunks[0]![0] >= ONE_PIECE_HOLD_MS ? chunks : undefined;
 }
