@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildHar, entryBody, harHeaders, type Har, type RecordedBody } from './archive.ts';
+import { bodyChunks, buildHar, entryBody, harHeaders, headersReadAt, ONE_PIECE_HOLD_MS, type Har, type RecordedBody } from './archive.ts';
 import { capturePage } from './capture.ts';
 import { BUNDLE_FILES, type DevtoolsLogEntry } from './bundle.ts';
 import { startSuiteServer, SITES_DIR } from '../fidelity/suite.ts';
@@ -52,6 +52,40 @@ test('buildHar: a redirect chain is one entry per hop; bodies attach to the fina
   assert.equal(hop!._chunks, undefined);
   assert.deepEqual(fin!.response.headers.filter((h) => h.name === 'Set-Cookie').map((h) => h.value), ['a=1', 'b=2']);
   assert.equal(har.log.version, '1.2');
+});
+
+test('headersReadAt and bodyChunks: pieces timed from the network service\'s headers; one piece kept only when held', () => {
+  assert.equal(headersReadAt({ timing: { requestTime: 1.5, receiveHeadersEnd: 500 } }), 2);
+  assert.equal(headersReadAt({}), undefined, 'no timing (a cache hit)');
+  assert.equal(headersReadAt({ timing: { requestTime: 0, receiveHeadersEnd: -1 } }), undefined);
+  assert.deepEqual(bodyChunks([[2.0005, 2], [2.25, 1]], 2), [[0.5, 2], [250, 1]]);
+  assert.deepEqual(bodyChunks([[2.228, 9]], 2), [[228, 9]], 'one piece held 228 ms: kept');
+  assert.deepEqual(bodyChunks([[2.228, 9], [2.2288, 0]], 2), [[228, 9]], 'an empty data event after the body is no piece');
+  assert.equal(bodyChunks([[2 + (ONE_PIECE_HOLD_MS - 1) / 1000, 9]], 2), undefined, 'one piece within the browser\'s own passing: nothing to pace');
+  assert.equal(bodyChunks([], 2), undefined);
+  assert.deepEqual(bodyChunks([[1.999, 3], [2.1, 1]], 2), [[0, 3], [100, 1]], 'never before the headers');
+});
+
+test('buildHar: a cross-origin script\'s late responseReceived does not hide the server\'s hold; one held piece is archived', () => {
+  const timing = (requestTime: number, receiveHeadersEnd: number) => ({ requestTime, receiveHeadersEnd });
+  const late = (requestId: string, url: string, at: number, t: { requestTime: number; receiveHeadersEnd: number }): DevtoolsLogEntry => ({
+    method: 'Network.responseReceived',
+    params: { requestId, timestamp: at, type: 'Script', response: { url, status: 200, statusText: 'OK', protocol: 'http/1.1', mimeType: 'text/javascript', headers: {}, timing: t } },
+  });
+  const data = (requestId: string, timestamp: number, dataLength: number): DevtoolsLogEntry => ({ method: 'Network.dataReceived', params: { requestId, timestamp, dataLength, encodedDataLength: dataLength } });
+  const log: DevtoolsLogEntry[] = [
+    // Headers read at 1.02 s; the renderer hears of the response only with the body, 580.8 ms later.
+    sent('s', 'http://b:2/general.js', 1), late('s', 'http://b:2/general.js', 1.6008, timing(1, 20)), data('s', 1.6009, 4000), finished('s'),
+    // A style sheet held 228 ms after its headers, in one piece, its response seen at once.
+    sent('c', 'http://h:1/home.css', 1), late('c', 'http://h:1/home.css', 1.0301, timing(1, 30)), data('c', 1.258, 900), finished('c'),
+    // An image in one piece right after its headers: nothing to pace.
+    sent('i', 'http://h:1/i.png', 1), late('i', 'http://h:1/i.png', 1.0401, timing(1, 40)), data('i', 1.0415, 50), finished('i'),
+    // Data logged before the response (another session's order): still counted.
+    sent('d', 'http://h:1/d.js', 1), data('d', 1.3, 10), data('d', 1.35, 10), late('d', 'http://h:1/d.js', 1.36, timing(1, 100)), finished('d'),
+  ];
+  const { har } = buildHar(log, new Map(), { creator, pageUrl: 'http://h:1/' });
+  const chunks = Object.fromEntries(har.log.entries.map((e) => [e.request.url.replace(/^.*\//, ''), e._chunks]));
+  assert.deepEqual(chunks, { 'general.js': [[580.9, 4000]], 'home.css': [[228, 900]], 'i.png': undefined, 'd.js': [[200, 10], [250, 10]] });
 });
 
 test('buildHar: missing bodies are counted with the reason; requests without a response and data: URLs are left out', () => {

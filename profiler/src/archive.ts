@@ -10,7 +10,10 @@
  * Custom fields (HAR allows `_`-prefixed ones): `_remotePort`, `_requestId`, `_resourceType`,
  * `_frameId`, `_fromCache`, `_bodyMissing` (why the body could not be recorded) and `_chunks`
  * (`[[ms after the response headers, decoded bytes], ...]` from Network.dataReceived: how the body
- * arrived, for `pcp replay --pace`).
+ * arrived, for `pcp replay --pace`). The headers' time is the network service's (`timing.requestTime +
+ * receiveHeadersEnd`, the data events' clock), not DevTools' responseReceived, which Chromium sends a
+ * cross-origin script's renderer only once the body is in (issue 17); a body in one piece gets its
+ * one chunk only when it came `ONE_PIECE_HOLD_MS` or more after the headers (the server held it).
  */
 import type { DevtoolsLogEntry } from './bundle.ts';
 import { str, type Params } from './protocol-values.ts';
@@ -67,6 +70,14 @@ export interface ArchiveSummary {
   redirects: number;
 }
 
+/**
+ * A body that came in one piece is archived with its arrival (a one-chunk `_chunks`) when it came this
+ * long after the headers or longer: a server's hold. Below it, the time is the browser's own passing of
+ * the body (the network service's read and IPC: 0.4-15 ms on a loopback recording), which a replay's
+ * browser adds again.
+ */
+export const ONE_PIECE_HOLD_MS = 20;
+
 const n = (v: unknown, d = -1): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
 
 /** Requests with no network exchange to replay. */
@@ -102,7 +113,32 @@ interface Open {
   timestamp: number;
   /** Protocol clock of the response headers, once received. */
   responseAt?: number;
-  chunks?: [number, number][];
+  /** Network.dataReceived as logged: [protocol clock, decoded bytes]. */
+  data?: [number, number][];
+}
+
+/**
+ * When the network service had read a response's headers, on the protocol clock of its data events
+ * (`timing.requestTime` + `timing.receiveHeadersEnd` ms), or undefined when the response has no timing
+ * (a cache hit, a service worker's response).
+ */
+export function headersReadAt(resp: Params): number | undefined {
+  const t = resp.timing as Params | undefined;
+  const start = n(t?.requestTime, NaN);
+  const end = n(t?.receiveHeadersEnd, NaN);
+  return Number.isFinite(start) && start > 0 && Number.isFinite(end) && end >= 0 ? start + end / 1000 : undefined;
+}
+
+/**
+ * How a body arrived, for `pcp replay --pace`: `[ms after headersAt, bytes]` per data event that
+ * carried bytes (0.1 ms resolution, never before the headers; Chromium sometimes follows a body with
+ * an empty one), or undefined when there is nothing to pace: no bytes, or one piece within
+ * `ONE_PIECE_HOLD_MS` of the headers. Pure.
+ */
+export function bodyChunks(data: readonly (readonly [number, number])[], headersAt: number): [number, number][] | undefined {
+  const chunks = data.filter(([, bytes]) => bytes > 0).map(([at, bytes]): [number, number] => [Math.round(Math.max(0, at - headersAt) * 1e4) / 10, bytes]);
+  if (chunks.length > 1) return chunks;
+  return chunks.length === 1 && chunks[0]![0] >= ONE_PIECE_HOLD_MS ? chunks : undefined;
 }
 
 /**
@@ -183,7 +219,7 @@ export function buildHar(
         if (!o || seen.has(`${id}:resp`)) break;
         seen.add(`${id}:resp`);
         closeWith(o, (p.response ?? {}) as Params, n(p.timestamp, o.timestamp));
-        o.responseAt = n(p.timestamp, o.timestamp);
+        o.responseAt = headersReadAt((p.response ?? {}) as Params) ?? n(p.timestamp, o.timestamp);
         const req = o.entry.request;
         req.httpVersion = o.entry.response.httpVersion;
         const reqHeaders = ((p.response as Params).requestHeaders ?? undefined) as Params | undefined;
@@ -192,9 +228,9 @@ export function buildHar(
       }
       case 'Network.dataReceived': {
         const o = open.get(id);
-        if (!o || o.responseAt === undefined || seen.has(`${id}:data:${n(p.timestamp)}:${n(p.dataLength)}`)) break;
+        if (!o || seen.has(`${id}:data:${n(p.timestamp)}:${n(p.dataLength)}`)) break;
         seen.add(`${id}:data:${n(p.timestamp)}:${n(p.dataLength)}`);
-        (o.chunks ??= []).push([Math.round(Math.max(0, n(p.timestamp, o.responseAt) - o.responseAt) * 1e4) / 10, n(p.dataLength, 0)]);
+        (o.data ??= []).push([n(p.timestamp, 0), n(p.dataLength, 0)]);
         break;
       }
       case 'Network.requestServedFromCache': {
@@ -213,7 +249,8 @@ export function buildHar(
         }
         o.entry.time = Math.max(o.entry.time, (n(p.timestamp, o.timestamp) - o.timestamp) * 1000);
         o.entry.response.bodySize = n(p.encodedDataLength, -1);
-        if (o.chunks && o.chunks.length > 1) o.entry._chunks = o.chunks;
+        const chunks = o.data && o.responseAt !== undefined ? bodyChunks(o.data, o.responseAt) : undefined;
+        if (chunks) o.entry._chunks = chunks;
         if (e.method === 'Network.loadingFailed') o.entry._bodyMissing = `loading failed: ${str(p.errorText)}`;
         done.push(o);
         break;

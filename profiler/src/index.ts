@@ -7,6 +7,6 @@ export { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
 export { pickInterface, mappedAddress } from './pcap.ts';
 export { spawnTied, findExecutable, isAlive } from './child.ts';
 export { makeProfileDir, profileDirOwner, reapStaleProfileDirs } from './profile-dirs.ts';
-export { buildHar, entryBody, harHeaders, type Har, type HarEntry, type HarHeader, type ArchiveSummary, type RecordedBody } from './archive.ts';
+export { buildHar, entryBody, harHeaders, headersReadAt, bodyChunks, ONE_PIECE_HOLD_MS, type Har, type HarEntry, type HarHeader, type ArchiveSummary, type RecordedBody } from './archive.ts';
 export { Progress } from './progress.ts';
 export type { CdpEvent } from './cdp.ts';

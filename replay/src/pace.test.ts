@@ -5,7 +5,7 @@ import { pacePlan, withoutSetup } from './pace.ts';
 test('pacePlan: recorded chunks scaled to the body, near ones merged, the last ending the body', () => {
   assert.deepEqual(pacePlan([[0, 100], [0.4, 100], [50, 100], [100.2, 100]], 400), [{ atMs: 0, end: 200 }, { atMs: 50, end: 300 }, { atMs: 100.2, end: 400 }]);
   assert.deepEqual(pacePlan([[0, 10], [20, 10]], 30), [{ atMs: 0, end: 15 }, { atMs: 20, end: 30 }]);
-  assert.deepEqual(pacePlan([[5, 10]], 30), [{ atMs: 0, end: 30 }], 'one chunk: no pacing');
+  assert.deepEqual(pacePlan([[228, 10]], 30), [{ atMs: 228, end: 30 }], 'one chunk: a body held, then sent whole');
   assert.deepEqual(pacePlan([], 0), [{ atMs: 0, end: 0 }]);
   assert.deepEqual(pacePlan([[10, 5], [3, 5]], 10), [{ atMs: 10, end: 10 }], 'never earlier than a previous step');
 });

@@ -15,11 +15,12 @@ export interface PaceStep {
 /**
  * The writes for a body of `length` bytes: recorded byte counts scaled to the body (the recorded ones
  * are decoded sizes, which may differ by a little), chunks less than 1 ms apart merged, the last
- * step ending the body.
+ * step ending the body. A single chunk is a body the recorded server held and sent in one piece
+ * (the profiler archives one only when it came well after the headers): the whole body at its time.
  */
 export function pacePlan(chunks: readonly (readonly [number, number])[], length: number): PaceStep[] {
   const total = chunks.reduce((s, [, b]) => s + Math.max(0, b), 0);
-  if (length === 0 || chunks.length < 2 || total <= 0) return [{ atMs: 0, end: length }];
+  if (length === 0 || chunks.length === 0 || total <= 0) return [{ atMs: 0, end: length }];
   const steps: PaceStep[] = [];
   let acc = 0;
   for (const [at, bytes] of chunks) {

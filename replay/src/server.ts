@@ -158,6 +158,8 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       if (req.httpVersionMajor === 1 && e.statusText) (res as http.ServerResponse).statusMessage = e.statusText;
       res.writeHead(e.status, headers);
       const { steps } = paced;
+      // A body held after its headers (its first write later): the headers go now, as the recorded server sent them.
+      if ((steps[0]?.atMs ?? 0) > 0) (res as { flushHeaders(): void }).flushHeaders();
       let from = 0;
       for (const [i, step] of steps.entries()) {
         const write = (): void => {
