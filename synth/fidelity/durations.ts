@@ -27,6 +27,10 @@ if (!values.keep) {
 }
 const keep = values.keep;
 const top = Number(values.top ?? 25);
+if (!Number.isInteger(top) || top < 0) {
+  console.error(`fidelity:durations: --top wants a whole number, not '${values.top}'`);
+  process.exit(2);
+}
 const graphs = positionals.length ? positionals : legacySites().map((s) => s.graph).sort((a, b) => statSync(a).size - statSync(b).size);
 const nameOf = (graph: string): string => basename(graph).replace(/\.json(\.gz)?$/, '');
 
