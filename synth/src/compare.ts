@@ -132,13 +132,22 @@ function requestParents(ix: GraphIndex, keys: Map<string, string>, url: string):
 const sameRequests = (a: string[], b: string[]): boolean => a.length > 1 && a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The main frame's load, ms from the document's request (a trace graph's clock starts at the navigation's commit). */
-function loadOf(g: Graph): number | undefined {
+export function loadOf(g: Graph): number | undefined {
   if (g.navigation?.load !== undefined) return g.navigation.load - Math.min(0, g.navigation.documentRequest ?? 0);
   const m = g.nodes.find((n) => n.id === g.markers?.load);
   return m?.start;
 }
 
-export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTripFigures {
+/** Both graphs indexed and keyed as the comparison matches them (the rebuilt one with its upgraded URLs named as the source's). */
+export interface MatchedGraphs {
+  built: Graph;
+  si: GraphIndex;
+  bi: GraphIndex;
+  sk: Map<string, string>;
+  bk: Map<string, string>;
+}
+
+export function matchGraphs(source: Graph, builtAsLoaded: Graph): MatchedGraphs {
   // URLs the browser upgraded to https are named as the page asked for them (upgrades.ts).
   const built = alignUpgrades(source, builtAsLoaded);
   const si = indexGraph(source);
@@ -151,6 +160,11 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   alignByCause(si, sk, bi, bk);
   // Parse chunks one builder cut apart where the other has one (chunk-merge.ts).
   mergeChunksCutApart(si, sk, bi, bk);
+  return { built, si, bi, sk, bk };
+}
+
+export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTripFigures {
+  const { built, si, bi, sk, bk } = matchGraphs(source, builtAsLoaded);
   const su = new Set(httpUrls(source));
   const bu = new Set(httpUrls(built).filter((u) => su.has(u) || !isBrowserOwn(u)));
   const parentMisses: RoundTripFigures['parentMisses'] = [];

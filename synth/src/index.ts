@@ -6,6 +6,7 @@ export { imageBody, imageFormatOf, padText, textKindOf, type ImageFormat } from 
 export { htmlAttr, jsString, cssUrl } from './escape.ts';
 export { indexGraph, contentKeys, type GraphIndex } from './graph-index.ts';
 export { parametricGraph, parseSizeDist, drawSize, type SizeDist, type ParametricOptions } from './parametric.ts';
-export { compareRoundTrip, edgeClasses, keyKind, type KeyedEdge, type RoundTripFigures, type RuleFigures } from './compare.ts';
+export { compareRoundTrip, edgeClasses, keyKind, loadOf, matchGraphs, type KeyedEdge, type MatchedGraphs, type RoundTripFigures, type RuleFigures } from './compare.ts';
+export { durationClass, durationTotals, pathDurationGaps, type ClassTotals, type DurationGap } from './duration-gaps.ts';
 export { roundTrip, RoundTripError, type RoundTrip } from './roundtrip.ts';
 export { criticalPathMisses } from './cp-misses.ts';

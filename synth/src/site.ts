@@ -164,6 +164,9 @@ function pageFonts(ctx: ProgramContext): ResourceNode[] {
   return [...fonts.filter((f) => /^https?:/.test(f.url)), ...fonts.filter((f) => !/^https?:/.test(f.url))];
 }
 
+/** The private-use character (hex, six digits) only the page's i-th font family covers (`unicode-range`). */
+export const fontChar = (i: number): string => (0xe000 + i).toString(16).toUpperCase().padStart(6, '0');
+
 function styleBody(ctx: ProgramContext, r: ResourceNode): string {
   const { kids, images, sheets, fonts } = sheetLoads(ctx, stripFragment(r.url));
   for (const k of kids) if (!images.includes(k) && !fonts.includes(k) && !sheets.includes(k)) ctx.warn(`style sheet ${r.url} loads ${k.url} (${k.mimeType}), which CSS cannot request`);
@@ -171,11 +174,16 @@ function styleBody(ctx: ProgramContext, r: ResourceNode): string {
   const rules: string[] = sheets.map((k) => `@import ${cssUrl(stripFragment(k.url))};`);
   if (images.length) rules.push(`html{background-image:${images.map((i) => cssUrl(stripFragment(i.url))).join(',')}}`);
   // One family per font of the page; each sheet declares its own, and asks for all of them (one
-  // html::before rule wins the cascade): generated text tries each declared family in turn, every
-  // padded font failing to decode after its download.
+  // html::before rule wins the cascade). Each family covers one character of its own (`fontChar`) that
+  // the generated text holds, so layout asks for every font at once, as the source's browser did; a
+  // family list over one character tried them in turn, each padded font failing to decode after its
+  // download before the next was requested (session 12: apple.com's ten fonts one after another).
   const all = fonts.length ? pageFonts(ctx) : [];
-  for (const f of fonts) rules.push(`@font-face{font-family:pcp${all.indexOf(f)};src:${cssUrl(stripFragment(f.url))}}`);
-  if (fonts.length) rules.push(`html::before{content:"a";font-family:${all.map((_, i) => `pcp${i}`).join(',')}}`);
+  for (const f of fonts) {
+    const i = all.indexOf(f);
+    rules.push(`@font-face{font-family:pcp${i};src:${cssUrl(stripFragment(f.url))};unicode-range:U+${fontChar(i)}}`);
+  }
+  if (fonts.length) rules.push(`html::before{content:"${all.map((_, i) => `\\${fontChar(i)}`).join('')}";font-family:${all.map((_, i) => `pcp${i}`).join(',')}}`);
   return rules.join('\n');
 }
 
