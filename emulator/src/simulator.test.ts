@@ -124,20 +124,27 @@ test('pipelined HTTP/1.1: a parallel server answers in FIFO order, a serial one 
   close(timingOf(ooo, 'A').end, 131.2, 'out-of-order A');
 });
 
+/**
+ * Document H (2000 bytes: chunk c0 = bytes 0-1000, c1 = 1000-2000) on a.com, parse p0 (1 ms, after c0) and p1
+ * (1 ms, after c1), and image I on b.com (one segment) that p1 inserts; the caller adds the rest.
+ */
+const twoChunkPage = (): PageBuilder =>
+  new PageBuilder()
+    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
+    .parse('p0', 1).parse('p1', 1)
+    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
+    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p1', 'I').edge('I', 'load');
+
 test('a blocking script triggers the preloader', () => {
   // Document H (2000 bytes: chunk c0 = bytes 0-1000, c1 = 1000-2000) on a.com; parse p0 (1 ms, after c0)
   // inserts sync script S (a.com, one segment) whose evaluation E (1 ms) needs S and p0; parse p1 (1 ms, after
   // c1 and E) inserts image I on b.com (one segment). Server delays 0.
-  const g = new PageBuilder()
-    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
-    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
-    .parse('p0', 1).parse('p1', 1)
+  const g = twoChunkPage()
     .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
     .script('E', 1, 'sync')
-    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
-    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1')
-    .edge('p0', 'S').edge('S', 'E').edge('p0', 'E').edge('E', 'p1').edge('p1', 'I')
-    .edge('p1', 'dcl').edge('p1', 'load').edge('I', 'load')
+    .edge('p0', 'S').edge('S', 'E').edge('p0', 'E').edge('E', 'p1')
+    .edge('p1', 'dcl').edge('p1', 'load')
     .build();
   // H: 60 leaves; segment 1 departs 71.2, client 81.2 (c0); segment 2 (552 + 52 bytes = 0.4832 ms) departs
   // 71.6832, client 81.6832 (c1). p0 runs 81.2-82.2; S is requested at 82.2 on the open connection: server
@@ -160,16 +167,11 @@ test('a blocking script triggers the preloader', () => {
 test("the preloader: a sync script whose only parent is its download (the 2016 graphs' shape) blocks the parser", () => {
   // As above, but without the p0 -> E edge: Table 3.1 draws parse -> download -> evaluation, and E gates p1.
   // p0 reached S's tag (it requested S), so from 82.2 the parser waits on E, whatever E's other parents.
-  const g = new PageBuilder()
-    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
-    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
-    .parse('p0', 1).parse('p1', 1)
+  const g = twoChunkPage()
     .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
     .script('E', 1, 'sync')
-    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
-    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1')
-    .edge('p0', 'S').edge('S', 'E').edge('E', 'p1').edge('p1', 'I')
-    .edge('p1', 'dcl').edge('p1', 'load').edge('I', 'load')
+    .edge('p0', 'S').edge('S', 'E').edge('E', 'p1')
+    .edge('p1', 'dcl').edge('p1', 'load')
     .build();
   // Without the preloader: S 82.2-123.4, E 123.4-124.4, p1 124.4-125.4, I requested at 125.4, ends 206.6.
   const off = simulateChecked(g, { ...base, preloader: false });
@@ -185,22 +187,17 @@ test("the preloader: a sync script whose only parent is its download (the 2016 g
 });
 
 test('the preloader: the parser waits on a sync script whose download ends before the script it follows', () => {
-  // p0 (after c0) requests sync script C (a.com, server delay 100 ms, evaluation X 1 ms) and sync script S
-  // (a.com, server delay 0, on a second connection: ends at 163.4, C at 223.4); S's evaluation E runs after X (apple.com's case, with a style sheet in X's place),
-  // and gates p1 (after c1), which inserts image I on b.com. S's download ends long before X runs, so the parser
+  // p0 requests sync script C (a.com, server delay 100 ms, evaluation X 1 ms) and sync script S (a.com, server
+  // delay 0, on a second connection: ends at 163.4, C at 223.4); S's evaluation E runs after X (apple.com's
+  // case, with a style sheet in X's place) and gates p1. S's download ends long before X runs, so the parser
   // never waits on S's download, yet it waits on X and E: p1 is pre-parsed meanwhile.
-  const g = new PageBuilder()
-    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
-    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
-    .parse('p0', 1).parse('p1', 1)
+  const g = twoChunkPage()
     .resource('C', 'http://a.com/c.js', MSS, { serverDelay: 100, mimeType: 'application/javascript' })
     .script('X', 1, 'sync')
     .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
     .script('E', 1, 'sync')
-    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
-    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1')
-    .edge('p0', 'C').edge('C', 'X').edge('p0', 'S').edge('S', 'E').edge('X', 'E').edge('E', 'p1').edge('p1', 'I')
-    .edge('p1', 'dcl').edge('p1', 'load').edge('I', 'load')
+    .edge('p0', 'C').edge('C', 'X').edge('p0', 'S').edge('S', 'E').edge('X', 'E').edge('E', 'p1')
+    .edge('p1', 'dcl').edge('p1', 'load')
     .build();
   const off = simulateChecked(g, { ...base, preloader: false });
   const on = simulateChecked(g, { ...base, preloader: true });
@@ -219,17 +216,12 @@ test('the preloader: the parser waits on a sync script whose download ends befor
 test('the preloader: a sync script a computation requested does not block the parser', () => {
   // Script A (inline, after p0) inserts S; S's evaluation E has no parse chunk reaching its tag, and the
   // graph lets p1 run without it: nothing is pre-parsed, I waits for p1.
-  const g = new PageBuilder()
-    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
-    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
-    .parse('p0', 1).parse('p1', 1)
+  const g = twoChunkPage()
     .script('A', 1, 'sync')
     .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
     .script('E', 1, 'sync')
-    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
-    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p0', 'p1')
-    .edge('p0', 'A').edge('A', 'S').edge('S', 'E').edge('p1', 'I')
-    .edge('p1', 'dcl').edge('E', 'load').edge('I', 'load')
+    .edge('p0', 'p1').edge('p0', 'A').edge('A', 'S').edge('S', 'E')
+    .edge('p1', 'dcl').edge('E', 'load')
     .build();
   const on = simulateChecked(g, { ...base, preloader: true });
   assert.equal(timingOf(on, 'I').preloaded, undefined);
