@@ -359,12 +359,15 @@ class Simulation {
   /** Runs ready activities until none is left, then lets the main thread pick its next computation. */
   private pump(now: number): void {
     const m = this.m;
-    while (this.workHead < this.workTail) {
-      const i = this.work[this.workHead]!;
-      const t = this.workT[this.workHead++]!;
-      this.execute(i, t);
-    }
-    if (this.preloadPending.length > 0) this.preloadBlocked(now);
+    do {
+      while (this.workHead < this.workTail) {
+        const i = this.work[this.workHead]!;
+        const t = this.workT[this.workHead++]!;
+        this.execute(i, t);
+      }
+      // The preloader's requests go out after the parser's own, and what they make ready runs now too.
+      if (this.preloadPending.length > 0) this.preloadBlocked(now);
+    } while (this.workHead < this.workTail);
     const th = this.thread;
     if (!th.busy) {
       const next = th.next();
