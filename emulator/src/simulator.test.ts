@@ -213,6 +213,35 @@ test('the preloader: the parser waits on a sync script whose download ends befor
   assert.equal(timingOf(on, 'I').preloaded, true);
 });
 
+test('the preloader: the parser stays blocked while the sync script runs, so a chunk arriving then is pre-parsed', () => {
+  // H is 60 segments: c0 (its first 1000 bytes) arrives at 81.2, c1 (the rest) with the third slow-start round.
+  // p0 requests S on c.com (one segment: handshake 82.2-122.2, server 142.2, client 163.4) and E runs 100 ms
+  // from 163.4, so c1 arrives while E runs: the parser is still blocked (until E has run) and p1's image I is
+  // requested as c1 arrives; without the preloader, when p1 has run after E.
+  const g = new PageBuilder()
+    .resource('H', 'http://a.com/', 60 * MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 60 * MSS - 1000)
+    .parse('p0', 1).parse('p1', 1)
+    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
+    .resource('S', 'http://c.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
+    .script('E', 100, 'sync')
+    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p1', 'I').edge('I', 'load')
+    .edge('p0', 'S').edge('S', 'E').edge('p0', 'E').edge('E', 'p1').edge('p1', 'dcl').edge('p1', 'load')
+    .build();
+  const node = (r: ReturnType<typeof simulateChecked>, id: string): { start: number; end: number } => r.nodes.find((x) => x.id === id)!;
+  const off = simulateChecked(g, { ...base, preloader: false });
+  const on = simulateChecked(g, { ...base, preloader: true });
+  close(timingOf(on, 'S').end, 163.4, 'S');
+  close(node(on, 'E').start, 163.4, 'E starts');
+  close(node(on, 'E').end, 263.4, 'E ends');
+  const c1 = node(on, 'c1').end;
+  assert.ok(c1 > 163.4 && c1 < 263.4, `c1 (${c1}) arrives while E runs`);
+  close(c1, node(off, 'c1').end, 'c1 unchanged');
+  close(timingOf(off, 'I').start, 264.4, 'I requested by p1 (after E, 1 ms)');
+  close(timingOf(on, 'I').start, c1, 'I preloaded as c1 arrives');
+  assert.equal(timingOf(on, 'I').preloaded, true);
+});
+
 test('the preloader: a sync script a computation requested does not block the parser', () => {
   // Script A (inline, after p0) inserts S; S's evaluation E has no parse chunk reaching its tag, and the
   // graph lets p1 run without it: nothing is pre-parsed, I waits for p1.
