@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GraphNode, ResourceNode } from '@pcp/graph-builder';
-import { bytesArrivedAt, hiddenMainThreadWork, responseAfterPace } from './page-model.ts';
+import { PageBuilder } from '@pcp/graph-builder/testing';
+import { bytesArrivedAt, compileGraph, hiddenMainThreadWork, responseAfterPace } from './page-model.ts';
 
 const doc = (over: Partial<ResourceNode> = {}): ResourceNode =>
   ({ id: 'doc', kind: 'resource', url: 'https://a.test/', start: 0, end: 340, size: 1000, responseStart: 4, ...over }) as ResourceNode;
@@ -59,4 +60,24 @@ test("responseAfterPace: a paced body's response delay runs from its last piece 
   assert.equal(responseAfterPace(paced, null), 131, 'not paced: the recorded delay');
   assert.equal(responseAfterPace(doc({ end: 250, browserDelay: { response: 2 }, arrivals: [{ at: 15, bytes: 1000 }, { at: 300, bytes: 1000 }] }), pace), 0, 'finish before the last read: none');
   assert.equal(responseAfterPace(doc({}), pace), 0, 'not recorded');
+});
+
+test('syncScriptReach: the parse chunk that requested a sync script, or that its evaluation waits for, reaches its tag', () => {
+  const g = new PageBuilder()
+    .resource('H', 'http://a.com/', 2000, { mimeType: 'text/html' })
+    .chunk('c0', 'H', 0, 2000).parse('p0', 1).parse('p1', 1)
+    .resource('S1', 'http://a.com/1.js', 100).script('E1', 1, 'sync') // 2016 shape: p0 -> S1 -> E1
+    .resource('S2', 'http://a.com/2.js', 100).script('E2', 1, 'sync') // Chrome-trace shape: p0 -> S2 -> E2, p0 -> E2
+    .resource('S3', 'http://a.com/3.js', 100).script('E3', 1, 'sync') // inserted by E1: no chunk reaches it
+    .script('E4', 1, 'inline') // no download: not the preloader's signal
+    .edge('H', 'c0').edge('c0', 'p0').edge('p0', 'p1')
+    .edge('p0', 'S1').edge('S1', 'E1').edge('E1', 'p1')
+    .edge('p0', 'S2').edge('S2', 'E2').edge('p0', 'E2')
+    .edge('E1', 'S3').edge('S3', 'E3').edge('p1', 'E4')
+    .build();
+  const m = compileGraph(g);
+  const at = (id: string): number => m.ids.indexOf(id);
+  assert.deepEqual([...m.parseReachesSync[at('p0')]!].sort(), [at('E1'), at('E2')].sort());
+  assert.deepEqual([...m.parseReachesSync[at('p1')]!], []);
+  assert.deepEqual([at('E1'), at('E2'), at('E3'), at('E4')].map((s) => m.syncReach[s]), [1, 1, 0, 0]);
 });

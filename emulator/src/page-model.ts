@@ -184,8 +184,14 @@ export interface PageModel {
   timerDelay: Float64Array;
   /** Computation that continues its parent's task ('split' edge): run before anything else in its queue. */
   continuation: Uint8Array;
-  /** Synchronous script evaluation: parents that are resources/chunks (the download it waits for). */
-  syncScriptDownloads: Int32Array[];
+  /**
+   * Parse chunk -> the synchronous scripts with a download whose tag it reached: it requested the download
+   * (Table 3.1 rule 1) or the evaluation waits for it (rule 12). The parser is blocked on such a script from
+   * when its reaching chunks have run until the script has run (the preloader's signal, §3.7.5).
+   */
+  parseReachesSync: Int32Array[];
+  /** Synchronous script: how many distinct parse chunks reach its tag (0: inserted by a computation, never parser-blocking). */
+  syncReach: Int32Array;
   /** Download chunk -> parse chunks it feeds (the preloader clones these when the chunk arrives). */
   chunkParses: Int32Array[];
   /** Parse chunk -> its preloadable resource children. */
@@ -240,6 +246,31 @@ function hostOf(url: string): string {
 
 function nonNegative(v: number | undefined): number {
   return v !== undefined && Number.isFinite(v) && v > 0 ? v : 0;
+}
+
+/**
+ * Which parse chunks reach each synchronous script's tag (PageModel.parseReachesSync). The 2016 graphs draw
+ * parse -> download -> evaluation with no parse -> evaluation edge, Chrome-trace graphs draw both from the
+ * same chunk: the chunks that requested its download, or that the evaluation waits for, are the parser
+ * reaching the tag. A script whose download a computation requested is not the parser's to wait on.
+ */
+export function syncScriptReach(
+  nodes: readonly GraphNode[],
+  kind: ArrayLike<number>,
+  parentLists: readonly (readonly number[])[],
+): { parseReachesSync: Int32Array[]; syncReach: Int32Array } {
+  const reaches: number[][] = nodes.map(() => []);
+  const syncReach = new Int32Array(nodes.length);
+  nodes.forEach((x, s) => {
+    if (x.kind !== 'script_eval' || x.scriptKind !== 'sync') return;
+    const downloads = parentLists[s]!.filter((p) => kind[p] === K_RESOURCE);
+    if (downloads.length === 0) return;
+    const chunks = new Set<number>();
+    for (const q of [s, ...downloads]) for (const p of parentLists[q]!) if (kind[p] === K_PARSE) chunks.add(p);
+    syncReach[s] = chunks.size;
+    for (const p of chunks) reaches[p]!.push(s);
+  });
+  return { parseReachesSync: reaches.map((r) => Int32Array.from(r)), syncReach };
 }
 
 /** Chromium's request types of what its preload scanner fetches (style sheets, scripts, images). */
@@ -397,10 +428,7 @@ export function compileGraph(graph: Graph): PageModel {
     timerDelay[i] = delay;
   }
 
-  const syncScriptDownloads: Int32Array[] = nodes.map((x, i) => {
-    if (x.kind !== 'script_eval' || x.scriptKind !== 'sync') return new Int32Array(0);
-    return Int32Array.from(parentLists[i]!.filter((p) => kind[p] === K_RESOURCE || kind[p] === K_DCHUNK));
-  });
+  const { parseReachesSync, syncReach } = syncScriptReach(nodes, kind, parentLists);
   const chunkParses: Int32Array[] = nodes.map((x, i) =>
     x.kind === 'download_chunk' ? Int32Array.from(childLists[i]!.filter((c) => kind[c] === K_PARSE)) : new Int32Array(0),
   );
@@ -459,7 +487,8 @@ export function compileGraph(graph: Graph): PageModel {
     chunkBytes,
     timerDelay,
     continuation,
-    syncScriptDownloads,
+    parseReachesSync,
+    syncReach,
     chunkParses,
     parsePreloads,
     scanned,

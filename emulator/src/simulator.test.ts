@@ -124,20 +124,27 @@ test('pipelined HTTP/1.1: a parallel server answers in FIFO order, a serial one 
   close(timingOf(ooo, 'A').end, 131.2, 'out-of-order A');
 });
 
+/**
+ * Document H (2000 bytes: chunk c0 = bytes 0-1000, c1 = 1000-2000) on a.com, parse p0 (1 ms, after c0) and p1
+ * (1 ms, after c1), and image I on b.com (one segment) that p1 inserts; the caller adds the rest.
+ */
+const twoChunkPage = (): PageBuilder =>
+  new PageBuilder()
+    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
+    .parse('p0', 1).parse('p1', 1)
+    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
+    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p1', 'I').edge('I', 'load');
+
 test('a blocking script triggers the preloader', () => {
   // Document H (2000 bytes: chunk c0 = bytes 0-1000, c1 = 1000-2000) on a.com; parse p0 (1 ms, after c0)
   // inserts sync script S (a.com, one segment) whose evaluation E (1 ms) needs S and p0; parse p1 (1 ms, after
   // c1 and E) inserts image I on b.com (one segment). Server delays 0.
-  const g = new PageBuilder()
-    .resource('H', 'http://a.com/', 2000, { serverDelay: 0, mimeType: 'text/html' })
-    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 1000)
-    .parse('p0', 1).parse('p1', 1)
+  const g = twoChunkPage()
     .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
     .script('E', 1, 'sync')
-    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
-    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1')
-    .edge('p0', 'S').edge('S', 'E').edge('p0', 'E').edge('E', 'p1').edge('p1', 'I')
-    .edge('p1', 'dcl').edge('p1', 'load').edge('I', 'load')
+    .edge('p0', 'S').edge('S', 'E').edge('p0', 'E').edge('E', 'p1')
+    .edge('p1', 'dcl').edge('p1', 'load')
     .build();
   // H: 60 leaves; segment 1 departs 71.2, client 81.2 (c0); segment 2 (552 + 52 bytes = 0.4832 ms) departs
   // 71.6832, client 81.6832 (c1). p0 runs 81.2-82.2; S is requested at 82.2 on the open connection: server
@@ -155,6 +162,99 @@ test('a blocking script triggers the preloader', () => {
   assert.equal(i.preloaded, true);
   close(on.loadTime, 163.4, 'load with preloader');
   close(on.domContentLoadedTime, 125.4, 'DOMContentLoaded after p1');
+});
+
+test("the preloader: a sync script whose only parent is its download (the 2016 graphs' shape) blocks the parser", () => {
+  // As above, but without the p0 -> E edge: Table 3.1 draws parse -> download -> evaluation, and E gates p1.
+  // p0 reached S's tag (it requested S), so from 82.2 the parser waits on E, whatever E's other parents.
+  const g = twoChunkPage()
+    .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
+    .script('E', 1, 'sync')
+    .edge('p0', 'S').edge('S', 'E').edge('E', 'p1')
+    .edge('p1', 'dcl').edge('p1', 'load')
+    .build();
+  // Without the preloader: S 82.2-123.4, E 123.4-124.4, p1 124.4-125.4, I requested at 125.4, ends 206.6.
+  const off = simulateChecked(g, { ...base, preloader: false });
+  close(timingOf(off, 'I').start, 125.4, 'I requested by p1');
+  close(off.loadTime, 206.6, 'load without preloader');
+  // With it: c1 arrived at 81.6832; when p0 has run (82.2) S is requested, then p1 is pre-parsed and I is
+  // requested at 82.2: b.com handshake to 122.2, server 142.2, departs 153.4, client 163.4.
+  const on = simulateChecked(g, { ...base, preloader: true });
+  close(timingOf(on, 'S').start, 82.2, 'S requested by p0');
+  close(timingOf(on, 'I').start, 82.2, 'I preloaded');
+  assert.equal(timingOf(on, 'I').preloaded, true);
+  close(on.loadTime, 163.4, 'load with preloader');
+});
+
+test('the preloader: the parser waits on a sync script whose download ends before the script it follows', () => {
+  // p0 requests sync script C (a.com, server delay 100 ms, evaluation X 1 ms) and sync script S (a.com, server
+  // delay 0, on a second connection: ends at 163.4, C at 223.4); S's evaluation E runs after X (apple.com's
+  // case, with a style sheet in X's place) and gates p1. S's download ends long before X runs, so the parser
+  // never waits on S's download, yet it waits on X and E: p1 is pre-parsed meanwhile.
+  const g = twoChunkPage()
+    .resource('C', 'http://a.com/c.js', MSS, { serverDelay: 100, mimeType: 'application/javascript' })
+    .script('X', 1, 'sync')
+    .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
+    .script('E', 1, 'sync')
+    .edge('p0', 'C').edge('C', 'X').edge('p0', 'S').edge('S', 'E').edge('X', 'E').edge('E', 'p1')
+    .edge('p1', 'dcl').edge('p1', 'load')
+    .build();
+  const off = simulateChecked(g, { ...base, preloader: false });
+  const on = simulateChecked(g, { ...base, preloader: true });
+  // The network before p1 is the same either way (I is on another host): S ends before C; X and E follow C.
+  const sEnd = timingOf(on, 'S').end;
+  const cEnd = timingOf(on, 'C').end;
+  assert.ok(sEnd + 40 < cEnd, `S (${sEnd}) ends well before C (${cEnd})`);
+  close(sEnd, timingOf(off, 'S').end, 'S unchanged');
+  close(cEnd, timingOf(off, 'C').end, 'C unchanged');
+  // Without the preloader I waits for p1 (cEnd + X 1 + E 1 + p1 1); with it, I is requested as p0 finishes.
+  close(timingOf(off, 'I').start, cEnd + 3, 'I requested by p1');
+  close(timingOf(on, 'I').start, 82.2, 'I preloaded while the parser waits on X and E');
+  assert.equal(timingOf(on, 'I').preloaded, true);
+});
+
+test('the preloader: the parser stays blocked while the sync script runs, so a chunk arriving then is pre-parsed', () => {
+  // H is 60 segments: c0 (its first 1000 bytes) arrives at 81.2, c1 (the rest) with the third slow-start round.
+  // p0 requests S on c.com (one segment: handshake 82.2-122.2, server 142.2, client 163.4) and E runs 100 ms
+  // from 163.4, so c1 arrives while E runs: the parser is still blocked (until E has run) and p1's image I is
+  // requested as c1 arrives; without the preloader, when p1 has run after E.
+  const g = new PageBuilder()
+    .resource('H', 'http://a.com/', 60 * MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .chunk('c0', 'H', 0, 1000).chunk('c1', 'H', 1000, 60 * MSS - 1000)
+    .parse('p0', 1).parse('p1', 1)
+    .resource('I', 'http://b.com/i.png', MSS, { serverDelay: 0, mimeType: 'image/png' })
+    .resource('S', 'http://c.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
+    .script('E', 100, 'sync')
+    .edge('H', 'c0').edge('c0', 'c1').edge('c0', 'p0').edge('c1', 'p1').edge('p1', 'I').edge('I', 'load')
+    .edge('p0', 'S').edge('S', 'E').edge('p0', 'E').edge('E', 'p1').edge('p1', 'dcl').edge('p1', 'load')
+    .build();
+  const node = (r: ReturnType<typeof simulateChecked>, id: string): { start: number; end: number } => r.nodes.find((x) => x.id === id)!;
+  const off = simulateChecked(g, { ...base, preloader: false });
+  const on = simulateChecked(g, { ...base, preloader: true });
+  close(timingOf(on, 'S').end, 163.4, 'S');
+  close(node(on, 'E').start, 163.4, 'E starts');
+  close(node(on, 'E').end, 263.4, 'E ends');
+  const c1 = node(on, 'c1').end;
+  assert.ok(c1 > 163.4 && c1 < 263.4, `c1 (${c1}) arrives while E runs`);
+  close(c1, node(off, 'c1').end, 'c1 unchanged');
+  close(timingOf(off, 'I').start, 264.4, 'I requested by p1 (after E, 1 ms)');
+  close(timingOf(on, 'I').start, c1, 'I preloaded as c1 arrives');
+  assert.equal(timingOf(on, 'I').preloaded, true);
+});
+
+test('the preloader: a sync script a computation requested does not block the parser', () => {
+  // Script A (inline, after p0) inserts S; S's evaluation E has no parse chunk reaching its tag, and the
+  // graph lets p1 run without it: nothing is pre-parsed, I waits for p1.
+  const g = twoChunkPage()
+    .script('A', 1, 'sync')
+    .resource('S', 'http://a.com/s.js', MSS, { serverDelay: 0, mimeType: 'application/javascript' })
+    .script('E', 1, 'sync')
+    .edge('p0', 'p1').edge('p0', 'A').edge('A', 'S').edge('S', 'E')
+    .edge('p1', 'dcl').edge('E', 'load')
+    .build();
+  const on = simulateChecked(g, { ...base, preloader: true });
+  assert.equal(timingOf(on, 'I').preloaded, undefined);
+  close(timingOf(on, 'I').start, timingOf(simulateChecked(g, { ...base, preloader: false }), 'I').start, 'I as without the preloader');
 });
 
 test('session cache: the same url twice costs one download', () => {

@@ -12,8 +12,9 @@
  *   document's body, which the parser needs to finish) its recorded response delay after the network;
  * - main-thread work outside the graph (recorded style, layout, paint, GC) runs before the computation it
  *   held up in the recording;
- * - preloader: while a frame is blocked on a synchronous script's download, the parse chunks of its
- *   already-arrived download chunks are pre-parsed and their CSS/JS/image resources requested early
+ * - preloader: while a frame's parser is blocked on a synchronous script (from the run of the parse chunk that
+ *   reached its tag until the script has run), the parse chunks of its already-arrived download chunks are
+ *   pre-parsed, once the parser's own requests are out, and their CSS/JS/image resources requested early
  *   (Chromium's preload scanner, for graphs from Chrome: as soon as a chunk arrives, blocked or not, the
  *   resources the recording shows it found before the parser reached them). A
  *   preloaded resource still completes (for its children) no earlier than its own parents.
@@ -163,8 +164,11 @@ class Simulation {
   private readonly streamRanges: Array<number[] | undefined> = [];
   private readonly cacheHitOf: Int32Array;
   private readonly sessionCache = new Map<string, CacheEntry>();
-  private readonly syncNonDl: Int32Array;
+  /** Sync script: parse chunks reaching its tag not yet run (PageModel.syncReach). */
+  private readonly syncReachLeft: Int32Array;
   private readonly syncBlocking: Uint8Array;
+  /** Frames newly blocked: pre-parsed once the ready work (the parser's own requests) has run. */
+  private readonly preloadPending: number[] = [];
   private readonly blocked: Int32Array;
   private readonly preloadQueue: number[][];
   private readonly parseStarted: Uint8Array;
@@ -216,12 +220,8 @@ class Simulation {
     this.exchangeOf = new Array<Exchange | undefined>(n);
     this.cacheHitOf = new Int32Array(n).fill(-1);
     this.parseStarted = new Uint8Array(n);
-    this.syncNonDl = new Int32Array(n);
+    this.syncReachLeft = m.syncReach.slice();
     this.syncBlocking = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const dl = m.syncScriptDownloads[i]!;
-      if (dl.length > 0) this.syncNonDl[i] = m.nParents[i]! - dl.length;
-    }
     this.blocked = new Int32Array(m.frames.length);
     this.preloadQueue = m.frames.map(() => []);
     this.thread = new MainThread(m, this.cfg.mainThreadOrder);
@@ -342,7 +342,7 @@ class Simulation {
       }
       q.release(ev);
       // Most events (packets, ACKs) make nothing ready: skip the call unless there is work or the thread can start some.
-      if (this.workHead < this.workTail || this.thread.ready) this.pump(now);
+      if (this.workHead < this.workTail || this.thread.ready || this.preloadPending.length > 0) this.pump(now);
     }
     const result = this.result();
     for (const c of this.pool.all) c.tcp.recycle();
@@ -360,11 +360,15 @@ class Simulation {
   /** Runs ready activities until none is left, then lets the main thread pick its next computation. */
   private pump(now: number): void {
     const m = this.m;
-    while (this.workHead < this.workTail) {
-      const i = this.work[this.workHead]!;
-      const t = this.workT[this.workHead++]!;
-      this.execute(i, t);
-    }
+    do {
+      while (this.workHead < this.workTail) {
+        const i = this.work[this.workHead]!;
+        const t = this.workT[this.workHead++]!;
+        this.execute(i, t);
+      }
+      // The preloader's requests go out after the parser's own, and what they make ready runs now too.
+      if (this.preloadPending.length > 0) this.preloadBlocked(now);
+    } while (this.workHead < this.workTail);
     const th = this.thread;
     if (!th.busy) {
       const next = th.next();
@@ -411,10 +415,6 @@ class Simulation {
         this.thread.push(i);
         return;
       default:
-        if (this.syncBlocking[i]) {
-          this.syncBlocking[i] = 0;
-          this.blocked[m.frame[i]!]!--;
-        }
         this.thread.push(i);
     }
   }
@@ -424,15 +424,21 @@ class Simulation {
     if (this.done[i]) return;
     this.done[i] = 1;
     this.end[i] = now;
+    if (this.syncBlocking[i]) {
+      this.syncBlocking[i] = 0;
+      this.blocked[m.frame[i]!]!--;
+    }
     const ch = m.children[i]!;
     for (let j = 0; j < ch.length; j++) {
       const c = ch[j]!;
       if (m.chunkResource[c] === i) continue; // byte progress, handled in onBytes
       const left = --this.remaining[c]!;
       if (left === 0) this.enqueueReady(c, now);
-      else if (m.syncScriptDownloads[c]!.length > 0) this.noteSyncParent(c, i);
     }
-    if (m.kind[i] === K_DCHUNK && this.cfg.preloader) {
+    if (!this.cfg.preloader) return;
+    const reached = m.parseReachesSync[i]!;
+    if (reached.length > 0) this.reachSync(reached);
+    if (m.kind[i] === K_DCHUNK) {
       const ps = m.chunkParses[i]!;
       if (ps.length > 0) {
         const f = m.frame[i]!;
@@ -444,17 +450,23 @@ class Simulation {
 
   // ---- preloader ---------------------------------------------------------------------------------
 
-  /** A parent of sync script s completed; once only its downloads are missing, s's frame is blocked. */
-  private noteSyncParent(s: number, parent: number): void {
+  /** A parse chunk reaching these sync scripts' tags ran: once all of a script's have, its frame's parser waits on it. */
+  private reachSync(scripts: Int32Array): void {
     const m = this.m;
-    const dl = m.syncScriptDownloads[s]!;
-    for (let j = 0; j < dl.length; j++) if (dl[j] === parent) return;
-    if (--this.syncNonDl[s]! === 0 && !this.syncBlocking[s]) {
+    for (let j = 0; j < scripts.length; j++) {
+      const s = scripts[j]!;
+      if (--this.syncReachLeft[s]! !== 0 || this.done[s]) continue;
       this.syncBlocking[s] = 1;
       const f = m.frame[s]!;
       this.blocked[f]!++;
-      this.maybePreload(f, this.q.now);
+      if (!this.preloadPending.includes(f)) this.preloadPending.push(f);
     }
+  }
+
+  /** Pre-parses the frames that became blocked, after the ready activities (the parser's own requests) ran. */
+  private preloadBlocked(now: number): void {
+    const frames = this.preloadPending.splice(0);
+    for (const f of frames) this.maybePreload(f, now);
   }
 
   /**
