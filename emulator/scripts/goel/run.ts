@@ -31,6 +31,7 @@ random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, 
 receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO, Linux's RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); on the 8 MB page also Goel's Types A and C (2 or 5 large objects isolated: --shard-overflow main);
+under the frequency profiles the 365 x 1 KB page over 1 / 2 / 3 hostnames and 10 x 435 KB over 1-10 (Fig. 19);
 then each of the paper's statements judged: ours and the paper's figure (or words) must share direction
 and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond; trends.ts).
 
