@@ -38,3 +38,23 @@ test('Goel pages: large objects on their own hostnames when sharded; every profi
     }
   }
 });
+
+test('Goel pages: spreadHosts puts every other object on a second hostname (Fig. 19, 365 x 1 KB over 2)', () => {
+  const p = PAGE_FAMILIES.find((f) => f.name === 'small-365')!;
+  const count = (n: number): Map<string, number> => {
+    const by = new Map<string, number>();
+    for (const node of buildPage(p, 0, n).nodes) if (node.kind === 'resource' && node.id !== 'doc') by.set(new URL(node.url).host, (by.get(new URL(node.url).host) ?? 0) + 1);
+    return by;
+  };
+  assert.deepEqual([...count(1)], [['www.example.com', 365]]);
+  assert.deepEqual([...count(2)], [['www.example.com', 183], ['shard1.example.com', 182]]);
+  assert.deepEqual([...count(3)], [['www.example.com', 122], ['shard1.example.com', 122], ['shard2.example.com', 121]]);
+  // h2 opens one connection per hostname (no coalescing: Goel gave each its own certificate).
+  const cfg = goelConfig(lossProfiles()[0]!, 'h2', 1, LINUX_3_13_HOSTS);
+  for (const n of [1, 2, 3]) {
+    const g = buildPage(p, 0, n);
+    const r = simulate(g, cfg);
+    assert.deepEqual(checkInvariants(g, cfg, r), [], `${n} hostnames`);
+    assert.equal(r.connections, n, `${n} hostnames`);
+  }
+});

@@ -8,6 +8,8 @@
  *   scaled to the page's total and kept within 30-620 KB.
  * `largeHosts` puts the large objects on their own hostnames (Goel's domain sharding, §VIII): 0 = every
  * object on the document's host; k = the large objects spread round-robin over k extra hostnames.
+ * `spreadHosts` spreads the other objects too (§VIII-A, Fig. 19's 365 x 1 KB page with "half of the objects
+ * on a different h2-compatible domain name"): n = those objects round-robin over n hostnames, the document's first.
  */
 import type { Graph } from '@pcp/graph-builder';
 import { Rng } from '../../src/rng.ts';
@@ -54,12 +56,18 @@ export function pageBytes(p: PageFamily): number {
   return p.documentBytes + p.objects.reduce((a, b) => a + b, 0);
 }
 
-export function buildPage(p: PageFamily, largeHosts = 0): Graph {
+/** The hostname of object i when its objects are spread over n hostnames (the document's first). */
+export function spreadHost(i: number, n: number): string {
+  const k = i % Math.max(1, n);
+  return k === 0 ? 'www.example.com' : `shard${k}.example.com`;
+}
+
+export function buildPage(p: PageFamily, largeHosts = 0, spreadHosts = 1): Graph {
   // The document is the graph's root: h2-aware sharding leaves it on the page's first connection.
   const b = new PageBuilder().resource('doc', 'https://www.example.com/', p.documentBytes, { serverDelay: 0, mimeType: 'text/html' }).root('doc');
   b.parse('parse', 1).edge('doc', 'parse');
   p.objects.forEach((bytes, i) => {
-    const host = i < p.large && largeHosts > 0 ? `large${i % largeHosts}.example.com` : 'www.example.com';
+    const host = i < p.large && largeHosts > 0 ? `large${i % largeHosts}.example.com` : spreadHost(i, spreadHosts);
     const id = `o${i}`;
     b.resource(id, `https://${host}/o${i}`, bytes, { serverDelay: 0, mimeType: i < p.large ? 'image/jpeg' : 'image/png' });
     b.edge('parse', id).edge(id, 'load');

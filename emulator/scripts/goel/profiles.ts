@@ -56,9 +56,11 @@ export function lossProfiles(scales: Partial<Record<string, number>> = {}, bridg
 
 /**
  * Goel's hosts' loss recovery (Ubuntu 14.04, Linux 3.13): SACK-based detection with FACK, tail-loss probes
- * (3.10+), early retransmit (3.5+), F-RTO: `emulate:goel`'s default (`--hosts linux-3.13`; emulator/README.md says why).
+ * (3.10+), early retransmit (3.5+), F-RTO, and Linux's RTO (3.13's tcp_rtt_estimator keeps mdev_max, so
+ * rttvar, at least tcp_rto_min = 200 ms and tcp_set_rto takes SRTT + rttvar: `linuxRto`):
+ * `emulate:goel`'s default (`--hosts linux-3.13`; emulator/README.md says why).
  */
-export const LINUX_3_13_HOSTS: Partial<EmulatorConfig> = { lossDetection: 'sack', tlp: true, earlyRetransmit: true, fack: true, frto: true };
+export const LINUX_3_13_HOSTS: Partial<EmulatorConfig> = { lossDetection: 'sack', tlp: true, earlyRetransmit: true, fack: true, frto: true, linuxRto: true };
 
 /** The hosts `emulate:goel` can run: Goel's (Linux 3.13; the default) or the thesis' (its NACK scheme, no probe). */
 export const GOEL_HOSTS: Readonly<Record<string, Partial<EmulatorConfig>>> = { 'linux-3.13': LINUX_3_13_HOSTS, thesis: {} };

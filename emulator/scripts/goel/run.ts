@@ -28,9 +28,10 @@ distributions, both directions; a 64 KiB token bucket refilled every slice; nete
 delay drops), each profile's loss scaled so
 that the emulator's share of retransmitted segments per 70 ms slice matches the paper's; plus lossless and
 random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
-receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO, Linux's RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); on the 8 MB page also Goel's Types A and C (2 or 5 large objects isolated: --shard-overflow main);
+under the frequency profiles the 365 x 1 KB page over 1 / 2 / 3 hostnames and 10 x 435 KB over 1-10 (Fig. 19);
 then each of the paper's statements judged: ours and the paper's figure (or words) must share direction
 and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond; trends.ts).
 
@@ -40,7 +41,7 @@ and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond
                     Figures 13-15), loss frequency (§VI-B: Good / Median / Poor; Figures 16-22), or both (default)
   --hosts linux-3.13|thesis
                     the hosts' loss recovery: Goel's Linux 3.13 (default: --loss-detection sack --tlp
-                    --early-retransmit --fack --frto) or the thesis' NACK scheme with no probe (the switches
+                    --early-retransmit --fack --frto, and Linux's RTO: SRTT + max(4 RTTVAR, 200 ms)) or the thesis' NACK scheme with no probe (the switches
                     below then add one mechanism each)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
@@ -68,8 +69,8 @@ interface Cell {
 /** Host settings beside Goel's (`--no-rwnd`). */
 const hosts: Partial<EmulatorConfig> = {};
 
-function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: number, largeHosts = 0): Cell {
-  const graph = buildPage(page, largeHosts);
+function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: number, largeHosts = 0, spreadHosts = 1): Cell {
+  const graph = buildPage(page, largeHosts, spreadHosts);
   const loads: number[] = [];
   let lost = 0;
   let packets = 0;
@@ -172,6 +173,15 @@ function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeO
 8 MB, issue 17's form (--shard-large: every large object over one second connection; not a form of Goel's) / h2: ${issueForm}`);
   if (family === 'quality') return checks;
 
+  // Figure 19: the 365 x 1 KB page over h2 with its objects spread over 1, 2 and 3 hostnames (one connection each).
+  const small365 = PAGE_FAMILIES.find((p) => p.name === 'small-365')!;
+  const spread = new Map(lossy.map((p) => [p, [2, 3].map((n) => runCell(small365, 'h2', profiles.find((q) => q.name === p)!, runs, 0, n).median)] as const));
+  console.log(`\n365 x 1 KB, h2 with the objects over 1 | 2 | 3 hostnames, median PLT s (Goel Figure 19: 2 hostnames 12% faster under Good; 3 comparable to 2 or slightly slower): ${lossy.map((p) => `${p} ${[c('small-365', 'h2', p), ...spread.get(p)!].map(s).join(' | ')}`).join('; ')}`);
+  checks.push(trend('Fig. 19: 365 x 1 KB, h2 over 2 hostnames / 1 (Good 12% faster) and 3 / 2 (comparable or slightly higher)', [
+    judge('Good 2/1', spread.get('Good')![0]! / c('small-365', 'h2', 'Good'), { paper: 0.88 }),
+    ...lossy.map((p) => judge(`${p} 3/2`, spread.get(p)![1]! / spread.get(p)![0]!, NOT_FASTER)),
+  ]));
+
   // Figure 19: the 10 x 435 KB page under Good, h2 over 1, 2, 3, 6 and 10 hostnames, beside h1.
   const large10 = PAGE_FAMILIES.find((p) => p.name === 'large-10')!;
   const good = profiles.find((p) => p.name === 'Good')!;
@@ -229,7 +239,7 @@ function main(): number {
     return 2;
   }
   const t0 = performance.now();
-  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell; loss recovery: ${hosts.lossDetection === 'sack' ? 'ACK clocking (sack)' : "the thesis' NACK scheme"}${hosts.tlp ? ', tail-loss probes' : ''}${hosts.earlyRetransmit ? ', early retransmit' : ''}${hosts.fack ? ', FACK' : ''}${hosts.frto ? ', F-RTO' : ''}`);
+  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell; loss recovery: ${hosts.lossDetection === 'sack' ? 'ACK clocking (sack)' : "the thesis' NACK scheme"}${hosts.tlp ? ', tail-loss probes' : ''}${hosts.earlyRetransmit ? ', early retransmit' : ''}${hosts.fack ? ', FACK' : ''}${hosts.frto ? ', F-RTO' : ''}${hosts.linuxRto ? ", Linux's RTO" : ''}`);
   const results = families.map((f) => ({ family: f, checks: runFamily(f, runs, bridge, !values.uncalibrated) }));
   for (const { family, checks } of results) {
     console.log(`\nGoel's trends, ${family} profiles:`);

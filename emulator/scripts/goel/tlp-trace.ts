@@ -13,7 +13,7 @@ import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
 
 const HELP = `usage: npm run emulate:goel:trace [-- --page NAME] [--profile Good|Median|Poor] [--scale X] [--runs N]
-                                  [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto] [--no-reorder]
+                                  [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto] [--linux-rto] [--no-reorder]
 
 One cell of Goel's experiment (default: the 2 MB page mixed-3 under Poor, loss x0.25, seeds 1-15), h1 and
 h2, with the hosts' loss detection as given: median PLT, and summed over the connections: tail-loss probes
@@ -25,6 +25,7 @@ timeouts, late segments deemed lost on the re-ordering link, the window cuts the
   --scale X         the loss slices' scale (default 0.25)
   --runs N          seeds 1..N (default 15)
   --no-reorder      the bridge keeps packets in order
+  --linux-rto       Linux's RTO, SRTT + max(4 RTTVAR, 200 ms) (emulate:goel's Linux 3.13 hosts)
   (the host switches as emulate:goel's)
   -h, --help        this help
 `;
@@ -55,7 +56,7 @@ TcpConnection.prototype.recycle = function (this: TcpConnection): void {
 function main(): number {
   const { values } = scriptArgs('emulate:goel:trace', HELP, {
     page: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-reorder': { type: 'boolean' },
-    'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' },
+    'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' }, 'linux-rto': { type: 'boolean' },
   });
   const fail = (msg: string): number => {
     console.error(`emulate:goel:trace: ${msg}`);
@@ -67,7 +68,7 @@ function main(): number {
   const ld = values['loss-detection'];
   if (ld !== undefined && !(LOSS_DETECTIONS as readonly string[]).includes(ld)) return fail(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
   const hosts: Partial<EmulatorConfig> = {
-    lossDetection: ld as LossDetection | undefined, tlp: values.tlp, earlyRetransmit: values['early-retransmit'], fack: values.fack, frto: values.frto,
+    lossDetection: ld as LossDetection | undefined, tlp: values.tlp, earlyRetransmit: values['early-retransmit'], fack: values.fack, frto: values.frto, linuxRto: values['linux-rto'],
   };
   const profile = testbedProfile(tb, { lossScale: scale, reorder: !values['no-reorder'] });
   const graph = buildPage(page);
