@@ -27,9 +27,9 @@ test("Han's proxies: SPDY is one TLS connection for all the page's hosts, HTTP k
   const hosts = pageHosts(g);
   assert.deepEqual(hosts, ['www.a.com', 'img.b.com']);
   const spdy = resolveConfig(hanConfig('h2', 0, 'constant', TRACE, 1, 'testbed', hosts));
-  assert.deepEqual([spdy.unshard, spdy.tlsRtts, spdy.lossDetection, spdy.linuxIdleRestart], [hosts, 1, 'sack', true]);
+  assert.deepEqual([spdy.unshard, spdy.tlsRtts, spdy.lossDetection, spdy.linuxIdleRestart, spdy.linuxRto], [hosts, 1, 'sack', true, true]);
   const http = resolveConfig(hanConfig('h1', 0, 'constant', TRACE, 1, 'testbed', hosts));
-  assert.deepEqual([http.unshard, http.tlsRtts, http.connectionsPerHost, http.lossDetection, http.linuxIdleRestart], [[], 0, 6, 'sack', true]);
+  assert.deepEqual([http.unshard, http.tlsRtts, http.connectionsPerHost, http.lossDetection, http.linuxIdleRestart, http.linuxRto], [[], 0, 6, 'sack', true, true]);
   const direct = resolveConfig(hanConfig('h2', 0, 'constant', TRACE, 1, 'direct', hosts));
-  assert.deepEqual([direct.unshard, direct.tlsRtts, direct.lossDetection, direct.linuxIdleRestart], [[], 0, 'nack', false]);
+  assert.deepEqual([direct.unshard, direct.tlsRtts, direct.lossDetection, direct.linuxIdleRestart, direct.linuxRto], [[], 0, 'nack', false, false]);
 });

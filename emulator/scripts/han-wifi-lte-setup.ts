@@ -17,7 +17,7 @@
  *   onto the proxy, `unshard`; TLS with False Start, 1 round trip); "HTTP" is h1 to the HTTP proxy, which Chrome
  *   still pools per origin (6 persistent connections per host, no pipelining), in the clear. The hosts are
  *   Linux 3.14 (MPTCP v0.89): SACK loss detection with FACK, tail-loss probes, early retransmit, F-RTO, and
- *   window validation after idle that keeps an unset ssthresh (`linuxIdleRestart`).
+ *   window validation after idle that keeps an unset ssthresh (`linuxIdleRestart`), Linux's RTO (`linuxRto`).
  * - `direct`: the first version of this miniature: h1 or h2 straight to each host (one h2 connection per
  *   host), no TLS, the thesis' TCP (NACK loss detection, Algorithm 11's restart).
  */
@@ -43,8 +43,12 @@ export type Lte = 'trace' | 'constant' | 'none';
 export type HanSetup = 'testbed' | 'direct';
 export const HAN_SETUPS: readonly HanSetup[] = ['testbed', 'direct'];
 
-/** Linux 3.14 with MPTCP v0.89, Han's client and servers: Goel's Linux 3.13 loss recovery and Linux's restart after idle. */
-export const HAN_LINUX_HOSTS: Partial<EmulatorConfig> = { ...LINUX_3_13_HOSTS, linuxIdleRestart: true };
+/**
+ * Linux 3.14 with MPTCP v0.89, Han's client and servers: Goel's Linux 3.13 loss recovery, Linux's restart after
+ * idle, and Linux's RTO (3.14's `__tcp_set_rto` is SRTT + rttvar with rttvar kept at least `tcp_rto_min`, 200 ms:
+ * the same estimator as today's kernels, so `linuxRto`, per subflow as each subflow is its own socket).
+ */
+export const HAN_LINUX_HOSTS: Partial<EmulatorConfig> = { ...LINUX_3_13_HOSTS, linuxIdleRestart: true, linuxRto: true };
 
 /** The page's hosts, in resource order (the main document's first): all of them go through the SPDY proxy. */
 export function pageHosts(graph: Graph): string[] {

@@ -29,7 +29,7 @@ there while WiFi's window had room (WiFi's RTT, queueing included, was the highe
   --lte-trace F    LTE downlink trace (default emulator/traces/cellular-variable.trace)
   --setup S        testbed (default): Han's: the browser behind an HTTP or SPDY proxy (SPDY one TLS connection
                    for the whole page, HTTP 6 connections per origin), Linux 3.14 hosts (SACK, FACK, TLP, early
-                   retransmit, F-RTO, Linux's restart after idle); direct: h1 / h2 to each host, the thesis' TCP
+                   retransmit, F-RTO, Linux's restart after idle and RTO); direct: h1 / h2 to each host, the thesis' TCP
 `, { graphs: { type: 'string' }, seeds: { type: 'string', default: '3' }, 'lte-trace': { type: 'string' }, setup: { type: 'string', default: 'testbed' } });
 
 const positive = (name: string, v: string | undefined, dflt: number): number => {
