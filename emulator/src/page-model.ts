@@ -582,9 +582,10 @@ export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined,
     return { computations: none, markers: none };
   }
   const byId = new Map(nodes.map((x) => [x.id, x] as const));
-  // A download chunk's recorded span is its byte share of the document's whole download, a convention
-  // (graph-builder rules/parse.ts); what a parse chunk waited for is its bytes at the renderer, and for the chunk
-  // that ends the body, the body's end (as the simulator completes it: simulator.ts advanceChunks).
+  // A download chunk's recorded span is its bytes' arrival by default, its byte share of the document's whole
+  // download in older graphs and on request (graph-builder chunk-times.ts); what a parse chunk waited for is its
+  // bytes at the renderer, and for the chunk that ends the body, the body's end (as the simulator completes it:
+  // simulator.ts advanceChunks).
   const readyAt = (p: GraphNode): number => {
     if (p.kind !== 'download_chunk') return p.end;
     const doc = byId.get(p.resource);

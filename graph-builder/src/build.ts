@@ -4,7 +4,7 @@
  * (analysis/). No file I/O here: the CLI and scripts read the file (adapters/legacy-log/file.ts).
  */
 import { legacyLogToActivities, legacyLogToActivitiesAsync, linesOf } from './adapters/legacy-log/index.ts';
-import { timeLogChunks } from './adapters/legacy-log/chunk-times.ts';
+import { timeDownloadChunks } from './chunk-times.ts';
 import { DEFAULT_CHUNK_TIMES, type ChunkTiming } from './format/legacy-chunk-times.ts';
 import type { Activities } from './model/types.ts';
 import { assignPriorities } from './analysis/priorities.ts';
@@ -31,10 +31,10 @@ export interface BuildOptions extends NormaliseOptions {
   /** Recorded in provenance.input. */
   input?: string;
   /**
-   * Legacy logs only: how download chunks are timed (adapters/legacy-log/chunk-times.ts): 'received'
-   * (default) — by their bytes' arrival (`ReceivedChunk`), by the parser where the log has none;
-   * 'parser'; 'interpolated' — by byte offset over the document's whole span, as the original 2016
-   * builder did (to reproduce its analysis: its published critical paths assume these times).
+   * How download chunks are timed (chunk-times.ts), legacy logs and traces alike: 'received' (default) —
+   * by their bytes' arrival (a log's `ReceivedChunk`s, a trace's `ResourceReceivedData`), by the parser
+   * where the input has none; 'parser'; 'interpolated' — by byte offset over the document's whole span, as
+   * the original 2016 builder did (to reproduce its analysis: its published critical paths assume these times).
    */
   chunkTimes?: ChunkTiming;
 }
@@ -48,7 +48,7 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
   const warnings: string[] = [];
   const lines = typeof input === 'string' ? linesOf(input) : input;
   const acts = legacyLogToActivities(lines, warnings, { strict: options.strict ?? false });
-  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', legacyChunkTimes(acts, options));
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', chunkTimesStep(acts, options));
   return { graph, warnings };
 }
 
@@ -56,15 +56,15 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
 export async function buildFromLegacyLogStream(lines: AsyncIterable<string>, options: BuildOptions = {}): Promise<BuildResult> {
   const warnings: string[] = [];
   const acts = await legacyLogToActivitiesAsync(lines, warnings, { strict: options.strict ?? false });
-  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', legacyChunkTimes(acts, options));
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', chunkTimesStep(acts, options));
   return { graph, warnings };
 }
 
-/** The legacy log's own step after the rules: its download chunks timed as `options.chunkTimes` asks. */
-const legacyChunkTimes =
+/** A source's step after the rules: its download chunks timed as `options.chunkTimes` asks (build-trace.ts too). */
+export const chunkTimesStep =
   (acts: Activities, options: BuildOptions) =>
   (out: RuleOutput): void =>
-    timeLogChunks(out.nodes, out.edges, acts.resources, options.chunkTimes ?? DEFAULT_CHUNK_TIMES);
+    timeDownloadChunks(out.nodes, out.edges, acts.resources, options.chunkTimes ?? DEFAULT_CHUNK_TIMES);
 
 /**
  * The source-neutral half: any adapter's activity model -> graph. `afterRules`: a source's own step on

@@ -76,7 +76,7 @@ test('pcp build then pcp export --format legacy writes the log\'s own 0-based ro
   assert.deepEqual(pos(chunks), pos(ref.activities));
 });
 
-test('pcp build --legacy-log --chunk-times: received by default, interpolated on request, a bad value or a trace input one line', () => {
+test('pcp build --chunk-times: received by default, interpolated or parser on request, for a legacy log and a trace; a bad value one line', () => {
   const chunkTimes = (file: string) =>
     new Set((JSON.parse(readFileSync(file, 'utf8')) as { nodes: Array<{ kind: string; extra?: { chunkTimes?: string } }> }).nodes.filter((n) => n.kind === 'download_chunk').map((n) => n.extra?.chunkTimes));
   const byDefault = join(dir, 'friv-received.json');
@@ -89,8 +89,14 @@ test('pcp build --legacy-log --chunk-times: received by default, interpolated on
   const bad = pcp('build', '--legacy-log', FIXTURE, '--out', join(dir, 'x.json'), '--chunk-times', 'soon');
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /^pcp build: --chunk-times expects received, parser or interpolated, got 'soon'/);
-  const trace = pcp('build', join(dir, 'friv-received.json'), '--out', join(dir, 'x.json'), '--chunk-times', 'parser');
-  assert.equal(trace.status, 2);
-  assert.match(trace.stderr, /--chunk-times applies to --legacy-log input only/);
-  for (const x of [bad, trace]) assert.equal(x.stderr.trim().split('\n').length, 1);
+  assert.equal(bad.stderr.trim().split('\n').length, 1);
+  // A trace is timed the same way: by its ResourceReceivedData pieces by default, as asked otherwise.
+  const bundle = new URL('../src/adapters/trace/fixtures/r04-sync-script-blocks', import.meta.url).pathname;
+  const traceDefault = join(dir, 'r04-received.json');
+  const traceParser = join(dir, 'r04-parser.json');
+  assert.equal(pcp('build', bundle, '--out', traceDefault).status, 0);
+  const t = pcp('build', bundle, '--out', traceParser, '--chunk-times', 'parser');
+  assert.equal(t.status, 0, t.stderr);
+  assert.deepEqual([...chunkTimes(traceDefault)], ['received']);
+  assert.deepEqual([...chunkTimes(traceParser)], ['parser']);
 });

@@ -39,6 +39,7 @@ const BUILDERS: Record<InputKind, (p: Parsed, input: string) => Promise<Built>> 
 /** A profiler bundle directory, or a single trace JSON file (e.g. saved by the DevTools Performance panel). */
 async function buildTrace(p: Parsed, input: string): Promise<Built> {
   const { buildFromTrace } = await import('@pcp/graph-builder');
+  const timing = await chunkTimes(p);
   const { statSync } = await import('node:fs');
   const { join } = await import('node:path');
   const { findBundleFile, TRACE_NAMES } = await import('@pcp/profiler/bundle');
@@ -51,7 +52,7 @@ async function buildTrace(p: Parsed, input: string): Promise<Built> {
     throw new CliError(`${input}: no such file or directory`);
   }
   try {
-    const { graph, warnings } = buildFromTrace(input, { input, analysisScope: analysisScope(p) });
+    const { graph, warnings } = buildFromTrace(input, { input, analysisScope: analysisScope(p), chunkTimes: timing });
     return { graph, warnings, inputBytes: bytes };
   } catch (e) {
     throw sourceError(input, e);
@@ -103,7 +104,7 @@ function analysisScope(p: Parsed): 'recorded' | 'normalised' {
   return choice(p, 'analysis', ['recorded', 'normalised'] as const);
 }
 
-/** --chunk-times, legacy logs only; the builder's default first. */
+/** --chunk-times (legacy logs and traces); the builder's default first. */
 async function chunkTimes(p: Parsed): Promise<ChunkTiming> {
   const { CHUNK_TIMINGS, DEFAULT_CHUNK_TIMES } = await import('@pcp/graph-builder');
   return choice(p, 'chunk-times', [DEFAULT_CHUNK_TIMES, ...CHUNK_TIMINGS.filter((t) => t !== DEFAULT_CHUNK_TIMES)]);
@@ -115,7 +116,6 @@ function inputKind(p: Parsed): { kind: InputKind; input: string } {
     if (p.positionals.length) throw new UsageError('give either --legacy-log FILE or an input path, not both');
     return { kind: 'legacy-log', input: legacy };
   }
-  if (str(p, 'chunk-times') !== undefined) throw new UsageError('--chunk-times applies to --legacy-log input only');
   if (p.positionals.length > 1) throw new UsageError('give one input: a bundle directory or a trace file');
   if (p.positionals.length === 1) return { kind: 'trace', input: p.positionals[0]! };
   throw new UsageError('an input is required: BUNDLE_DIR, TRACE.json[.gz] or --legacy-log FILE[.gz]');
@@ -126,7 +126,7 @@ export const command: Command = {
   summary: 'build a dependency graph (format v1) from a browser log',
   usage: `
 usage: pcp build BUNDLE_DIR --out GRAPH.json [--server-delays FILE | --no-server-delays] [options]
-       pcp build TRACE.json[.gz] --out GRAPH.json [options]
+       pcp build TRACE.json[.gz] --out GRAPH.json [--chunk-times T] [options]
        pcp build --legacy-log FILE[.gz] --out GRAPH.json [--strict] [--chunk-times T] [options]
 
 Builds the page-load dependency graph (thesis ch. 3: Table 3.1 rules, Appendix A event parents, frame
@@ -149,10 +149,11 @@ options:
                       default they are measured from the bundle's capture.pcap when it has one
   --no-server-delays  do not measure server delays from the bundle's capture
   --strict            fail on the first bad line instead of skipping it
-  --chunk-times T     legacy logs: how a document's download chunks are timed. 'received' (default): each
-                      spans the arrival of its first to its last byte, from the log's ReceivedChunk
-                      records (a document without them: the parser's times, chunk n ends when parse
-                      chunk n began); 'parser': the parser's times for every document; 'interpolated':
+  --chunk-times T     how a document's download chunks are timed. 'received' (default): each spans the
+                      arrival of its first to its last byte, from a log's ReceivedChunk records or a
+                      trace's ResourceReceivedData events (a document without them: the parser's times,
+                      chunk n ends when parse chunk n began); 'parser': the parser's times for every
+                      document; 'interpolated':
                       a share of the document's whole span by byte offset (DNS, connection and first
                       byte included), as the original 2016 builder timed them: use it to reproduce that
                       analysis (its published critical paths assume these times). Each chunk records

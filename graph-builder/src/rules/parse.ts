@@ -124,10 +124,11 @@ function parseChunk(doc: DocumentActivity, docIndex: number, n: number, a: Token
 
 
 /**
- * A download chunk's span. The original builder gave each chunk its byte share of the document's whole
- * download time (size / length x (end - start)), laid end to end from the request; the document's
- * resource node also carries that whole time, so a path through the document counts it twice. We keep
- * that convention (the emulator and the reference graphs share it; see docs/legacy-builder.md).
+ * A download chunk's span as the rules give it. The original builder gave each chunk its byte share of the
+ * document's whole download time (size / length x (end - start)), laid end to end from the request; the
+ * document's resource node also carries that whole time, so a path through the document counts it twice.
+ * Both builders then time the chunks by their bytes' arrival unless asked for this share
+ * (chunk-times.ts, `--chunk-times interpolated`; see docs/legacy-builder.md).
  */
 function chunkTimes(resource: { start: number; end: number; size: number }, offset: number, size: number): { start: number; end: number } {
   const len = Math.max(1, resource.size);

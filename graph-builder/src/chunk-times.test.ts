@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DownloadChunkNode, Edge, GraphNode, ParseChunkNode, ResourceNode } from '../../format/types.ts';
-import type { ResourceActivity } from '../../model/types.ts';
-import { buildFromLegacyLog } from '../../build.ts';
-import { legacyRawEvidence } from '../../format/legacy-raw.ts';
-import { readLegacyLogFile } from './file.ts';
-import { linesOf } from './reader.ts';
-import { timeLogChunks } from './chunk-times.ts';
+import type { DownloadChunkNode, Edge, GraphNode, ParseChunkNode, ResourceNode } from './format/types.ts';
+import type { ResourceActivity } from './model/types.ts';
+import { buildFromLegacyLog } from './build.ts';
+import { legacyRawEvidence } from './format/legacy-raw.ts';
+import { readLegacyLogFile } from './adapters/legacy-log/file.ts';
+import { linesOf } from './adapters/legacy-log/reader.ts';
+import { timeDownloadChunks } from './chunk-times.ts';
 
 const resource = (id: string, start: number, end: number, size: number): ResourceNode => ({
   id, kind: 'resource', frame: '0', start, end, url: `http://a.test/${id}`, mimeType: 'text/html', size, method: 'GET', status: 200, cached: false,
@@ -31,21 +31,21 @@ const spans = (nodes: GraphNode[]) => nodes.filter((n) => n.kind === 'download_c
 
 test('received: a chunk spans its bytes\' arrival; a document without logged pieces by its parser (chunk n ends when parse chunk n began)', () => {
   const { nodes, edges, acts } = page();
-  timeLogChunks(nodes, edges, acts, 'received');
+  timeDownloadChunks(nodes, edges, acts, 'received');
   assert.deepEqual(spans(nodes), [['d_a_0', 600, 600, 'received'], ['d_a_1', 600, 900, 'received'], ['d_b_0', 0, 300, 'parser'], ['d_b_1', 300, 700, 'parser']]);
 });
 
 test('parser and interpolated timings, on request; each chunk says which', () => {
   const p = page();
-  timeLogChunks(p.nodes, p.edges, p.acts, 'parser');
+  timeDownloadChunks(p.nodes, p.edges, p.acts, 'parser');
   assert.deepEqual(spans(p.nodes).slice(0, 2), [['d_a_0', 0, 650, 'parser'], ['d_a_1', 650, 950, 'parser']]);
   const q = page();
-  timeLogChunks(q.nodes, q.edges, q.acts, 'interpolated');
+  timeDownloadChunks(q.nodes, q.edges, q.acts, 'interpolated');
   assert.deepEqual(spans(q.nodes), [['d_a_0', 0, 400, 'interpolated'], ['d_a_1', 400, 1000, 'interpolated'], ['d_b_0', 0, 500, 'interpolated'], ['d_b_1', 500, 1000, 'interpolated']]);
   assert.ok(q.nodes.every((n) => n.kind !== 'download_chunk' || n.extra?.interpolatedTimes === true));
 });
 
-const FRIV = new URL('../../../test/fixtures/friv.log.gz', import.meta.url).pathname;
+const FRIV = new URL('../test/fixtures/friv.log.gz', import.meta.url).pathname;
 const friv = readLegacyLogFile(FRIV).text;
 
 test("friv.com (2016): pcp build times its documents' chunks by the log's ReceivedChunk pieces by default, by byte offset on request; same structure", () => {
