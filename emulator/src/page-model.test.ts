@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GraphNode, ResourceNode } from '@pcp/graph-builder';
 import { PageBuilder } from '@pcp/graph-builder/testing';
-import { bytesArrivedAt, compileGraph, hiddenMainThreadWork, responseAfterPace } from './page-model.ts';
+import { bytesArrivedAt, cacheSlots, compileGraph, hiddenMainThreadWork, K_RESOURCE, K_SCRIPT, responseAfterPace } from './page-model.ts';
 
 const doc = (over: Partial<ResourceNode> = {}): ResourceNode =>
   ({ id: 'doc', kind: 'resource', url: 'https://a.test/', start: 0, end: 340, size: 1000, responseStart: 4, ...over }) as ResourceNode;
@@ -80,4 +80,13 @@ test('syncScriptReach: the parse chunk that requested a sync script, or that its
   assert.deepEqual([...m.parseReachesSync[at('p0')]!].sort(), [at('E1'), at('E2')].sort());
   assert.deepEqual([...m.parseReachesSync[at('p1')]!], []);
   assert.deepEqual([at('E1'), at('E2'), at('E3'), at('E4')].map((s) => m.syncReach[s]), [1, 1, 0, 0]);
+});
+
+test('cacheSlots: resources with the same session-cache key share a slot, numbered in node order; other nodes have none', () => {
+  const kind = Uint8Array.from([K_RESOURCE, K_SCRIPT, K_RESOURCE, K_RESOURCE, K_RESOURCE]);
+  const resOf = Int32Array.from([0, -1, 1, 2, 3]);
+  const res = [{ cacheKey: 'https://a.test/' }, { cacheKey: 'https://a.test/logo.png' }, { cacheKey: 'https://a.test/' }, { cacheKey: 'post\u0000https://a.test/' }];
+  const { cacheSlot, cacheSlots: n } = cacheSlots(5, kind, resOf, res);
+  assert.deepEqual([...cacheSlot], [0, -1, 1, 0, 2]);
+  assert.equal(n, 3);
 });

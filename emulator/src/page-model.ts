@@ -198,6 +198,15 @@ export interface PageModel {
   parsePreloads: Int32Array[];
   /** Resource: the recording shows it requested before its parse chunk ran (Chromium's preload scanner found it). */
   scanned: Uint8Array;
+  /**
+   * Per resource node, its session-cache slot: resources with the same cacheKey share one (numbered from 0);
+   * -1 for other nodes. The simulator keys its session cache by slot, not by the key string.
+   */
+  cacheSlot: Int32Array;
+  /** How many distinct session-cache keys the resources have (cacheSlot's range). */
+  cacheSlots: number;
+  /** Per node, 1 for a frame's document whose body waits for a recorded commit (frameDocument with commitDelay > 0). */
+  awaitsCommit: Uint8Array;
   frames: Array<{ id: string; parent: number; children: number[] }>;
   /** Per frame: the parse chunk during which the parser inserts <body> (the first with a tag that cannot be in the head, or the document's end); -1 when unknown. */
   bodyChunk: Int32Array;
@@ -275,6 +284,20 @@ export function syncScriptReach(
 
 /** Chromium's request types of what its preload scanner fetches (style sheets, scripts, images). */
 const SCANNED_REQUEST_TYPES: ReadonlySet<string> = new Set(['Stylesheet', 'Script', 'Image']);
+
+/** Each resource node's session-cache slot (one per distinct cacheKey, in node order) and the number of slots. */
+export function cacheSlots(n: number, kind: Uint8Array, resOf: Int32Array, res: ReadonlyArray<{ cacheKey: string }>): { cacheSlot: Int32Array; cacheSlots: number } {
+  const slotOf = new Map<string, number>();
+  const cacheSlot = new Int32Array(n).fill(-1);
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== K_RESOURCE) continue;
+    const key = res[resOf[i]!]!.cacheKey;
+    let slot = slotOf.get(key);
+    if (slot === undefined) slotOf.set(key, (slot = slotOf.size));
+    cacheSlot[i] = slot;
+  }
+  return { cacheSlot, cacheSlots: slotOf.size };
+}
 
 /**
  * CSS, JS or an image: what the preloader requests ahead of the parser. By the request type when the graph
@@ -471,6 +494,9 @@ export function compileGraph(graph: Graph): PageModel {
   // Chunks whose only parent is their resource are started when their bytes arrive, not at time zero.
   for (let i = 0; i < n; i++) if (nParents[i] === 0 && chunkResource[i]! >= 0) roots.push(i);
 
+  const slots = cacheSlots(n, kind, resOf, res);
+  const awaitsCommit = new Uint8Array(n);
+  for (let i = 0; i < n; i++) if (kind[i] === K_RESOURCE && res[resOf[i]!]!.frameDocument && res[resOf[i]!]!.commitDelay > 0) awaitsCommit[i] = 1;
   const model: PageModel = {
     graph,
     n,
@@ -492,6 +518,9 @@ export function compileGraph(graph: Graph): PageModel {
     chunkParses,
     parsePreloads,
     scanned,
+    cacheSlot: slots.cacheSlot,
+    cacheSlots: slots.cacheSlots,
+    awaitsCommit,
     frames,
     bodyChunk,
     mainFrame,

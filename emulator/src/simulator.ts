@@ -130,13 +130,6 @@ export interface SimulateOptions {
   recordStreams?: boolean;
 }
 
-interface CacheEntry {
-  owner: number;
-  done: boolean;
-  tEnd: number;
-  waiters: number[];
-}
-
 const MAX_ACK_LANES = 4;
 /** Connections Chromium holds to the document's origin from the navigation's start: the document's and one preconnected. */
 const PRECONNECT_SOCKETS = 2;
@@ -163,7 +156,13 @@ class Simulation {
   /** With `recordStreams`: per resource node, its delivered [offset, length] pairs. */
   private readonly streamRanges: Array<number[] | undefined> = [];
   private readonly cacheHitOf: Int32Array;
-  private readonly sessionCache = new Map<string, CacheEntry>();
+  /**
+   * The session cache, by the page model's cache slot: the resource node whose download fills the slot (-1: none
+   * yet), whether the renderer has it, and the later requests for it waiting on that download.
+   */
+  private readonly cacheOwner: Int32Array;
+  private readonly cacheDone: Uint8Array;
+  private readonly cacheWaiters: Array<number[] | undefined> = [];
   /** Sync script: parse chunks reaching its tag not yet run (PageModel.syncReach). */
   private readonly syncReachLeft: Int32Array;
   private readonly syncBlocking: Uint8Array;
@@ -219,6 +218,8 @@ class Simulation {
     this.chunkBytesOk = new Uint8Array(n);
     this.exchangeOf = new Array<Exchange | undefined>(n);
     this.cacheHitOf = new Int32Array(n).fill(-1);
+    this.cacheOwner = new Int32Array(m.cacheSlots).fill(-1);
+    this.cacheDone = new Uint8Array(m.cacheSlots);
     this.parseStarted = new Uint8Array(n);
     this.syncReachLeft = m.syncReach.slice();
     this.syncBlocking = new Uint8Array(n);
@@ -501,14 +502,15 @@ class Simulation {
     this.requested[r] = 1;
     this.start[r] = now;
     const info = m.res[m.resOf[r]!]!;
-    const hit = this.sessionCache.get(info.cacheKey);
-    if (hit) {
-      this.cacheHitOf[r] = hit.owner;
-      if (hit.done) this.markDownloaded(r, now);
-      else hit.waiters.push(r);
+    const slot = m.cacheSlot[r]!;
+    const owner = this.cacheOwner[slot]!;
+    if (owner >= 0) {
+      this.cacheHitOf[r] = owner;
+      if (this.cacheDone[slot]) this.markDownloaded(r, now);
+      else (this.cacheWaiters[slot] ??= []).push(r);
       return;
     }
-    this.sessionCache.set(info.cacheKey, { owner: r, done: false, tEnd: NaN, waiters: [] });
+    this.cacheOwner[slot] = r;
     const prio = this.cfg.priority === 'mimeType' ? info.prioMime : this.cfg.priority === 'criticalPath' ? info.prioCrit : 0;
     const x: Exchange = {
       node: r,
@@ -570,9 +572,7 @@ class Simulation {
 
   /** A frame's document whose parser waits for the frame's commit (its recorded commit delay after its first bytes). */
   private awaitsFrameCommit(r: number): boolean {
-    if (!this.frameCommits) return false; // off by default: no lookup per arriving segment
-    const info = this.m.res[this.m.resOf[r]!]!;
-    return info.frameDocument && info.commitDelay > 0;
+    return this.frameCommits && this.m.awaitsCommit[r] === 1; // one load per arriving segment
   }
 
   /** `recordStreams`: bytes off..off+len of node r's response reached the browser (merged into a run that ends at off). */
@@ -627,12 +627,12 @@ class Simulation {
 
   /** The renderer has resource r's whole response (its network exchange ended a response delay ago). */
   private rendererDone(r: number, now: number): void {
-    const entry = this.sessionCache.get(this.m.res[this.m.resOf[r]!]!.cacheKey)!;
-    entry.done = true;
-    entry.tEnd = now;
+    const slot = this.m.cacheSlot[r]!;
+    this.cacheDone[slot] = 1;
     this.scheduler?.finished(r, now);
     this.markDownloaded(r, now);
-    for (const w of entry.waiters) this.markDownloaded(w, now);
+    const waiters = this.cacheWaiters[slot];
+    if (waiters) for (const w of waiters) this.markDownloaded(w, now);
   }
 
   private markDownloaded(r: number, now: number): void {
