@@ -89,8 +89,9 @@ options:
                      ACKs / SACK, else the RTO: emulator/README.md "Loss detection")
   --queue red|shaper the emulated bottleneck queue: the thesis' RED of 1.5 BDP (default) or the shaper's
                      link, drop-tail without drops (SHAPER_QUEUE: the real sender's TCP Small Queues keep
-                     its tbf queue from overflowing; on the synthesized grid |load error| 6.8% / 20.8% ->
-                     5.2% / 14.2%, emulator/README.md session 13; the default set not measured yet)
+                     its tbf queue from overflowing). |load error| p50 / p90 on the synthesized grid 6.8% /
+                     20.8% -> 5.2% / 14.2%, on the documentation pages at 1.6 Mbit/s 4.5% / 26.3% -> 3.6% /
+                     8.5% (emulator/README.md, session 13); the whole default set not measured yet
   --cc NAME          TCP congestion control in the link's namespaces: reno (default; the
                      emulator's default model, NewReno), cubic (the emulator is told so), or
                      'inherit' (the machine's default, bbr here)
