@@ -40,3 +40,26 @@ test('an incognito context has no preconnected HTTP/1.1 socket: the second image
   const fresh = simulateChecked(g, predictionConfig(c, { congestionControl: 'newreno', freshBrowser: true }, 1));
   close(fresh.loadTime, 163.6, 'fresh-browser load');
 });
+
+test("--queue shaper: the shaper's link does not drop a first window that the thesis' RED queue drops", () => {
+  // 1 Mbit/s, 8 ms: 1.5 BDP is 1,000 B, so the RED queue is floored at 4 packets, and a first window of 10
+  // segments (one 14,480-byte response) overflows it. The shaper's queue holds them all: TCP 8 + TLS 8 = 16, at
+  // the server 20, at the bottleneck 22, 10 packets of 1,500 B at 12 ms each leave by 142 and reach the
+  // client 2 ms later: 144, no drop.
+  const MSS = 1448;
+  const g = new PageBuilder()
+    .resource('doc', 'https://a.com/', 10 * MSS, { serverDelay: 0, mimeType: 'text/html' })
+    .edge('doc', 'load')
+    .root('doc')
+    .build();
+  const c = parseCondition('1mbit/8ms/h1');
+  const shaper = predictionConfig(c, { congestionControl: 'newreno', freshBrowser: false, queue: 'shaper' }, 1);
+  assert.equal(shaper.queue, 'droptail');
+  assert.equal(shaper.minQueuePackets, 8192);
+  const lossless = simulateChecked(g, shaper);
+  assert.equal(lossless.drops, 0);
+  close(timingOf(lossless, 'doc').end, 144, 'document over the shaper queue');
+  const red = simulateChecked(g, predictionConfig(c, { congestionControl: 'newreno', freshBrowser: false }, 1));
+  assert.ok(red.drops > 0, `the RED queue of 4 packets drops part of the window (${red.drops} drops)`);
+  assert.ok(timingOf(red, 'doc').end > 144 + 100, `and a drop costs at least a round trip and more: ${timingOf(red, 'doc').end}`);
+});

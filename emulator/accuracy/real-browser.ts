@@ -12,12 +12,26 @@ import type { Condition } from './grid-stats.ts';
  */
 export const TLS_RTTS = 1;
 
+/**
+ * The shaper's link as the emulator's bottleneck (`--queue shaper`): drop-tail, 8,192 packets (the delay line's
+ * own limit per direction). The shaper rate-limits at the sender (tbf, max(1 BDP, 32 packets)), where Linux's
+ * TCP Small Queues keep a connection from overflowing it: the real links do not drop, while the thesis' RED
+ * queue of 1.5 BDP drops a page's first windows at low BDPs (34 drops for synthesized google-accounts at
+ * 1.6 Mbit/s, 150 ms, h2, each lost tail an RTO: emulator/README.md, session 13).
+ */
+export const SHAPER_QUEUE: Pick<EmulatorConfig, 'queue' | 'queueBdp' | 'minQueuePackets'> = { queue: 'droptail', queueBdp: 1, minQueuePackets: 8192 };
+
+/** The bottleneck queue the emulator predicts with: the thesis' RED (the default) or the shaper's. */
+export type PredictionQueue = 'red' | 'shaper';
+
 export interface RealBrowser {
   congestionControl: 'newreno' | 'cubic';
   /** A fresh Chromium (regular profile) per load, `--fresh-browser`; else a fresh incognito context per load. */
   freshBrowser: boolean;
   /** How the emulated senders detect loss (`--loss-detection`; the real ones are Linux: SACK); default the emulator's. */
   lossDetection?: LossDetection;
+  /** The emulated bottleneck queue (`--queue`); default the thesis' RED. */
+  queue?: PredictionQueue;
 }
 
 /**
@@ -38,6 +52,7 @@ export function predictionConfig(c: Condition, browser: RealBrowser, seed: numbe
     // The servers are Linux: its RTO (SRTT + max(4 RTTVAR, 200 ms)), for timeouts and the idle check alike.
     linuxRto: true,
     ...(browser.lossDetection ? { lossDetection: browser.lossDetection } : {}),
+    ...(browser.queue === 'shaper' ? SHAPER_QUEUE : {}),
     seed,
   };
 }
