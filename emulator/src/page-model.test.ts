@@ -35,6 +35,22 @@ test("hidden main-thread work before a parse chunk counts from its bytes' arriva
   assert.equal(work[4], 5);
 });
 
+test("hidden main-thread work: the chunk that ends the body is ready at the body's end, also when timed by its bytes' arrival", () => {
+  // The same document with its chunks timed by arrival (graph-builder chunk-times.ts 'received'): chunk 1 spans its
+  // bytes' arrival, 300-320 ms, and ends before the body's finish at 340 (the renderer read the last piece late).
+  // The main thread was busy 320-345; the last parse chunk ran at 345. It was ready at 340, as the simulator
+  // completes the chunk with its body: 5 ms held, not 25.
+  const nodes: GraphNode[] = [
+    doc({ arrivals: [{ at: 4, bytes: 200 }, { at: 300, bytes: 400 }, { at: 320, bytes: 400 }] }),
+    { id: 'dc0', kind: 'download_chunk', resource: 'doc', index: 0, offset: 0, size: 200, start: 4, end: 4 } as GraphNode,
+    { id: 'pc0', kind: 'parse_chunk', start: 30, end: 31 } as GraphNode,
+    { id: 'dc1', kind: 'download_chunk', resource: 'doc', index: 1, offset: 200, size: 800, start: 300, end: 320 } as GraphNode,
+    { id: 'pc1', kind: 'parse_chunk', start: 345, end: 346 } as GraphNode,
+  ];
+  const work = hiddenMainThreadWork([[320, 345]], nodes, [[], [0], [1], [0, 1], [2, 3]], 0).computations;
+  assert.equal(work[4], 5);
+});
+
 test('hidden main-thread work with the event markers among the work held up: a marker dispatched first takes the stretch before it', () => {
   // A script ran 0-10; the main thread was busy 10-40 with work no node holds; DOMContentLoaded fired at 25 and a
   // timer child of the script ran at 40. Computations only: the timer waited all 30 ms. With markers: the

@@ -614,11 +614,12 @@ export function hiddenMainThreadWork(tasks: Array<[number, number]> | undefined,
   // A download chunk's recorded span is its bytes' arrival by default, its byte share of the document's whole
   // download in older graphs and on request (graph-builder chunk-times.ts); what a parse chunk waited for is its
   // bytes at the renderer, and for the chunk that ends the body, the body's end (as the simulator completes it:
-  // simulator.ts advanceChunks).
+  // simulator.ts advanceChunks), which an arrival-timed last chunk can end before.
   const readyAt = (p: GraphNode): number => {
     if (p.kind !== 'download_chunk') return p.end;
     const doc = byId.get(p.resource);
-    return doc?.kind === 'resource' && p.offset + p.size < doc.size ? bytesArrivedAt(doc, p.offset + p.size) : p.end;
+    if (doc?.kind !== 'resource') return p.end;
+    return p.offset + p.size < doc.size ? bytesArrivedAt(doc, p.offset + p.size) : Math.max(p.end, doc.end);
   };
   const ofKinds = (kinds: ReadonlySet<GraphNode['kind']>): number[] => nodes.map((x, i) => i).filter((i) => kinds.has(nodes[i]!.kind));
   const comps = ofKinds(COMPUTATION_KINDS);
