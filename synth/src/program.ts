@@ -13,6 +13,7 @@ import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
 import { outlastsFrameLoad } from './outlasting.ts';
+import { readyStateOf } from './ready-states.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -177,7 +178,10 @@ export function programJs(ctx: ProgramContext, id: string): string {
 function registerJs(ctx: ProgramContext, ev: EventNode, win = 'window', doc = 'document'): string {
   if (postedFromAnotherFrame(ctx.ix, ev)) return listenJs(win, ev, handlerJs(ctx, ev.id));
   const on = ev.eventTarget.toLowerCase() === 'document' ? doc : win;
-  return `${on}.addEventListener(${jsString(ev.eventName)},${handlerJs(ctx, ev.id)});`;
+  // A document's readystatechange listener hears both dispatches: it runs at the one recorded (ready-states.ts).
+  const state = readyStateOf(ctx.ix, ev);
+  const handler = state ? `function(){if(this.readyState==${jsString(state)})(${handlerJs(ctx, ev.id)})()}` : handlerJs(ctx, ev.id);
+  return `${on}.addEventListener(${jsString(ev.eventName)},${handler});`;
 }
 
 function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule: number | string): string | undefined {
