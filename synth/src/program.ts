@@ -14,6 +14,7 @@ import { scriptElementLoads } from './script-loads.ts';
 import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
 import { outlastsFrameLoad } from './outlasting.ts';
 import { readyStateOf } from './ready-states.ts';
+import { frameLoads } from './frame-loads.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -65,8 +66,11 @@ export function issueOf(r: ResourceNode): Issue {
 
 /** The load and error handlers of the element that requested `r` (first parts of Element events; `scriptElementLoads`). */
 export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNode; error?: EventNode } {
-  const evs = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
-    .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id)
+  // A frame's load the legacy log hangs off every resource of the frame is its iframe's (frame-loads.ts).
+  const frames = frameLoads(ix);
+  const owned = [...frames].filter(([, o]) => o === r).map(([id]) => ix.byId.get(id) as EventNode);
+  const evs = [...(ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
+    .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id && !frames.has(n.id)), ...owned]
     .sort((a, b) => a.start - b.start);
   // A legacy graph's script element load hung off a parse chunk is the element's all the same (script-loads.ts).
   const load = evs.find((n) => n.eventName === 'load') ?? scriptElementLoads(ix).get(r.id);
