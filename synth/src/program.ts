@@ -13,6 +13,8 @@ import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
 import { outlastsFrameLoad } from './outlasting.ts';
+import { readyStateOf } from './ready-states.ts';
+import { frameLoads } from './frame-loads.ts';
 import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
@@ -64,8 +66,11 @@ export function issueOf(r: ResourceNode): Issue {
 
 /** The load and error handlers of the element that requested `r` (first parts of Element events; `scriptElementLoads`). */
 export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNode; error?: EventNode } {
-  const evs = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
-    .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id)
+  // A frame's load the legacy log hangs off every resource of the frame is its iframe's (frame-loads.ts).
+  const frames = frameLoads(ix);
+  const owned = [...frames].filter(([, o]) => o === r).map(([id]) => ix.byId.get(id) as EventNode);
+  const evs = [...(ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
+    .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id && !frames.has(n.id)), ...owned]
     .sort((a, b) => a.start - b.start);
   // A legacy graph's script element load hung off a parse chunk is the element's all the same (script-loads.ts).
   const load = evs.find((n) => n.eventName === 'load') ?? scriptElementLoads(ix).get(r.id);
@@ -177,7 +182,10 @@ export function programJs(ctx: ProgramContext, id: string): string {
 function registerJs(ctx: ProgramContext, ev: EventNode, win = 'window', doc = 'document'): string {
   if (postedFromAnotherFrame(ctx.ix, ev)) return listenJs(win, ev, handlerJs(ctx, ev.id));
   const on = ev.eventTarget.toLowerCase() === 'document' ? doc : win;
-  return `${on}.addEventListener(${jsString(ev.eventName)},${handlerJs(ctx, ev.id)});`;
+  // A document's readystatechange listener hears both dispatches: it runs at the one recorded (ready-states.ts).
+  const state = readyStateOf(ctx.ix, ev);
+  const handler = state ? `function(){if(this.readyState==${jsString(state)})(${handlerJs(ctx, ev.id)})()}` : handlerJs(ctx, ev.id);
+  return `${on}.addEventListener(${jsString(ev.eventName)},${handler});`;
 }
 
 function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule: number | string): string | undefined {

@@ -79,6 +79,30 @@ test("elements whose loads failed fire error, and what their handlers request co
   assert.equal(errors.length, 2, JSON.stringify(errors));
 });
 
+test("a document's two readystatechange handlers each run at their own state: the complete one's request is made after DOMContentLoaded, by the second dispatch", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://states.pcp.test/';
+  // www.2ch.net's shape: a listener hears both dispatches, so the `complete` handler (which inserts ad
+  // frames there) ran at `interactive` too. Here the interactive handler requests a.gif, the complete one b.gif.
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    { id: 'rs0', kind: 'event', eventName: 'readystatechange', eventTarget: 'Document', start: 20, end: 21 },
+    { id: 'dcl_0', kind: 'event', eventName: 'DOMContentLoaded', eventTarget: 'Document', start: 21, end: 22 },
+    res('a', 'http://cdn.pcp.test/at-interactive.gif', 'image/gif', 300, { start: 21, end: 25 }),
+    { id: 'rs1', kind: 'event', eventName: 'readystatechange', eventTarget: 'Document', start: 60, end: 61 },
+    res('b', 'http://cdn.pcp.test/at-complete.gif', 'image/gif', 300, { start: 61, end: 65 }),
+  ], [['rs0', 'a', 2], ['rs1', 'b', 2]]);
+  const file = join(work, 'states.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'states'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // Each image's parent is its own dispatch (keyed by order in the document: #0 interactive, #1 complete).
+  const parentOf = (url: string): string[] => rt.figures.parentMisses.find((m) => m.url === url)?.built ?? ['same as the source'];
+  assert.deepEqual(parentOf('http://cdn.pcp.test/at-interactive.gif'), ['same as the source']);
+  assert.deepEqual(parentOf('http://cdn.pcp.test/at-complete.gif'), ['same as the source']);
+  const b = rt.built.nodes.find((n) => n.kind === 'resource' && n.url === 'http://cdn.pcp.test/at-complete.gif')!;
+  const dcl = rt.built.nodes.find((n) => n.id === rt.built.markers.domContentLoaded)!;
+  assert.ok(b.start > dcl.start, `at-complete.gif requested at ${b.start} ms, DOMContentLoaded at ${dcl.start} ms`);
+});
+
 test('a MessagePort message and a window error raised by a script run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const page = 'http://ports.pcp.test/';
   const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [

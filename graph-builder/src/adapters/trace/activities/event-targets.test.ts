@@ -55,7 +55,7 @@ test("an inline onload's line holds several tags: the load right after a script 
   const req = (requestId: string, url: string, resourceType: string, finish: number) =>
     ({ requestId, url, frame: 'f', resourceType, method: 'GET', initiator: { type: 'parser', url: page, line: 66 }, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
   const requests = [req('1', 'http://api.x.test/jsonp?cb=f', 'Script', 90), req('2', 'http://x.test/pixel.gif', 'Image', 105)];
-  const ctx = { slices, load: { slices, marks: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+  const ctx = { slices, load: { slices, marks: [], frames: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
   const targets = new EventTargets(ctx as never);
   assert.deepEqual(targets.targetOf(slices[1]!, 'f', slices[2]), { target: 'script', subjects: ['res_1'] });
 });
@@ -70,7 +70,7 @@ test('a script downloaded but not yet run is not the element a load is about; on
     ({ requestId, url, frame: 'f', resourceType, method: 'GET', initiator: { type: 'script' }, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
   // The script was requested over http and ran as https (an upgrade): still its run.
   const requests = [req('1', 'http://api.x.test/jsonp?cb=f', 'Script', 100), req('2', 'http://x.test/i.gif', 'Image', 95)];
-  const ctx = { slices, load: { slices, marks: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+  const ctx = { slices, load: { slices, marks: [], frames: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
   const targets = new EventTargets(ctx as never);
   assert.deepEqual(targets.targetOf(slices[0]!, 'f', slices[1]), { target: 'img', subjects: ['res_2'] });
   assert.deepEqual(targets.targetOf(slices[3]!, 'f', slices[4]), { target: 'script', subjects: ['res_1'] });
@@ -87,7 +87,7 @@ test("a handler written in an inline script reports that script's line: another 
     const req = (requestId: string, url: string, initiator: { type: string; url?: string; line?: number }, finish: number) =>
       ({ requestId, url, frame: 'f', resourceType: 'Script', method: 'GET', initiator, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
     const requests = [req('1', 'http://cdn.x.test/display.js', { type: 'parser', url: frame, line: 40 }, 50), req('2', 'http://bid.x.test/bid.js', { type: 'script' }, 99)];
-    const ctx = { slices, load: { slices, marks: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+    const ctx = { slices, load: { slices, marks: [], frames: [] }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
     return new EventTargets(ctx as never).targetOf(slices[2]!, 'f', slices[3]).subjects;
   };
   assert.deepEqual(make(''), ['res_2']);
@@ -116,4 +116,30 @@ test('synth-microsoftonline: a script inserted again (served from the memory cac
     for (const g of mine.slice(1)) assert.equal(g.after, g.ran);
   }
   assert.ok(got.every((g) => g.subjects.length > 0), 'every element load has its element');
+});
+
+test("frames of one site share a thread: an element load takes its own frame's download, not another frame's that finished later", () => {
+  const sl = (index: number, kind: Slice['kind'], start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind, name: kind, start, end, thread: 't', ...more });
+  // Two ad frames A and B (one renderer thread) load the same image; B's finished last (101), then A's
+  // handler ran for a load (102), then B's (103). An about:blank frame inside A holds A's pixel; an iframe
+  // element of A loaded C's document.
+  const slices = [sl(0, 'event', 102, 102.5, { eventType: 'load' }), sl(1, 'function', 102.1, 102.4, { url: 'http://ad.test/a.js', line: 1, frame: 'A' }),
+    sl(2, 'event', 103, 103.5, { eventType: 'load' }), sl(3, 'function', 103.1, 103.4, { url: 'http://ad.test/a.js', line: 1, frame: 'B' }),
+    sl(4, 'event', 110, 110.5, { eventType: 'load' }), sl(5, 'function', 110.1, 110.4, { url: 'http://ad.test/a.js', line: 1, frame: 'A' }),
+    sl(6, 'event', 120, 120.5, { eventType: 'load' }), sl(7, 'function', 120.1, 120.4, { url: 'http://ad.test/a.js', line: 1, frame: 'A' }),
+    sl(8, 'event', 130, 130.5, { eventType: 'load' }), sl(9, 'function', 130.1, 130.4, { url: 'http://ad.test/a.js', line: 1, frame: 'D' })];
+  const req = (requestId: string, url: string, frame: string, resourceType: string, finish: number) =>
+    ({ requestId, url, frame, resourceType, method: 'GET', initiator: { type: 'script' }, send: 10, finish, chunks: [], encodedLength: 0, decodedLength: 0, failed: false, fromCache: false, status: 200, mimeType: '' });
+  const requests = [req('1', 'http://ad.test/bg.jpg', 'A', 'Image', 100), req('2', 'http://ad.test/bg.jpg', 'B', 'Image', 101),
+    req('3', 'http://px.test/p.gif', 'A1', 'Image', 108), req('4', 'http://c.test/', 'C', 'Document', 119), req('5', 'http://x.test/x.gif', 'B', 'Image', 125)];
+  const frames = [{ id: 'M', parent: null, url: 'http://page.test/' }, { id: 'A', parent: 'M', url: 'http://ad.test/' }, { id: 'B', parent: 'M', url: 'http://ad.test/' },
+    { id: 'A1', parent: 'A', url: 'about:blank' }, { id: 'C', parent: 'A', url: 'http://c.test/' }, { id: 'D', parent: 'M', url: 'http://d.test/' }];
+  const ctx = { slices, load: { slices, marks: [], frames }, requests, resId: new Map(requests.map((r) => [r, `res_${r.requestId}`])), options: {} };
+  const targets = new EventTargets(ctx as never);
+  const subject = (i: number) => targets.targetOf(slices[i]!, slices[i + 1]!.frame!, slices[i + 1]).subjects;
+  assert.deepEqual(subject(0), ['res_1'], "A's load: A's image, not B's that finished last");
+  assert.deepEqual(subject(2), ['res_2']);
+  assert.deepEqual(subject(4), ['res_3'], 'an about: frame inside A is A\'s creator\'s to handle');
+  assert.deepEqual(subject(6), ['res_4'], "an iframe's document: its element is in the parent frame");
+  assert.deepEqual(subject(8), ['res_5'], 'no download of its own frame: the one that finished last, as before');
 });

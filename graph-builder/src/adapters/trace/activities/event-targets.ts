@@ -2,7 +2,7 @@
  * What a dispatch was about, which trace events do not name: an event's DOM target (Appendix A Table A.2)
  * and the callbacks the trace shows no dispatch for.
  */
-import { requestFor, type TraceRequest, type Slice, type TraceLoad } from '../load.ts';
+import { requestFor, type FrameInfo, type TraceRequest, type Slice, type TraceLoad } from '../load.ts';
 import { sameDoc, type ActivityContext, type ExtraInitiators } from './context.ts';
 import { scriptRunBefore, siblingEvent } from './slice-tree.ts';
 
@@ -55,7 +55,7 @@ const runKey = (url: string): string => url.split('#')[0]!.replace(/^https?:/, '
  * there, the script that ran right before the dispatch), else for a load right after a script ran, that script's (a script element's load follows its evaluation in the same
  * task; the download that finished last may be another script's, still waiting to run), else the
  * resource that finished last before the dispatch and no earlier element event claimed (a script only once
- * it ran).
+ * it ran), of the dispatch's own frame when it has one (`ofFrame`).
  */
 export class EventTargets {
   private readonly isWindowLoad: (sl: Slice, frame: string) => boolean;
@@ -66,6 +66,7 @@ export class EventTargets {
   private readonly slices: Slice[];
   /** Script evaluations by URL (fragment dropped). */
   private readonly runs = new Map<string, Slice[]>();
+  private readonly frames: Map<string, FrameInfo>;
 
   constructor(ctx: ActivityContext) {
     this.slices = ctx.slices;
@@ -74,6 +75,7 @@ export class EventTargets {
       const u = runKey(x.url);
       (this.runs.get(u) ?? this.runs.set(u, []).get(u)!).push(x);
     }
+    this.frames = new Map(ctx.load.frames.map((f) => [f.id, f]));
     this.isWindowLoad = windowLoadTest(ctx.load);
     this.requests = ctx.requests;
     this.resId = ctx.resId;
@@ -89,6 +91,20 @@ export class EventTargets {
   private ranBy(r: TraceRequest, t: number): boolean {
     const done = r.finish ?? r.send;
     return [r.url, ...(r.redirectedFrom ?? [])].some((u) => (this.runs.get(runKey(u)) ?? []).some((x) => x.start >= done - 1e-6 && x.end <= t + 1e-6));
+  }
+
+  /**
+   * Whether `r`'s element is in a document a handler of `frame` is given to: `frame`'s own (an iframe's
+   * document request is its frame's, its element the parent's), or an about: frame inside it, whose
+   * creator installs the handlers (ad code; synth/src/about-frames.ts). Frames of one site share a
+   * renderer thread: www.2ch.net's two ad frames load the same 18 images, and the one that finished last
+   * of either frame took the other frame's load (60 of 91 element loads).
+   */
+  private ofFrame(r: TraceRequest, frame: string): boolean {
+    const own = r.resourceType === 'Document' ? this.frames.get(r.frame)?.parent ?? undefined : r.frame;
+    if (own === frame) return true;
+    const f = own === undefined ? undefined : this.frames.get(own);
+    return f !== undefined && f.parent === frame && /^about:/i.test(f.url);
   }
 
   /**
@@ -126,7 +142,8 @@ export class EventTargets {
     // (www.reddit.com: a frame's `display.js` tag on the line of the inline script whose function handled
     // the load of the `bid` script that had just run). The same task's script run then decides.
     const attribute = handler?.functionName === `on${type}`;
-    const pool = both.length ? both : byLine.length && (attribute || !byScript.length) ? byLine : byScript.length ? byScript : candidates;
+    const ofFrame = candidates.filter((r) => this.ofFrame(r, frame));
+    const pool = both.length ? both : byLine.length && (attribute || !byScript.length) ? byLine : byScript.length ? byScript : ofFrame.length ? ofFrame : candidates;
     // The script that just ran is one an earlier element already loaded: an element inserted again, its
     // script served from the memory cache (no request; synth-microsoftonline: watson.min.js inserted five
     // times, the repeats' loads took other scripts' downloads, then none). Its load follows that run.
