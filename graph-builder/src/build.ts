@@ -11,7 +11,7 @@ import { assignPriorities } from './analysis/priorities.ts';
 import type { Graph, GraphNavigation, GraphNode } from './format/types.ts';
 import { SCHEMA_VERSION } from './format/types.ts';
 import { normalise, type NormaliseOptions } from './normalise.ts';
-import { applyRules, breakCycles, type RuleOutput } from './rules/index.ts';
+import { applyRules, breakCycles } from './rules/index.ts';
 
 export { LegacyLogError } from './adapters/legacy-log/reader.ts';
 
@@ -48,7 +48,7 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
   const warnings: string[] = [];
   const lines = typeof input === 'string' ? linesOf(input) : input;
   const acts = legacyLogToActivities(lines, warnings, { strict: options.strict ?? false });
-  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', chunkTimesStep(acts, options));
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log');
   return { graph, warnings };
 }
 
@@ -56,23 +56,17 @@ export function buildFromLegacyLog(input: string | Iterable<string>, options: Bu
 export async function buildFromLegacyLogStream(lines: AsyncIterable<string>, options: BuildOptions = {}): Promise<BuildResult> {
   const warnings: string[] = [];
   const acts = await legacyLogToActivitiesAsync(lines, warnings, { strict: options.strict ?? false });
-  const graph = buildFromActivities(acts, warnings, options, 'legacy-log', chunkTimesStep(acts, options));
+  const graph = buildFromActivities(acts, warnings, options, 'legacy-log');
   return { graph, warnings };
 }
 
-/** A source's step after the rules: its download chunks timed as `options.chunkTimes` asks (build-trace.ts too). */
-export const chunkTimesStep =
-  (acts: Activities, options: BuildOptions) =>
-  (out: RuleOutput): void =>
-    timeDownloadChunks(out.nodes, out.edges, acts.resources, options.chunkTimes ?? DEFAULT_CHUNK_TIMES);
-
 /**
- * The source-neutral half: any adapter's activity model -> graph. `afterRules`: a source's own step on
- * the rules' nodes and edges, before normalisation and analysis.
+ * The source-neutral half: any adapter's activity model -> graph, download chunks timed as
+ * `options.chunkTimes` asks (chunk-times.ts) before normalisation and analysis.
  */
-export function buildFromActivities(acts: Activities, warnings: string[], options: BuildOptions, source: Graph['provenance']['source'], afterRules?: (out: RuleOutput) => void): Graph {
+export function buildFromActivities(acts: Activities, warnings: string[], options: BuildOptions, source: Graph['provenance']['source']): Graph {
   const out = applyRules(acts, warnings);
-  afterRules?.(out);
+  timeDownloadChunks(out.nodes, out.edges, acts.resources, options.chunkTimes ?? DEFAULT_CHUNK_TIMES);
   normalise(out.nodes, out.times, options);
   const lineOf = new Map<string, number>();
   for (const a of [...acts.resources, ...acts.computations]) if (a.sourceLine !== undefined) lineOf.set(a.id, a.sourceLine);
