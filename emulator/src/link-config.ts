@@ -209,11 +209,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts['delayed-acks'] !== undefined) config.delayedAcks = bool('delayed-acks', opts['delayed-acks']);
   if (opts.psh !== undefined) config.psh = bool('psh', opts.psh);
   if (opts.tlp !== undefined) config.tlp = bool('tlp', opts.tlp);
-  const ld = opts['loss-detection'];
-  if (ld !== undefined) {
-    if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) throw new ConfigError(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
-    config.lossDetection = ld as LossDetection;
-  }
+  if (opts['loss-detection'] !== undefined) config.lossDetection = oneOf('loss-detection', opts['loss-detection'], LOSS_DETECTIONS);
   if (opts['early-retransmit'] !== undefined) config.earlyRetransmit = bool('early-retransmit', opts['early-retransmit']);
   if (opts.fack !== undefined) config.fack = bool('fack', opts.fack);
   if (opts['quic-pto'] !== undefined) config.quicPto = bool('quic-pto', opts['quic-pto']);
@@ -224,9 +220,11 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];
   if (sc !== undefined) config.shardConnections = sc === 'each' ? 0 : Number(/^\d+$/.test(sc) ? sc : NaN);
-  const so = opts['shard-overflow'];
-  if (so !== undefined) {
-    if (!(SHARD_OVERFLOWS as readonly string[]).includes(so)) throw new ConfigError(`--shard-overflow expects ${SHARD_OVERFLOWS.join(' or ')}, got '${so}'`);
-    config.shardOverflow = so as ShardOverflow;
-  }
+  if (opts['shard-overflow'] !== undefined) config.shardOverflow = oneOf('shard-overflow', opts['shard-overflow'], SHARD_OVERFLOWS);
+}
+
+/** Option `--name`'s value `v`, one of `values`. */
+function oneOf<T extends string>(name: string, v: string, values: readonly T[]): T {
+  if (!(values as readonly string[]).includes(v)) throw new ConfigError(`--${name} expects ${values.join(' or ')}, got '${v}'`);
+  return v as T;
 }
