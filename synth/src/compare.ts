@@ -11,7 +11,7 @@ import { transitiveReduction } from './reduction.ts';
 import { mergeChunksCutApart } from './chunk-merge.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { criticalPathFigures, type CriticalPathFigures } from './cp-agreement.ts';
-import { sameDependencies } from './same-dependency.ts';
+import { pairKey, sameDependencies } from './same-dependency.ts';
 
 export interface RuleFigures {
   /** Source edges of this rule found in the built graph / all of them. */
@@ -106,7 +106,7 @@ function edgeKeys(ix: GraphIndex, keys: Map<string, string>): Map<string, KeyedE
   for (const e of ix.graph.edges) {
     const from = keys.get(ix.byId.get(e.from)?.kind === 'parse_chunk' ? hung.get(e.to) ?? e.from : e.from);
     const to = keys.get(e.to);
-    if (from && to && from !== to) out.set(`${from} -> ${to}`, { rule: String(e.rule), from, to });
+    if (from && to && from !== to) out.set(pairKey({ from, to }), { rule: String(e.rule), from, to });
   }
   return out;
 }
@@ -183,7 +183,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const be = edgeKeys(bi, bk);
   const drawnFound = [...se.keys()].filter((k) => be.has(k)).length;
   // The same dependency drawn on a script's download or on its evaluation: one edge (same-dependency.ts).
-  const same = (m: Map<string, KeyedEdge>): Map<string, KeyedEdge> => new Map(sameDependencies([...m.values()]).map((e) => [`${e.from} -> ${e.to}`, e]));
+  const same = (m: Map<string, KeyedEdge>): Map<string, KeyedEdge> => new Map(sameDependencies([...m.values()]).map((e) => [pairKey(e), e]));
   const ss = same(se);
   const bs = same(be);
   const byRule: Record<string, RuleFigures> = {};
@@ -198,7 +198,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   }
   let correct = 0;
   for (const k of bs.keys()) if (ss.has(k)) correct++;
-  const reducedKeys = (m: Map<string, KeyedEdge>): Set<string> => new Set(transitiveReduction([...m.values()]).map((e) => `${e.from} -> ${e.to}`));
+  const reducedKeys = (m: Map<string, KeyedEdge>): Set<string> => new Set(transitiveReduction([...m.values()]).map(pairKey));
   const rs = reducedKeys(se);
   const rb = reducedKeys(be);
   const inBoth = [...rb].filter((k) => rs.has(k)).length;

@@ -24,6 +24,9 @@ export interface KeyedPair {
   to: string;
 }
 
+/** The key of an edge by its ends' keys, as the comparison's edge maps use it. */
+export const pairKey = (e: { from: string; to: string }): string => `${e.from} -> ${e.to}`;
+
 const urlOf = (key: string, kind: 'resource' | 'script'): string | undefined => {
   if (kind === 'resource') return /^resource (\S+?)(?:#\d+)?(?: from .*)?$/.exec(key)?.[1];
   return /^script (\S+) in /.exec(key)?.[1];
@@ -50,19 +53,18 @@ export function downloadsOf(edges: Iterable<KeyedPair>): Map<string, string> {
  */
 export function sameDependencies<E extends KeyedPair>(edges: E[]): E[] {
   const download = downloadsOf(edges);
-  const has = new Set(edges.map((e) => `${e.from} -> ${e.to}`));
+  const has = new Set(edges.map(pairKey));
   const out = new Map<string, E>();
   const renamed: E[] = [];
   for (const e of edges) {
     const d = download.get(e.to);
     const fromDownload = download.get(e.from);
     if (fromDownload !== undefined && isLoadKey(e.to)) renamed.push({ ...e, from: fromDownload });
-    else if (d !== undefined && has.has(`${e.from} -> ${d}`)) renamed.push({ ...e, to: d });
-    else out.set(`${e.from} -> ${e.to}`, e);
+    else if (d !== undefined && has.has(pairKey({ from: e.from, to: d }))) renamed.push({ ...e, to: d });
+    else out.set(pairKey(e), e);
   }
   for (const e of renamed) {
-    const k = `${e.from} -> ${e.to}`;
-    if (!out.has(k)) out.set(k, e);
+    if (!out.has(pairKey(e))) out.set(pairKey(e), e);
   }
   return [...out.values()];
 }
