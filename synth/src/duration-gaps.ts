@@ -7,7 +7,7 @@
  * the scheduler's hold, connection set-up, the hop to the network service) and the rest (server, transfer).
  * Pure.
  */
-import { criticalPath, type Graph, type GraphNode } from '@pcp/graph-builder';
+import { criticalPath, mimeClass, type Graph, type GraphNode, type MimeClass } from '@pcp/graph-builder';
 import { span } from './cp-agreement.ts';
 
 export interface DurationGap {
@@ -22,14 +22,18 @@ export interface DurationGap {
   browser?: number;
 }
 
-const DOWNLOAD_TYPES: [RegExp, string][] = [
-  [/html/, 'document'], [/javascript|ecmascript/, 'script'], [/css/, 'style sheet'], [/^image\//, 'image'], [/font|woff|ttf|otf/, 'font'],
-];
+/** A download's type for the table: graph-builder's MIME classes (priorities), fonts apart from the rest. */
+const DOWNLOAD_TYPE: Record<MimeClass, string> = { html: 'document', css: 'style sheet', javascript: 'script', image: 'image', other: 'other' };
+
+function downloadType(mimeType: string): string {
+  const c = mimeClass(mimeType);
+  return c === 'other' && /font|woff|ttf|otf/.test(mimeType) ? 'font' : DOWNLOAD_TYPE[c];
+}
 
 /** What a node is, for the table: its kind, and a download's type by MIME. */
 export function durationClass(n: GraphNode): string {
   switch (n.kind) {
-    case 'resource': return `download: ${DOWNLOAD_TYPES.find(([re]) => re.test(n.mimeType))?.[1] ?? 'other'}`;
+    case 'resource': return `download: ${downloadType(n.mimeType)}`;
     case 'parse_chunk': return 'parse chunk';
     case 'download_chunk': return 'download chunk';
     case 'script_eval': return n.scriptKind === 'inline' ? 'script (inline)' : 'script';
