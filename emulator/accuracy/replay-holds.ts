@@ -11,9 +11,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Graph } from '@pcp/graph-builder';
 import { pacePlan, readArchive, type ReplayEntry } from '@pcp/replay';
+import { scriptArgs } from '@pcp/profiler/script-args';
 
 /** One response whose recorded read the replay does not serve. */
 export interface DroppedHold {
@@ -71,12 +71,8 @@ options:
 
 const ms = (v: number): string => v.toFixed(0).padStart(6);
 
-function main(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { from: { type: 'string' }, min: { type: 'string' }, page: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
+function main(): number {
+  const { values } = scriptArgs('replay-holds', HELP, { from: { type: 'string' }, min: { type: 'string' }, page: { type: 'string' } });
   if (!values.from) throw new Error('--from DIR is required (see --help)');
   if (!existsSync(values.from)) throw new Error(`--from ${values.from}: no such directory`);
   const minMs = values.min === undefined ? 20 : Number(values.min);
@@ -104,7 +100,7 @@ function main(argv: string[]): number {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    process.exitCode = main(process.argv.slice(2));
+    process.exitCode = main();
   } catch (e) {
     console.error(`replay-holds: ${(e as Error).message}`);
     process.exitCode = 2;
