@@ -16,11 +16,11 @@ import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts
 import { GOEL_HOSTS, lossProfiles, type LossProfile } from './profiles.ts';
 import { FIG16_VARIANTS, VARIANTS, variantConfig, type Variant } from './variants.ts';
 import { COMPARABLE, FASTER, judge, LOWER, MUCH_SLOWER, NOT_FASTER, SLOWER, trend, type Expectation, type Trend, type Verdict } from './trends.ts';
-import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, type BridgeOptions, type ProfileFamily } from './testbed.ts';
+import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, SLICE_ORDERS, type BridgeOptions, type ProfileFamily, type SliceOrder } from './testbed.ts';
 
 const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated]
-                            [--no-refill] [--no-reorder] [--no-rwnd] [--loss-detection nack|sack] [--tlp]
-                            [--early-retransmit] [--fack] [--frto]
+                            [--no-refill] [--no-reorder] [--bridge-order iid|script] [--no-rwnd]
+                            [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
 cellular profiles as its testbed (rate, RTT and loss drawn every 70 ms from its
@@ -46,6 +46,10 @@ and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
   --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
+  --bridge-order iid|script
+                    the slices' order: each slice's rate, RTT and gap drawn apart (iid, default), or walked as
+                    the script walks its arrays (script: ascending runs of three slices, a slice's rate, RTT and
+                    gap low or high together; the same distribution per slice: testbed.ts)
   --no-rwnd         no receive-window cap (65 KB only at connection setup, then Linux's autotuning grows it)
   --loss-detection nack|sack
                     the hosts' loss detection: the thesis' NACK scheme or ACK clocking as Linux
@@ -90,7 +94,7 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeOptions>, calibrated: boolean): Trend[] {
   const testbed = familyProfiles(family);
   console.log(`\n=== ${family === 'quality' ? 'network quality (§VI-A, Table I; Figures 13-15)' : 'loss frequency (§VI-B; Figures 16-22)'} ===`);
-  console.log(`testbed (Goel's bridge, both directions, every 70 ms): ${bridge.refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets, ${bridge.reorder ? "netem's re-ordering when the delay drops" : 'order kept'}`);
+  console.log(`testbed (Goel's bridge, both directions, every 70 ms): ${bridge.refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}, queue ${TBF_LIMIT_PACKETS} packets, ${bridge.reorder ? "netem's re-ordering when the delay drops" : 'order kept'}, slices ${bridge.order === 'script' ? "walked as the script's arrays" : 'drawn apart'}`);
   for (const p of testbed) {
     console.log(`  ${p.name.padEnd(8)} RTT p50 ${p.rttMs[3]} ms (min ${p.rttMs[0]}, p90 ${p.rttMs[5]}); loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${bridge.refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);
   }
@@ -202,7 +206,7 @@ function tag(prefix: string): (v: Verdict) => Verdict {
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
   const runs = values.runs === undefined ? 15 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
@@ -214,7 +218,12 @@ function main(): number {
     return 2;
   }
   const families = which === 'both' ? PROFILE_FAMILIES : [which as ProfileFamily];
-  const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'] };
+  const order = values['bridge-order'] ?? 'iid';
+  if (!(SLICE_ORDERS as readonly string[]).includes(order)) {
+    console.error(`emulate:goel: --bridge-order expects ${SLICE_ORDERS.join(' or ')}, got '${order}'`);
+    return 2;
+  }
+  const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order: order as SliceOrder };
   const base = GOEL_HOSTS[values.hosts ?? 'linux-3.13'];
   if (!base) {
     console.error(`emulate:goel: --hosts expects ${Object.keys(GOEL_HOSTS).join(' or ')}, got '${values.hosts}'`);

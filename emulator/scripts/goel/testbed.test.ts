@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { baseRttMs, FREQUENCY_PROFILES, QUALITY_PROFILES, quantileDraw, quantileMean, RTT_MS, SLICE_MS, TBF_BUFFER_BYTES, testbedSchedule } from './testbed.ts';
+import { Rng } from '../../src/index.ts';
+import { baseRttMs, FREQUENCY_PROFILES, QUALITY_PROFILES, quantileDraw, quantileMean, RTT_MS, SCRIPT_RUN, scriptWalk, SLICE_MS, TBF_BUFFER_BYTES, testbedSchedule } from './testbed.ts';
 
 const Q = [0, 10, 20, 40, 60, 80, 100] as const;
 
@@ -60,4 +61,37 @@ test("the two families: quality profiles' own RTTs, frequency profiles' one; qua
   const poor = QUALITY_PROFILES[3]!;
   const s = testbedSchedule(poor, 1);
   assert.ok(Math.max(...s.delayMs) > (RTT_MS[6] - RTT_MS[0]) / 2, 'Poor quality reaches RTTs the frequency distribution never draws');
+});
+
+test("the script's walk: ascending runs of three, each slice still uniform", () => {
+  const u = scriptWalk(30_000, new Rng(7, 1));
+  for (let k = 0; k < u.length; k++) {
+    const j = k % SCRIPT_RUN;
+    assert.ok(u[k]! >= j / SCRIPT_RUN && u[k]! < (j + 1) / SCRIPT_RUN, `slice ${k} in its third`);
+    if (j > 0) assert.ok(u[k]! > u[k - 1]!, 'a run ascends');
+  }
+  // Uniform on [0, 1): mean 1/2, a tenth of the slices below 0.1 (within sampling error of 30,000 draws).
+  const mean = u.reduce((a, b) => a + b, 0) / u.length;
+  assert.ok(Math.abs(mean - 0.5) < 0.01, `mean ${mean}`);
+  const low = u.filter((x) => x < 0.1).length / u.length;
+  assert.ok(Math.abs(low - 0.1) < 0.01, `share below 0.1: ${low}`);
+});
+
+test("a schedule in the script's order: a slice's rate and delay low or high together, delays drop only between runs", () => {
+  for (const p of [...FREQUENCY_PROFILES, ...QUALITY_PROFILES]) {
+    const s = testbedSchedule(p, 3, { order: 'script' });
+    assert.deepEqual(testbedSchedule(p, 3, { order: 'script' }), s, 'seeded');
+    let drops = 0;
+    for (let k = 1; k < s.delayMs.length; k++) {
+      if (k % SCRIPT_RUN !== 0) {
+        assert.ok(s.delayMs[k]! >= s.delayMs[k - 1]! && s.rateBps[k]! >= s.rateBps[k - 1]!, `${p.name}: slice ${k} rises within its run`);
+      } else if (s.delayMs[k]! < s.delayMs[k - 1]!) drops++;
+    }
+    // A run's first slice is in the lowest third and the last run's end in the highest: nearly every run starts with a drop.
+    assert.ok(drops > 0.9 * Math.floor(s.delayMs.length / SCRIPT_RUN), `${p.name}: ${drops} drops`);
+    // The same distribution per slice as drawn apart: mean rate within 5% of the iid schedule's.
+    const iid = testbedSchedule(p, 3);
+    const m = (a: ArrayLike<number>): number => Array.from(a).reduce((x, y) => x + y, 0) / a.length;
+    assert.ok(Math.abs(m(s.rateBps) / m(iid.rateBps) - 1) < 0.05, `${p.name}: mean rate ${m(s.rateBps)} vs ${m(iid.rateBps)}`);
+  }
 });

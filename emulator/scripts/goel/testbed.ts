@@ -19,6 +19,12 @@
  * netem re-orders packets when the delay drops between slices (each packet is held for its own slice's delay):
  * on by default (`reorder`), as the bridge did. What the model leaves out: the bridge's own line rate (taken
  * as infinite for the burst).
+ * The order of the slices (`order`): the script walks its arrays in lockstep, one index per slice, and its arrays
+ * are runs of three or four ascending values (a low, middle and high one), the same position of a run low or high
+ * in every array (a short delay with a low rate and a short gap). `iid` (the default) draws every slice's rate,
+ * RTT and gap apart; `script` keeps the walk's shape: runs of three slices whose draws are one from each third of
+ * the probabilities, ascending, the slice's rate, RTT and gap at the same probability (the loss slices' own loss
+ * stays drawn apart, as the script walks that array by a second index). Both give the same distribution per slice.
  */
 import { linkSchedule, Rng, type LinkSchedule } from '../../src/index.ts';
 
@@ -105,6 +111,14 @@ const STREAM_RATE = 101;
 const STREAM_RTT = 102;
 const STREAM_GAP = 103;
 const STREAM_LOSS = 104;
+const STREAM_ORDER = 105;
+
+/** Slices per run of the script's walk (its arrays' runs are of three, now and then four). */
+export const SCRIPT_RUN = 3;
+
+/** The order of the bridge's slices: drawn apart, or walked as the script's arrays are (see above). */
+export type SliceOrder = 'iid' | 'script';
+export const SLICE_ORDERS: readonly SliceOrder[] = ['iid', 'script'];
 
 /** How the bridge is run beside its drawn slices (`emulate:goel`'s --no-refill, --no-reorder). */
 export interface BridgeOptions {
@@ -112,6 +126,18 @@ export interface BridgeOptions {
   refill?: boolean;
   /** netem's re-ordering when a slice's delay drops below the last one's, as the bridge did; default true. */
   reorder?: boolean;
+  /** The slices' order: drawn apart (`iid`, the default) or as the script walks its arrays (`script`). */
+  order?: SliceOrder;
+}
+
+/**
+ * The probabilities of the script's walk: runs of `SCRIPT_RUN` slices, the k-th of a run drawn in the k-th
+ * `1 / SCRIPT_RUN` of [0, 1), so that each run ascends and every slice is still uniform on [0, 1).
+ */
+export function scriptWalk(n: number, rng: Rng): Float64Array {
+  const u = new Float64Array(n);
+  for (let k = 0; k < n; k++) u[k] = ((k % SCRIPT_RUN) + rng.next()) / SCRIPT_RUN;
+  return u;
 }
 
 export interface TestbedOptions extends BridgeOptions {
@@ -126,17 +152,19 @@ export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOp
   const rtt = new Rng(seed, STREAM_RTT);
   const gap = new Rng(seed, STREAM_GAP);
   const loss = new Rng(seed, STREAM_LOSS);
-  const nextGap = (): number => Math.max(1, Math.round((quantileDraw(p.gapS, gap.next()) * 1000) / SLICE_MS));
-  let nextLoss = nextGap();
+  // The script's walk: one probability per slice for its rate, RTT and gap; else each drawn apart.
+  const walk = opts.order === 'script' ? scriptWalk(SLICES, new Rng(seed, STREAM_ORDER)) : undefined;
+  const gapAt = (k: number): number => Math.max(1, Math.round((quantileDraw(p.gapS, walk ? walk[k]! : gap.next()) * 1000) / SLICE_MS));
+  let nextLoss = gapAt(0);
   const slices = Array.from({ length: SLICES }, (_, k) => {
     let l = 0;
     if (k === nextLoss) {
       l = Math.min(MAX_SLICE_LOSS, (lossScale * quantileDraw(p.lossPct, loss.next())) / 100);
-      nextLoss += nextGap();
+      nextLoss += gapAt(k);
     }
     return {
-      rateBps: quantileDraw(p.rateKbps, rate.next()) * 1000,
-      delayMs: (quantileDraw(p.rttMs, rtt.next()) - baseRttMs(p)) / 2,
+      rateBps: quantileDraw(p.rateKbps, walk ? walk[k]! : rate.next()) * 1000,
+      delayMs: (quantileDraw(p.rttMs, walk ? walk[k]! : rtt.next()) - baseRttMs(p)) / 2,
       loss: l,
     };
   });
