@@ -1,4 +1,5 @@
 import type { ChunkTiming } from '@pcp/graph-builder';
+import { ConfigError, oneOf } from '@pcp/emulator/config';
 import { parse, str, flag, sourceError, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
 
 /**
@@ -93,11 +94,13 @@ async function addServerDelays(p: Parsed, kind: InputKind, input: string, built:
   );
 }
 
-/** The value of option `name`, one of `values` (the first when absent). */
+/** The value of option `name`, one of `values` (the first when absent), by the emulator's oneOf. */
 function choice<T extends string>(p: Parsed, name: string, values: readonly T[]): T {
-  const v = str(p, name) ?? values[0]!;
-  if (!values.includes(v as T)) throw new UsageError(`--${name} expects ${values.slice(0, -1).join(', ')} or ${values.at(-1)}, got '${v}'`);
-  return v as T;
+  try {
+    return oneOf(name, str(p, name) ?? values[0]!, values);
+  } catch (e) {
+    throw e instanceof ConfigError ? new UsageError(e.message) : e;
+  }
 }
 
 function analysisScope(p: Parsed): 'recorded' | 'normalised' {
