@@ -220,5 +220,6 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];
   if (sc !== undefined) config.shardConnections = sc === 'each' ? 0 : Number(/^\d+$/.test(sc) ? sc : NaN);
-  if (opts['shard-overflow'] !== undefined) config.shardOverflow = oneOf('shard-overflow', opts['shard-overflow'], SHARD_OVERFLOWS);
+  // Checked once, by resolveLinkConfig (parseEmulatorOptions resolves what it parsed), as shard-connections.
+  if (opts['shard-overflow'] !== undefined) config.shardOverflow = opts['shard-overflow'] as ShardOverflow;
 }
