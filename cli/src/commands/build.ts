@@ -1,6 +1,6 @@
 import type { ChunkTiming } from '@pcp/graph-builder';
 import { ConfigError, oneOf } from '@pcp/emulator/config';
-import { parse, str, flag, sourceError, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
+import { asUsageError, parse, str, flag, sourceError, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
 
 /**
  * `pcp build`: input -> graph format v1. The input kind decides the builder (see `inputKind`); each
@@ -96,11 +96,7 @@ async function addServerDelays(p: Parsed, kind: InputKind, input: string, built:
 
 /** The value of option `name`, one of `values` (the first when absent), by the emulator's oneOf. */
 function choice<T extends string>(p: Parsed, name: string, values: readonly T[]): T {
-  try {
-    return oneOf(name, str(p, name) ?? values[0]!, values);
-  } catch (e) {
-    throw e instanceof ConfigError ? new UsageError(e.message) : e;
-  }
+  return asUsageError(ConfigError, () => oneOf(name, str(p, name) ?? values[0]!, values));
 }
 
 function analysisScope(p: Parsed): 'recorded' | 'normalised' {
