@@ -31,6 +31,18 @@ export function sourceError(source: string, e: unknown): CliError {
   return new CliError(msg.startsWith(`${source}:`) ? msg : `${source}: ${msg}`);
 }
 
+/**
+ * `f()`, with an error of class `bad` (a package's bad-input error: the emulator's ConfigError) as a
+ * UsageError with its message; any other error as it is.
+ */
+export function asUsageError<T>(bad: abstract new (...args: never[]) => Error, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw e instanceof bad ? new UsageError(e.message) : e;
+  }
+}
+
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
 export interface Parsed {

@@ -110,7 +110,7 @@ export async function loadReal(recordings: Recording[], conditions: Condition[],
             if (overBudget()) break;
             const key = cellKey(r.page.name, c.name);
             process.stderr.write(`\rround ${k + 1}/${runs}: ${key}`.padEnd(80));
-            await remote.resetStats();
+            await remote.freshStart();
             try {
               let entry: LoggedLoad;
               if (browser) {

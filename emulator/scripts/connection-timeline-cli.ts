@@ -3,7 +3,7 @@
  * events (connection-timeline.ts) under the thesis' settings by default.
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { LOSS_DETECTIONS, parseRate, parseTime, PROTOCOLS, type LossDetection, type Protocol } from '../src/index.ts';
+import { LOSS_DETECTIONS, oneOf, parseRate, parseTime, PROTOCOLS, type LossDetection, type Protocol } from '../src/index.ts';
 import { loadCorpus } from './corpus.ts';
 import { connectionTimeline, formatEvent } from './connection-timeline.ts';
 
@@ -23,17 +23,17 @@ function fail(msg: string): never {
 }
 
 if (positionals.length !== 1) fail('expected one graph slug (--help for usage)');
-const protocol = values.protocol ?? 'h1';
-if (!(PROTOCOLS as readonly string[]).includes(protocol)) fail(`--protocol expects one of ${PROTOCOLS.join(', ')}, got '${protocol}'`);
-const ld = values['loss-detection'] ?? 'nack';
-if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) fail(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
 const only = values.connection === undefined ? undefined : Number(values.connection);
 if (only !== undefined && !Number.isInteger(only)) fail(`--connection expects an integer, got '${values.connection}'`);
 const seed = Number(values.seed ?? 1);
 if (!Number.isInteger(seed)) fail(`--seed expects an integer, got '${values.seed}'`);
+let protocol: Protocol;
+let ld: LossDetection;
 let bandwidthBps: number;
 let rttMs: number;
 try {
+  protocol = oneOf('protocol', values.protocol ?? 'h1', PROTOCOLS);
+  ld = oneOf('loss-detection', values['loss-detection'] ?? 'nack', LOSS_DETECTIONS);
   bandwidthBps = parseRate(values.bandwidth ?? '500kbit');
   rttMs = parseTime(values.rtt ?? '8ms');
 } catch (e) {
@@ -41,5 +41,5 @@ try {
 }
 const entry = loadCorpus().find((c) => c.slug === positionals[0]);
 if (!entry) fail(`no reference graph '${positionals[0]}'`);
-const events = connectionTimeline(entry.graph, { bandwidthBps, rttMs, protocol: protocol as Protocol, icwnd: 4, rttJitter: 0.1, seed, lossDetection: ld as LossDetection });
+const events = connectionTimeline(entry.graph, { bandwidthBps, rttMs, protocol, icwnd: 4, rttJitter: 0.1, seed, lossDetection: ld });
 for (const e of events) if (only === undefined || e.conn === only) console.log(formatEvent(e));

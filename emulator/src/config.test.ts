@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ConfigError, EMULATOR_OPTIONS, EMULATOR_VALUE_OPTIONS, parseEmulatorOptions, parseRate, parseTime, resolveConfig } from './config.ts';
+import { ConfigError, EMULATOR_OPTIONS, EMULATOR_VALUE_OPTIONS, oneOf, parseEmulatorOptions, parseRate, parseTime, resolveConfig } from './config.ts';
 import { parseGrid, doneKeys, csvHeader, rowKey, splitCsvLine } from './sweep/grid.ts';
 
 test('tc units', () => {
@@ -15,10 +15,17 @@ test('tc units', () => {
   assert.throws(() => parseTime('fast'), ConfigError);
 });
 
+test('oneOf: the word when it is one of the values, else a ConfigError listing them as a sentence', () => {
+  assert.equal(oneOf('queue', 'red', ['droptail', 'red']), 'red');
+  assert.throws(() => oneOf('queue', 'RED', ['droptail', 'red']), (e: Error) => e instanceof ConfigError && e.message === "--queue expects droptail or red, got 'RED'");
+  assert.throws(() => oneOf('cc', 'bbr', ['newreno', 'cubic', 'reno']), { message: "--cc expects newreno, cubic or reno, got 'bbr'" });
+  assert.throws(() => oneOf('only', 'x', ['one']), { message: "--only expects one, got 'x'" });
+});
+
 test('parseEmulatorOptions builds a config and rejects bad combinations with a clear reason', () => {
   const c = parseEmulatorOptions({ bandwidth: '10mbit', rtt: '40ms', protocol: 'h2', priority: 'criticalPath', 'extra-rtt': 'cdn.com=20ms', unshard: 'a.com, b.a.com', seed: '3' });
   assert.deepEqual(c, { bandwidthBps: 10e6, rttMs: 40, protocol: 'h2', priority: 'criticalPath', extraRttMs: { 'cdn.com': 20 }, unshard: ['a.com', 'b.a.com'], seed: 3 });
-  assert.throws(() => parseEmulatorOptions({ bandwidth: '10mbit', rtt: '40ms', protocol: 'h3' }), /protocol must be one of/);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '10mbit', rtt: '40ms', protocol: 'h3' }), /--protocol expects h1.0, h1, h1-pipelined, h2 or quic-lite, got 'h3'/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '10mbit', rtt: '40ms', protocol: 'h1', server: 'out-of-order' }), /needs framing/);
   assert.throws(() => parseEmulatorOptions({ rtt: '40ms' }), /bandwidth is required/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '4ms', colour: 'red' }), /unknown emulator option/);

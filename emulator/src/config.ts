@@ -293,9 +293,15 @@ export function parseTime(s: string): number {
   return unit.startsWith('u') ? v / 1000 : unit.startsWith('s') ? v * 1000 : v;
 }
 
-function oneOf<T extends string>(name: string, v: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(`--${name} must be one of ${allowed.join(', ')}, got '${v}'`);
+/** Option `--name`'s word `v`, one of `values`; else a ConfigError listing them ("a, b or c"). */
+export function oneOf<T extends string>(name: string, v: string, values: readonly T[]): T {
+  if (!(values as readonly string[]).includes(v)) throw new ConfigError(`--${name} expects ${wordList(values)}, got '${v}'`);
   return v as T;
+}
+
+/** Words as a sentence lists them: `a`, `a or b`, `a, b or c`. */
+function wordList(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
 
 /**

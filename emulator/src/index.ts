@@ -7,6 +7,7 @@ export {
   EMULATOR_OPTIONS,
   EMULATOR_VALUE_OPTIONS,
   optionPairs,
+  oneOf,
   type EmulatorOption,
   parseRate,
   parseTime,

@@ -10,7 +10,8 @@ test('link options parse from words and resolve with their defaults', () => {
   assert.equal(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', 'shard-connections': 'each' }).shardConnections, 0);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', 'shard-connections': 'two' }), /shardConnections must be a non-negative integer/);
   assert.equal(parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', 'shard-overflow': 'main' }).shardOverflow, 'main');
-  assert.throws(() => parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', 'shard-overflow': 'first' }), /--shard-overflow expects round-robin or main, got 'first'/);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '5mbit', rtt: '40ms', 'shard-overflow': 'first' }), /shardOverflow must be one of round-robin, main, got 'first'/);
+  assert.throws(() => resolveConfig({ bandwidthBps: 1e6, rttMs: 40, protocol: 'h2', shardOverflow: 'first' as 'main' }), /shardOverflow must be one of round-robin, main, got 'first'/);
   const r = resolveConfig(c);
   assert.deepEqual(r.loss, { kind: 'bernoulli', p: 0.01 });
   assert.deepEqual(r.uplinkLoss, r.loss, 'the uplink loses like the downlink unless told otherwise');

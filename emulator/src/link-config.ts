@@ -4,7 +4,7 @@
  * config.ts folds them into EmulatorConfig / ResolvedConfig and parseEmulatorOptions; their option names are in
  * config.ts's EMULATOR_OPTIONS.
  */
-import { ConfigError } from './config.ts';
+import { ConfigError, oneOf } from './config.ts';
 import { MSS } from './network/bottleneck.ts';
 import type { LinkSchedule } from './network/link-schedule.ts';
 import { loadTrace, type LinkTrace } from './network/link-trace.ts';
@@ -220,11 +220,6 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
   const sc = opts['shard-connections'];
   if (sc !== undefined) config.shardConnections = sc === 'each' ? 0 : Number(/^\d+$/.test(sc) ? sc : NaN);
-  if (opts['shard-overflow'] !== undefined) config.shardOverflow = oneOf('shard-overflow', opts['shard-overflow'], SHARD_OVERFLOWS);
-}
-
-/** Option `--name`'s value `v`, one of `values`. */
-function oneOf<T extends string>(name: string, v: string, values: readonly T[]): T {
-  if (!(values as readonly string[]).includes(v)) throw new ConfigError(`--${name} expects ${values.join(' or ')}, got '${v}'`);
-  return v as T;
+  // Checked once, by resolveLinkConfig (parseEmulatorOptions resolves what it parsed), as shard-connections.
+  if (opts['shard-overflow'] !== undefined) config.shardOverflow = opts['shard-overflow'] as ShardOverflow;
 }

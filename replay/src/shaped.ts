@@ -13,7 +13,8 @@ import type { ReplayStats } from './server.ts';
 export interface RemoteReplay {
   ready: ReadyMessage;
   stats(): Promise<ReplayStats>;
-  resetStats(): Promise<void>;
+  /** The server's freshStart in the child (control's `reset`): counts zeroed, open connections closed. */
+  freshStart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,5 +49,5 @@ export async function startRemoteReplay(link: ShapedLink, pcpBin: string, bundle
     await close();
     throw e;
   }
-  return { ready, stats: () => control.stats(), resetStats: () => control.reset(), close };
+  return { ready, stats: () => control.stats(), freshStart: () => control.reset(), close };
 }

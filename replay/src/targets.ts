@@ -78,7 +78,7 @@ export async function shapedTarget(bundle: string, spec: { bandwidthBps: number;
       backend: l.backend,
       note: `${l.backend} backend; server ${l.serverAddr}, Chromium ${l.clientAddr}`,
       stats: () => remote.stats(),
-      reset: () => remote.resetStats(),
+      reset: () => remote.freshStart(),
       async close() {
         await remote.close();
         await l.close();

@@ -45,7 +45,7 @@ export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
       if (names && isAboutUrl(ix.frameDoc.get(c.frame) ?? '') && !owners.has(c.frame)) owners.set(c.frame, r);
     }
   }
-  const firstActivity = firstActivityByFrame(ix.graph);
+  const firstActivity = firstActivityByFrame(ix);
   const claimed = new Set(owners.values());
   const unnamed = ix.graph.frames
     .filter((f) => f.parent !== null && !owners.has(f.id) && isAboutUrl(ix.frameDoc.get(f.id) ?? '') && firstActivity.has(f.id))

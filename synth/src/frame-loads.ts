@@ -9,16 +9,18 @@
 import type { EventNode, ResourceNode } from '@pcp/graph-builder';
 import { aboutFrameOwners } from './about-frames.ts';
 import { stripFragment, type GraphIndex } from './graph-index.ts';
+import { perIndex } from './per-index.ts';
 
 /** Frame id -> the resource of its document (an about: frame's: the about: resource that made it). */
-function frameOwners(ix: GraphIndex): Map<string, ResourceNode> {
+const frameOwners = perIndex((ix): Map<string, ResourceNode> => {
   const owners = aboutFrameOwners(ix);
+  const childFrames = new Set(ix.graph.frames.filter((f) => f.parent !== null).map((f) => f.id));
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'resource' || owners.has(n.frame)) continue;
-    if (ix.graph.frames.some((f) => f.id === n.frame && f.parent !== null) && stripFragment(n.url) === ix.frameDoc.get(n.frame)) owners.set(n.frame, n);
+    if (childFrames.has(n.frame) && stripFragment(n.url) === ix.frameDoc.get(n.frame)) owners.set(n.frame, n);
   }
   return owners;
-}
+});
 
 /**
  * Whose load `ev` (an element's load) is when it is a frame's: several resource parents, some of another
@@ -38,19 +40,14 @@ export function frameLoadOwner(ix: GraphIndex, ev: EventNode, owners = frameOwne
   return owners.get(frame) ?? null;
 }
 
-const cache = new WeakMap<GraphIndex, Map<string, ResourceNode | null>>();
-
 /** Every frame's load of the graph (first parts), event id -> its iframe's resource or null (`frameLoadOwner`). */
-export function frameLoads(ix: GraphIndex): Map<string, ResourceNode | null> {
-  let out = cache.get(ix);
-  if (out) return out;
-  out = new Map();
+export const frameLoads = perIndex((ix): Map<string, ResourceNode | null> => {
+  const out = new Map<string, ResourceNode | null>();
   const owners = frameOwners(ix);
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'event' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) continue;
     const o = frameLoadOwner(ix, n, owners);
     if (o !== undefined) out.set(n.id, o);
   }
-  cache.set(ix, out);
   return out;
-}
+});

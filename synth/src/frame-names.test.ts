@@ -31,7 +31,7 @@ test('frames of one URL are named apart by their order of first activity, the fi
 test("each frame's first activity is its earliest node's start; frames without nodes have none", () => {
   const g = twoAdFrames(['b', 'a']);
   g.frames.push({ id: 'empty', url: 'about:blank', parent: 'main' });
-  const first = firstActivityByFrame(g);
+  const first = firstActivityByFrame(indexGraph(g));
   assert.deepEqual([first.get('main'), first.get('a'), first.get('b'), first.has('empty')], [0, 20, 10, false]);
 });
 

@@ -6,18 +6,18 @@
  * and script of all three. Such frames are told apart by their order of first activity: the first
  * keeps the URL, the others are `URL [k]` (frames of the page's own URL and about: frames keep it). Pure.
  */
-import type { Graph } from '@pcp/graph-builder';
 import type { GraphIndex } from './graph-index.ts';
+import { perIndex } from './per-index.ts';
 
-/** Frame id -> the start of its earliest node (ms); frames without nodes are absent. */
-export function firstActivityByFrame(graph: Graph): Map<string, number> {
+/** Frame id -> the start of its earliest node (ms); frames without nodes are absent. Once per index (frame names, about: frames' owners). */
+export const firstActivityByFrame = perIndex((ix): Map<string, number> => {
   const first = new Map<string, number>();
-  for (const n of graph.nodes) first.set(n.frame, Math.min(first.get(n.frame) ?? Infinity, n.start));
+  for (const n of ix.graph.nodes) first.set(n.frame, Math.min(first.get(n.frame) ?? Infinity, n.start));
   return first;
-}
+});
 
 export function frameNames(ix: GraphIndex): Map<string, string> {
-  const firstActivity = firstActivityByFrame(ix.graph);
+  const firstActivity = firstActivityByFrame(ix);
   const byUrl = new Map<string, string[]>();
   for (const [id, url] of ix.frameDoc) (byUrl.get(url) ?? byUrl.set(url, []).get(url)!).push(id);
   const main = ix.graph.frames.find((f) => f.parent === null)?.id;

@@ -9,25 +9,35 @@
  */
 import type { EventNode, GraphNode } from '@pcp/graph-builder';
 import type { GraphIndex } from './graph-index.ts';
+import { perIndex } from './per-index.ts';
 
 export type ReadyState = 'interactive' | 'complete';
 
 const isDocumentReadyStateChange = (n: GraphNode): n is EventNode =>
   n.kind === 'event' && n.eventName === 'readystatechange' && n.eventTarget.toLowerCase() === 'document' && !n.part;
 
-/** When a frame's document reached interactive (DOMContentLoaded) and complete (the window's load), ms, as the graph records them. */
-function milestones(ix: GraphIndex, frame: string): { interactive?: number; complete?: number } {
-  let interactive: number | undefined;
-  let complete: number | undefined;
+interface FrameStates {
+  /** The frame's document readystatechange events, in time order. */
+  dispatches: EventNode[];
+  /** When the frame's document reached interactive (DOMContentLoaded) and complete (the window's load), ms, as the graph records them. */
+  interactive?: number;
+  complete?: number;
+}
+
+/** Frame id -> its readystatechanges and milestones, read in one pass over the graph. */
+const framesStates = perIndex((ix): Map<string, FrameStates> => {
+  const out = new Map<string, FrameStates>();
+  const of = (frame: string): FrameStates => out.get(frame) ?? out.set(frame, { dispatches: [] }).get(frame)!;
   for (const n of ix.graph.nodes) {
-    if (n.frame !== frame) continue;
+    if (isDocumentReadyStateChange(n)) of(n.frame).dispatches.push(n);
     const dcl = (n.kind === 'event' && n.eventName === 'DOMContentLoaded' && n.eventTarget.toLowerCase() === 'document') || (n.kind === 'marker' && n.markerName === 'domContentLoaded');
     const load = (n.kind === 'event' && n.eventName === 'load' && n.eventTarget.toLowerCase() === 'window') || (n.kind === 'marker' && n.markerName === 'load');
-    if (dcl) interactive = Math.min(interactive ?? Infinity, n.start);
-    if (load) complete = Math.min(complete ?? Infinity, n.start);
+    if (dcl) of(n.frame).interactive = Math.min(of(n.frame).interactive ?? Infinity, n.start);
+    if (load) of(n.frame).complete = Math.min(of(n.frame).complete ?? Infinity, n.start);
   }
-  return { interactive, complete };
-}
+  for (const f of out.values()) f.dispatches.sort((a, b) => a.start - b.start);
+  return out;
+});
 
 /**
  * The state `ev` (a document's readystatechange) was dispatched at: of two in its frame, the first
@@ -36,10 +46,9 @@ function milestones(ix: GraphIndex, frame: string): { interactive?: number; comp
  */
 export function readyStateOf(ix: GraphIndex, ev: EventNode): ReadyState | undefined {
   if (!isDocumentReadyStateChange(ev)) return undefined;
-  const same = ix.graph.nodes.filter((n): n is EventNode => isDocumentReadyStateChange(n) && n.frame === ev.frame).sort((a, b) => a.start - b.start);
+  const { dispatches: same, interactive, complete } = framesStates(ix).get(ev.frame) ?? { dispatches: [] };
   if (same.length === 2) return same[0] === ev ? 'interactive' : 'complete';
   if (same.length !== 1) return undefined;
-  const { interactive, complete } = milestones(ix, ev.frame);
   if (interactive === undefined && complete === undefined) return undefined;
   const gap = (t: number | undefined): number => (t === undefined ? Infinity : Math.abs(ev.start - t));
   return gap(complete) < gap(interactive) ? 'complete' : 'interactive';

@@ -7,8 +7,7 @@
  */
 import type { EventNode, GraphNode, ResourceNode } from '@pcp/graph-builder';
 import { SYNC_MS, stripFragment, type GraphIndex } from './graph-index.ts';
-
-const cache = new WeakMap<GraphIndex, Map<string, EventNode>>();
+import { perIndex } from './per-index.ts';
 
 const isElementLoad = (n: GraphNode): n is EventNode => n.kind === 'event' && n.eventName === 'load' && n.eventTarget.toLowerCase() === 'element';
 
@@ -17,9 +16,7 @@ const isElementLoad = (n: GraphNode): n is EventNode => n.kind === 'event' && n.
  * precedes that began within SYNC_MS after the last part of an evaluation of a script file in its
  * frame: the script's latest request before that evaluation, when that request has no load of its own.
  */
-export function scriptElementLoads(ix: GraphIndex): Map<string, EventNode> {
-  const had = cache.get(ix);
-  if (had) return had;
+export const scriptElementLoads = perIndex((ix: GraphIndex): Map<string, EventNode> => {
   const out = new Map<string, EventNode>();
   const nodes = ix.graph.nodes;
   const lastParts = nodes.filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline' && (ix.partsOf.get(n.id)?.at(-1) ?? n.id) === n.id);
@@ -37,6 +34,5 @@ export function scriptElementLoads(ix: GraphIndex): Map<string, EventNode> {
     if (!request || ownLoad(request) || out.has(request.id)) continue;
     out.set(request.id, ev);
   }
-  cache.set(ix, out);
   return out;
-}
+});

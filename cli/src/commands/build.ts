@@ -1,5 +1,6 @@
 import type { ChunkTiming } from '@pcp/graph-builder';
-import { parse, str, flag, sourceError, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
+import { ConfigError, oneOf } from '@pcp/emulator/config';
+import { asUsageError, parse, str, flag, sourceError, CliError, UsageError, type Command, type Parsed } from '../kit.ts';
 
 /**
  * `pcp build`: input -> graph format v1. The input kind decides the builder (see `inputKind`); each
@@ -93,11 +94,9 @@ async function addServerDelays(p: Parsed, kind: InputKind, input: string, built:
   );
 }
 
-/** The value of option `name`, one of `values` (the first when absent). */
+/** The value of option `name`, one of `values` (the first when absent), by the emulator's oneOf. */
 function choice<T extends string>(p: Parsed, name: string, values: readonly T[]): T {
-  const v = str(p, name) ?? values[0]!;
-  if (!values.includes(v as T)) throw new UsageError(`--${name} expects ${values.slice(0, -1).join(', ')} or ${values.at(-1)}, got '${v}'`);
-  return v as T;
+  return asUsageError(ConfigError, () => oneOf(name, str(p, name) ?? values[0]!, values));
 }
 
 function analysisScope(p: Parsed): 'recorded' | 'normalised' {

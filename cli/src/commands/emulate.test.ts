@@ -114,7 +114,7 @@ test('pcp emulate --path2: MPTCP over a second path, and one-line errors for bad
   assert.match(text, /two paths: [0-9.]+% of bytes on the second \(10mbit,200ms\)/);
   for (const [args, msg] of [
     [['--path2', '10mbit'], /a path is BANDWIDTH,RTT\[,LOSS\]/],
-    [['--path2', '10mbit,40ms', '--mptcp-cc', 'balia'], /--mptcp-cc must be one of lia, olia, uncoupled/],
+    [['--path2', '10mbit,40ms', '--mptcp-cc', 'balia'], /--mptcp-cc expects lia, olia or uncoupled, got 'balia'/],
   ] as const) {
     const bad = spawnSync('node', [PCP, 'emulate', bigPath, '--bandwidth', '10mbit', '--rtt', '40ms', ...args], { encoding: 'utf8' });
     assert.equal(bad.status, 2, bad.stderr);

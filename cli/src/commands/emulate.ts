@@ -5,7 +5,7 @@
 import type { SimResult } from '@pcp/emulator';
 import { EMULATOR_VALUE_OPTIONS, type EmulatorConfig } from '@pcp/emulator/config';
 import type { Graph } from '@pcp/graph-builder';
-import { positiveInt, CliError, UsageError, flag, parse, str, type Command, type Options } from '../kit.ts';
+import { asUsageError, positiveInt, CliError, UsageError, flag, parse, str, type Command, type Options } from '../kit.ts';
 
 const usage = `usage: pcp emulate <graph.json[.gz]> --bandwidth <rate> --rtt <time> [options]
 
@@ -128,13 +128,7 @@ export const command: Command = {
     if (flag(p, 'frto')) opts.frto = 'true';
     if (flag(p, 'linux-idle-restart')) opts['linux-idle-restart'] = 'true';
     if (flag(p, 'linux-rto')) opts['linux-rto'] = 'true';
-    let config: EmulatorConfig;
-    try {
-      config = parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts));
-    } catch (e) {
-      if (e instanceof ConfigError) throw new UsageError(e.message);
-      throw e;
-    }
+    const config: EmulatorConfig = asUsageError(ConfigError, () => parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts)));
     let graph: Graph;
     try {
       graph = loadGraph(p.positionals[0]!);

@@ -6,7 +6,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLE_FILES, TRACE_NAMES, findBundleFile } from '@pcp/profiler/bundle';
-import { CliError, UsageError, flag, parse, requireStr, str, type Command } from '../kit.ts';
+import { asUsageError, CliError, UsageError, flag, parse, requireStr, str, type Command } from '../kit.ts';
 
 const usage = `usage: pcp lantern <bundle-dir | trace.json[.gz]> --bandwidth <rate> --rtt <time> [options]
 
@@ -54,16 +54,9 @@ export const command: Command = {
     const p = parse(args, OPTIONS);
     if (p.positionals.length !== 1) throw new UsageError('expected exactly one bundle directory or trace file');
     const { parseRate, parseTime, ConfigError } = await import('@pcp/emulator');
-    let bps: number;
-    let rttMs: number;
+    const bps = asUsageError(ConfigError, () => parseRate(requireStr(p, 'bandwidth')));
+    const rttMs = asUsageError(ConfigError, () => parseTime(requireStr(p, 'rtt')));
     let cpu = 1;
-    try {
-      bps = parseRate(requireStr(p, 'bandwidth'));
-      rttMs = parseTime(requireStr(p, 'rtt'));
-    } catch (e) {
-      if (e instanceof ConfigError) throw new UsageError(e.message);
-      throw e;
-    }
     const cpuArg = str(p, 'cpu-slowdown');
     if (cpuArg !== undefined) {
       cpu = Number(cpuArg);

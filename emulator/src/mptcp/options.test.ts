@@ -19,7 +19,7 @@ test('multipath options through parseEmulatorOptions, with one-line errors', () 
   assert.equal(r.mptcpCc, 'uncoupled');
   assert.equal(r.mptcpLookahead, false);
   assert.deepEqual(resolveConfig({ bandwidthBps: 1e6, rttMs: 8, protocol: 'h2' }).path2, null);
-  assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', 'mptcp-scheduler': 'random' }), /--mptcp-scheduler must be one of minrtt, stream/);
+  assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', 'mptcp-scheduler': 'random' }), /--mptcp-scheduler expects minrtt or stream, got 'random'/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms,150%' }), /path2 loss must be in \[0, 1\)/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms', cc: 'cubic' }), /LIA couples NewReno/);
   assert.throws(() => parseEmulatorOptions({ bandwidth: '1mbit', rtt: '8ms', path2: '1mbit,8ms', cc: 'cubic', 'mptcp-cc': 'olia' }), /OLIA couples NewReno/);

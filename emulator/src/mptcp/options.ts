@@ -4,7 +4,7 @@
  * buffer). Out-of-order delivery (§6.4.3) is the protocol: quic-lite over two paths is "MP QUIC", h2 is
  * "MPTCP HTTP/2"; preemption (§6.4.2) is the existing `preemption` option.
  */
-import { ConfigError, parseRate, parseTime } from '../config.ts';
+import { ConfigError, oneOf, parseRate, parseTime } from '../config.ts';
 import { resolveLinkConfig, type LinkConfig, type ResolvedLinkConfig } from '../link-config.ts';
 
 /**
@@ -115,16 +115,8 @@ export function parseMultipathOptions(opts: Record<string, string | undefined>, 
     // Kept as words: resolveMultipath reads them with the first path's parsers (resolveLinkConfig).
     Object.assign(out.path2, link);
   }
-  const sched = opts['mptcp-scheduler'];
-  if (sched !== undefined) {
-    if (!MPTCP_SCHEDULERS.includes(sched as MptcpScheduler)) throw new ConfigError(`--mptcp-scheduler must be one of ${MPTCP_SCHEDULERS.join(', ')}, got '${sched}'`);
-    out.mptcpScheduler = sched as MptcpScheduler;
-  }
-  const cc = opts['mptcp-cc'];
-  if (cc !== undefined) {
-    if (!MPTCP_COUPLINGS.includes(cc as MptcpCoupling)) throw new ConfigError(`--mptcp-cc must be one of ${MPTCP_COUPLINGS.join(', ')}, got '${cc}'`);
-    out.mptcpCc = cc as MptcpCoupling;
-  }
+  if (opts['mptcp-scheduler'] !== undefined) out.mptcpScheduler = oneOf('mptcp-scheduler', opts['mptcp-scheduler'], MPTCP_SCHEDULERS);
+  if (opts['mptcp-cc'] !== undefined) out.mptcpCc = oneOf('mptcp-cc', opts['mptcp-cc'], MPTCP_COUPLINGS);
   if (opts['mptcp-lookahead'] !== undefined) out.mptcpLookahead = bool('mptcp-lookahead', opts['mptcp-lookahead']);
   if (opts['mptcp-rcvbuf'] !== undefined) out.mptcpRcvBuf = Number(opts['mptcp-rcvbuf']);
   return out;
