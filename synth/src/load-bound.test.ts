@@ -51,6 +51,12 @@ test('one ending before the load, or within 20 ms after it, keeps its span', () 
   }
 });
 
+test('a video keeps its span: its element holds the load only until its metadata', () => {
+  const g = page(5882);
+  const video = { ...node(g, 'font'), url: 'http://cdn.pcp.test/homepage.mp4', mimeType: 'video/mp4' };
+  assert.equal(endedByFrameLoad(indexGraph(g), video), video);
+});
+
 test('an XHR and a script a computation inserts (its own about:blank frame) keep theirs: no load waits for them', () => {
   const g = page(5882);
   const ix = indexGraph(g);
