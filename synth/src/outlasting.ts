@@ -13,11 +13,8 @@ import type { GraphIndex } from './graph-index.ts';
 /** A load this far inside the download (either end) is a clear overlap, not the record's jitter. */
 const SLACK_MS = 20;
 
-/** When `r`'s frame fired its window load while `r` was downloading (ms); undefined when it did not. */
-export function frameLoadDuring(ix: GraphIndex, r: ResourceNode): number | undefined {
-  return ix.graph.nodes.find((n) => n.kind === 'event' && n.frame === r.frame && n.eventName === 'load' && n.eventTarget.toLowerCase() === 'window'
-    && n.start > r.start + SLACK_MS && n.start < r.end - SLACK_MS)?.start;
-}
-
 /** Whether `r`'s frame fired its window load while `r` was downloading. */
-export const outlastsFrameLoad = (ix: GraphIndex, r: ResourceNode): boolean => frameLoadDuring(ix, r) !== undefined;
+export function outlastsFrameLoad(ix: GraphIndex, r: ResourceNode): boolean {
+  return ix.graph.nodes.some((n) => n.kind === 'event' && n.frame === r.frame && n.eventName === 'load' && n.eventTarget.toLowerCase() === 'window'
+    && n.start > r.start + SLACK_MS && n.start < r.end - SLACK_MS);
+}

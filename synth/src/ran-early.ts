@@ -10,7 +10,6 @@
  */
 import type { ResourceNode } from '@pcp/graph-builder';
 import type { GraphIndex } from './graph-index.ts';
-import { endedByFrameLoad } from './load-bound.ts';
 import { heldUntilEvaluated } from './unreceived.ts';
 
 /** An evaluation this far before the recorded end ran on bytes the record says had not come. */
@@ -26,8 +25,5 @@ export function endedWhenRun(ix: GraphIndex, r: ResourceNode): ResourceNode {
   return { ...r, end: ranAt, ...(r.serverDelay !== undefined && { serverDelay: Math.min(r.serverDelay, span) }) };
 }
 
-/**
- * When the replay's response for `r` ends: as recorded, held until it ran (unreceived.ts), ended when it ran
- * (above), or ended by its frame's load when that did not wait for it (load-bound.ts).
- */
-export const servedSpan = (ix: GraphIndex, r: ResourceNode): ResourceNode => endedByFrameLoad(ix, endedWhenRun(ix, heldUntilEvaluated(ix, r)));
+/** When the replay's response for `r` ends: as recorded, held until it ran (unreceived.ts), or ended when it ran (above). */
+export const servedSpan = (ix: GraphIndex, r: ResourceNode): ResourceNode => endedWhenRun(ix, heldUntilEvaluated(ix, r));
