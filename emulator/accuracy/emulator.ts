@@ -87,11 +87,11 @@ options:
                      how the emulator's senders detect loss in its predictions: the thesis' NACK
                      scheme (default) or ACK clocking as the real (Linux) servers do (three duplicate
                      ACKs / SACK, else the RTO: emulator/README.md "Loss detection")
-  --queue red|shaper the emulated bottleneck queue: the thesis' RED of 1.5 BDP (default) or the shaper's
-                     link, drop-tail without drops (SHAPER_QUEUE: the real sender's TCP Small Queues keep
-                     its tbf queue from overflowing). |load error| p50 / p90 on the synthesized grid 6.8% /
-                     20.8% -> 5.2% / 14.2%, on the documentation pages at 1.6 Mbit/s 4.5% / 26.3% -> 3.6% /
-                     8.5% (emulator/README.md, session 13); the whole default set not measured yet
+  --queue shaper|red the emulated bottleneck queue: the shaper's link (default), drop-tail without drops
+                     (SHAPER_QUEUE: the real sender's TCP Small Queues keep its tbf queue from
+                     overflowing), or the thesis' RED of 1.5 BDP. |load error| p50 / p90, red -> shaper, on the
+                     same loads: the default set 7.7% / 25.9% -> 7.0% / 25.4% (lossy 12.1% / 40.0% -> 11.1% /
+                     38.0%; session 14), the synthesized pages 6.8% / 20.8% -> 5.2% / 14.2% (session 13)
   --cc NAME          TCP congestion control in the link's namespaces: reno (default; the
                      emulator's default model, NewReno), cubic (the emulator is told so), or
                      'inherit' (the machine's default, bbr here)
@@ -153,7 +153,7 @@ async function main(): Promise<number> {
   if (!/^[a-z0-9_]+$/.test(cc)) throw new UsageError(`--cc expects a congestion control name (cubic, reno, bbr) or 'inherit', got '${cc}'`);
   const lossDetection = values['loss-detection'];
   if (lossDetection !== undefined && !(LOSS_DETECTIONS as readonly string[]).includes(lossDetection)) throw new UsageError(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${lossDetection}'`);
-  const queue = values.queue ?? 'red';
+  const queue = values.queue ?? 'shaper';
   if (queue !== 'red' && queue !== 'shaper') throw new UsageError(`--queue expects red or shaper, got '${queue}'`);
   if (values.report && !values.keep && !values.from) throw new UsageError('--report needs the --keep or --from DIR of an earlier run');
   if (values.keep && values.from) throw new UsageError('--keep and --from do not go together (--keep DIR resumes too)');

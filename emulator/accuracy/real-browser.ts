@@ -13,7 +13,7 @@ import type { Condition } from './grid-stats.ts';
 export const TLS_RTTS = 1;
 
 /**
- * The shaper's link as the emulator's bottleneck (`--queue shaper`): drop-tail, 8,192 packets (the delay line's
+ * The shaper's link as the emulator's bottleneck (`--queue shaper`, the harness' default): drop-tail, 8,192 packets (the delay line's
  * own limit per direction). The shaper rate-limits at the sender (tbf, max(1 BDP, 32 packets)), where Linux's
  * TCP Small Queues keep a connection from overflowing it: the real links do not drop, while the thesis' RED
  * queue of 1.5 BDP drops a page's first windows at low BDPs (34 drops for synthesized google-accounts at
@@ -21,7 +21,7 @@ export const TLS_RTTS = 1;
  */
 export const SHAPER_QUEUE: Pick<EmulatorConfig, 'queue' | 'queueBdp' | 'minQueuePackets'> = { queue: 'droptail', queueBdp: 1, minQueuePackets: 8192 };
 
-/** The bottleneck queue the emulator predicts with: the thesis' RED (the default) or the shaper's. */
+/** The bottleneck queue the emulator predicts with: the shaper's (the harness' default) or the thesis' RED. */
 export type PredictionQueue = 'red' | 'shaper';
 
 export interface RealBrowser {
