@@ -50,6 +50,28 @@ test('a call into another script (no download of its own, a computation before i
   assert.equal(contentKeys(ix).get('call2'), `script http://www.pcp.test/a.js in ${PAGE}#1`);
 });
 
+test('an inline script a style sheet preceded (rule 13, legacy `css -> script`) is no call: keyed as an inline script of its document', () => {
+  const css = 'http://www.pcp.test/partner.css';
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 1, endColumn: 9 },
+    { id: 'i0', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 1, end: 2 },
+    res('sheet', css, 'text/css', 10, { start: 1, end: 3 }),
+    { id: 'c', kind: 'css_eval', styleUrl: css, start: 3, end: 4 },
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 2, startColumn: 1, endLine: 2, endColumn: 9, start: 4, end: 4 },
+    { id: 'i1', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 5, end: 6 },
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'i0', 12], ['i0', 'sheet', 2], ['sheet', 'c', 18], ['i0', 'p1', 4], ['p1', 'i1', 12], ['c', 'i1', 13]]);
+  const ix = indexGraph(g);
+  assert.equal(callerOf(ix, ix.byId.get('i1')!), undefined);
+  const k = contentKeys(ix, true);
+  assert.equal(k.get('i1'), `script ${PAGE} in ${PAGE}#1`);
+  assert.equal(k.get('p1'), `parse ${PAGE} @ script ${PAGE} in ${PAGE}#1`);
+  assert.equal(k.get('c'), `css ${css} in ${PAGE}`);
+  // A legacy graph draws the same order with no rule of its own.
+  const legacy = indexGraph({ ...g, edges: g.edges.map((e) => (e.from === 'c' ? { ...e, rule: 'legacy' } : e)) });
+  assert.equal(contentKeys(legacy, true).get('i1'), `script ${PAGE} in ${PAGE}#1`);
+});
+
 test("an XHR's events are keyed by its request, counted from the last, whether children of the resource or a chain", () => {
   const url = 'http://api.pcp.test/x';
   const ev = (id: string, start: number) => ({ id, kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start, end: start });

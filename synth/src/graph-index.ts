@@ -103,10 +103,16 @@ function resumedAfterCall(ix: GraphIndex, call: Extract<GraphNode, { kind: 'scri
   return caller === `${enclosingOf(n.id)}_${n.part - 1}` ? caller : undefined;
 }
 
-/** The computation part a script evaluation with no download of its own is a call from (the latest to begin of its computation parents). */
+/**
+ * The computation part a script evaluation with no download of its own is a call from (the latest to
+ * begin of its computation parents). A style sheet calls nothing: its edge to the next parser-blocking
+ * script orders them (the trace builder's rule 13, the legacy graphs' `css -> script`); bild.de's inline
+ * script after `partner.css` was named as the sheet in the rebuilt graph and not in the source, and
+ * every later inline script's ordinal shifted by one.
+ */
 function calledBy(ix: GraphIndex, n: GraphNode): string | undefined {
   if (n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
-  const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!);
+  const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).filter((p) => p.kind !== 'css_eval');
   if (from.some((p) => p.kind === 'resource')) return undefined;
   return from.filter(isComputation).sort((a, b) => b.start - a.start)[0]?.id;
 }
