@@ -404,14 +404,22 @@ function chunksByFrameDoc(ix: GraphIndex, names: Map<string, string>): Map<strin
 /**
  * URLs that several documents of the graph request (friv.com's script of two frames): keyed by their
  * document as well (`contentKeys`), since a replay may request them in the other order, and their
- * order would rename the parse chunks that declare them too. The comparison passes both graphs' union.
+ * order would rename the parse chunks that declare them too. Documents as `frameNames` names them:
+ * frames of one document URL apart (www.ndtv.com's GPT `container.html` frames each request `abg.js`;
+ * counted by URL they were one document, and a replay loading the frames in another order renamed the
+ * k-th `abg.js` and every chunk declaring one). The comparison passes both graphs' union.
  */
 export function requestedByManyDocs(ix: GraphIndex): Set<string> {
+  const names = frameNames(ix);
+  // A frame's own document request is counted by URL as before: the builders put it in different frames
+  // (the legacy graphs in the requesting frame, the trace builder in the frame it loads).
+  const frameDocs = new Set([...ix.frameDoc.values()].map(stripFragment));
   const docsOf = new Map<string, Set<string>>();
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'resource') continue;
     const url = stripFragment(n.url);
-    (docsOf.get(url) ?? docsOf.set(url, new Set()).get(url)!).add(ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`);
+    const doc = frameDocs.has(url) ? ix.frameDoc.get(n.frame) : names.get(n.frame);
+    (docsOf.get(url) ?? docsOf.set(url, new Set()).get(url)!).add(doc ?? `frame:${n.frame}`);
   }
   return new Set([...docsOf].flatMap(([url, docs]) => (docs.size > 1 ? [url] : [])));
 }
