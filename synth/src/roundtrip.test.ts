@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { eventsPage, failedElementsPage, graphOf, loaderPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
+import { eventsPage, failedElementsPage, graphOf, loaderPage, neverRunPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -67,6 +67,17 @@ test('an http script on an HSTS-preloaded host loads through the https upgrade a
   const rt = await roundTrip(file, join(work, 'hsts'));
   assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
+});
+
+test('a script the source never ran is requested by its element and not run; the scripts that ran run', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const file = join(work, 'never-run.json');
+  writeFileSync(file, JSON.stringify(neverRunPage('http://never-run.pcp.test/')));
+  const rt = await roundTrip(file, join(work, 'never-run'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const ran = new Set(rt.built.nodes.flatMap((n) => (n.kind === 'script_eval' ? [n.scriptUrl] : [])));
+  assert.ok(ran.has('http://cdn.pcp.test/app.js'), [...ran].join(' '));
+  assert.ok(!ran.has('http://cdn.pcp.test/idle.js'), [...ran].join(' '));
+  assert.deepEqual(rt.figures.edgeMisses.extra.filter((e) => e.to.startsWith('script http://cdn.pcp.test/idle.js')), []);
 });
 
 test("elements whose loads failed fire error, and what their handlers request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
