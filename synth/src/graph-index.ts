@@ -357,10 +357,13 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     let previous: string | undefined;
     // Chunks cut only by memory-cache repeats: the tag that cut each ends it, and a builder that does not
     // cut there (no trace records a repeat) parses on to the next cut: one chunk with the one after them.
+    // So are chunks cut only by an about: iframe (the 2016 log recorded `about:blank` as a request; Chromium
+    // makes none, and the trace builder cuts no chunk there: www.gsmarena.com's two ad iframes).
     let pending: string[] = [];
     for (const c of chunks) {
       const all = (ix.children.get(c.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'resource' || n.kind === 'script_eval');
-      const declared = all.filter((n) => !(collapseParts && isMemoryCacheRepeat(ix, n))).sort((a, b) => a.start - b.start)[0];
+      const unrecorded = (n: GraphNode): boolean => collapseParts && (isMemoryCacheRepeat(ix, n) || (n.kind === 'resource' && isAboutUrl(n.url)));
+      const declared = all.filter((n) => !unrecorded(n)).sort((a, b) => a.start - b.start)[0];
       if (!declared && all.length) {
         pending.push(c.id);
         continue;
