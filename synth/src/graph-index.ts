@@ -337,7 +337,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
   for (const n of nodes) {
     if (n.kind !== 'event' || eventTargetKey(n.eventTarget) !== 'element' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) continue;
     const r = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).find((p) => p.kind === 'resource') ?? hungLoads.get(n.id);
-    const rKey = r && keyOf(r.id);
+    const rKey = r && (keyOf(r.id) ?? (collapseParts ? keyOf(servedFrom(ix, r)?.id ?? r.id) : undefined));
     if (!rKey) continue;
     const key = ordinal(`event element.${eventNameKey(n.eventName)} of ${rKey}`);
     (ix.partsOf.get(n.id) ?? [n.id]).forEach((p, i) => keys.set(p, i > 0 && !collapseParts ? `${key} part ${i}` : key));
@@ -451,6 +451,16 @@ export function isMemoryCacheRepeat(ix: GraphIndex, n: GraphNode): boolean {
   const first = ix.resourceByUrl.get(stripFragment(n.url));
   // Another document's use of the URL is a request of its own (friv.com: a script of two frames).
   return first !== undefined && first !== n && first.frame === n.frame;
+}
+
+/**
+ * The request whose bytes a memory-cache repeat used (its URL's first node), else undefined. The
+ * element a repeat served still loads: the legacy graphs hang its load off the repeat's zero-length
+ * node, a trace graph off the download it waited for (steamcommunity.com's `comp_48` at 6,184.8 ms after
+ * `download_57` ended at 6,184.5): the comparison keys such a load, and draws its edge, from that request.
+ */
+export function servedFrom(ix: GraphIndex, n: GraphNode): ResourceNode | undefined {
+  return isMemoryCacheRepeat(ix, n) ? ix.resourceByUrl.get(stripFragment((n as ResourceNode).url)) : undefined;
 }
 
 /** Keys a call (and its parts) with its caller's key, the caller's first when it is itself a call. */
