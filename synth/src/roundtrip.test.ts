@@ -114,6 +114,25 @@ test("a document's two readystatechange handlers each run at their own state: th
   assert.ok(b.start > dcl.start, `at-complete.gif requested at ${b.start} ms, DOMContentLoaded at ${dcl.start} ms`);
 });
 
+test("each window error handler runs at its own script's error only", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://two-errors.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    res('js2', 'http://cdn.pcp.test/lib.js', 'application/javascript', 400, { start: 20, end: 25 }),
+    { id: 's2', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/lib.js', scriptKind: 'async', start: 30, end: 31 },
+    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Window', start: 9, end: 10 },
+    { id: 'err2', kind: 'event', eventName: 'error', eventTarget: 'Window', start: 31, end: 32 },
+    res('a', 'http://cdn.pcp.test/by-error.json', 'application/json', 30, { requestType: 'XHR' }),
+    res('b', 'http://cdn.pcp.test/by-error2.json', 'application/json', 30, { requestType: 'XHR' }),
+  ], [['p0', 'js2', 1], ['js2', 's2', 10], ['s', 'err', 25], ['err', 'a', 2], ['s2', 'err2', 25], ['err2', 'b', 2]]);
+  const file = join(work, 'two-errors.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'two-errors'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // Each handler's XHR once (every listener at every error would send each twice).
+  const requests = (url: string): number => rt.built.nodes.filter((n) => n.kind === 'resource' && n.url === url).length;
+  assert.deepEqual([requests('http://cdn.pcp.test/by-error.json'), requests('http://cdn.pcp.test/by-error2.json')], [1, 1]);
+});
+
 test('a MessagePort message and a window error raised by a script run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const page = 'http://ports.pcp.test/';
   const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
