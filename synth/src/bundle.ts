@@ -19,7 +19,8 @@ const isText = (mimeType: string): boolean => /^text\/|javascript|json|xml|css|h
 function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
   const https = r.url.startsWith('https:');
   const proto = https ? 'h2' : 'http/1.1';
-  const mimeType = r.mimeType || 'application/octet-stream';
+  // A script the source never ran (never-run.ts): text Chromium may not run as a script.
+  const mimeType = r.noRun ? 'text/plain' : r.mimeType || 'application/octet-stream';
   const text = isText(mimeType);
   return {
     pageref: 'page_1',
@@ -34,6 +35,7 @@ function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
         { name: 'Access-Control-Allow-Origin', value: '*' },
         { name: 'Cache-Control', value: r.location || r.noStore ? 'no-store' : 'max-age=3600' },
         ...(r.location ? [{ name: 'Location', value: r.location }] : []),
+        ...(r.noRun ? [{ name: 'X-Content-Type-Options', value: 'nosniff' }] : []),
       ],
       content: text ? { size: r.body.length, mimeType, text: r.body.toString('utf8') } : { size: r.body.length, mimeType, text: r.body.toString('base64'), encoding: 'base64' },
       redirectURL: r.location ?? '', headersSize: -1, bodySize: r.body.length,

@@ -199,3 +199,24 @@ test("a script element's dependencies drawn on its download (2016) and on its ev
   assert.equal(f.edgePrecision, 4 / 6);
   assert.equal(f.edgeRecall, 4 / 5);
 });
+
+test("an image element a memory-cache repeat served loads from the request whose bytes it used, on both sides alike", () => {
+  const img = 'http://img.pcp.test/i.png';
+  const load = (id: string, start: number) => ({ id, kind: 'event' as const, eventName: 'load', eventTarget: 'Element', start, end: start + 1 });
+  const base = (x: string) => [
+    res(`doc${x}`, PAGE, 'text/html', 100, { end: 10 }),
+    { id: `p0${x}`, kind: 'parse_chunk' as const, docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1, start: 10, end: 12 },
+    { id: `s${x}`, kind: 'script_eval' as const, scriptUrl: PAGE, scriptKind: 'inline' as const, start: 12, end: 14 },
+    res(`img${x}`, img, 'image/png', 10, { start: 14, end: 30 }),
+  ];
+  // Legacy: the script uses the image twice, the second a zero-length cached node, each use's load from its node.
+  const source = graphOf(PAGE, [...base(''), res('rep', img, 'image/png', 0, { start: 31, end: 31, cached: true }), load('l0', 31), load('l1', 32)],
+    [['doc', 'p0', 'resource-chunk'], ['p0', 's', 12], ['s', 'img', 2], ['s', 'rep', 2], ['img', 'l0', 25], ['rep', 'l1', 25]]);
+  // Trace: one request; both loads from it (the second element waited for the same bytes).
+  const built = graphOf(PAGE, [...base('_b'), load('l0_b', 31), load('l1_b', 32)],
+    [['doc_b', 'p0_b', 'resource-chunk'], ['p0_b', 's_b', 12], ['s_b', 'img_b', 2], ['img_b', 'l0_b', 'event:img.load'], ['img_b', 'l1_b', 'event:img.load']]);
+  const f = compareRoundTrip(source, built);
+  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
+  assert.equal(f.edgePrecision, 1);
+  assert.equal(f.edgeRecall, 1);
+});

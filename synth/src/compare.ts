@@ -4,7 +4,7 @@
  * chunks by document and position in it, computations by frame document, kind and order). Pure.
  */
 import { jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
-import { contentKeys, indexGraph, requestedByManyDocs, stripFragment, type GraphIndex } from './graph-index.ts';
+import { contentKeys, indexGraph, requestedByManyDocs, servedFrom, stripFragment, type GraphIndex } from './graph-index.ts';
 import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
 import { transitiveReduction } from './reduction.ts';
@@ -104,7 +104,10 @@ function edgeKeys(ix: GraphIndex, keys: Map<string, string>): Map<string, KeyedE
   // A legacy graph's script element load hung off a parse chunk is the load of its script's element (script-loads.ts).
   const hung = new Map([...scriptElementLoads(ix)].map(([r, ev]) => [ev.id, r]));
   for (const e of ix.graph.edges) {
-    const from = keys.get(ix.byId.get(e.from)?.kind === 'parse_chunk' ? hung.get(e.to) ?? e.from : e.from);
+    const parent = ix.byId.get(e.from);
+    // A memory-cache repeat's element load: from the request whose bytes it used (`servedFrom`).
+    const served = ix.byId.get(e.to)?.kind === 'event' && parent ? servedFrom(ix, parent) : undefined;
+    const from = keys.get(parent?.kind === 'parse_chunk' ? hung.get(e.to) ?? e.from : served?.id ?? e.from);
     const to = keys.get(e.to);
     if (from && to && from !== to) out.set(pairKey({ from, to }), { rule: String(e.rule), from, to });
   }

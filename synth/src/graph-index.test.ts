@@ -50,6 +50,45 @@ test('a call into another script (no download of its own, a computation before i
   assert.equal(contentKeys(ix).get('call2'), `script http://www.pcp.test/a.js in ${PAGE}#1`);
 });
 
+test('an inline script a style sheet preceded (rule 13, legacy `css -> script`) is no call: keyed as an inline script of its document', () => {
+  const css = 'http://www.pcp.test/partner.css';
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 1, endColumn: 9 },
+    { id: 'i0', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 1, end: 2 },
+    res('sheet', css, 'text/css', 10, { start: 1, end: 3 }),
+    { id: 'c', kind: 'css_eval', styleUrl: css, start: 3, end: 4 },
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 2, startColumn: 1, endLine: 2, endColumn: 9, start: 4, end: 4 },
+    { id: 'i1', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 5, end: 6 },
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'i0', 12], ['i0', 'sheet', 2], ['sheet', 'c', 18], ['i0', 'p1', 4], ['p1', 'i1', 12], ['c', 'i1', 13]]);
+  const ix = indexGraph(g);
+  assert.equal(callerOf(ix, ix.byId.get('i1')!), undefined);
+  const k = contentKeys(ix, true);
+  assert.equal(k.get('i1'), `script ${PAGE} in ${PAGE}#1`);
+  assert.equal(k.get('p1'), `parse ${PAGE} @ script ${PAGE} in ${PAGE}#1`);
+  assert.equal(k.get('c'), `css ${css} in ${PAGE}`);
+  // A legacy graph draws the same order with no rule of its own.
+  const legacy = indexGraph({ ...g, edges: g.edges.map((e) => (e.from === 'c' ? { ...e, rule: 'legacy' } : e)) });
+  assert.equal(contentKeys(legacy, true).get('i1'), `script ${PAGE} in ${PAGE}#1`);
+});
+
+test('a chunk cut only by an about: iframe (no request in a trace) is one chunk with the chunk after it', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 1, endColumn: 9, start: 1 },
+    { id: 'i0', kind: 'script_eval', scriptUrl: PAGE, scriptKind: 'sync', start: 2, end: 3 },
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 2, startColumn: 1, endLine: 2, endColumn: 9, start: 4 },
+    res('blank', 'about:blank', 'text/html', 0, { start: 4 }),
+    { id: 'p2', kind: 'parse_chunk', docUrl: PAGE, startLine: 3, startColumn: 1, endLine: 3, endColumn: 9, start: 5 },
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 10, { start: 5 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'i0', 12], ['i0', 'p1', 4], ['p0', 'p1', 3], ['p1', 'blank', 1], ['p1', 'p2', 3], ['p2', 'img', 1]]);
+  const k = contentKeys(indexGraph(g), true);
+  assert.equal(k.get('p1'), `parse ${PAGE} @ resource http://www.pcp.test/a.png#0`);
+  assert.equal(k.get('p2'), k.get('p1'));
+  // Uncollapsed (the builders' own keys) the iframe still names its chunk.
+  assert.equal(contentKeys(indexGraph(g)).get('p1'), `parse ${PAGE} @ resource about:blank#0`);
+});
+
 test("an XHR's events are keyed by its request, counted from the last, whether children of the resource or a chain", () => {
   const url = 'http://api.pcp.test/x';
   const ev = (id: string, start: number) => ({ id, kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start, end: start });

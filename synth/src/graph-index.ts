@@ -103,10 +103,16 @@ function resumedAfterCall(ix: GraphIndex, call: Extract<GraphNode, { kind: 'scri
   return caller === `${enclosingOf(n.id)}_${n.part - 1}` ? caller : undefined;
 }
 
-/** The computation part a script evaluation with no download of its own is a call from (the latest to begin of its computation parents). */
+/**
+ * The computation part a script evaluation with no download of its own is a call from (the latest to
+ * begin of its computation parents). A style sheet calls nothing: its edge to the next parser-blocking
+ * script orders them (the trace builder's rule 13, the legacy graphs' `css -> script`); bild.de's inline
+ * script after `partner.css` was named as the sheet in the rebuilt graph and not in the source, and
+ * every later inline script's ordinal shifted by one.
+ */
 function calledBy(ix: GraphIndex, n: GraphNode): string | undefined {
   if (n.kind !== 'script_eval' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) return undefined;
-  const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!);
+  const from = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).filter((p) => p.kind !== 'css_eval');
   if (from.some((p) => p.kind === 'resource')) return undefined;
   return from.filter(isComputation).sort((a, b) => b.start - a.start)[0]?.id;
 }
@@ -331,7 +337,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
   for (const n of nodes) {
     if (n.kind !== 'event' || eventTargetKey(n.eventTarget) !== 'element' || (ix.partsOf.get(n.id)?.[0] ?? n.id) !== n.id) continue;
     const r = (ix.parents.get(n.id) ?? []).map((e) => ix.byId.get(e.from)!).find((p) => p.kind === 'resource') ?? hungLoads.get(n.id);
-    const rKey = r && keyOf(r.id);
+    const rKey = r && (keyOf(r.id) ?? (collapseParts ? keyOf(servedFrom(ix, r)?.id ?? r.id) : undefined));
     if (!rKey) continue;
     const key = ordinal(`event element.${eventNameKey(n.eventName)} of ${rKey}`);
     (ix.partsOf.get(n.id) ?? [n.id]).forEach((p, i) => keys.set(p, i > 0 && !collapseParts ? `${key} part ${i}` : key));
@@ -351,10 +357,13 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     let previous: string | undefined;
     // Chunks cut only by memory-cache repeats: the tag that cut each ends it, and a builder that does not
     // cut there (no trace records a repeat) parses on to the next cut: one chunk with the one after them.
+    // So are chunks cut only by an about: iframe (the 2016 log recorded `about:blank` as a request; Chromium
+    // makes none, and the trace builder cuts no chunk there: www.gsmarena.com's two ad iframes).
     let pending: string[] = [];
     for (const c of chunks) {
       const all = (ix.children.get(c.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'resource' || n.kind === 'script_eval');
-      const declared = all.filter((n) => !(collapseParts && isMemoryCacheRepeat(ix, n))).sort((a, b) => a.start - b.start)[0];
+      const unrecorded = (n: GraphNode): boolean => collapseParts && (isMemoryCacheRepeat(ix, n) || (n.kind === 'resource' && isAboutUrl(n.url)));
+      const declared = all.filter((n) => !unrecorded(n)).sort((a, b) => a.start - b.start)[0];
       if (!declared && all.length) {
         pending.push(c.id);
         continue;
@@ -398,14 +407,22 @@ function chunksByFrameDoc(ix: GraphIndex, names: Map<string, string>): Map<strin
 /**
  * URLs that several documents of the graph request (friv.com's script of two frames): keyed by their
  * document as well (`contentKeys`), since a replay may request them in the other order, and their
- * order would rename the parse chunks that declare them too. The comparison passes both graphs' union.
+ * order would rename the parse chunks that declare them too. Documents as `frameNames` names them:
+ * frames of one document URL apart (www.ndtv.com's GPT `container.html` frames each request `abg.js`;
+ * counted by URL they were one document, and a replay loading the frames in another order renamed the
+ * k-th `abg.js` and every chunk declaring one). The comparison passes both graphs' union.
  */
 export function requestedByManyDocs(ix: GraphIndex): Set<string> {
+  const names = frameNames(ix);
+  // A frame's own document request is counted by URL as before: the builders put it in different frames
+  // (the legacy graphs in the requesting frame, the trace builder in the frame it loads).
+  const frameDocs = new Set([...ix.frameDoc.values()].map(stripFragment));
   const docsOf = new Map<string, Set<string>>();
   for (const n of ix.graph.nodes) {
     if (n.kind !== 'resource') continue;
     const url = stripFragment(n.url);
-    (docsOf.get(url) ?? docsOf.set(url, new Set()).get(url)!).add(ix.frameDoc.get(n.frame) ?? `frame:${n.frame}`);
+    const doc = frameDocs.has(url) ? ix.frameDoc.get(n.frame) : names.get(n.frame);
+    (docsOf.get(url) ?? docsOf.set(url, new Set()).get(url)!).add(doc ?? `frame:${n.frame}`);
   }
   return new Set([...docsOf].flatMap(([url, docs]) => (docs.size > 1 ? [url] : [])));
 }
@@ -434,6 +451,16 @@ export function isMemoryCacheRepeat(ix: GraphIndex, n: GraphNode): boolean {
   const first = ix.resourceByUrl.get(stripFragment(n.url));
   // Another document's use of the URL is a request of its own (friv.com: a script of two frames).
   return first !== undefined && first !== n && first.frame === n.frame;
+}
+
+/**
+ * The request whose bytes a memory-cache repeat used (its URL's first node), else undefined. The
+ * element a repeat served still loads: the legacy graphs hang its load off the repeat's zero-length
+ * node, a trace graph off the download it waited for (steamcommunity.com's `comp_48` at 6,184.8 ms after
+ * `download_57` ended at 6,184.5): the comparison keys such a load, and draws its edge, from that request.
+ */
+export function servedFrom(ix: GraphIndex, n: GraphNode): ResourceNode | undefined {
+  return isMemoryCacheRepeat(ix, n) ? ix.resourceByUrl.get(stripFragment((n as ResourceNode).url)) : undefined;
 }
 
 /** Keys a call (and its parts) with its caller's key, the caller's first when it is itself a call. */

@@ -159,14 +159,14 @@ export function programJs(ctx: ProgramContext, id: string): string {
   const parts = ctx.ix.partsOf.get(id) ?? [id];
   const out: string[] = [];
   for (const ev of ctx.registrations.get(parts[0]!) ?? []) out.push(registerJs(ctx, ev));
-  let raises = false;
+  const raises: string[] = [];
   for (const partId of parts) {
     const part = ctx.ix.byId.get(partId)!;
     const d = ms(part);
     if (d > 0) out.push(`B(${d});`);
     for (const e of ctx.ix.children.get(partId) ?? []) {
       const child = ctx.ix.byId.get(e.to)!;
-      raises ||= child.kind === 'event' && child.eventName === 'error' && child.eventTarget.toLowerCase() === 'window';
+      if (isWindowError(child)) raises.push(child.id);
       const js = childJs(ctx, part, child, e.rule);
       if (js) out.push(js);
     }
@@ -174,17 +174,26 @@ export function programJs(ctx: ProgramContext, id: string): string {
     for (const c of ctx.causes?.values() ?? []) if (!c.viaParent && c.by === partId) out.push(causeCallJs(c, handlerJs(ctx, c.event.id)));
   }
   // An uncaught error the computation raised (the window's error handlers, registered by the frame's
-  // first script, run inside it): thrown last, so the rest of the computation still runs first.
-  if (raises) out.push('throw new Error("pcp: the recorded uncaught error");');
+  // first script, run inside it): thrown last, so the rest of the computation still runs first. It names
+  // the recorded error events it is (`__pcpE`), and only their handlers run (`registerJs`).
+  if (raises.length) out.push(`window.__pcpE=${jsString(raises.join(' '))};throw new Error("pcp: the recorded uncaught error");`);
   return out.join('');
 }
+
+/** A window's error event (an uncaught exception of a computation). */
+const isWindowError = (n: GraphNode): boolean => n.kind === 'event' && n.eventName === 'error' && n.eventTarget.toLowerCase() === 'window';
 
 function registerJs(ctx: ProgramContext, ev: EventNode, win = 'window', doc = 'document'): string {
   if (postedFromAnotherFrame(ctx.ix, ev)) return listenJs(win, ev, handlerJs(ctx, ev.id));
   const on = ev.eventTarget.toLowerCase() === 'document' ? doc : win;
   // A document's readystatechange listener hears both dispatches: it runs at the one recorded (ready-states.ts).
   const state = readyStateOf(ctx.ix, ev);
-  const handler = state ? `function(){if(this.readyState==${jsString(state)})(${handlerJs(ctx, ev.id)})()}` : handlerJs(ctx, ev.id);
+  // A window's error listener hears every uncaught error of its window: it runs at its own (the one its
+  // computation threw naming it, `programJs`). login.microsoftonline.com's five error handlers each ran at
+  // all five errors: its error reporting inserted `watson.min.js` and sent its `watson` XHR 15 times, not 3.
+  const handler = state ? `function(){if(this.readyState==${jsString(state)})(${handlerJs(ctx, ev.id)})()}`
+    : isWindowError(ev) ? `function(){if((this.__pcpE||"").split(" ").indexOf(${jsString(ev.id)})>=0)(${handlerJs(ctx, ev.id)})()}`
+    : handlerJs(ctx, ev.id);
   return `${on}.addEventListener(${jsString(ev.eventName)},${handler});`;
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
 import { roundTrip } from './roundtrip.ts';
-import { eventsPage, failedElementsPage, graphOf, loaderPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
+import { eventsPage, failedElementsPage, graphOf, loaderPage, neverRunPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
@@ -69,6 +69,17 @@ test('an http script on an HSTS-preloaded host loads through the https upgrade a
   assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
 });
 
+test('a script the source never ran is requested by its element and not run; the scripts that ran run', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const file = join(work, 'never-run.json');
+  writeFileSync(file, JSON.stringify(neverRunPage('http://never-run.pcp.test/')));
+  const rt = await roundTrip(file, join(work, 'never-run'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const ran = new Set(rt.built.nodes.flatMap((n) => (n.kind === 'script_eval' ? [n.scriptUrl] : [])));
+  assert.ok(ran.has('http://cdn.pcp.test/app.js'), [...ran].join(' '));
+  assert.ok(!ran.has('http://cdn.pcp.test/idle.js'), [...ran].join(' '));
+  assert.deepEqual(rt.figures.edgeMisses.extra.filter((e) => e.to.startsWith('script http://cdn.pcp.test/idle.js')), []);
+});
+
 test("elements whose loads failed fire error, and what their handlers request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const graph = failedElementsPage('http://errors.pcp.test/');
   const file = join(work, 'errors.json');
@@ -101,6 +112,25 @@ test("a document's two readystatechange handlers each run at their own state: th
   const b = rt.built.nodes.find((n) => n.kind === 'resource' && n.url === 'http://cdn.pcp.test/at-complete.gif')!;
   const dcl = rt.built.nodes.find((n) => n.id === rt.built.markers.domContentLoaded)!;
   assert.ok(b.start > dcl.start, `at-complete.gif requested at ${b.start} ms, DOMContentLoaded at ${dcl.start} ms`);
+});
+
+test("each window error handler runs at its own script's error only", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://two-errors.pcp.test/';
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    res('js2', 'http://cdn.pcp.test/lib.js', 'application/javascript', 400, { start: 20, end: 25 }),
+    { id: 's2', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/lib.js', scriptKind: 'async', start: 30, end: 31 },
+    { id: 'err', kind: 'event', eventName: 'error', eventTarget: 'Window', start: 9, end: 10 },
+    { id: 'err2', kind: 'event', eventName: 'error', eventTarget: 'Window', start: 31, end: 32 },
+    res('a', 'http://cdn.pcp.test/by-error.json', 'application/json', 30, { requestType: 'XHR' }),
+    res('b', 'http://cdn.pcp.test/by-error2.json', 'application/json', 30, { requestType: 'XHR' }),
+  ], [['p0', 'js2', 1], ['js2', 's2', 10], ['s', 'err', 25], ['err', 'a', 2], ['s2', 'err2', 25], ['err2', 'b', 2]]);
+  const file = join(work, 'two-errors.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'two-errors'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  // Each handler's XHR once (every listener at every error would send each twice).
+  const requests = (url: string): number => rt.built.nodes.filter((n) => n.kind === 'resource' && n.url === url).length;
+  assert.deepEqual([requests('http://cdn.pcp.test/by-error.json'), requests('http://cdn.pcp.test/by-error2.json')], [1, 1]);
 });
 
 test('a MessagePort message and a window error raised by a script run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {

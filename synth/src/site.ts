@@ -13,6 +13,7 @@ import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
 import { servedSpan } from './ran-early.ts';
 import { unreceived } from './unreceived.ts';
+import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
 import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
@@ -42,6 +43,8 @@ export interface SiteResponse {
    * before the measured load (the profiler's cache warm-up).
    */
   fromCache?: boolean;
+  /** A script its `<script>` element never ran in the source (never-run.ts): served so that Chromium refuses to run it. */
+  noRun?: boolean;
 }
 
 export interface Site {
@@ -251,7 +254,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }) });
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {

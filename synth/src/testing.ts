@@ -164,3 +164,23 @@ export function responderPage(pageUrl: string, frameUrl: string): Graph {
     ['rs', 'm1', 25], ['m1', 'm2', 25], ['m2', 'img', 2]],
   [{ id: 'main', url: pageUrl, parent: null }, { id: 'ad', url: frameUrl, parent: 'main' }]);
 }
+
+/**
+ * Scripts that ran and one that never did: the parser declares `app.js` (run), `idle.js` (requested,
+ * never run: the 2016 log's download with no evaluation), `lib.js` (never run as a file, but a timer
+ * calls a function of it: a callee evaluation of its URL) and `loaded.js` (no evaluation, its element's
+ * load recorded), then an image.
+ */
+export function neverRunPage(pageUrl: string): Graph {
+  const js = (id: string, name: string, start: number) => res(id, `http://cdn.pcp.test/${name}`, 'application/javascript', 400, { start, end: start + 5 });
+  return graphOf(pageUrl, [
+    res('doc', pageUrl, 'text/html', 2000, { start: 0, end: 10 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: pageUrl, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 10, end: 11 },
+    js('js', 'app.js', 11), js('idle', 'idle.js', 11), js('called', 'lib.js', 11), js('loaded', 'loaded.js', 11),
+    res('img', 'http://cdn.pcp.test/a.png', 'image/png', 300, { start: 11, end: 15 }),
+    { id: 's', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'async', start: 20, end: 22 },
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 5, start: 30, end: 31 },
+    { id: 'call', kind: 'script_eval', scriptUrl: 'http://cdn.pcp.test/lib.js', scriptKind: 'sync', start: 31, end: 32 },
+    { id: 'ld', kind: 'event', eventName: 'load', eventTarget: 'Element', start: 17, end: 17.5 },
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['p0', 'idle', 1], ['p0', 'called', 1], ['p0', 'loaded', 1], ['p0', 'img', 1], ['js', 's', 10], ['s', 't', 19], ['t', 'call', 16], ['loaded', 'ld', 25]]);
+}
