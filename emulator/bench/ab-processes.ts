@@ -91,7 +91,7 @@ async function countInstructions(here: string, there: string, graphFile: string,
   await bundleDriver(here, bundles[0]!);
   await bundleDriver(there, bundles[1]!);
   const env = { ...process.env, PCP_SHARED: sharedDir() };
-  console.log(`instructions per simulation (callgrind, 300 warm-up then ${sims} counted, node --single-threaded)`);
+  console.log(`instructions per simulation (callgrind, 300 warm-up then ${sims} counted, node --single-threaded, fixed seeds)`);
   for (const name of names) {
     const [a, b] = await Promise.all(bundles.map((f) => instructionsPerSimulation(f, graphFile, CONFIGS[name]!, { warm: 300, n: sims, env })));
     console.log(`${name.padEnd(8)} this ${(a! / 1e6).toFixed(3)} M  baseline ${(b! / 1e6).toFixed(3)} M  ratio ${(a! / b!).toFixed(4)}`);

@@ -4,8 +4,10 @@
  * bundled with esbuild into instructions-driver.ts, which runs warm-up simulations and then `n` counted ones
  * between two calls of the native uv_os_getpriority; callgrind dumps its counts before each call
  * (--dump-before), so the second dump holds the n simulations alone. Node runs --single-threaded (JIT compiles
- * and GC on the main thread, nothing concurrent) and callgrind with --smc-check=all-non-file (V8 writes and
- * rewrites its machine code). About 50x slower than native: ~3 min per count on this host.
+ * and GC on the main thread, nothing concurrent) with fixed hash and random seeds (V8 draws both per process:
+ * without them two counts of the same code differed by 1.6%, with them by 0.035%), and callgrind with
+ * --smc-check=all-non-file (V8 writes and rewrites its machine code). About 50x slower than native: 3-10 min
+ * per count on this host, as loaded.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -16,6 +18,8 @@ import { build } from 'esbuild';
 const DRIVER = fileURLToPath(new URL('./instructions-driver.ts', import.meta.url));
 /** The native function the driver calls (os.getPriority) on each side of the counted simulations. */
 const MARKER = 'uv_os_getpriority';
+/** Nothing concurrent, and the same hash and random seeds in every count. */
+const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
 
 /** The instruction total of one callgrind dump (its `totals:` line, or `summary:` in older formats). */
 export function callgrindTotal(dump: string): number {
@@ -48,7 +52,7 @@ export function instructionsPerSimulation(bundle: string, graphFile: string, con
   const dir = mkdtempSync(join(bundle, '..', 'callgrind-'));
   const prefix = 'cg.out';
   const args = ['--tool=callgrind', '--smc-check=all-non-file', `--dump-before=${MARKER}`, `--callgrind-out-file=${join(dir, prefix)}`,
-    process.execPath, '--single-threaded', bundle, graphFile, JSON.stringify(config), String(o.warm), String(o.n)];
+    process.execPath, ...NODE_FLAGS, bundle, graphFile, JSON.stringify(config), String(o.warm), String(o.n)];
   return new Promise((done, fail) => {
     const p = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'], env: o.env });
     let err = '';
