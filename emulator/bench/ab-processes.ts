@@ -122,8 +122,9 @@ if (values.child !== undefined) {
   const ms = positive('ms', values.ms, 1500);
   const { loadCorpus, medianGraph } = await import('../scripts/corpus.ts');
   const tmp = mkdtempSync(join(tmpdir(), 'pcp-ab-'));
+  const { counting } = await import('./instructions.ts');
   const stop = (): void => {
-    for (const p of running) p.kill('SIGKILL');
+    for (const p of [...running, ...counting]) p.kill('SIGKILL');
     rmSync(tmp, { recursive: true, force: true });
   };
   process.on('exit', stop);

@@ -9,7 +9,7 @@
  * --smc-check=all-non-file (V8 writes and rewrites its machine code). About 50x slower than native: 3-10 min
  * per count on this host, as loaded.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,9 @@ const DRIVER = fileURLToPath(new URL('./instructions-driver.ts', import.meta.url
 const MARKER = 'uv_os_getpriority';
 /** Nothing concurrent, and the same hash and random seeds in every count. */
 const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
+
+/** The callgrind processes under way, for a caller that is stopped to end them (bench:emulate:ab's exit handler). */
+export const counting = new Set<ChildProcess>();
 
 /** The instruction total of one callgrind dump (its `totals:` line, or `summary:` in older formats). */
 export function callgrindTotal(dump: string): number {
@@ -55,10 +58,12 @@ export function instructionsPerSimulation(bundle: string, graphFile: string, con
     process.execPath, ...NODE_FLAGS, bundle, graphFile, JSON.stringify(config), String(o.warm), String(o.n)];
   return new Promise((done, fail) => {
     const p = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'], env: o.env });
+    counting.add(p);
     let err = '';
     p.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
     p.on('error', (e) => fail(new Error(`valgrind: ${e.message} (is valgrind installed?)`)));
     p.on('close', (code) => {
+      counting.delete(p);
       try {
         const dump = countedDump(readdirSync(dir), prefix);
         if (code !== 0 || dump === undefined) throw new Error(`callgrind on ${bundle} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`);

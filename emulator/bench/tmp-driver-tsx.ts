@@ -1,0 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
+const [entry, graphFile, configJson, warm, n] = process.argv.slice(2);
+const { simulate } = await import(entry!);
+const graph = JSON.parse(readFileSync(graphFile!, 'utf8'));
+const config = JSON.parse(configJson!);
+for (let i = 0; i < Number(warm); i++) simulate(graph, { ...config, seed: i });
+getPriority();
+for (let i = 0; i < Number(n); i++) simulate(graph, { ...config, seed: i });
+getPriority();
