@@ -730,7 +730,7 @@ export class TcpConnection {
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
-    const hole = this.una; // its segment is looked at only to undo a cut (re-ordering links)
+    const holeFilled = this.segs[this.una]!;
     if (advanced) this.una = edge;
     const first = this.ackRcvdUpTo;
     let newest = s;
@@ -794,10 +794,8 @@ export class TcpConnection {
     // The hole at the cumulative point filled by its original, sent before the recovery's retransmissions:
     // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone; so too when every
     // retransmission of the episode was D-SACKed (Linux 3.13's tcp_may_undo: undo_retrans 0).
-    const undoable = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd);
-    const byOriginal = undoable && this.segs[hole]!.origArrives < Infinity;
-    const undone = byOriginal || (undoable && this.undoRetrans === 0);
-    if (undone && !byOriginal) this.dsackUndos++;
+    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && (holeFilled.origArrives < Infinity || this.undoRetrans === 0);
+    if (undone && !(holeFilled.origArrives < Infinity)) this.dsackUndos++;
     if (undone) this.undoCut();
     if (newLoss && !this.inRecovery && !undone) {
       this.enterRecovery(now);
