@@ -36,7 +36,8 @@ and, per configuration, both medians and the median of the per-pair ratios (a be
   --ms N           timed milliseconds per process (default 1500)
   --instructions   instead of timing, count instructions per simulation under valgrind's callgrind (both
                    checkouts bundled with esbuild, 300 warm-up simulations, then --sims counted; the two
-                   sides run at once): a figure the host's load does not move; about 3 min per configuration
+                   sides run at once, fixed seeds): a figure the host's load does not move (the same code
+                   counts within 0.05%), 5-10 min per configuration here; it sees work, not memory stalls
   --sims N         counted simulations per side with --instructions (default 50)
 `, { baseline: { type: 'string' }, configs: { type: 'string' }, pairs: { type: 'string' }, ms: { type: 'string' }, instructions: { type: 'boolean' }, sims: { type: 'string' }, child: { type: 'string' }, graph: { type: 'string' }, config: { type: 'string' } });
 
