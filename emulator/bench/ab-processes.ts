@@ -23,6 +23,7 @@ const CONFIGS: Record<string, EmulatorConfig> = {
 
 const { values } = scriptArgs('bench:emulate:ab', `
 usage: npm run bench:emulate:ab -- --baseline DIR [--configs h1,h2] [--pairs 10] [--ms 1500]
+       npm run bench:emulate:ab -- --baseline DIR --instructions [--configs h1,h2] [--sims 50]
 
 Simulations per CPU-second on the median-size reference graph (as bench:emulate), this checkout's emulator
 against the one in DIR (another checkout, e.g. \`git worktree add /tmp/base main\`), each run in a process of
@@ -33,7 +34,12 @@ and, per configuration, both medians and the median of the per-pair ratios (a be
   --configs LIST   of ${Object.keys(CONFIGS).join(', ')} (default h1,h2)
   --pairs N        pairs per configuration (default 10)
   --ms N           timed milliseconds per process (default 1500)
-`, { baseline: { type: 'string' }, configs: { type: 'string' }, pairs: { type: 'string' }, ms: { type: 'string' }, child: { type: 'string' }, graph: { type: 'string' }, config: { type: 'string' } });
+  --instructions   instead of timing, count instructions per simulation under valgrind's callgrind (both
+                   checkouts bundled with esbuild, 300 warm-up simulations, then --sims counted; the two
+                   sides run at once, fixed seeds): a figure the host's load does not move (the same code
+                   counts within 0.05%), 5-10 min per configuration here; it sees work, not memory stalls
+  --sims N         counted simulations per side with --instructions (default 50)
+`, { baseline: { type: 'string' }, configs: { type: 'string' }, pairs: { type: 'string' }, ms: { type: 'string' }, instructions: { type: 'boolean' }, sims: { type: 'string' }, child: { type: 'string' }, graph: { type: 'string' }, config: { type: 'string' } });
 
 /** Child mode: time one emulator on one configuration and print its rate. */
 async function child(entry: string, graphFile: string, name: string, ms: number): Promise<void> {
@@ -78,6 +84,21 @@ function rate(entry: string, graphFile: string, name: string, ms: number): Promi
   });
 }
 
+/** --instructions: both checkouts' instructions per simulation, per configuration (callgrind, instructions.ts). */
+async function countInstructions(here: string, there: string, graphFile: string, tmp: string, names: string[], sims: number): Promise<void> {
+  const { bundleDriver, instructionsPerSimulation } = await import('./instructions.ts');
+  const { sharedDir } = await import('../src/index.ts');
+  const bundles = [join(tmp, 'this.mjs'), join(tmp, 'baseline.mjs')];
+  await bundleDriver(here, bundles[0]!);
+  await bundleDriver(there, bundles[1]!);
+  const env = { ...process.env, PCP_SHARED: sharedDir() };
+  console.log(`instructions per simulation (callgrind, 300 warm-up then ${sims} counted, node --single-threaded, fixed seeds)`);
+  for (const name of names) {
+    const [a, b] = await Promise.all(bundles.map((f) => instructionsPerSimulation(f, graphFile, CONFIGS[name]!, { warm: 300, n: sims, env })));
+    console.log(`${name.padEnd(8)} this ${(a! / 1e6).toFixed(3)} M  baseline ${(b! / 1e6).toFixed(3)} M  ratio ${(a! / b!).toFixed(4)}`);
+  }
+}
+
 if (values.child !== undefined) {
   await child(values.child, values.graph!, values.config!, Number(values.ms));
 } else {
@@ -102,8 +123,9 @@ if (values.child !== undefined) {
   const ms = positive('ms', values.ms, 1500);
   const { loadCorpus, medianGraph } = await import('../scripts/corpus.ts');
   const tmp = mkdtempSync(join(tmpdir(), 'pcp-ab-'));
+  const { counting } = await import('./instructions.ts');
   const stop = (): void => {
-    for (const p of running) p.kill('SIGKILL');
+    for (const p of [...running, ...counting]) p.kill('SIGKILL');
     rmSync(tmp, { recursive: true, force: true });
   };
   process.on('exit', stop);
@@ -111,9 +133,11 @@ if (values.child !== undefined) {
   const med = medianGraph(loadCorpus());
   const graphFile = join(tmp, 'median.json');
   writeFileSync(graphFile, JSON.stringify(med.graph));
-  console.log(`median-size reference graph: ${med.slug}; this checkout vs ${values.baseline}, ${pairs} pairs of ${ms} ms per configuration`);
+  const how = values.instructions ? 'instructions counted' : `${pairs} pairs of ${ms} ms per configuration`;
+  console.log(`median-size reference graph: ${med.slug}; this checkout vs ${values.baseline}, ${how}`);
   try {
-    for (const name of names) {
+    if (values.instructions) await countInstructions(here, there, graphFile, tmp, names, positive('sims', values.sims, 50));
+    else for (const name of names) {
       const a: number[] = [];
       const b: number[] = [];
       for (let i = 0; i < pairs; i++) {

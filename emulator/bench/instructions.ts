@@ -1,0 +1,78 @@
+/**
+ * Instructions per simulation, counted by callgrind (`bench:emulate:ab --instructions`): a count the host's load
+ * does not move, where a timed A/B on this shared 2-core VM resolves ~10% at best. One checkout's emulator is
+ * bundled with esbuild into instructions-driver.ts, which runs warm-up simulations and then `n` counted ones
+ * between two calls of the native uv_os_getpriority; callgrind dumps its counts before each call
+ * (--dump-before), so the second dump holds the n simulations alone. Node runs --single-threaded (JIT compiles
+ * and GC on the main thread, nothing concurrent) with fixed hash and random seeds (V8 draws both per process:
+ * without them two counts of the same code differed by 1.6%, with them by 0.035%), and callgrind with
+ * --smc-check=all-non-file (V8 writes and rewrites its machine code). About 50x slower than native: 3-10 min
+ * per count on this host, as loaded.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const DRIVER = fileURLToPath(new URL('./instructions-driver.ts', import.meta.url));
+/** The native function the driver calls (os.getPriority) on each side of the counted simulations. */
+const MARKER = 'uv_os_getpriority';
+/** Nothing concurrent, and the same hash and random seeds in every count. */
+const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
+
+/** The callgrind processes under way, for a caller that is stopped to end them (bench:emulate:ab's exit handler). */
+export const counting = new Set<ChildProcess>();
+
+/** The instruction total of one callgrind dump (its `totals:` line, or `summary:` in older formats). */
+export function callgrindTotal(dump: string): number {
+  const m = /^(?:totals|summary):\s+(\d+)/m.exec(dump);
+  if (!m) throw new Error('callgrind dump: no totals or summary line');
+  return Number(m[1]);
+}
+
+/** The dump callgrind wrote second (`<prefix>.2`) among a directory's files: the counted simulations. */
+export function countedDump(files: readonly string[], prefix: string): string | undefined {
+  return files.find((f) => f === `${prefix}.2`);
+}
+
+/** Bundles the driver with `entry` (a checkout's emulator/src/index.ts) as its emulator into `outFile`. */
+export async function bundleDriver(entry: string, outFile: string): Promise<void> {
+  await build({ entryPoints: [DRIVER], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: outFile, alias: { EMULATOR: entry }, logLevel: 'warning' });
+}
+
+export interface CountOptions {
+  /** Warm-up simulations before the counted ones (the timed bench's 300). */
+  warm: number;
+  /** Counted simulations. */
+  n: number;
+  /** Environment for the driver (PCP_SHARED: a bundle cannot find the shared directory from its own place). */
+  env: NodeJS.ProcessEnv;
+}
+
+/** Runs a bundled driver under callgrind on one configuration: instructions per counted simulation. */
+export function instructionsPerSimulation(bundle: string, graphFile: string, config: object, o: CountOptions): Promise<number> {
+  const dir = mkdtempSync(join(bundle, '..', 'callgrind-'));
+  const prefix = 'cg.out';
+  const args = ['--tool=callgrind', '--smc-check=all-non-file', `--dump-before=${MARKER}`, `--callgrind-out-file=${join(dir, prefix)}`,
+    process.execPath, ...NODE_FLAGS, bundle, graphFile, JSON.stringify(config), String(o.warm), String(o.n)];
+  return new Promise((done, fail) => {
+    const p = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'], env: o.env });
+    counting.add(p);
+    let err = '';
+    p.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-4000)));
+    p.on('error', (e) => fail(new Error(`valgrind: ${e.message} (is valgrind installed?)`)));
+    p.on('close', (code) => {
+      counting.delete(p);
+      try {
+        const dump = countedDump(readdirSync(dir), prefix);
+        if (code !== 0 || dump === undefined) throw new Error(`callgrind on ${bundle} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`);
+        done(callgrindTotal(readFileSync(join(dir, dump), 'utf8')) / o.n);
+      } catch (e) {
+        fail(e as Error);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  });
+}
