@@ -20,7 +20,7 @@ test('accuracy:emulator: example site at 50mbit/20ms/h2, one load: 0 misses, col
   try {
     const csv = join(work, 'out.csv');
     const args = ['--import', 'tsx', SCRIPT, '--page', 'example-site', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots', '--keep', join(work, 'keep'), '--recordings', '2'];
-    const r = await runAsync(process.execPath, args, { timeoutMs: 240_000 });
+    const r = await runAsync(process.execPath, args, { timeoutMs: 600_000 });
     assert.equal(r.status, 0, r.stderr + r.stdout);
     assert.match(r.stdout, /plan: 1 pages x 1 conditions x 1 runs = 1 real loads \(0 already done\), 1 pages to record/);
     assert.match(r.stdout, /TCP congestion control reno;/);
@@ -34,7 +34,7 @@ test('accuracy:emulator: example site at 50mbit/20ms/h2, one load: 0 misses, col
     assert.match(r.stdout, /this session: 1 real loads in [\d.]+ min of loading, [\d.]+ loads per minute/);
     // The load ran in a fresh context of a Chromium started for the round, and was cold, over HTTP/2.
     assert.match(r.stdout, /cold check: 1 of 1 checked loads cold .*; 1 of 1 spoke the condition's protocol/);
-    const again = await runAsync(process.execPath, args, { timeoutMs: 240_000 });
+    const again = await runAsync(process.execPath, args, { timeoutMs: 600_000 });
     assert.equal(again.status, 0, again.stderr + again.stdout);
     assert.match(again.stdout, /= 1 real loads \(1 already done\), 0 pages to record/);
     assert.match(again.stdout, /this session: 0 real loads/);
@@ -69,7 +69,7 @@ test('accuracy:emulator: a synthesized page (synth-mailchimp) at 50mbit/20ms/h2,
   try {
     const csv = join(work, 'out.csv');
     const keep = join(work, 'keep');
-    const r = await runAsync(process.execPath, ['--import', 'tsx', SCRIPT, '--page', 'synth-mailchimp', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots', '--keep', keep, '--recordings', '1'], { timeoutMs: 240_000 });
+    const r = await runAsync(process.execPath, ['--import', 'tsx', SCRIPT, '--page', 'synth-mailchimp', '--condition', '50mbit/20ms/h2', '--runs', '1', '--csv', csv, '--no-plots', '--keep', keep, '--recordings', '1'], { timeoutMs: 600_000 });
     assert.equal(r.status, 0, r.stderr + r.stdout);
     // The site was synthesized into the keep dir, every URL moved to https; the recording is of its replay.
     const site = JSON.parse(readFileSync(join(keep, 'synthesized', 'synth-mailchimp', 'meta.json'), 'utf8')) as { url: string };
