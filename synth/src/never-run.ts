@@ -12,19 +12,15 @@
 import type { ResourceNode } from '@pcp/graph-builder';
 import { stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementEvents, elementIssueOf, evaluatedByAnother } from './program.ts';
+import { perIndex } from './per-index.ts';
 
-/** URLs some script evaluation of the graph ran (external scripts and calls into them alike). */
-function ranUrls(ix: GraphIndex): Set<string> {
-  return new Set(ix.graph.nodes.flatMap((n) => (n.kind === 'script_eval' ? [stripFragment(n.scriptUrl)] : [])));
-}
-
-const cache = new WeakMap<GraphIndex, Set<string>>();
+/** URLs some script evaluation of the graph ran (external scripts and calls into them alike), once per index. */
+const ranUrls = perIndex((ix: GraphIndex): Set<string> => new Set(ix.graph.nodes.flatMap((n) => (n.kind === 'script_eval' ? [stripFragment(n.scriptUrl)] : []))));
 
 /** Whether the `<script>` that requests `r` never ran in the source (above). */
 export function neverRun(ix: GraphIndex, r: ResourceNode): boolean {
   if (elementIssueOf(ix, r) !== 'script') return false;
-  const ran = cache.get(ix) ?? cache.set(ix, ranUrls(ix)).get(ix)!;
-  if (ran.has(stripFragment(r.url)) || evaluatedByAnother(ix, r)) return false;
+  if (ranUrls(ix).has(stripFragment(r.url)) || evaluatedByAnother(ix, r)) return false;
   const { load, error } = elementEvents(ix, r);
   return !load && !error;
 }
