@@ -9,7 +9,7 @@
  * calibrated to the paper's retransmission share first (calibrate.ts). See emulator/README.md.
  */
 import { scriptArgs } from '@pcp/profiler/script-args';
-import { checkedSimulate as simulate, LOSS_DETECTIONS, type EmulatorConfig, type LossDetection } from '../../src/index.ts';
+import { checkedSimulate as simulate, LOSS_DETECTIONS, oneOf, type EmulatorConfig, type LossDetection } from '../../src/index.ts';
 import { median, quantile } from '../../src/stats.ts';
 import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
@@ -218,27 +218,24 @@ function main(): number {
     return 2;
   }
   const families = which === 'both' ? PROFILE_FAMILIES : [which as ProfileFamily];
-  const order = values['bridge-order'] ?? 'iid';
-  if (!(SLICE_ORDERS as readonly string[]).includes(order)) {
-    console.error(`emulate:goel: --bridge-order expects ${SLICE_ORDERS.join(' or ')}, got '${order}'`);
-    return 2;
-  }
-  const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order: order as SliceOrder };
   const base = GOEL_HOSTS[values.hosts ?? 'linux-3.13'];
   if (!base) {
     console.error(`emulate:goel: --hosts expects ${Object.keys(GOEL_HOSTS).join(' or ')}, got '${values.hosts}'`);
     return 2;
   }
+  let order: SliceOrder;
+  let ld: LossDetection | undefined;
+  try {
+    order = oneOf('bridge-order', values['bridge-order'] ?? 'iid', SLICE_ORDERS);
+    ld = values['loss-detection'] === undefined ? undefined : oneOf('loss-detection', values['loss-detection'], LOSS_DETECTIONS);
+  } catch (e) {
+    console.error(`emulate:goel: ${(e as Error).message}`);
+    return 2;
+  }
+  const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order };
   Object.assign(hosts, base);
   if (values['no-rwnd']) hosts.receiveWindow = 0;
-  const ld = values['loss-detection'];
-  if (ld !== undefined) {
-    if (!(LOSS_DETECTIONS as readonly string[]).includes(ld)) {
-      console.error(`emulate:goel: --loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
-      return 2;
-    }
-    hosts.lossDetection = ld as LossDetection;
-  }
+  if (ld !== undefined) hosts.lossDetection = ld;
   if (values.tlp) hosts.tlp = true;
   if (values['early-retransmit']) hosts.earlyRetransmit = true;
   if (values.fack) hosts.fack = true;
