@@ -154,7 +154,8 @@ export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOp
   const loss = new Rng(seed, STREAM_LOSS);
   // The script's walk: one probability per slice for its rate, RTT and gap; else each drawn apart.
   const walk = opts.order === 'script' ? scriptWalk(SLICES, new Rng(seed, STREAM_ORDER)) : undefined;
-  const gapAt = (k: number): number => Math.max(1, Math.round((quantileDraw(p.gapS, walk ? walk[k]! : gap.next()) * 1000) / SLICE_MS));
+  const u = (k: number, own: Rng): number => (walk ? walk[k]! : own.next());
+  const gapAt = (k: number): number => Math.max(1, Math.round((quantileDraw(p.gapS, u(k, gap)) * 1000) / SLICE_MS));
   let nextLoss = gapAt(0);
   const slices = Array.from({ length: SLICES }, (_, k) => {
     let l = 0;
@@ -163,8 +164,8 @@ export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOp
       nextLoss += gapAt(k);
     }
     return {
-      rateBps: quantileDraw(p.rateKbps, walk ? walk[k]! : rate.next()) * 1000,
-      delayMs: (quantileDraw(p.rttMs, walk ? walk[k]! : rtt.next()) - baseRttMs(p)) / 2,
+      rateBps: quantileDraw(p.rateKbps, u(k, rate)) * 1000,
+      delayMs: (quantileDraw(p.rttMs, u(k, rtt)) - baseRttMs(p)) / 2,
       loss: l,
     };
   });
