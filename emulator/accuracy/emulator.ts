@@ -19,8 +19,8 @@ import { promisify } from 'node:util';
 import { scriptArgs } from '@pcp/profiler/script-args';
 import type { Graph } from '@pcp/graph-builder';
 import { readMeta } from '@pcp/profiler/bundle';
-import { resolveConfig } from '../src/config.ts';
-import { LOSS_DETECTIONS, type LossDetection } from '../src/link-config.ts';
+import { ConfigError, oneOf, resolveConfig } from '../src/config.ts';
+import { LOSS_DETECTIONS } from '../src/link-config.ts';
 import { emulateIdentity } from './identity-run.ts';
 import { median } from '../src/stats.ts';
 import { accuracyPages, startPageServers, type PageServers, type PageSpec } from './pages.ts';
@@ -30,7 +30,7 @@ import { cellKey, loadsByCell, readLoadLog, type LoggedLoad } from './load-log.t
 import { formatComparison, parseGridCsv } from './grid-compare.ts';
 import { describePlan, plan, readSpeed, type Speed } from './plan.ts';
 import { loadReal, type Recording, type WallTime } from './real-loads.ts';
-import { predictionConfig, type RealBrowser } from './real-browser.ts';
+import { PREDICTION_QUEUES, predictionConfig, type RealBrowser } from './real-browser.ts';
 
 const HELP = `usage: npm run accuracy:emulator [-- options]
 
@@ -151,10 +151,8 @@ async function main(): Promise<number> {
   if (!(budgetMin > 0)) throw new UsageError(`--budget expects minutes > 0, got '${values.budget}'`);
   const cc = values.cc ?? 'reno';
   if (!/^[a-z0-9_]+$/.test(cc)) throw new UsageError(`--cc expects a congestion control name (cubic, reno, bbr) or 'inherit', got '${cc}'`);
-  const lossDetection = values['loss-detection'];
-  if (lossDetection !== undefined && !(LOSS_DETECTIONS as readonly string[]).includes(lossDetection)) throw new UsageError(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${lossDetection}'`);
-  const queue = values.queue ?? 'shaper';
-  if (queue !== 'red' && queue !== 'shaper') throw new UsageError(`--queue expects red or shaper, got '${queue}'`);
+  const lossDetection = values['loss-detection'] === undefined ? undefined : oneOf('loss-detection', values['loss-detection'], LOSS_DETECTIONS);
+  const queue = oneOf('queue', values.queue ?? 'shaper', PREDICTION_QUEUES);
   if (values.report && !values.keep && !values.from) throw new UsageError('--report needs the --keep or --from DIR of an earlier run');
   if (values.keep && values.from) throw new UsageError('--keep and --from do not go together (--keep DIR resumes too)');
   const pages = await accuracyPages(values.page, 'grid');
@@ -184,7 +182,7 @@ async function main(): Promise<number> {
       console.error('accuracy:emulator: no page could be recorded');
       return 1;
     }
-    const predictions = await predict(recordings, conditions, { congestionControl: cc === 'cubic' ? 'cubic' : 'newreno', freshBrowser: Boolean(values['fresh-browser']), lossDetection: lossDetection as LossDetection | undefined, queue });
+    const predictions = await predict(recordings, conditions, { congestionControl: cc === 'cubic' ? 'cubic' : 'newreno', freshBrowser: Boolean(values['fresh-browser']), lossDetection, queue });
     const live = recordings.filter((r) => conditions.every((c) => predictions.has(cellKey(r.page.name, c.name))));
     const result = values.report
       ? { loads: 0, loadsPerMinute: 0, pageSeconds: 0, starts: 0, cc: 'as run', backend: 'as run', gaveUp: [] as string[], stoppedEarly: false }
@@ -448,6 +446,6 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     console.error(`accuracy:emulator: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(e instanceof UsageError ? 2 : 1);
+    process.exit(e instanceof UsageError || e instanceof ConfigError ? 2 : 1);
   },
 );

@@ -22,7 +22,8 @@ export const TLS_RTTS = 1;
 export const SHAPER_QUEUE: Pick<EmulatorConfig, 'queue' | 'queueBdp' | 'minQueuePackets'> = { queue: 'droptail', queueBdp: 1, minQueuePackets: 8192 };
 
 /** The bottleneck queue the emulator predicts with: the shaper's (the harness' default) or the thesis' RED. */
-export type PredictionQueue = 'red' | 'shaper';
+export const PREDICTION_QUEUES = ['shaper', 'red'] as const;
+export type PredictionQueue = (typeof PREDICTION_QUEUES)[number];
 
 export interface RealBrowser {
   congestionControl: 'newreno' | 'cubic';

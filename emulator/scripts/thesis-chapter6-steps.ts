@@ -5,7 +5,7 @@
  * moves most, with how many of their resources the preloader requested before and after. How issue 17 found
  * why the modified MPTCP did not beat baseline from 50 Mbit/s (emulator/README.md, chapter 6).
  */
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, scriptArgs, usageExit } from '@pcp/profiler/script-args';
 import { checkedSimulate as simulate, parseRate, parseTime, THESIS_DELAYED_ACKS, type EmulatorConfig, type SimResult } from '../src/index.ts';
 import { CUMULATIVE_STEPS, chapter6Config, singleChanges, type Chapter6Setup } from './chapter6-setup.ts';
 import { improvement } from './chapter6-stats.ts';
@@ -21,17 +21,8 @@ single-path TCP with TLP + PSH, seeds 1..N (default 1); then the --sites (defaul
 step that costs most moves most. --no-preloader: all of it without the browser's preloader (§3.7.5).
 `, { bandwidth: { type: 'string' }, rtt: { type: 'string' }, table: { type: 'string' }, seeds: { type: 'string' }, 'no-preloader': { type: 'boolean' }, sites: { type: 'string' } });
 
-function fail(msg: string): never {
-  console.error(`thesis-chapter6-steps: ${msg}`);
-  process.exit(2);
-}
-function parsed<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-}
+const fail = (msg: string): never => usageExit('thesis-chapter6-steps', msg);
+const parsed = <T>(f: () => T): T => checkedOption('thesis-chapter6-steps', f);
 const B = parsed(() => parseRate(values.bandwidth ?? '50mbit'));
 const R = parsed(() => parseTime(values.rtt ?? '100ms'));
 const seeds = Number(values.seeds ?? 1);

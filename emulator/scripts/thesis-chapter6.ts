@@ -16,7 +16,8 @@
  * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N] [--loss-detection nack|sack]
  *   [--delayed-acks thesis|linux|off] [--no-preloader]. Baseline MPTCP has no PSH (the emulator's `psh` is §6.4.5's whole change).
  */
-import { checkedSimulate as simulate, LINUX_DELAYED_ACKS, THESIS_DELAYED_ACKS, type DelayedAckPolicy, type EmulatorConfig, type LossDetection } from '../src/index.ts';
+import { checkedOption } from '@pcp/profiler/script-args';
+import { checkedSimulate as simulate, LINUX_DELAYED_ACKS, oneOf, THESIS_DELAYED_ACKS, type DelayedAckPolicy, type EmulatorConfig, type LossDetection } from '../src/index.ts';
 import { chapter6Config, MODIFIED, type Chapter6Setup, type Mode } from './chapter6-setup.ts';
 import { anovaP, improvement, reduction, shareAsFast } from './chapter6-stats.ts';
 import { loadCorpus } from './corpus.ts';
@@ -34,12 +35,8 @@ if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(icwnd) || icwnd < 1
   process.exit(2);
 }
 const DELAYED_ACKS: Record<string, DelayedAckPolicy | false> = { thesis: THESIS_DELAYED_ACKS, linux: LINUX_DELAYED_ACKS, off: false };
-const delayedAcksName = arg('delayed-acks') ?? 'thesis';
-const delayedAcks = DELAYED_ACKS[delayedAcksName];
-if (delayedAcks === undefined) {
-  console.error(`--delayed-acks expects ${Object.keys(DELAYED_ACKS).join(', ')}, got '${delayedAcksName}'`);
-  process.exit(2);
-}
+const delayedAcksName = checkedOption('emulate:thesis', () => oneOf('delayed-acks', arg('delayed-acks') ?? 'thesis', Object.keys(DELAYED_ACKS)));
+const delayedAcks = DELAYED_ACKS[delayedAcksName]!;
 // Figures 6.4-6.15 and Table 6.1: 500 kbit/s .. 1 Gbit/s; Table 6.2: 1 Mbit/s .. 2.5 Gbit/s (no 500 kbit/s).
 const ALL_RATES: Array<[string, number]> = [['500Kbps', 500e3], ['1Mbps', 1e6], ['10Mbps', 10e6], ['50Mbps', 50e6], ['100Mbps', 100e6], ['500Mbps', 500e6], ['1Gbps', 1e9], ['2.5Gbps', 2.5e9]];
 const TABLE_62_ONLY = new Set(['2.5Gbps']);

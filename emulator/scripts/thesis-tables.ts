@@ -11,8 +11,8 @@
  * RED queue of 1.5 BDP, NewReno, per-run RTT jitter of +-0.1 d (§3.7.7.1); the thesis used icwnd 4, which we
  * use here too (the emulator's default is 10).
  */
-import { scriptArgs } from '@pcp/profiler/script-args';
-import { checkedSimulate as simulate, LOSS_DETECTIONS, type EmulatorConfig, type LossDetection } from '../src/index.ts';
+import { checkedOption, scriptArgs } from '@pcp/profiler/script-args';
+import { checkedSimulate as simulate, LOSS_DETECTIONS, oneOf, type EmulatorConfig } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 import { loadCorpus, RATES, RTTS } from './corpus.ts';
 
@@ -32,16 +32,8 @@ Table 6.2's 10 Mbit/s / 8 ms cell depends on it), --loss-detection how senders f
 thesis' NACK scheme (default, Appendix B) or sack (three duplicate ACKs, else the RTO; emulator/README.md).
 RED queue of 1.5 BDP, NewReno, RTT jitter +-0.1 d.
 `, { runs: { type: 'string' }, icwnd: { type: 'string' }, chapter: { type: 'string' }, rates: { type: 'string' }, 'min-queue': { type: 'string' }, 'loss-detection': { type: 'string' }, 'delayed-acks': { type: 'string' }, 'no-preloader': { type: 'boolean' } });
-const lossDetection = values['loss-detection'] ?? 'nack';
-if (!(LOSS_DETECTIONS as readonly string[]).includes(lossDetection)) {
-  console.error(`emulate:thesis: --loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${lossDetection}'`);
-  process.exit(2);
-}
-const chapter = values.chapter ?? '4';
-if (chapter !== '4' && chapter !== '6') {
-  console.error(`emulate:thesis: --chapter expects 4 or 6, got '${chapter}'`);
-  process.exit(2);
-}
+const lossDetection = checkedOption('emulate:thesis', () => oneOf('loss-detection', values['loss-detection'] ?? 'nack', LOSS_DETECTIONS));
+const chapter = checkedOption('emulate:thesis', () => oneOf('chapter', values.chapter ?? '4', ['4', '6']));
 if (chapter === '6') {
   await import('./thesis-chapter6.ts'); // the multipath tables (its own file: chapter 6's grid and statistics)
   process.exit(0);
@@ -88,7 +80,7 @@ for (const [, bw] of RATES) {
       let m2 = 0;
       try {
         for (let s = 1; s <= runs; s++) {
-          const base: EmulatorConfig = { bandwidthBps: bw, rttMs: rtt, protocol: 'h1', icwnd, rttJitter: 0.1, seed: s, lossDetection: lossDetection as LossDetection };
+          const base: EmulatorConfig = { bandwidthBps: bw, rttMs: rtt, protocol: 'h1', icwnd, rttJitter: 0.1, seed: s, lossDetection };
           const a = simulate(graph, base);
           const b = simulate(graph, { ...base, protocol: 'h2' });
           h1Loads.push(a.loadTime);

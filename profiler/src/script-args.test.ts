@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseScriptArgs } from './script-args.ts';
+import { spawnSync } from 'node:child_process';
+import { checkedOption, parseScriptArgs } from './script-args.ts';
 
 const usage = '\nusage: npm run x [-- --runs N] [--keep DIR]\n';
 const options = { runs: { type: 'string' }, keep: { type: 'string' }, verbose: { type: 'boolean' } } as const;
@@ -19,4 +20,15 @@ test('script args: values, --help before anything else, one-line errors', () => 
   assert.ok(!stray.ok && stray.code === 2 && /unexpected argument 'extra'/.test(stray.out));
   const pos = parseScriptArgs('x', usage, options, ['a', 'b'], true);
   assert.ok(pos.ok && pos.args.positionals.join() === 'a,b');
+});
+
+test('script args: checkedOption passes a value through and turns a thrown check into NAME: MESSAGE, exit 2', () => {
+  assert.equal(checkedOption('x', () => 'sack'), 'sack');
+  const src = `import { checkedOption } from ${JSON.stringify(new URL('./script-args.ts', import.meta.url).href)};
+checkedOption('emulate:x', () => { throw new Error("--queue expects shaper or red, got 'y'"); });
+console.log('not reached');`;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', src], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.equal(r.stdout, '');
+  assert.equal(r.stderr.trim(), "emulate:x: --queue expects shaper or red, got 'y'");
 });

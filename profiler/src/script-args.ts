@@ -37,3 +37,18 @@ export function scriptArgs<T extends Options>(name: string, usage: string, optio
   else console.error(r.out);
   process.exit(r.code);
 }
+
+/** A script's one-line usage error: `NAME: MESSAGE` on stderr, exit 2 (as an unknown option's). */
+export function usageExit(name: string, message: string): never {
+  console.error(`${name}: ${message}`);
+  process.exit(2);
+}
+
+/** F's value; an error F throws (an option check such as the emulator's `oneOf`) becomes script NAME's usage error. */
+export function checkedOption<T>(name: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    return usageExit(name, (e as Error).message);
+  }
+}

@@ -4,8 +4,8 @@
  * Every connection's counters (network/tcp.ts: probes by kind, the window cuts their ACKs made, timeouts, late
  * segments deemed lost and cuts undone) are summed as the connection ends, and printed beside the median PLT.
  */
-import { scriptArgs } from '@pcp/profiler/script-args';
-import { LOSS_DETECTIONS, simulate, type EmulatorConfig, type LossDetection } from '../../src/index.ts';
+import { checkedOption, scriptArgs } from '@pcp/profiler/script-args';
+import { LOSS_DETECTIONS, oneOf, simulate, type EmulatorConfig } from '../../src/index.ts';
 import { TcpConnection } from '../../src/network/tcp.ts';
 import { median } from '../../src/stats.ts';
 import { cellArgs } from './cell-args.ts';
@@ -65,10 +65,9 @@ function main(): number {
   const cell = cellArgs(values, { page: 'mixed-3', profile: 'Poor', scale: 0.25 });
   if (typeof cell === 'string') return fail(cell);
   const { page, testbed: tb, scale, runs } = cell;
-  const ld = values['loss-detection'];
-  if (ld !== undefined && !(LOSS_DETECTIONS as readonly string[]).includes(ld)) return fail(`--loss-detection expects ${LOSS_DETECTIONS.join(' or ')}, got '${ld}'`);
+  const ld = values['loss-detection'] === undefined ? undefined : checkedOption('emulate:goel:trace', () => oneOf('loss-detection', values['loss-detection']!, LOSS_DETECTIONS));
   const hosts: Partial<EmulatorConfig> = {
-    lossDetection: ld as LossDetection | undefined, tlp: values.tlp, earlyRetransmit: values['early-retransmit'], fack: values.fack, frto: values.frto, linuxRto: values['linux-rto'],
+    lossDetection: ld, tlp: values.tlp, earlyRetransmit: values['early-retransmit'], fack: values.fack, frto: values.frto, linuxRto: values['linux-rto'],
   };
   const profile = testbedProfile(tb, { lossScale: scale, reorder: !values['no-reorder'] });
   const graph = buildPage(page);
