@@ -9,12 +9,21 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacySites } from '@pcp/graph-builder';
-import { roundTrip } from './roundtrip.ts';
+import { roundTrip, type RoundTrip } from './roundtrip.ts';
 import { eventsPage, failedElementsPage, graphOf, loaderPage, neverRunPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
 const CHROMIUM = existsSync('/usr/bin/chromium');
 const work = mkdtempSync(join(tmpdir(), 'pcp-synth-test-'));
 test.after(() => rmSync(work, { recursive: true, force: true }));
+
+/** GRAPH written as NAME.json, round-tripped into NAME/, and every resource back (resource Jaccard 1). */
+async function roundTripWhole(name: string, graph: unknown): Promise<RoundTrip> {
+  const file = join(work, `${name}.json`);
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, name));
+  assert.equal(rt.figures.resourceJaccard, 1, `${name}: missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  return rt;
+}
 
 for (const slug of ['www.friv.com', 'london.craigslist.co.uk']) {
   test(`round trip of the legacy graph ${slug}: every resource, parse chunk and script comes back`, { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
@@ -49,12 +58,9 @@ test('hostile URLs are requested as data and never run as markup or code', { ski
     { id: 's', kind: 'script_eval', scriptUrl: evilJs, scriptKind: 'sync', start: 1, end: 3 },
     res('img2', `${evil}&by=script`, 'image/gif', 300),
   ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'p1', 4], ['p1', 'img', 1], ['s', 'img2', 2]]);
-  const file = join(work, 'hostile.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'hostile'));
+  const rt = await roundTripWhole('hostile', graph);
   const urls = rt.built.nodes.flatMap((n) => (n.kind === 'resource' ? [n.url] : []));
   assert.deepEqual(urls.filter((u) => u.includes('evil.pcp.test') && !u.startsWith('http://hostile.pcp.test/')), []);
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
 });
 
@@ -62,18 +68,12 @@ test('an http script on an HSTS-preloaded host loads through the https upgrade a
   const page = 'http://hsts.pcp.test/';
   const ga = 'http://www.google-analytics.com/ga.js';
   const graph = scriptPage(page, ga, 'application/javascript', [res('img', 'http://stats.pcp.test/p.gif', 'image/gif', 300)], [['s', 'img', 2]]);
-  const file = join(work, 'hsts.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'hsts'));
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const rt = await roundTripWhole('hsts', graph);
   assert.equal(rt.figures.parentAgreement, 1, JSON.stringify(rt.figures.parentMisses));
 });
 
 test('a script the source never ran is requested by its element and not run; the scripts that ran run', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
-  const file = join(work, 'never-run.json');
-  writeFileSync(file, JSON.stringify(neverRunPage('http://never-run.pcp.test/')));
-  const rt = await roundTrip(file, join(work, 'never-run'));
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const rt = await roundTripWhole('never-run', neverRunPage('http://never-run.pcp.test/'));
   const ran = new Set(rt.built.nodes.flatMap((n) => (n.kind === 'script_eval' ? [n.scriptUrl] : [])));
   assert.ok(ran.has('http://cdn.pcp.test/app.js'), [...ran].join(' '));
   assert.ok(!ran.has('http://cdn.pcp.test/idle.js'), [...ran].join(' '));
@@ -82,10 +82,7 @@ test('a script the source never ran is requested by its element and not run; the
 
 test("elements whose loads failed fire error, and what their handlers request comes back", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const graph = failedElementsPage('http://errors.pcp.test/');
-  const file = join(work, 'errors.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'errors'));
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const rt = await roundTripWhole('errors', graph);
   const errors = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'error' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
   assert.equal(errors.length, 2, JSON.stringify(errors));
 });
@@ -101,10 +98,7 @@ test("a document's two readystatechange handlers each run at their own state: th
     { id: 'rs1', kind: 'event', eventName: 'readystatechange', eventTarget: 'Document', start: 60, end: 61 },
     res('b', 'http://cdn.pcp.test/at-complete.gif', 'image/gif', 300, { start: 61, end: 65 }),
   ], [['rs0', 'a', 2], ['rs1', 'b', 2]]);
-  const file = join(work, 'states.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'states'));
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const rt = await roundTripWhole('states', graph);
   // Each image's parent is its own dispatch (keyed by order in the document: #0 interactive, #1 complete).
   const parentOf = (url: string): string[] => rt.figures.parentMisses.find((m) => m.url === url)?.built ?? ['same as the source'];
   assert.deepEqual(parentOf('http://cdn.pcp.test/at-interactive.gif'), ['same as the source']);
@@ -124,10 +118,7 @@ test("each window error handler runs at its own script's error only", { skip: !C
     res('a', 'http://cdn.pcp.test/by-error.json', 'application/json', 30, { requestType: 'XHR' }),
     res('b', 'http://cdn.pcp.test/by-error2.json', 'application/json', 30, { requestType: 'XHR' }),
   ], [['p0', 'js2', 1], ['js2', 's2', 10], ['s', 'err', 25], ['err', 'a', 2], ['s2', 'err2', 25], ['err2', 'b', 2]]);
-  const file = join(work, 'two-errors.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'two-errors'));
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const rt = await roundTripWhole('two-errors', graph);
   // Each handler's XHR once (every listener at every error would send each twice).
   const requests = (url: string): number => rt.built.nodes.filter((n) => n.kind === 'resource' && n.url === url).length;
   assert.deepEqual([requests('http://cdn.pcp.test/by-error.json'), requests('http://cdn.pcp.test/by-error2.json')], [1, 1]);
@@ -141,11 +132,8 @@ test('a MessagePort message and a window error raised by a script run their hand
     res('a', 'http://cdn.pcp.test/by-error.gif', 'image/gif', 300),
     res('b', 'http://cdn.pcp.test/by-port.gif', 'image/gif', 300),
   ], [['s', 'err', 25], ['err', 'a', 2], ['s', 'port', 25], ['port', 'b', 2]]);
-  const file = join(work, 'ports.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'ports'));
+  const rt = await roundTripWhole('ports', graph);
   assert.deepEqual(rt.synthWarnings, []);
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   // Each image's parent is the handler that requested it (the round trip profiles a graph with
   // MessagePort messages with posted-task flows, without which the trace builder names one a window callback).
   const parentOf = (url: string): string[] => rt.figures.parentMisses.find((m) => m.url === url)?.built ?? ['same as the source'];
@@ -158,13 +146,10 @@ test('a script element load the legacy graph hangs off a parse chunk, and messag
     ['loader', loaderPage('http://loader.pcp.test/'), 'http://cdn.pcp.test/boot.js'],
     ['responder', responderPage('http://www.pcp.test/', 'http://login.pcp.test/responder.html'), 'http://login.pcp.test/p.gif'],
   ] as const) {
-    const file = join(work, `${name}.json`);
-    writeFileSync(file, JSON.stringify(graph));
-    const rt = await roundTrip(file, join(work, name));
+    const rt = await roundTripWhole(name, graph);
     // (The loader's evaluation hangs off the parse chunk, as twitter.com's streams.js does: warned, and run once.)
     assert.deepEqual(rt.synthWarnings.filter((w) => !/runs once per load/.test(w)), []);
     // boot.js only the streams.js element's onload requests; p.gif only the frame's handler of the page's answer.
-    assert.equal(rt.figures.resourceJaccard, 1, `${name}: missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
     assert.ok(rt.built.nodes.some((n) => n.kind === 'resource' && n.url === url), `${name}: ${url} not requested`);
   }
 });
@@ -179,11 +164,8 @@ test('focus and blur a script caused (element.focus(), blur()) run their handler
     res('c', 'http://cdn.pcp.test/by-blur.gif', 'image/gif', 300),
     res('d', 'http://cdn.pcp.test/by-focusin.gif', 'image/gif', 300),
   ], [['s', 'f', 25], ['f', 'a', 2], ['s', 'b', 25], ['b', 'c', 2], ['s', 'i', 25], ['i', 'd', 2]]);
-  const file = join(work, 'focus.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'focus'));
+  const rt = await roundTripWhole('focus', graph);
   assert.deepEqual(rt.synthWarnings, []);
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   // Each image's parent is the focus event whose handler requested it. A document's focusin listener
   // hears its element's event: the trace names the event by its target, the element, a key the source
   // does not have (align.ts marks it rebuilt only).
@@ -199,10 +181,7 @@ test('a request a timer makes seconds after load comes back: the profile waits f
     { id: 't', kind: 'timer', timerId: '1', timerDelay: 2500, start: 2509, end: 2510 },
     res('late', 'http://cdn.pcp.test/carousel.gif', 'image/gif', 300, { start: 2510, end: 2530 }),
   ], [['s', 't', 19], ['t', 'late', 2]]);
-  const file = join(work, 'late.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'late'));
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const rt = await roundTripWhole('late', graph);
   const meta = JSON.parse(readFileSync(join(work, 'late', 'profile', 'meta.json'), 'utf8'));
   assert.equal(meta.options.quietNotBeforeMs, 4530);
   assert.equal(meta.endReason, 'quiet');
@@ -220,10 +199,7 @@ test("an XHR body trickled in pieces: readystatechange runs once per piece, and 
     res('after', 'http://cdn.pcp.test/after-done.gif', 'image/gif', 300, { start: 1304, end: 1320 }),
   ], [['s', 'x', 2], ['x', 'comp_1', 25], ['comp_1', 'comp_2', 25], ['comp_2', 'comp_3', 25], ['comp_3', 'mid', 2], ['comp_3', 'comp_4', 25], ['comp_4', 'comp_5', 25],
     ['comp_5', 'comp_6_0', 25], ['comp_6_0', 'comp_6_1', 25], ['comp_6_1', 'comp_7', 25], ['comp_7', 'after', 2]]);
-  const file = join(work, 'xhr.json');
-  writeFileSync(file, JSON.stringify(graph));
-  const rt = await roundTrip(file, join(work, 'xhr'));
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const rt = await roundTripWhole('xhr', graph);
   // More than the three dispatches of a body sent whole (the pieces are 300 ms apart: a busy renderer may still merge two).
   const dispatches = rt.built.nodes.filter((n) => n.kind === 'event' && n.eventName === 'readystatechange' && !rt.built.edges.some((e) => e.to === n.id && e.rule === 'split'));
   assert.ok(dispatches.length > 3, `${dispatches.length} readystatechange dispatches`);
@@ -253,11 +229,8 @@ test("an about:blank frame's window load handler, installed by the script that i
 
 test('two frames of one document URL each parse their own document: each image and inline script comes back once, in its own frame', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const ad = 'http://ads.pcp.test/frame.html';
-  const file = join(work, 'shared-url-frames.json');
-  writeFileSync(file, JSON.stringify(sharedUrlFramesPage('http://www.pcp.test/', ad, 'http://cdn.pcp.test/lib.js')));
-  const rt = await roundTrip(file, join(work, 'shared-url-frames'));
+  const rt = await roundTripWhole('shared-url-frames', sharedUrlFramesPage('http://www.pcp.test/', ad, 'http://cdn.pcp.test/lib.js'));
   assert.match(rt.profileLine, /^complete: .* 0 misses$/);
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   const requests = (suffix: string) => rt.built.nodes.filter((n) => n.kind === 'resource' && n.url.endsWith(suffix));
   // One body for both frames would make each parse both images' tags and run the inline script twice.
   assert.equal(requests('/frame.html').length, 2);
@@ -274,11 +247,8 @@ test('two frames of one document URL each parse their own document: each image a
 
 test('events the page asks Chromium for (a scroll, a transition, an animation, a media play) and a custom event its script dispatches run their handlers, whose requests come back', { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const page = 'http://events.pcp.test/';
-  const file = join(work, 'events.json');
-  writeFileSync(file, JSON.stringify(eventsPage(page)));
-  const rt = await roundTrip(file, join(work, 'events'));
+  const rt = await roundTripWhole('events', eventsPage(page));
   assert.deepEqual(rt.synthWarnings, []);
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   // Each image's parent is its event (the webkit-prefixed ones keyed by their unprefixed names).
   assert.deepEqual(rt.figures.parentMisses, []);
   // Every event has a cause in the rebuilt graph: the custom one its script (a nested dispatch), the
@@ -318,11 +288,8 @@ test('an image the source took from its HTTP cache is in the replay browser\'s c
 });
 
 test("a frame of the page's own URL that a script inserts runs its own document's external script, whose request comes back (www.behance.net)", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
-  const file = join(work, 'own-url-frame.json');
-  writeFileSync(file, JSON.stringify(ownUrlFrameByScriptPage('http://www.pcp.test/', 'http://cdn.pcp.test/lib.js')));
-  const rt = await roundTrip(file, join(work, 'own-url-frame'));
+  const rt = await roundTripWhole('own-url-frame', ownUrlFrameByScriptPage('http://www.pcp.test/', 'http://cdn.pcp.test/lib.js'));
   // Without the frame's name the script finds no program and in-frame.png is never requested.
-  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
   const img = rt.built.nodes.find((n) => n.kind === 'resource' && n.url === 'http://www.pcp.test/in-frame.png')!;
   const parents = rt.built.edges.filter((e) => e.to === img.id).map((e) => rt.built.nodes.find((n) => n.id === e.from)!);
   assert.ok(parents.some((p) => p.kind === 'script_eval' && p.scriptUrl === 'http://cdn.pcp.test/lib.js'), JSON.stringify(parents));
