@@ -675,9 +675,15 @@ export class TcpConnection {
 
   /**
    * A request (one packet) leaves the client at `now`: its trip to the server, ms — `up`, or on a lossy
-   * uplink, plus the client's RTO (doubling) for each time it is lost.
+   * uplink, plus the client's RTO (doubling) for each time it is lost. Counted in Goel's slices as it arrives.
    */
   requestTrip(now: number, wireBytes: number): number {
+    const trip = this.uplinkTrip(now, wireBytes);
+    this.ctx.slices?.receive(this, now + trip);
+    return trip;
+  }
+
+  private uplinkTrip(now: number, wireBytes: number): number {
     const uplink = this.ctx.uplink;
     if (!uplink) return this.up;
     let t = now;
@@ -724,6 +730,7 @@ export class TcpConnection {
    */
   onAck(s: Segment, now: number, upTo?: number): void {
     this.acksInFlight--;
+    this.ctx.slices?.receive(this, now);
     if (this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
