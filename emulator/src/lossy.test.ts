@@ -282,11 +282,14 @@ test("a link schedule's extra delay applies by the slice a packet enters in", ()
 });
 
 test("Goel's per-slice retransmission counts: the retransmission lands in the slice after the first flight", () => {
-  // The connection's SYN reaches the server at 20: slices of 50 ms from 20. Segments 1-10 leave at 60 (slice 0);
-  // segment 5 is lost and goes again at 106.0 (slice 1).
+  // The connection's SYN reaches the server at 20: slices of 50 ms from 20. The request reaches the server at
+  // 60 (slice 0) and segments 1-10 leave then; segment 5 is lost. ACKs reach the server at 100 + 1.2k for
+  // segments 1-4 (101.2-104.8) and 100 + 1.2(k-1) for 6-10 (106.0-110.8; each at once, out of order): nine in
+  // slice 1 [70, 120). Segment 5 goes again at 106.0 (slice 1), reaches the client at 127.2; its ACK reaches
+  // the server at 147.2 (slice 2). Goel's exchanged segments in slice 1: 1 sent + 9 received, 1 retransmitted.
   const r = simulateChecked(page, { ...lose([6], []), retransmissionSliceMs: 50 });
   close(r.loadTime, 127.2, 'load as without counting');
-  assert.deepEqual(r.retransmissionSlices, [{ sent: [10, 1], retransmitted: [0, 1] }]);
+  assert.deepEqual(r.retransmissionSlices, [{ sent: [10, 1, 0], retransmitted: [0, 1, 0], received: [1, 9, 1] }]);
   assert.equal(simulateChecked(page, lose([6], [])).retransmissionSlices, undefined);
 });
 

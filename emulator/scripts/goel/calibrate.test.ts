@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { closestPoint, sharesAt, type CalibrationPoint } from './calibrate.ts';
 import { FREQUENCY_PROFILES } from './testbed.ts';
 
-const point = (scale: number, mean: number): CalibrationPoint => ({ scale, shares: { clusterSlices: 1, meanClusterShare: mean, medianClusterShare: mean, lifetimeShare: 0 } });
+const point = (scale: number, mean: number): CalibrationPoint => ({ scale, shares: { clusterSlices: 1, meanClusterShare: mean, medianClusterShare: mean, meanClusterShareOfSent: mean, lifetimeShare: 0 } });
 
 test('the calibration keeps the scale whose mean share is closest to the paper, the smaller on a tie', () => {
   const pts = [point(0, 0.8), point(0.5, 0.6), point(1, 0.35), point(2, 0.25)];

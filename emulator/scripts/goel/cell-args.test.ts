@@ -11,11 +11,19 @@ test('cellArgs: defaults, then each option read', () => {
   const c = cellArgs({ page: 'mixed-12', profile: 'Median', scale: '0.5', runs: '3' }, defaults);
   assert.ok(typeof c !== 'string');
   assert.deepEqual([c.page.name, c.testbed.name, c.scale, c.runs], ['mixed-12', 'Median', 0.5, 3]);
+  const q = cellArgs({ family: 'quality', profile: 'Fair' }, defaults);
+  assert.ok(typeof q !== 'string');
+  assert.deepEqual([q.testbed.family, q.testbed.name], ['quality', 'Fair']);
+  const poor = cellArgs({ family: 'quality' }, defaults);
+  assert.ok(typeof poor !== 'string');
+  assert.deepEqual([poor.testbed.family, poor.testbed.name], ['quality', 'Poor'], "the default profile's name in the family asked for");
 });
 
 test('cellArgs: a bad option is a one-line reason', () => {
   assert.match(cellArgs({ page: 'x' }, defaults) as string, /^unknown page 'x' \(small-365, /);
-  assert.equal(cellArgs({ profile: 'Fair' }, defaults), "unknown profile 'Fair' (Good, Median, Poor)");
+  assert.equal(cellArgs({ profile: 'Fair' }, defaults), "unknown frequency profile 'Fair' (Good, Median, Poor)");
+  assert.equal(cellArgs({ family: 'quality', profile: 'Median' }, defaults), "unknown quality profile 'Median' (Good, Fair, Passable, Poor)");
+  assert.equal(cellArgs({ family: 'x' }, defaults), "--family expects quality or frequency, got 'x'");
   assert.equal(cellArgs({ scale: '-1' }, defaults), "--scale expects a non-negative number, got '-1'");
   assert.equal(cellArgs({ runs: '0' }, defaults), "--runs expects a positive integer, got '0'");
   assert.equal(cellArgs({ runs: '2.5' }, defaults), "--runs expects a positive integer, got '2.5'");

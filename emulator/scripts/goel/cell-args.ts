@@ -1,9 +1,10 @@
 /**
  * The options of a one-cell script of Goel's experiment (emulate:goel:trace, emulate:goel:shard): a page,
- * a loss-frequency profile, the loss slices' scale and the number of seeds, each checked with a one-line reason.
+ * a testbed profile of one family (`--family frequency|quality`, default frequency), the loss slices' scale and
+ * the number of seeds, each checked with a one-line reason.
  */
 import { PAGE_FAMILIES, type PageFamily } from './pages.ts';
-import { FREQUENCY_PROFILES, type TestbedProfile } from './testbed.ts';
+import { familyProfiles, PROFILE_FAMILIES, type ProfileFamily, type TestbedProfile } from './testbed.ts';
 
 export interface CellArgs {
   page: PageFamily;
@@ -14,6 +15,7 @@ export interface CellArgs {
 
 export interface CellValues {
   page?: string;
+  family?: string;
   profile?: string;
   scale?: string;
   runs?: string;
@@ -23,8 +25,11 @@ export interface CellValues {
 export function cellArgs(values: CellValues, defaults: { page: string; profile: string; scale: number }): CellArgs | string {
   const page = PAGE_FAMILIES.find((p) => p.name === (values.page ?? defaults.page));
   if (!page) return `unknown page '${values.page}' (${PAGE_FAMILIES.map((p) => p.name).join(', ')})`;
-  const testbed = FREQUENCY_PROFILES.find((p) => p.name === (values.profile ?? defaults.profile));
-  if (!testbed) return `unknown profile '${values.profile}' (${FREQUENCY_PROFILES.map((p) => p.name).join(', ')})`;
+  const family = values.family ?? 'frequency';
+  if (!(PROFILE_FAMILIES as readonly string[]).includes(family)) return `--family expects ${PROFILE_FAMILIES.join(' or ')}, got '${family}'`;
+  const profiles = familyProfiles(family as ProfileFamily);
+  const testbed = profiles.find((p) => p.name === (values.profile ?? defaults.profile));
+  if (!testbed) return `unknown ${family} profile '${values.profile}' (${profiles.map((p) => p.name).join(', ')})`;
   const scale = values.scale === undefined ? defaults.scale : Number(values.scale);
   if (!(scale >= 0)) return `--scale expects a non-negative number, got '${values.scale}'`;
   const runs = values.runs === undefined ? 15 : Number(values.runs);

@@ -8,8 +8,8 @@ test('loadShape: the busiest connection, its rate while sending, the page rate, 
   // 70 ms slices = 14 per slice; 1 of 70 retransmitted.
   const s = loadShape(
     [
-      { sent: [10], retransmitted: [0] },
-      { sent: [0, 20, 0, 40, 0], retransmitted: [0, 0, 0, 1, 0] },
+      { sent: [10], retransmitted: [0], received: [1] },
+      { sent: [0, 20, 0, 40, 0], retransmitted: [0, 0, 0, 1, 0], received: [1, 10, 0, 20, 1] },
     ],
     350,
     70,
@@ -21,6 +21,6 @@ test('loadShape: the busiest connection, its rate while sending, the page rate, 
 });
 
 test('loadShape: nothing sent is all zeros, not NaN', () => {
-  assert.deepEqual(loadShape([{ sent: [0], retransmitted: [0] }], 100, 70), { bulkShare: 0, bulkRate: 0, pageRate: 0, retransmittedShare: 0 });
+  assert.deepEqual(loadShape([{ sent: [0], retransmitted: [0], received: [0] }], 100, 70), { bulkShare: 0, bulkRate: 0, pageRate: 0, retransmittedShare: 0 });
   assert.deepEqual(loadShape([], 100, 70), { bulkShare: 0, bulkRate: 0, pageRate: 0, retransmittedShare: 0 });
 });

@@ -100,11 +100,11 @@ function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeO
   }
   const scales: Partial<Record<string, number>> = {};
   if (calibrated) {
-    console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice; the emulator's = the same over each connection's 70 ms slices with a retransmission (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}), lifetime share beside it`);
+    console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice; the emulator's = the same over each connection's 70 ms slices with a retransmission, retransmitted / segments exchanged both ways (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}); beside it the share of the server's segments alone and the lifetime share`);
     for (const p of testbed) {
       const c: Calibration = calibrate(p, bridge, hosts);
       scales[p.name] = c.chosen.scale;
-      const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
+      const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, of sent ${pct(x.shares.meanClusterShareOfSent)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
       console.log(`  ${p.name.padEnd(8)} paper ${pct(c.target)}; emulator ${pts}`);
       console.log(`  ${''.padEnd(8)} -> loss x${c.chosen.scale}: ${pct(c.chosen.shares.meanClusterShare)} against ${pct(c.target)}${Math.abs(c.chosen.shares.meanClusterShare - c.target) > 0.05 ? ' (out of reach: see emulator/README.md)' : ''}`);
     }

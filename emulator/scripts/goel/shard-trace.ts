@@ -15,7 +15,7 @@ import { SLICE_MS } from './testbed.ts';
 import { loadShape, type LoadShape } from './load-shape.ts';
 import { ALL_VARIANTS, variantConfig } from './variants.ts';
 
-const HELP = `usage: npm run emulate:goel:shard [-- --page NAME] [--profile Good|Median|Poor] [--scale X] [--runs N] [--no-rwnd] [--no-refill]
+const HELP = `usage: npm run emulate:goel:shard [-- --page NAME] [--family frequency|quality] [--profile NAME] [--scale X] [--runs N] [--no-rwnd] [--no-refill]
 
 One cell of Goel's experiment (default: the 8 MB page mixed-12 under Median, loss x0.5, seeds 1-15, Linux 3.13
 hosts), loaded as h1, h2, h2 with every large object over one second connection (--shard-large), and Goel's
@@ -24,7 +24,9 @@ per-connection 70 ms slices the busiest connection's share of the data segments,
 it sends, the page's segments per slice over the load, and the share retransmitted (medians over the seeds).
 
   --page NAME       one of ${PAGE_FAMILIES.map((p) => p.name).join(', ')} (default mixed-12)
-  --profile NAME    Good, Median or Poor (default Median)
+  --family F        the profile family: frequency (Good, Median, Poor; default) or quality (Good, Fair,
+                    Passable, Poor)
+  --profile NAME    a profile of the family (default Median)
   --scale X         the loss slices' scale (default 0.5, emulate:goel's calibration for Median)
   --runs N          seeds 1..N (default 15)
   --no-rwnd         no 65 KB receive-window cap per connection
@@ -33,7 +35,7 @@ it sends, the page's segments per slice over the load, and the share retransmitt
 `;
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel:shard', HELP, { page: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-rwnd': { type: 'boolean' }, 'no-refill': { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel:shard', HELP, { page: { type: 'string' }, family: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-rwnd': { type: 'boolean' }, 'no-refill': { type: 'boolean' } });
   const cell = cellArgs(values, { page: 'mixed-12', profile: 'Median', scale: 0.5 });
   if (typeof cell === 'string') {
     console.error(`emulate:goel:shard: ${cell}`);

@@ -12,7 +12,7 @@ import { cellArgs } from './cell-args.ts';
 import { buildPage, PAGE_FAMILIES } from './pages.ts';
 import { goelConfig, testbedProfile } from './profiles.ts';
 
-const HELP = `usage: npm run emulate:goel:trace [-- --page NAME] [--profile Good|Median|Poor] [--scale X] [--runs N]
+const HELP = `usage: npm run emulate:goel:trace [-- --page NAME] [--family frequency|quality] [--profile NAME] [--scale X] [--runs N]
                                   [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto] [--linux-rto] [--no-reorder]
 
 One cell of Goel's experiment (default: the 2 MB page mixed-3 under Poor, loss x0.25, seeds 1-15), h1 and
@@ -21,7 +21,9 @@ h2, with the hosts' loss detection as given: median PLT, and summed over the con
 timeouts, late segments deemed lost on the re-ordering link, the window cuts they alone caused and cuts undone.
 
   --page NAME       one of ${PAGE_FAMILIES.map((p) => p.name).join(', ')}
-  --profile NAME    Good, Median or Poor (default Poor)
+  --family F        the profile family: frequency (Good, Median, Poor; default) or quality (Good, Fair,
+                    Passable, Poor)
+  --profile NAME    a profile of the family (default Poor)
   --scale X         the loss slices' scale (default 0.25)
   --runs N          seeds 1..N (default 15)
   --no-reorder      the bridge keeps packets in order
@@ -55,7 +57,7 @@ TcpConnection.prototype.recycle = function (this: TcpConnection): void {
 
 function main(): number {
   const { values } = scriptArgs('emulate:goel:trace', HELP, {
-    page: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-reorder': { type: 'boolean' },
+    page: { type: 'string' }, family: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-reorder': { type: 'boolean' },
     'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' }, 'linux-rto': { type: 'boolean' },
   });
   const fail = (msg: string): number => {

@@ -19,8 +19,8 @@ function exchange(bytes: number): Exchange {
   return { node: 0, bytes, sent: 0, received: 0, prio: 0, order: 0, serverDelay: 0, tIssue: 0, tSent: 0, tAtServer: 0, tReady: 0, tFirstByte: NaN, tEnd: NaN, handshake: 0, conn: null };
 }
 
-/** Sends `segments` full segments at 0 (and `later` more at `laterAt`); returns the ACKs' arrivals at the server. */
-function ackTimeline(delayedAcks: boolean | DelayedAckPolicy, segments: number, later?: { at: number; segments: number }, losePackets: number[] = [], extra: Partial<NetContext> = {}, seen: { conn?: TcpConnection } = {}): Array<[number, number]> {
+/** Sends `segments` full segments at 0 (and `later` more at each `later.at`); returns the ACKs' arrivals at the server. */
+function ackTimeline(delayedAcks: boolean | DelayedAckPolicy, segments: number, later?: { at: number; segments: number } | Array<{ at: number; segments: number }>, losePackets: number[] = [], extra: Partial<NetContext> = {}, seen: { conn?: TcpConnection } = {}): Array<[number, number]> {
   const q = new EventQueue();
   const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { loss: new ListLoss(losePackets) });
   const ctx: NetContext = {
@@ -34,10 +34,10 @@ function ackTimeline(delayedAcks: boolean | DelayedAckPolicy, segments: number, 
   conn.kick(0);
   const acks: Array<[number, number]> = [];
   const EV_MORE_DATA = -1; // this test's own event: the application writes more
-  if (later) q.schedule(later.at, EV_MORE_DATA);
+  for (const w of later === undefined ? [] : Array.isArray(later) ? later : [later]) q.schedule(w.at, EV_MORE_DATA, w.segments);
   for (let ev = q.pop(); ev; ev = q.pop()) {
     if (ev.kind === EV_MORE_DATA) {
-      buffer.push(exchange(later!.segments * MSS));
+      buffer.push(exchange((ev.a as number) * MSS));
       conn.kick(ev.t);
     } else if (ev.kind === EV_SEGMENT_ARRIVES) conn.onSegmentArrives(ev.a as Segment, ev.t);
     else if (ev.kind === EV_ACK_ARRIVES) {
@@ -282,6 +282,33 @@ test('re-ordering, the NACK scheme: the late segment is NACKed at three above it
   assert.equal(stats.retransmissions, 1);
   assert.equal(conn.undoneCuts, 0);
   assert.equal(conn.cwnd, 5.5);
+});
+
+test("re-ordering, sack, Linux 3.13's Trick#4: a receive-window-bound sender with the degree raised to 6 resends the hole at half its window SACKed, not at the RTO", () => {
+  // lateSegment(50)'s first phase with a 6-segment receive window (never binding there): the degree is 6 after
+  // the ACK at 90, the cut undone (window 11), everything ACKed by 97.4. At 200 eight more segments are written;
+  // the receive window lets six go (6-11), the window (11) does not bind. Segment 6 (the link's 8th packet) is
+  // lost; 7-11 reach the bottleneck at 210 (slice 10, no delay): out at 210, 211.2, ... 214.8, at the client
+  // 220-224.8, their ACKs at the server 240-244.8. At 242.4 three of six outstanding are SACKed (max(6/2, 3)),
+  // six do not exceed the degree, and nothing new may leave (the receive window is full): recovery, segment 6
+  // again at once (bottleneck 252.4, client 262.4, its ACK at 282.4 covering 6-11), the window (grown 11 -> 12
+  // by the SACK at 240: five in flight, 2 x 6 >= 11) halved to 6, and not grown after (the sender app-limited).
+  // The recovery ends at 282.4; 12 and 13 leave (bottleneck 292.4, out 292.4 and 293.6, client 302.4, 303.6;
+  // ACKs 322.4, 323.6). Before Trick#4 was modelled the five SACKs never reached the degree: the RTO found
+  // segment 6 (armed at 200).
+  const run = (): { acks: Array<[number, number]>; conn: TcpConnection; stats: NetContext['stats'] } => {
+    const schedule = linkSchedule({ sliceMs: 20, reorder: true, slices: [{ rateBps: 10e6, delayMs: 50 }, ...Array.from({ length: 49 }, () => ({ rateBps: 10e6 }))] });
+    const stats = { retransmissions: 0, bytesDelivered: 0 };
+    const link = new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1), { schedule, loss: new ListLoss([8]) });
+    const seen: { conn?: TcpConnection } = {};
+    const acks = ackTimeline(false, 1, [{ at: 15, segments: 5 }, { at: 200, segments: 8 }], [], { link, icwnd: 10, stats, sack: true, rwndSegments: 6 }, seen);
+    return { acks, conn: seen.conn!, stats };
+  };
+  const { acks, conn, stats } = run();
+  assert.deepEqual(acks.slice(7), [[240, 7], [241.2, 8], [242.4, 9], [243.6, 10], [244.8, 11], [282.4, 12], [322.4, 13], [323.6, 14]]);
+  assert.equal(stats.retransmissions, 2, 'segment 0 (late, phase one) and segment 6');
+  assert.equal(conn.timeouts, 0);
+  assert.deepEqual([conn.cwnd, conn.ssthresh], [6, 6]);
 });
 
 test('the same link keeping order: the five wait behind segment 0 (all at the client at 70), nothing resent', () => {

@@ -95,6 +95,7 @@ import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts'
 import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
 import { lateSegmentLost, raisedReordering, reorderingMetric } from './reordering.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
+import { limitedRecoveryDue } from './limited-recovery.ts';
 
 export const MIN_RTO_MS = 200;
 export const INITIAL_RTO_MS = 1000;
@@ -675,9 +676,15 @@ export class TcpConnection {
 
   /**
    * A request (one packet) leaves the client at `now`: its trip to the server, ms — `up`, or on a lossy
-   * uplink, plus the client's RTO (doubling) for each time it is lost.
+   * uplink, plus the client's RTO (doubling) for each time it is lost. Counted in Goel's slices as it arrives.
    */
   requestTrip(now: number, wireBytes: number): number {
+    const trip = this.uplinkTrip(now, wireBytes);
+    this.ctx.slices?.receive(this, now + trip);
+    return trip;
+  }
+
+  private uplinkTrip(now: number, wireBytes: number): number {
     const uplink = this.ctx.uplink;
     if (!uplink) return this.up;
     let t = now;
@@ -724,6 +731,7 @@ export class TcpConnection {
    */
   onAck(s: Segment, now: number, upTo?: number): void {
     this.acksInFlight--;
+    this.ctx.slices?.receive(this, now);
     if (this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
@@ -780,6 +788,10 @@ export class TcpConnection {
         newLoss = true;
       }
     }
+    if (!newLoss && !lateLoss && this.limitedRecoveryCase()) {
+      if (this.markHeadLost()) newLoss = true;
+      else lateLoss = true;
+    }
     const lateOnly = lateLoss && !newLoss;
     newLoss ||= lateLoss;
     if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
@@ -826,6 +838,42 @@ export class TcpConnection {
     this.trySend(now);
     if (this.pipe > 0 && this.rtoDeadline === Infinity) this.armTimer(now, rtoAt);
     if (erCase) this.scheduleEarlyRetransmit(now);
+  }
+
+  /**
+   * Linux 3.13's Trick#4 on this ACK (limited-recovery.ts), on a re-ordering link whose degree rose above 3 (else
+   * the case cannot arise), outside recovery and with nothing queued to resend: the hole at the cumulative
+   * point, sent once, on its way or lost.
+   */
+  private limitedRecoveryCase(): boolean {
+    if (!this.reorders || !this.ctx.sack || this.perSegmentDelivery || this.inRecovery || this.dupThresh <= DUP_THRESH) return false;
+    if (this.retxHead < this.retxQueue.length) return false;
+    const head = this.segs[this.una];
+    if (head === undefined || head.acked || head.retx > 0 || head.sackedAbove === LATE_LOST) return false;
+    const packetsOut = this.nSegs - this.una;
+    if (packetsOut > this.dupThresh) return false;
+    let sackedOut = 0;
+    for (let i = this.una; i < this.nSegs; i++) if (this.segs[i]!.acked) sackedOut++;
+    return limitedRecoveryDue({ packetsOut, sackedOut, reordering: this.dupThresh, initialReordering: DUP_THRESH, maySendNow: this.buffer.hasData() && this.hasRoom() });
+  }
+
+  /**
+   * Trick#4's mark (tcp_mark_head_lost(sk, 1, 1)): the segment at the cumulative point is deemed lost and queued
+   * to resend. Returns true if it was lost indeed, false if it was a late one still on its way (counted as
+   * reorderDetect counts those).
+   */
+  private markHeadLost(): boolean {
+    const head = this.segs[this.una]!;
+    this.pipe--;
+    this.retxQueue.push(head);
+    if (head.lost) {
+      const k = this.undetected.indexOf(head, this.udHead);
+      if (k >= 0) this.undetected.splice(k, 1);
+      return true;
+    }
+    head.sackedAbove = LATE_LOST;
+    this.spuriousLosses++;
+    return false;
   }
 
   /** RFC 5827's case on this ACK (early-retransmit.ts): under four outstanding, one SACKed, nothing new can go. */
