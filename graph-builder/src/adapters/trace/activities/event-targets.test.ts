@@ -174,3 +174,22 @@ test("a window load called from inside a script is its frame's, by the frame's l
   const cut = [sl(0, 5000, 5040, { eventType: 'load', parent: undefined })];
   assert.equal(windowLoadFrame({ slices: cut, marks: [{ frame: 'main', name: 'load', time: 5039, thread: 'r' }], frames: [] } as never, cut[0]!), undefined);
 });
+
+test("an iframe element's load after a long window-load handler of its frame is not a window load", () => {
+  // www.snapdeal.com's kept load (synth/README.md, session 15), ms: the iframeLogin frame's window load (2522.64-2577.11,
+  // a 54 ms handler), the iframe element's load in the main frame (2577.19-2578.28, its onload handler), the frame's
+  // MarkLoad (2578.29), pageshow.
+  const sl = (index: number, start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind: 'event', name: 'EventDispatch', start, end, thread: 'r', ...more });
+  const slices = [
+    sl(0, 2522.64, 2577.11, { eventType: 'load' }),
+    { index: 1, kind: 'function', name: 'FunctionCall', start: 2522.67, end: 2577.02, thread: 'r', parent: 0, frame: 'login' } as Slice,
+    sl(2, 2577.19, 2578.28, { eventType: 'load' }),
+    { index: 3, kind: 'function', name: 'FunctionCall', start: 2577.24, end: 2578.27, thread: 'r', parent: 2, frame: 'main' } as Slice,
+    sl(4, 2578.3, 2578.31, { eventType: 'pageshow' }),
+  ];
+  const load = { slices, marks: [{ frame: 'login', name: 'load' as const, time: 2578.29, thread: 'r' }], frames: [] } as never;
+  const isWindowLoad = windowLoadTest(load);
+  assert.equal(isWindowLoad(slices[0]!, 'login'), true, "the frame's window load");
+  assert.equal(isWindowLoad(slices[2]!, 'main'), false, "the iframe element's load, 54 ms after the window load began");
+  assert.equal(windowLoadFrame(load, slices[0]!), 'login');
+});
