@@ -51,7 +51,7 @@ export interface RoundTripFigures {
   reduced: { precision: number; recall: number };
   /** Recall per rule of the source graph. */
   byRule: Record<string, RuleFigures>;
-  /** Jaccard of the resource URLs on the two critical paths. */
+  /** Jaccard of the resource URLs on the two critical paths, each on its graph as recorded (`asRecorded`: post-load timers included). */
   criticalPathJaccard: number;
   /**
    * Secondary figures beside it (cp-agreement.ts): `structural`, the rebuilt edges with the source's

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Graph } from '@pcp/graph-builder';
-import { cpUrls, criticalPathFigures, nearCriticalJaccard, pathEdgesMissing, pathLengths, withDurationsOf } from './cp-agreement.ts';
+import { asRecorded, cpUrls, criticalPathFigures, nearCriticalJaccard, pathEdgesMissing, pathLengths, withDurationsOf } from './cp-agreement.ts';
 import type { KeyedEdge } from './compare.ts';
 import { graphOf, res } from './testing.ts';
 
@@ -106,4 +106,26 @@ test("the source's durations are shared among a key's rebuilt parts by their spa
   const z = withDurationsOf(zero, keys({ x1: 'k', x2: 'k' }), source, keys({ y: 'k' }));
   assert.deepEqual(z.nodes.filter((n) => n.id.startsWith('x')).map((n) => n.end - n.start), [80, 0]);
   assert.equal(z.nodes.find((n) => n.id === 'doc')!.end, 30, 'a node without a key keeps its span');
+});
+
+test("a post-load timer the rebuilt graph disables stays on its critical path, as on the source's (www.aliexpress.com's shape)", () => {
+  // The document (10 ms); its load handler's timer (after the load) requests an ad frame of 4,600 ms; a script of 50 ms
+  // beside it. The legacy graph disables nothing; the trace builder's normalisation disables the post-load timer.
+  const AD = 'http://dis.pcp.test/ad.html';
+  const page = (disabled: boolean): Graph => graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100, { end: 10 }),
+    { id: 't', kind: 'timer', timerId: '1', timerDelay: 0, start: 20, end: 21, ...(disabled && { disabled: true }) },
+    res('ad', AD, 'text/html', 100, { start: 21, end: 4621 }),
+    res('b', B, 'application/javascript', 10, { start: 20, end: 70 }),
+  ], [['doc', 't', 20], ['t', 'ad', 2], ['doc', 'b', 1]]);
+  const source = page(false);
+  const built = page(true);
+  assert.deepEqual(cpUrls(source), [PAGE, AD]);
+  assert.deepEqual(cpUrls(built), [PAGE, B], 'Algorithm 1 on the enabled part alone: the timer and the ad it leads to are left out');
+  assert.deepEqual(cpUrls(asRecorded(built)), [PAGE, AD]);
+  assert.equal(asRecorded(source), source, 'a graph that disables nothing is returned as is');
+  assert.equal(built.nodes.find((n) => n.id === 't')!.disabled, true, 'the graph given is not changed');
+  const f = figures(source, built);
+  assert.equal(f.jaccard, 1);
+  assert.equal(f.structural, 1);
 });

@@ -12,6 +12,18 @@ import { buildDag, criticalPath, jaccard, nodeWeights, type Graph, type GraphNod
 import { stripFragment } from './graph-index.ts';
 import type { KeyedEdge } from './compare.ts';
 
+/**
+ * The graph as recorded: the nodes normalisation disabled (post-load timers, graph-builder's normalise.ts)
+ * enabled again, so that Algorithm 1 runs on the whole load on both sides. `criticalPath` leaves disabled
+ * nodes out, and with them every node only they lead to; the legacy graphs disable nothing (their paths run
+ * through post-load timers), and the trace builder's own critical path is on this scope too (`analysisScope`
+ * 'recorded'). www.aliexpress.com: the load handler's timer 0, disabled in the rebuilt graph, leads to the
+ * criteo frame and its 4.6 s ad, the source's path.
+ */
+export function asRecorded(g: Graph): Graph {
+  return g.nodes.some((n) => n.disabled) ? { ...g, nodes: g.nodes.map((n) => (n.disabled ? { ...n, disabled: false } : n)) } : g;
+}
+
 /** A node's duration (Algorithm 1's cost). */
 export const span = (n: GraphNode): number => Math.max(0, n.end - n.start);
 
@@ -150,8 +162,10 @@ export function pathEdgesMissing(source: Graph, sourceKeys: Map<string, string>,
 }
 
 /** The three figures for a source graph and a rebuilt one, given both graphs' content keys and keyed edges (compare.ts). */
-export function criticalPathFigures(source: Graph, sourceKeys: Map<string, string>, built: Graph, builtKeys: Map<string, string>,
+export function criticalPathFigures(sourceAsGiven: Graph, sourceKeys: Map<string, string>, builtAsGiven: Graph, builtKeys: Map<string, string>,
   edges: { source: Map<string, KeyedEdge>; built: Map<string, KeyedEdge> }): CriticalPathFigures {
+  const source = asRecorded(sourceAsGiven);
+  const built = asRecorded(builtAsGiven);
   const s = cpUrls(source);
   return {
     jaccard: jaccard(s, cpUrls(built)),

@@ -10,7 +10,7 @@
 import { criticalPath, type Graph, type ResourceNode } from '@pcp/graph-builder';
 import { stripFragment } from './graph-index.ts';
 import { alignUpgrades } from './upgrades.ts';
-import { pathLengths, span, type PathLengths } from './cp-agreement.ts';
+import { asRecorded, pathLengths, span, type PathLengths } from './cp-agreement.ts';
 
 /** Spans more than this factor (and 20 ms) apart count as longer or shorter. */
 const FACTOR = 1.5;
@@ -64,8 +64,9 @@ function longerBecause(b: ResourceNode, excess: number): string {
 }
 
 /** Classes of the resources the two critical paths do not share, with counts (`graph: ...` once per graph). */
-export function criticalPathMisses(source: Graph, builtAsLoaded: Graph): Map<string, number> {
-  const built = alignUpgrades(source, builtAsLoaded);
+export function criticalPathMisses(sourceAsGiven: Graph, builtAsLoaded: Graph): Map<string, number> {
+  const source = asRecorded(sourceAsGiven);
+  const built = asRecorded(alignUpgrades(source, builtAsLoaded));
   const sp = pathOf(source);
   const bp = pathOf(built);
   const sr = firstByUrl(source);

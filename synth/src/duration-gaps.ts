@@ -8,7 +8,7 @@
  * Pure.
  */
 import { criticalPath, mimeClass, type Graph, type GraphNode, type MimeClass } from '@pcp/graph-builder';
-import { span } from './cp-agreement.ts';
+import { asRecorded, span } from './cp-agreement.ts';
 
 export interface DurationGap {
   key: string;
@@ -74,7 +74,7 @@ export function pathDurationGaps(source: Graph, sourceKeys: Map<string, string>,
   const byId = new Map(source.nodes.map((n) => [n.id, n]));
   const seen = new Set<string>();
   const out: DurationGap[] = [];
-  for (const id of criticalPath(source).nodes) {
+  for (const id of criticalPath(asRecorded(source)).nodes) {
     const k = sourceKeys.get(id);
     const n = byId.get(id);
     if (k === undefined || n === undefined || seen.has(k)) continue;

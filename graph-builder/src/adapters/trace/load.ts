@@ -119,6 +119,8 @@ export interface Mark {
   frame: string;
   name: 'domContentLoaded' | 'load';
   time: number;
+  /** The renderer thread that set it (`pid:tid`, as slices' `thread`). */
+  thread?: string;
 }
 
 export interface TraceLoad {

@@ -7,7 +7,7 @@ import type { ComputationActivity, ScriptKindM } from '../../../model/types.ts';
 import { NO_CAUSE } from '../../../model/types.ts';
 import { requestFor, type Slice, type TraceRequest } from '../load.ts';
 import { isTokenKey, sameDoc, type ActivityContext, type Owner, type PendingCause } from './context.ts';
-import { callbackEvent, EventTargets } from './event-targets.ts';
+import { callbackEvent, EventTargets, windowLoadFrame } from './event-targets.ts';
 import { frameOfDescendant, handlerOf } from './slice-tree.ts';
 
 export type PendingComputation = ComputationActivity & { pending: PendingCause };
@@ -57,7 +57,8 @@ export function chainReadyStates(slices: Slice[], comps: PendingComputation[]): 
 }
 
 /** The frame a slice runs in: an event runs in the frame of its handler (an iframe element's load is handled in the parent frame even though it follows the child frame's own load). */
-const frameOfSlice = (ctx: ActivityContext, sl: Slice): string => sl.frame ?? handlerOf(ctx.slices, sl)?.frame ?? frameOfDescendant(ctx.slices, sl) ?? ctx.load.mainFrame;
+const frameOfSlice = (ctx: ActivityContext, sl: Slice): string =>
+  sl.frame ?? handlerOf(ctx.slices, sl)?.frame ?? frameOfDescendant(ctx.slices, sl) ?? windowLoadFrame(ctx.load, sl) ?? ctx.load.mainFrame;
 
 function siteOf(ctx: ActivityContext, sl: Slice): Site {
   const { load } = ctx;

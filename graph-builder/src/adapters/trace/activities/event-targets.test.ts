@@ -1,7 +1,7 @@
 /** Events' targets and dispatch-less callbacks, on real Chromium 156 traces (../fixtures). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callbackEvent, EventTargets, windowLoadTest } from './event-targets.ts';
+import { callbackEvent, EventTargets, windowLoadFrame, windowLoadTest } from './event-targets.ts';
 import { handlerOf, scriptRunBefore } from './slice-tree.ts';
 import type { Slice } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
@@ -142,4 +142,54 @@ test("frames of one site share a thread: an element load takes its own frame's d
   assert.deepEqual(subject(4), ['res_3'], 'an about: frame inside A is A\'s creator\'s to handle');
   assert.deepEqual(subject(6), ['res_4'], "an iframe's document: its element is in the parent frame");
   assert.deepEqual(subject(8), ['res_5'], 'no download of its own frame: the one that finished last, as before');
+});
+
+test("a window load called from inside a script is its frame's, by the frame's load mark in that task, not the main frame's", () => {
+  // www.wikia.com's kept load (synth/README.md, session 15), ms after the `gampad/ads` script began: the script writes an
+  // about:blank frame's document and closes it, so the frame loads inside the script: readystatechange, DOMContentLoaded,
+  // the window's load (37.75-41.16, its listener requests jload: no FunctionCall names a frame), the iframe element's load
+  // in the parent, the frame's MarkLoad (41.24), pageshow.
+  const sl = (index: number, start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind: 'event', name: 'EventDispatch', start, end, thread: 'r', parent: 0, ...more });
+  const slices = [
+    { index: 0, kind: 'script', name: 'EvaluateScript', start: 0, end: 162.18, thread: 'r', frame: 'ad' } as Slice,
+    sl(1, 37.6, 37.63, { eventType: 'DOMContentLoaded' }),
+    sl(2, 37.7, 37.74, { eventType: 'readystatechange' }),
+    sl(3, 37.75, 41.16, { eventType: 'load' }),
+    sl(4, 41.16, 41.23, { eventType: 'load' }),
+    sl(5, 41.25, 41.28, { eventType: 'pageshow' }),
+  ];
+  const marks = [
+    { frame: 'other-process', name: 'load' as const, time: 40, thread: 'q' },
+    { frame: 'blank', name: 'domContentLoaded' as const, time: 37.63, thread: 'r' },
+    { frame: 'blank', name: 'load' as const, time: 41.24, thread: 'r' },
+  ];
+  const load = { slices, marks, frames: [] } as never;
+  assert.equal(windowLoadFrame(load, slices[3]!), 'blank', "the window's load: the about:blank frame's");
+  assert.equal(windowLoadFrame(load, slices[4]!), undefined, "the iframe element's load in the parent: not a window's, no frame from the mark");
+  assert.equal(windowLoadFrame(load, slices[1]!), undefined, 'not a load');
+  // A main frame's own window load (a task of its own): its mark a little before the dispatch's start.
+  const own = [sl(0, 5000, 5040, { eventType: 'load', parent: undefined }), sl(1, 5040.1, 5040.2, { eventType: 'pageshow', parent: undefined })];
+  assert.equal(windowLoadFrame({ slices: own, marks: [{ frame: 'main', name: 'load', time: 4999, thread: 'r' }], frames: [] } as never, own[0]!), 'main');
+  // No pageshow after it (a trace cut short): not told this way.
+  const cut = [sl(0, 5000, 5040, { eventType: 'load', parent: undefined })];
+  assert.equal(windowLoadFrame({ slices: cut, marks: [{ frame: 'main', name: 'load', time: 5039, thread: 'r' }], frames: [] } as never, cut[0]!), undefined);
+});
+
+test("an iframe element's load after a long window-load handler of its frame is not a window load", () => {
+  // www.snapdeal.com's kept load (synth/README.md, session 15), ms: the iframeLogin frame's window load (2522.64-2577.11,
+  // a 54 ms handler), the iframe element's load in the main frame (2577.19-2578.28, its onload handler), the frame's
+  // MarkLoad (2578.29), pageshow.
+  const sl = (index: number, start: number, end: number, more: Partial<Slice> = {}): Slice => ({ index, kind: 'event', name: 'EventDispatch', start, end, thread: 'r', ...more });
+  const slices = [
+    sl(0, 2522.64, 2577.11, { eventType: 'load' }),
+    { index: 1, kind: 'function', name: 'FunctionCall', start: 2522.67, end: 2577.02, thread: 'r', parent: 0, frame: 'login' } as Slice,
+    sl(2, 2577.19, 2578.28, { eventType: 'load' }),
+    { index: 3, kind: 'function', name: 'FunctionCall', start: 2577.24, end: 2578.27, thread: 'r', parent: 2, frame: 'main' } as Slice,
+    sl(4, 2578.3, 2578.31, { eventType: 'pageshow' }),
+  ];
+  const load = { slices, marks: [{ frame: 'login', name: 'load' as const, time: 2578.29, thread: 'r' }], frames: [] } as never;
+  const isWindowLoad = windowLoadTest(load);
+  assert.equal(isWindowLoad(slices[0]!, 'login'), true, "the frame's window load");
+  assert.equal(isWindowLoad(slices[2]!, 'main'), false, "the iframe element's load, 54 ms after the window load began");
+  assert.equal(windowLoadFrame(load, slices[0]!), 'login');
 });

@@ -45,6 +45,24 @@ export function windowLoadTest(load: TraceLoad): (sl: Slice, frame: string) => b
   };
 }
 
+/**
+ * The frame whose load a window `load` dispatch ends, by the load mark Chromium sets in that task (the
+ * window's load, an iframe's owner element load in the parent, the frame's MarkLoad, pageshow): the first
+ * load mark on the dispatch's thread from 2 ms before it to that pageshow. For a dispatch that no
+ * page-code call of its own names a frame for: listeners called from inside a script (V8 records no
+ * FunctionCall for a call from JavaScript), as when an ad script closes the about:blank frame document it
+ * wrote and the frame loads at once (www.wikia.com: such loads inside the `gampad/ads` scripts were taken
+ * for the main frame's, and the first of them for its load marker, 4 s before the page's load).
+ */
+export function windowLoadFrame(load: TraceLoad, sl: Slice): string | undefined {
+  if (sl.kind !== 'event' || sl.eventType !== 'load') return undefined;
+  const next = siblingEvent(load.slices, sl, 1);
+  const show = next?.eventType === 'pageshow' ? (siblingEvent(load.slices, sl, -1)?.eventType === 'load' ? undefined : next)
+    : next?.eventType === 'load' ? siblingEvent(load.slices, next, 1) : undefined;
+  if (show?.eventType !== 'pageshow') return undefined;
+  return load.marks.find((m) => m.name === 'load' && m.thread === sl.thread && m.time >= sl.start - 2 && m.time <= show.start + 1e-6)?.frame;
+}
+
 /** A script's URL as its run and its request both name it: fragment dropped, and the scheme (an http request the browser upgraded runs as https). */
 const runKey = (url: string): string => url.split('#')[0]!.replace(/^https?:/, '');
 

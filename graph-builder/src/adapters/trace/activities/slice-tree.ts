@@ -20,12 +20,17 @@ export function frameOfDescendant(slices: Slice[], sl: Slice): string | undefine
   return firstInside(slices, sl, (s) => s.frame !== undefined && s.frame !== '')?.frame;
 }
 
-/** The event dispatch right before (dir -1) or after (dir 1) `sl` at the same level, within 1 ms. */
+/**
+ * The event dispatch right before (dir -1) or after (dir 1) `sl` at the same level, within 1 ms. The one
+ * before may have begun long before (slices are in start order): a window load's handler runs as long as
+ * it runs (www.snapdeal.com: the iframeLogin frame's, 54 ms, and the iframe element's load right after it
+ * was taken for a window load when the search stopped 50 ms back).
+ */
 export function siblingEvent(slices: Slice[], sl: Slice, dir: 1 | -1): Slice | undefined {
   for (let i = sl.index + dir; i >= 0 && i < slices.length; i += dir) {
     const x = slices[i]!;
     if (dir === 1 && x.start > sl.end + 1) return undefined;
-    if (dir === -1 && x.start < sl.start - 50) return undefined;
+    if (dir === -1 && x.start < sl.start - 10_000) return undefined;
     if (x.thread !== sl.thread || x.parent !== sl.parent || x.kind !== 'event') continue;
     if (dir === 1) return x.start >= sl.end - 1e-6 ? x : undefined;
     return x.end <= sl.start + 1e-6 && x.end >= sl.start - 1 ? x : undefined;
