@@ -25,7 +25,8 @@ import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, re
  * about:srcdoc iframe given its HTML), V (make the browser fire an event at a new element holding its handler, or
  * dispatch it there or at the window or document: element-events.ts), X (an XHR with handlers:
  * one per readystatechange dispatch, the last at DONE; handlers whose dispatch the browser merged
- * with another (two body pieces read at once) run at DONE, before the last, so none is lost).
+ * with another (two body pieces read at once) run at DONE, before the last, so none is lost; and the
+ * handlers of its load event, recorded as `load`).
  */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
@@ -36,7 +37,7 @@ const HELPERS: Record<string, string> = {
   A: 'var A=function(k,f,w,h,s){var e=document.createElement("iframe");if(s)e.srcdoc=h;if(f&&(s||!w&&!h))e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(s||!w&&!h)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";if(w)w(e.contentWindow,d);if(h)d.write(h);if(f)e.onload=f;d.close()};',
   V: 'var V=function(k,n,h,t){var d=document,p=d.body||d.documentElement,e=t||d.createElement(k=="play"?"video":"div"),s=e.style,f=function(){e.removeEventListener(n,f);h()};e.addEventListener(n,f);if(t)return void t.dispatchEvent(new Event(n));s.cssText="position:absolute;left:0;top:0;width:9px;height:9px;overflow:hidden";p.appendChild(e);if(k=="scroll"){var c=d.createElement("div");c.style.height="99px";e.appendChild(c);e.scrollTop=9}else if(k=="transition"){s.transition="opacity 1ms";getComputedStyle(e).opacity;s.opacity="0.5"}else if(k=="animation"){var y=d.createElement("style");y.textContent="@keyframes pcpV{to{opacity:.5}}";p.appendChild(y);s.animation="pcpV 100ms 2"}else if(k=="play"){e.muted=true;var q=e.play();if(q&&q.catch)q.catch(function(){})}else e.dispatchEvent(new Event(n))};',
   I: 'var I=function(){var f=document.createElement("iframe"),w;f.style.display="none";(document.body||document.documentElement).appendChild(f);w=f.contentWindow;w.__pcpDoc=window.__pcpDoc||document.URL;w.name=window.name;return f.contentDocument};',
-  X: 'var X=function(u,h){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};r.send()};',
+  X: 'var X=function(u,h,l){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};if(l)r.onload=function(){for(var i=0;i<l.length;i++)l[i]()};r.send()};',
 };
 
 /** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */
@@ -302,8 +303,12 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
   const how = elementIssueOf(ctx.ix, r);
   switch (how) {
     case 'xhr': {
+      // A recorded `load` of the XHR is its load event's handler (the browser dispatches it after the DONE
+      // readystatechange); the others run at readystatechange dispatches, which xhr-pace.ts paces.
       const hs = xhrEvents(ctx.ix, r);
-      return `X(${url},[${hs.map((h) => handlerJs(ctx, h.id)).join(',')}]);`;
+      const loads = hs.filter((h) => h.eventName === 'load');
+      const js = (list: EventNode[]): string => `[${list.map((h) => handlerJs(ctx, h.id)).join(',')}]`;
+      return `X(${url},${js(hs.filter((h) => h.eventName !== 'load'))}${loads.length ? `,${js(loads)}` : ''});`;
     }
     case 'fetch': return `fetch(${url}).then(function(r){return r.arrayBuffer()}).catch(function(){});`;
     case 'font': return `new FontFace("pcp",${jsString(`url(${JSON.stringify(stripFragment(r.url))})`)}).load().catch(function(){});`;

@@ -205,6 +205,24 @@ test("an XHR body trickled in pieces: readystatechange runs once per piece, and 
   assert.ok(dispatches.length > 3, `${dispatches.length} readystatechange dispatches`);
 });
 
+test("an XHR's recorded load event runs as the XHR's load, after DONE: the rebuilt graph has it, and what its handler requests hangs off it", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
+  const page = 'http://xhrload.pcp.test/';
+  const ev = (id: string, name: string, start: number) => ({ id, kind: 'event', eventName: name, eventTarget: 'XMLHTTPRequest', start, end: start + 1 }) as const;
+  const graph = scriptPage(page, 'http://cdn.pcp.test/app.js', 'application/javascript', [
+    res('x', 'http://api.pcp.test/data.json', 'application/json', 500, { start: 10, end: 200 }),
+    ev('comp_1', 'readystatechange', 100), ev('comp_2', 'readystatechange', 200), ev('comp_3', 'load', 202),
+    res('after', 'http://cdn.pcp.test/after-load.gif', 'image/gif', 300, { start: 204, end: 220 }),
+  ], [['s', 'x', 2], ['x', 'comp_1', 25], ['comp_1', 'comp_2', 25], ['comp_2', 'comp_3', 25], ['comp_3', 'after', 2]]);
+  const file = join(work, 'xhr-load.json');
+  writeFileSync(file, JSON.stringify(graph));
+  const rt = await roundTrip(file, join(work, 'xhr-load'));
+  assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
+  const byId = new Map(rt.built.nodes.map((n) => [n.id, n]));
+  const gif = rt.built.nodes.find((n) => n.kind === 'resource' && n.url.endsWith('after-load.gif'))!;
+  const parents = rt.built.edges.filter((e) => e.to === gif.id).map((e) => byId.get(e.from)!);
+  assert.ok(parents.some((p) => p.kind === 'event' && p.eventName === 'load' && p.eventTarget.toLowerCase().startsWith('xmlhttprequest')), JSON.stringify(parents));
+});
+
 test("an about:blank frame's window load handler, installed by the script that inserts its iframe, runs, and so does a script its parent inserts into it", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {
   const page = 'http://about.pcp.test/';
   const graph = scriptPage(page, 'http://cdn.pcp.test/tag.js', 'application/javascript', [

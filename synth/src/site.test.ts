@@ -217,6 +217,19 @@ test("legacy shapes: a timer's and an event's parts (rules 21, 25 between parts)
   assert.ok(js.includes('setTimeout(function(){B(1);X("http://www.pcp.test/more.html",[function(){B(1);},function(){B(1);E("img","http://www.pcp.test/a.png");B(3);}]);B(2);},10)'), js);
 });
 
+test("an XHR's recorded load event is its load handler, not one more readystatechange handler", () => {
+  const g = scriptPage(PAGE, 'http://www.pcp.test/lib.js', 'application/javascript', [
+    res('json', 'http://www.pcp.test/data.json', 'application/json', 100, { start: 20, end: 30 }),
+    { id: 'comp_8', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 25, end: 26 },
+    { id: 'comp_9', kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start: 30, end: 31 },
+    { id: 'comp_10', kind: 'event', eventName: 'load', eventTarget: 'XMLHTTPRequest', start: 31, end: 33 },
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 100, { start: 32, end: 40 }),
+  ], [['s', 'json', 2], ['json', 'comp_8', 25], ['comp_8', 'comp_9', 25], ['comp_9', 'comp_10', 25], ['comp_10', 'img', 2]]);
+  const js = synthesizeSite(g).responses.find((r) => r.url.endsWith('lib.js'))!.body.toString();
+  // Two readystatechange handlers, then the load handler (which requests the image) as the third argument.
+  assert.match(js, /X\("http:\/\/www\.pcp\.test\/data\.json",\[function\(\)\{B\(1\);\},function\(\)\{B\(1\);\}\],\[function\(\)\{[^\]]*E\("img","http:\/\/www\.pcp\.test\/a\.png"\)[^\]]*\}\]\);/);
+});
+
 test("a long XHR chain: its body comes in one piece per LOADING dispatch, and handlers after a handler's last part are the XHR's", () => {
   // HEADERS_RECEIVED, three LOADING, DONE (comp_5, two parts), then comp_6: the child of DONE's last part.
   const ev = (id: string, start: number, end = start, part?: number) => ({ id, kind: 'event', eventName: 'readystatechange', eventTarget: 'XMLHTTPRequest', start, end, ...(part === undefined ? {} : { part }) }) as const;

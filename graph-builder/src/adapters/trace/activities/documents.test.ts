@@ -1,15 +1,16 @@
 /** Documents' tokens, on a real Chromium 156 trace of profiler/example-site. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { computationActivities } from './computations.ts';
 import { buildTokens, documentActivities, documentParses, type TokenIndex } from './documents.ts';
 import type { Slice, TraceRequest } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
-import { ActivityContext } from './context.ts';
+import { ActivityContext, type TraceAdapterOptions } from './context.ts';
 import { causeRequests } from './request-causes.ts';
 import { selectComputations } from './select.ts';
 import { extractTrace } from '../extract.ts';
-import { fixtureEvents, fixtureOptions } from '../handlers/test-support.ts';
+import { fixtureDir, fixtureEvents, fixtureOptions } from '../handlers/test-support.ts';
 import type { TraceEvent } from '../reader.ts';
 
 test('each document\'s tokens in source order, never back in time, ending at the end of parsing; every key numbered', () => {
@@ -138,4 +139,18 @@ test("with the document's source, a token's offset is its UTF-8 byte position, w
   // Without the source (or with another page's), the arrivals decide, as before: here every tag falls in the last slice.
   const fallback = buildTokens(parses, keys, req, new Map() as TokenIndex, 'doc', undefined, source.slice(0, 500));
   assert.deepEqual(fallback.slice(1, 4).map((t) => [t.offset, t.start]), [[length, 505], [length, 505], [length, 505]]);
+});
+
+test('a subframe document holding no element (0 bytes; a doctype only) gets no tokens, so no chunks, though Chromium traced a ParseHTML for each', () => {
+  // profiler/test-sites/r05-iframe-empty as recorded: empty.html is 0 bytes, doctype.html '<!DOCTYPE html>'.
+  const docs = JSON.parse(readFileSync(`${fixtureDir('r05-iframe-empty')}/documents.json`, 'utf8')) as { url: string; body: string }[];
+  const withSources: TraceAdapterOptions = { documentSources: new Map(docs.map((d) => [d.url, d.body])) };
+  // Without the sources, only the 0-byte body is known to hold no element.
+  for (const [options, kept] of [[withSources, []], [{}, ['/r05-iframe-empty/doctype.html']]] as const) {
+    const ctx = contextOf('r05-iframe-empty', 'causes', options);
+    const parsed = new Set(ctx.slices.filter((sl) => sl.kind === 'parse' && sl.url).map((sl) => path(sl.url)));
+    assert.ok(parsed.has('/r05-iframe-empty/empty.html') && parsed.has('/r05-iframe-empty/doctype.html'), 'a ParseHTML slice for each frame document');
+    computationActivities(ctx);
+    assert.deepEqual(documentActivities(ctx).documents.map((d) => path(d.url)), ['/r05-iframe-empty/index.html', ...kept]);
+  }
 });

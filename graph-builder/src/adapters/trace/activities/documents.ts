@@ -7,6 +7,7 @@ import type { DocumentActivity, Token } from '../../../model/types.ts';
 import type { Slice, TraceRequest } from '../load.ts';
 import { sameDoc, type ActivityContext, type TokenKey } from './context.ts';
 import { parseWorkClock, type ParseWorkClock } from './parse-work.ts';
+import { holdsNoElement } from './element-free.ts';
 
 /** Token key -> its document and token number. */
 export type TokenIndex = Map<TokenKey, { doc: string; token: number }>;
@@ -19,8 +20,11 @@ export function documentActivities(ctx: ActivityContext): { documents: DocumentA
     const parses = documentParses(ctx.slices.filter((sl) => sl.kind === 'parse' && sl.frame === traceFrame && sl.url !== undefined && sameDoc(sl.url, req.url)));
     const keys = ctx.tokenKeys.filter((k) => k.doc === id);
     if (parses.length === 0 && keys.length === 0) continue;
+    const source = ctx.options.documentSources?.get(req.url.split('#')[0]!);
+    // A subframe's document holding no element, none written into it: no chunks (element-free.ts).
+    if (keys.length === 0 && traceFrame !== ctx.load.mainFrame && !parses.some((p) => p.scripted) && holdsNoElement(source, req.decodedLength)) continue;
     const work = parseWorkClock(parses, ctx.slices, (sl) => ctx.compOfSlice.has(sl.index));
-    const tokens = buildTokens(parses, keys, req, tokenIndex, id, work, ctx.options.documentSources?.get(req.url.split('#')[0]!));
+    const tokens = buildTokens(parses, keys, req, tokenIndex, id, work, source);
     documents.push({ id, frame: ctx.fid(traceFrame), url: req.url, resource: ctx.resId.get(req)!, tokens });
   }
   return { documents, tokenIndex };
