@@ -55,3 +55,40 @@ test('with nothing to tell them apart, computations of one key pair by order', (
   alignByCause(si, sk, si, bk);
   assert.deepEqual([...bk], [...sk]);
 });
+
+/**
+ * www.snapdeal.com's shape: one script sets three 200 ms timers, each requesting images of its own;
+ * `order` is the order they fire in (the replay fired the source's #3 first, #0 second).
+ */
+function timersOfOneScript(order: number[]) {
+  const at = (i: number): number => 100 + order.indexOf(i) * 10;
+  return graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 100),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1, start: 1, end: 2 },
+    res('js', 'http://www.pcp.test/home.js', 'application/javascript', 10, { start: 2, end: 9 }),
+    { id: 'sj', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/home.js', scriptKind: 'async', start: 10, end: 11 },
+    ...[0, 1, 2].map((i): NodeSpec => ({ id: `t${i}`, kind: 'timer', timerId: String(i + 1), timerDelay: 200, start: at(i), end: at(i) + 1 })),
+    ...[0, 1, 2].map((i) => res(`i${i}`, `http://img.pcp.test/${i}.png`, 'image/png', 10, { start: at(i) + 1, end: at(i) + 5 })),
+    res('i0b', 'http://img.pcp.test/0b.png', 'image/png', 10, { start: at(0) + 1, end: at(0) + 5 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 'sj', 10], ...[0, 1, 2].flatMap((i): [string, string, number][] => [['sj', `t${i}`, 19], [`t${i}`, `i${i}`, 2]]), ['t0', 'i0b', 2]]);
+}
+
+test('timers of one delay and one cause fired in another order are told apart by what they request', () => {
+  const f = compareRoundTrip(timersOfOneScript([0, 1, 2]), timersOfOneScript([2, 0, 1]));
+  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
+  assert.equal(f.edgePrecision, 1);
+  assert.equal(f.parentAgreement, 1, JSON.stringify(f.parentMisses));
+});
+
+test('a rebuilt timer whose cause no source timer has takes the one sharing its requests', () => {
+  const source = timersOfOneScript([0, 1, 2]);
+  const built = timersOfOneScript([1, 2, 0]);
+  // The rebuilt timers' installer is not the source's (another script's name): no cause matches.
+  const renamed = { ...built, nodes: built.nodes.map((n) => (n.id === 'sj' && n.kind === 'script_eval' ? { ...n, scriptUrl: 'http://www.pcp.test/other.js' } : n)) };
+  const si = indexGraph(source);
+  const bi = indexGraph(renamed);
+  const sk = contentKeys(si, true);
+  const bk = contentKeys(bi, true);
+  alignByCause(si, sk, bi, bk);
+  for (const t of ['t0', 't1', 't2']) assert.equal(bk.get(t), sk.get(t), t);
+});

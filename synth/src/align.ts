@@ -3,10 +3,12 @@
  * across the two sides of a round trip by what caused them. Content keys are computed per graph, and
  * a key by order breaks when a replay interleaves independent computations of one kind in another
  * order (walmart.com: two `setTimeout(.., 50)` chains, set by two scripts that finished in the other
- * order) or fires one more or fewer. Each rebuilt computation of such a key takes the first source
+ * order) or fires one more or fewer. Each rebuilt computation of such a key takes the source
  * computation of its group (the key without its ordinal) that has the same causes (parents' keys,
- * already aligned); those with none get, in a second pass, one by cause or else the first left, as
- * by order. Pure.
+ * already aligned) and, of those, the one sharing the most effects (children keyed by content: the
+ * URLs it requested; www.snapdeal.com's four `setTimeout(.., 200)` of one DOMContentLoaded handler,
+ * fired in another order, told apart by their images), the first on a tie; those with none get, in a
+ * second pass, one by cause, else the one sharing the most effects, else the first left, as by order. Pure.
  */
 import type { GraphIndex } from './graph-index.ts';
 
@@ -15,6 +17,7 @@ const ORDINAL = /^((?:timer|event) .*)#\d+$/;
 interface Candidate {
   key: string;
   causes: string;
+  effects: Set<string>;
 }
 
 /** First parts of the graph's order-keyed computations, in time order, with their group. */
@@ -45,6 +48,31 @@ function causesOf(ix: GraphIndex, keys: Map<string, string>, id: string, rename:
   return [...from].sort().join('|');
 }
 
+/** The content keys of a computation's effects: its parts' children outside it not keyed by order. */
+function effectsOf(ix: GraphIndex, keys: Map<string, string>, id: string): Set<string> {
+  const own = keys.get(id);
+  const to = new Set<string>();
+  for (const p of ix.partsOf.get(id) ?? [id]) {
+    for (const e of ix.children.get(p) ?? []) {
+      const k = keys.get(e.to);
+      if (k !== undefined && k !== own && !ORDINAL.test(k)) to.add(k);
+    }
+  }
+  return to;
+}
+
+/** The index of the candidate sharing the most effects (the first on a tie) among those `eligible`, else -1. */
+function mostShared(candidates: Candidate[], effects: Set<string>, eligible: (c: Candidate) => boolean): number {
+  let best = -1;
+  let bestShared = -1;
+  candidates.forEach((c, i) => {
+    if (!eligible(c)) return;
+    const shared = [...effects].filter((k) => c.effects.has(k)).length;
+    if (shared > bestShared) [best, bestShared] = [i, shared];
+  });
+  return best;
+}
+
 /**
  * The rebuilt keys renamed so that each order-keyed computation carries the key of the source
  * computation it is aligned with (`builtKeys` is changed in place); a rebuilt computation with no
@@ -54,7 +82,7 @@ export function alignByCause(si: GraphIndex, sourceKeys: Map<string, string>, bi
   const groups = new Map<string, Candidate[]>();
   const identity = (k: string): string => k;
   for (const c of ordered(si, sourceKeys)) {
-    (groups.get(c.group) ?? groups.set(c.group, []).get(c.group)!).push({ key: c.key, causes: causesOf(si, sourceKeys, c.id, identity) });
+    (groups.get(c.group) ?? groups.set(c.group, []).get(c.group)!).push({ key: c.key, causes: causesOf(si, sourceKeys, c.id, identity), effects: effectsOf(si, sourceKeys, c.id) });
   }
   const rename = new Map<string, string>();
   const renamed = (k: string): string => rename.get(k) ?? k;
@@ -67,13 +95,17 @@ export function alignByCause(si: GraphIndex, sourceKeys: Map<string, string>, bi
   const deferred = [];
   for (const b of ordered(bi, builtKeys)) {
     const causes = causesOf(bi, builtKeys, b.id, renamed);
-    const i = (groups.get(b.group) ?? []).findIndex((c) => c.causes === causes);
+    const i = mostShared(groups.get(b.group) ?? [], effectsOf(bi, builtKeys, b.id), (c) => c.causes === causes);
     if (i >= 0) take(b, i);
     else deferred.push(b);
   }
   for (const b of deferred) {
     const causes = causesOf(bi, builtKeys, b.id, renamed);
-    take(b, Math.max(0, (groups.get(b.group) ?? []).findIndex((c) => c.causes === causes)));
+    const effects = effectsOf(bi, builtKeys, b.id);
+    const candidates = groups.get(b.group) ?? [];
+    const byCause = mostShared(candidates, effects, (c) => c.causes === causes);
+    const byEffect = mostShared(candidates, effects, (c) => [...effects].some((k) => c.effects.has(k)));
+    take(b, byCause >= 0 ? byCause : Math.max(0, byEffect));
   }
   for (const [id, k] of builtKeys) {
     const to = rename.get(k);

@@ -220,3 +220,26 @@ test("an image element a memory-cache repeat served loads from the request whose
   assert.equal(f.edgePrecision, 1);
   assert.equal(f.edgeRecall, 1);
 });
+
+test("www.bild.de's shape: a URL requested as an image, then as a script the HTTP cache answered; the script's load and what it requests match the legacy graph's two requests", () => {
+  const js = 'https://s1.adform.net/Adform.DHTML.js';
+  const pic = 'https://s1.adform.net/foto_01.jpg';
+  const ev = (id: string, eventName: string, start: number) => ({ id, kind: 'event' as const, eventName, eventTarget: 'Element', start, end: start + 1 });
+  const side = (x: string, cached: boolean) => graphOf(PAGE, [
+    res(`doc${x}`, PAGE, 'text/html', 100, { end: 10 }),
+    { id: `p0${x}`, kind: 'parse_chunk' as const, docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1, start: 10, end: 12 },
+    { id: `s${x}`, kind: 'script_eval' as const, scriptUrl: PAGE, scriptKind: 'inline' as const, start: 12, end: 14 },
+    res(`img${x}`, js, 'application/x-javascript', 10, { start: 14, end: 80, requestType: 'Image' }),
+    res(`scr${x}`, js, 'application/x-javascript', 10, { start: 17, end: 85, requestType: 'Script', cached }),
+    ev(`err${x}`, 'error', 81),
+    { id: `run${x}`, kind: 'script_eval' as const, scriptUrl: js, scriptKind: 'async' as const, start: 86, end: 90 },
+    ev(`load${x}`, 'load', 91),
+    res(`pic${x}`, pic, 'image/jpeg', 10, { start: 92, end: 99 }),
+  ], [[`doc${x}`, `p0${x}`, 'resource-chunk'], [`p0${x}`, `s${x}`, 12], [`s${x}`, `img${x}`, 2], [`s${x}`, `scr${x}`, 2], [`img${x}`, `err${x}`, 25],
+    [`scr${x}`, `run${x}`, 10], [`scr${x}`, `load${x}`, 25], [`load${x}`, `pic${x}`, 2]]);
+  // Legacy: two requests; trace: the script's request answered by the HTTP cache after the image's wrote it.
+  const f = compareRoundTrip(side('', false), side('_b', true));
+  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
+  assert.equal(f.edgePrecision, 1);
+  assert.equal(f.edgeRecall, 1);
+});

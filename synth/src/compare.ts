@@ -7,6 +7,7 @@ import { jaccard, type Graph, type GraphNode } from '@pcp/graph-builder';
 import { contentKeys, indexGraph, requestedByManyDocs, servedFrom, stripFragment, type GraphIndex } from './graph-index.ts';
 import { alignByCause } from './align.ts';
 import { alignUpgrades } from './upgrades.ts';
+import { nameLateRequestTimers } from './late-requests.ts';
 import { transitiveReduction } from './reduction.ts';
 import { mergeChunksCutApart } from './chunk-merge.ts';
 import { scriptElementLoads } from './script-loads.ts';
@@ -161,6 +162,8 @@ export function matchGraphs(source: Graph, builtAsLoaded: Graph): MatchedGraphs 
   const bk = contentKeys(bi, true, manyDocs);
   // Timers and handlers keyed by order: aligned by what caused them (align.ts).
   alignByCause(si, sk, bi, bk);
+  // The synthesizer's timers that delay a late request: named as the computation that set them (late-requests.ts).
+  nameLateRequestTimers(si, sk, bi, bk);
   // Parse chunks one builder cut apart where the other has one (chunk-merge.ts).
   mergeChunksCutApart(si, sk, bi, bk);
   return { built, si, bi, sk, bk };

@@ -181,6 +181,17 @@ test("a memory-cache repeat is a cached use of a URL already loaded in its own f
   assert.equal(contentKeys(ix, true).get('i2'), undefined);
 });
 
+test("a cached use of a URL as another request type is a request of its own (the memory cache serves a resource only to its type)", () => {
+  const js = 'https://s1.adform.net/Adform.DHTML.js';
+  const ix = indexGraph(graphOf(PAGE, [
+    res('asImg', js, 'application/x-javascript', 10, { start: 1, end: 80, requestType: 'Image' }),
+    res('asScript', js, 'application/x-javascript', 10, { start: 4, end: 85, cached: true, requestType: 'Script' }),
+    res('again', js, 'application/x-javascript', 10, { start: 90, end: 90, cached: true, requestType: 'Image' }),
+  ], []));
+  assert.deepEqual(['asScript', 'again'].map((id) => isMemoryCacheRepeat(ix, ix.byId.get(id)!)), [false, true]);
+  assert.equal(contentKeys(ix, true).get('asScript'), `resource ${js}#1`);
+});
+
 test('an XHR is never a memory-cache repeat: it makes a request even when the HTTP cache answers it', () => {
   const api = 'http://www.pcp.test/api';
   const ev = { id: 'rs', kind: 'event' as const, eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start: 9, end: 9 };

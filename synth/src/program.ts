@@ -252,7 +252,7 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
 }
 
 /** A script's request recorded this long after the computation it is attributed to ended was made by a later callback the log did not record. */
-const LATE_REQUEST_MS = 1000;
+export const LATE_REQUEST_MS = 1000;
 
 /**
  * How long after `parent` ends the replay makes its request `r`: its recorded gap when the gap is over
