@@ -8,6 +8,7 @@ import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-bu
 import type { TagPosition } from './body-start.ts';
 import { htmlAttr } from './escape.ts';
 import { sheetHeldNoScript } from './sheet-blocking.ts';
+import { repeatBeforeItsRequest } from './early-repeats.ts';
 import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementEvents, elementIssueOf, handlerJs, isOwnPageFrame, programJs, withRuntime, type ProgramContext } from './program.ts';
@@ -115,6 +116,8 @@ export function documentText(ctx: ProgramContext, docUrl: string, chunks: readon
     for (const e of ctx.ix.children.get(chunk.id) ?? []) {
       const child = ctx.ix.byId.get(e.to)!;
       if (child.kind === 'resource') {
+        // A memory-cache repeat recorded before its request: the request is made where the source made it (early-repeats.ts).
+        if (repeatBeforeItsRequest(ctx.ix, child)) continue;
         const evalKind = (ctx.ix.children.get(child.id) ?? []).map((c) => ctx.ix.byId.get(c.to)!).find((n): n is ScriptEvalNode => n.kind === 'script_eval')?.scriptKind;
         tags.push(resourceTag(ctx, child, evalKind === 'async' || evalKind === 'defer' || parserWaited(ctx.ix, child, chunk) ? evalKind : 'async', chunk));
       } else if (child.kind === 'script_eval' && (ctx.ix.partsOf.get(child.id)?.[0] ?? child.id) === child.id && stripFragment(child.scriptUrl) === docUrl) {
