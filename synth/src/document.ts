@@ -7,6 +7,8 @@
 import type { ParseChunkNode, ResourceNode, ScriptEvalNode } from '@pcp/graph-builder';
 import type { TagPosition } from './body-start.ts';
 import { htmlAttr } from './escape.ts';
+import { sheetHeldNoScript } from './sheet-blocking.ts';
+import { repeatBeforeItsRequest } from './early-repeats.ts';
 import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementEvents, elementIssueOf, handlerJs, isOwnPageFrame, programJs, withRuntime, type ProgramContext } from './program.ts';
@@ -64,14 +66,15 @@ function parserWaited(ix: GraphIndex, r: ResourceNode, chunk: ParseChunkNode): b
 }
 
 /** The tag that makes the parser request `r`, with its element's load and error handlers when the graph has them. */
-function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEvalNode['scriptKind'] | undefined): string {
+function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEvalNode['scriptKind'] | undefined, chunk: ParseChunkNode): string {
   const url = htmlAttr(stripFragment(r.url));
   const { load, error } = elementEvents(ctx.ix, r);
   const attr = (name: string, ev: typeof load): string => (ev ? ` ${name}="${htmlAttr(withRuntime(`(${handlerJs(ctx, ev.id)})()`))}"` : '');
   const onload = attr('onload', load) + attr('onerror', error);
   switch (elementIssueOf(ctx.ix, r)) {
     case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ''}${onload}></script>`;
-    case 'link': return `<link rel="stylesheet" href="${url}"${onload}>`;
+    // A sheet the source's next parser-blocking script did not wait for: a medium that does not match (sheet-blocking.ts).
+    case 'link': return `<link rel="stylesheet" href="${url}"${sheetHeldNoScript(ctx.ix, r, chunk) ? ' media="print"' : ''}${onload}>`;
     case 'img': return `<img src="${url}" alt=""${onload}>`;
     case 'iframe': {
       // The k-th frame of a URL several frames load is named, so that scripts pick its programs (frame-bodies.ts).
@@ -113,8 +116,10 @@ export function documentText(ctx: ProgramContext, docUrl: string, chunks: readon
     for (const e of ctx.ix.children.get(chunk.id) ?? []) {
       const child = ctx.ix.byId.get(e.to)!;
       if (child.kind === 'resource') {
+        // A memory-cache repeat recorded before its request: the request is made where the source made it (early-repeats.ts).
+        if (repeatBeforeItsRequest(ctx.ix, child)) continue;
         const evalKind = (ctx.ix.children.get(child.id) ?? []).map((c) => ctx.ix.byId.get(c.to)!).find((n): n is ScriptEvalNode => n.kind === 'script_eval')?.scriptKind;
-        tags.push(resourceTag(ctx, child, evalKind === 'async' || evalKind === 'defer' || parserWaited(ctx.ix, child, chunk) ? evalKind : 'async'));
+        tags.push(resourceTag(ctx, child, evalKind === 'async' || evalKind === 'defer' || parserWaited(ctx.ix, child, chunk) ? evalKind : 'async', chunk));
       } else if (child.kind === 'script_eval' && (ctx.ix.partsOf.get(child.id)?.[0] ?? child.id) === child.id && stripFragment(child.scriptUrl) === docUrl) {
         tags.push(inlineScript(ctx, child.id));
       }
