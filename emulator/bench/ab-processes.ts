@@ -23,7 +23,7 @@ const CONFIGS: Record<string, EmulatorConfig> = {
 
 const { values } = scriptArgs('bench:emulate:ab', `
 usage: npm run bench:emulate:ab -- --baseline DIR [--configs h1,h2] [--pairs 10] [--ms 1500]
-       npm run bench:emulate:ab -- --baseline DIR --instructions [--configs h1,h2] [--sims 50]
+       npm run bench:emulate:ab -- --baseline DIR --instructions [--cache] [--configs h1,h2] [--sims 50]
 
 Simulations per CPU-second on the median-size reference graph (as bench:emulate), this checkout's emulator
 against the one in DIR (another checkout, e.g. \`git worktree add /tmp/base main\`), each run in a process of
@@ -38,8 +38,12 @@ and, per configuration, both medians and the median of the per-pair ratios (a be
                    checkouts bundled with esbuild, 300 warm-up simulations, then --sims counted; the two
                    sides run at once, fixed seeds): a figure the host's load does not move (the same code
                    counts within 0.05%), 5-10 min per configuration here; it sees work, not memory stalls
+  --cache          with --instructions, simulate the caches too (callgrind --cache-sim=yes): per simulation
+                   instructions, data reads and writes, L1 data read and write misses, L1 instruction
+                   misses and last-level misses of both sides, deterministic (memory behaviour apart
+                   from the load); about twice as slow
   --sims N         counted simulations per side with --instructions (default 50)
-`, { baseline: { type: 'string' }, configs: { type: 'string' }, pairs: { type: 'string' }, ms: { type: 'string' }, instructions: { type: 'boolean' }, sims: { type: 'string' }, child: { type: 'string' }, graph: { type: 'string' }, config: { type: 'string' } });
+`, { baseline: { type: 'string' }, configs: { type: 'string' }, pairs: { type: 'string' }, ms: { type: 'string' }, instructions: { type: 'boolean' }, cache: { type: 'boolean' }, sims: { type: 'string' }, child: { type: 'string' }, graph: { type: 'string' }, config: { type: 'string' } });
 
 /** Child mode: time one emulator on one configuration and print its rate. */
 async function child(entry: string, graphFile: string, name: string, ms: number): Promise<void> {
@@ -85,17 +89,19 @@ function rate(entry: string, graphFile: string, name: string, ms: number): Promi
 }
 
 /** --instructions: both checkouts' instructions per simulation, per configuration (callgrind, instructions.ts). */
-async function countInstructions(here: string, there: string, graphFile: string, tmp: string, names: string[], sims: number): Promise<void> {
-  const { bundleDriver, instructionsPerSimulation } = await import('./instructions.ts');
+async function countInstructions(here: string, there: string, graphFile: string, tmp: string, names: string[], sims: number, cache: boolean): Promise<void> {
+  const { bundleDriver, eventsPerSimulation, cacheRows } = await import('./instructions.ts');
   const { sharedDir } = await import('../src/index.ts');
   const bundles = [join(tmp, 'this.mjs'), join(tmp, 'baseline.mjs')];
   await bundleDriver(here, bundles[0]!);
   await bundleDriver(there, bundles[1]!);
   const env = { ...process.env, PCP_SHARED: sharedDir() };
-  console.log(`instructions per simulation (callgrind, 300 warm-up then ${sims} counted, node --single-threaded, fixed seeds)`);
+  const what = cache ? 'instructions and simulated cache misses' : 'instructions';
+  console.log(`${what} per simulation (callgrind, 300 warm-up then ${sims} counted, node --single-threaded, fixed seeds)`);
   for (const name of names) {
-    const [a, b] = await Promise.all(bundles.map((f) => instructionsPerSimulation(f, graphFile, CONFIGS[name]!, { warm: 300, n: sims, env })));
-    console.log(`${name.padEnd(8)} this ${(a! / 1e6).toFixed(3)} M  baseline ${(b! / 1e6).toFixed(3)} M  ratio ${(a! / b!).toFixed(4)}`);
+    const [a, b] = await Promise.all(bundles.map((f) => eventsPerSimulation(f, graphFile, CONFIGS[name]!, { warm: 300, n: sims, env, cache })));
+    if (cache) for (const line of cacheRows(name, a!, b!)) console.log(line);
+    else console.log(`${name.padEnd(8)} this ${(a!.Ir! / 1e6).toFixed(3)} M  baseline ${(b!.Ir! / 1e6).toFixed(3)} M  ratio ${(a!.Ir! / b!.Ir!).toFixed(4)}`);
   }
 }
 
@@ -133,10 +139,14 @@ if (values.child !== undefined) {
   const med = medianGraph(loadCorpus());
   const graphFile = join(tmp, 'median.json');
   writeFileSync(graphFile, JSON.stringify(med.graph));
-  const how = values.instructions ? 'instructions counted' : `${pairs} pairs of ${ms} ms per configuration`;
+  if (values.cache && !values.instructions) {
+    console.error('bench:emulate:ab: --cache goes with --instructions');
+    process.exit(2);
+  }
+  const how = values.instructions ? (values.cache ? 'instructions and cache misses counted' : 'instructions counted') : `${pairs} pairs of ${ms} ms per configuration`;
   console.log(`median-size reference graph: ${med.slug}; this checkout vs ${values.baseline}, ${how}`);
   try {
-    if (values.instructions) await countInstructions(here, there, graphFile, tmp, names, positive('sims', values.sims, 50));
+    if (values.instructions) await countInstructions(here, there, graphFile, tmp, names, positive('sims', values.sims, 50), values.cache === true);
     else for (const name of names) {
       const a: number[] = [];
       const b: number[] = [];

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { bundleDriver, callgrindTotal, countedDump } from './instructions.ts';
+import { bundleDriver, cacheRows, callgrindEvents, callgrindTotal, countedDump } from './instructions.ts';
 import { sharedDir, simulate, type EmulatorConfig } from '../src/index.ts';
 import { loadCorpus, medianGraph } from '../scripts/corpus.ts';
 
@@ -15,6 +15,24 @@ test('callgrindTotal reads the instruction total of a dump (summary in its heade
   assert.equal(callgrindTotal(dump), 418093217);
   assert.equal(callgrindTotal('events: Ir\ntotals: 5\n'), 5);
   assert.throws(() => callgrindTotal('events: Ir\n'), /no totals or summary/);
+});
+
+test('callgrindEvents names every column of a --cache-sim=yes dump by its events line; columns left out are 0', () => {
+  const dump = ['events: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw', 'summary: 379 120 60 7 45 12 3 2 1', '', 'fn=(1) main', '0 1', '', 'totals: 379 120 60 7 45 12 3 2 1', ''].join('\n');
+  assert.deepEqual(callgrindEvents(dump), { Ir: 379, Dr: 120, Dw: 60, I1mr: 7, D1mr: 45, D1mw: 12, ILmr: 3, DLmr: 2, DLmw: 1 });
+  assert.deepEqual(callgrindEvents('events: Ir Dr D1mr\ntotals: 10 4\n'), { Ir: 10, Dr: 4, D1mr: 0 });
+  assert.deepEqual(callgrindEvents('totals: 8\n'), { Ir: 8 });
+  assert.equal(callgrindTotal(dump), 379);
+});
+
+test('cacheRows prints both sides per count with ratio this / baseline; last-level misses summed over the three kinds', () => {
+  const here = { Ir: 7.9e6, Dr: 2.4e6, Dw: 1.2e6, I1mr: 1000, D1mr: 45000, D1mw: 9000, ILmr: 10, DLmr: 20, DLmw: 30 };
+  const there = { Ir: 7.9e6, Dr: 2.4e6, Dw: 1.2e6, I1mr: 1000, D1mr: 30000, D1mw: 9000, ILmr: 0, DLmr: 0, DLmw: 0 };
+  const rows = cacheRows('h2', here, there);
+  assert.deepEqual(rows.map((r) => r.split(/\s+/)[1]), ['Ir', 'Dr', 'Dw', 'D1mr', 'D1mw', 'I1mr', 'LLm']);
+  assert.match(rows[0]!, /this\s+7\.900 M\s+baseline\s+7\.900 M\s+ratio 1\.0000$/);
+  assert.match(rows[3]!, /this\s+45\.00 k\s+baseline\s+30\.00 k\s+ratio 1\.5000$/);
+  assert.match(rows[6]!, /this\s+0\.06 k\s+baseline\s+0\.00 k\s+ratio -$/);
 });
 
 test('countedDump picks the second dump (the counted simulations), not the warm-up nor the one at exit', () => {

@@ -26,9 +26,19 @@ export const counting = new Set<ChildProcess>();
 
 /** The instruction total of one callgrind dump (its `totals:` line, or `summary:` in older formats). */
 export function callgrindTotal(dump: string): number {
-  const m = /^(?:totals|summary):\s+(\d+)/m.exec(dump);
+  return callgrindEvents(dump).Ir!;
+}
+
+/**
+ * Every event total of one callgrind dump, by the names of its `events:` line (Ir alone, or with --cache-sim=yes
+ * Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw); a column the totals line leaves out is 0, as callgrind writes them.
+ */
+export function callgrindEvents(dump: string): Record<string, number> {
+  const names = /^events:\s+(.+)$/m.exec(dump)?.[1]?.trim().split(/\s+/) ?? ['Ir'];
+  const m = /^(?:totals|summary):\s+(\d+(?:\s+\d+)*)\s*$/m.exec(dump);
   if (!m) throw new Error('callgrind dump: no totals or summary line');
-  return Number(m[1]);
+  const values = m[1]!.split(/\s+/).map(Number);
+  return Object.fromEntries(names.map((n, i) => [n, values[i] ?? 0]));
 }
 
 /** The dump callgrind wrote second (`<prefix>.2`) among a directory's files: the counted simulations. */
@@ -48,13 +58,15 @@ export interface CountOptions {
   n: number;
   /** Environment for the driver (PCP_SHARED: a bundle cannot find the shared directory from its own place). */
   env: NodeJS.ProcessEnv;
+  /** Simulate the caches too (--cache-sim=yes: L1 and last-level misses, deterministic; about twice as slow). */
+  cache?: boolean;
 }
 
-/** Runs a bundled driver under callgrind on one configuration: instructions per counted simulation. */
-export function instructionsPerSimulation(bundle: string, graphFile: string, config: object, o: CountOptions): Promise<number> {
+/** Runs a bundled driver under callgrind on one configuration: every event count (callgrindEvents) per counted simulation. */
+export function eventsPerSimulation(bundle: string, graphFile: string, config: object, o: CountOptions): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(bundle, '..', 'callgrind-'));
   const prefix = 'cg.out';
-  const args = ['--tool=callgrind', '--smc-check=all-non-file', `--dump-before=${MARKER}`, `--callgrind-out-file=${join(dir, prefix)}`,
+  const args = ['--tool=callgrind', '--smc-check=all-non-file', `--dump-before=${MARKER}`, `--callgrind-out-file=${join(dir, prefix)}`, ...(o.cache ? ['--cache-sim=yes'] : []),
     process.execPath, ...NODE_FLAGS, bundle, graphFile, JSON.stringify(config), String(o.warm), String(o.n)];
   return new Promise((done, fail) => {
     const p = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'], env: o.env });
@@ -67,12 +79,34 @@ export function instructionsPerSimulation(bundle: string, graphFile: string, con
       try {
         const dump = countedDump(readdirSync(dir), prefix);
         if (code !== 0 || dump === undefined) throw new Error(`callgrind on ${bundle} failed (exit ${code}): ${err.trim().split('\n').slice(-3).join(' | ')}`);
-        done(callgrindTotal(readFileSync(join(dir, dump), 'utf8')) / o.n);
+        const events = callgrindEvents(readFileSync(join(dir, dump), 'utf8'));
+        done(Object.fromEntries(Object.entries(events).map(([k, v]) => [k, v / o.n])));
       } catch (e) {
         fail(e as Error);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  });
+}
+
+/** The counts `--cache` prints: instructions, data reads and writes, L1 data read and write misses, L1 instruction misses, last-level misses (all three kinds). */
+const CACHE_ROWS: readonly [string, (e: Record<string, number>) => number][] = [
+  ['Ir', (e) => e.Ir ?? 0],
+  ['Dr', (e) => e.Dr ?? 0],
+  ['Dw', (e) => e.Dw ?? 0],
+  ['D1mr', (e) => e.D1mr ?? 0],
+  ['D1mw', (e) => e.D1mw ?? 0],
+  ['I1mr', (e) => e.I1mr ?? 0],
+  ['LLm', (e) => (e.ILmr ?? 0) + (e.DLmr ?? 0) + (e.DLmw ?? 0)],
+];
+
+/** One line per count of CACHE_ROWS: both sides' counts per simulation and their ratio (this / baseline). */
+export function cacheRows(name: string, here: Record<string, number>, there: Record<string, number>): string[] {
+  const fmt = (v: number): string => (v >= 1e6 ? `${(v / 1e6).toFixed(3)} M` : `${(v / 1e3).toFixed(2)} k`).padStart(10);
+  return CACHE_ROWS.map(([label, get]) => {
+    const a = get(here);
+    const b = get(there);
+    return `${name.padEnd(8)} ${label.padEnd(5)} this ${fmt(a)}  baseline ${fmt(b)}  ratio ${b > 0 ? (a / b).toFixed(4) : '-'}`;
   });
 }

@@ -200,8 +200,6 @@ export interface Segment {
    * lost while only late and not yet sent again (out of pipe already).
    */
   sackedAbove: number;
-  /** When its original copy reaches the client (Infinity: lost, or a retransmission got there first). */
-  origArrives: number;
 }
 
 /**
@@ -212,6 +210,11 @@ export interface Segment {
  * grew to instead of growing afresh in every simulation.
  */
 const segmentLogPool: Segment[][] = [];
+/**
+ * A connection's re-ordering bookkeeping (origArrives, dsackSegs, dsackAt) when its link keeps order: none is
+ * written there (frozen: a write would throw), and none is allocated per connection.
+ */
+const NOTHING_ON_ORDERED_LINKS = Object.freeze([]) as unknown as number[];
 const arrivalLogPool: Segment[][] = [];
 const LOG_POOL_MAX = 1024;
 
@@ -289,6 +292,23 @@ export class TcpConnection {
   private segs: Segment[] = segmentLogPool.pop() ?? [];
   private nSegs = 0;
   private rcvNext = 0;
+  // Read on every ACK or segment: declared first, so these fields share the object's first cache lines.
+  /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
+  private una = 0;
+  private readonly rwnd: number;
+  /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
+  private readonly reorders: boolean;
+  /**
+   * Re-ordering links: by sequence number, when a segment's original copy reaches the client (Infinity: lost,
+   * or a retransmission got there first). Beside the segments, not a field of theirs: a segment object stays
+   * as small as the hot path needs (one field and its boxed double less per segment on every link).
+   */
+  private readonly origArrives: number[];
+  /** The reordering degree (Linux's tp->reordering): segments SACKed above one before it is deemed lost. */
+  private dupThresh = DUP_THRESH;
+  /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
+  private fackOn: boolean;
+  private erOn: boolean;
   cwnd: number;
   ssthresh = Infinity;
   /** Segments in flight (sent, neither ACKed nor known lost). */
@@ -349,16 +369,6 @@ export class TcpConnection {
   /** `frto`: the window and threshold before a timeout that lost ACKs caused (NaN: none pending). */
   private frtoCwnd = NaN;
   private frtoSsthresh = Infinity;
-  /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
-  private una = 0;
-  private readonly rwnd: number;
-  /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
-  private readonly reorders: boolean;
-  /** The reordering degree (Linux's tp->reordering): segments SACKed above one before it is deemed lost. */
-  private dupThresh = DUP_THRESH;
-  /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
-  private fackOn: boolean;
-  private erOn: boolean;
   /** Highest sequence number acknowledged so far (re-ordering links only). */
   private highestAcked = -1;
   /** `sack` on a re-ordering link: the window and threshold before the recovery's cut (NaN: nothing to undo). */
@@ -368,8 +378,8 @@ export class TcpConnection {
   private undoRetrans = 0;
   private undoMarker = 0;
   /** Client side (`sack`, re-ordering link): duplicates whose ACK, carrying their D-SACK, is on its way, and when it reaches the server. */
-  private readonly dsackSegs: Segment[] = [];
-  private readonly dsackAt: number[] = [];
+  private readonly dsackSegs: Segment[];
+  private readonly dsackAt: number[];
   private dsackHead = 0;
   /** Late segments deemed lost, window cuts only they caused, cuts undone (re-ordering links), of them by D-SACK. */
   spuriousLosses = 0;
@@ -406,6 +416,9 @@ export class TcpConnection {
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
     this.reorders = ctx.link.reorders === true;
+    this.origArrives = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
+    this.dsackSegs = this.reorders ? [] : (NOTHING_ON_ORDERED_LINKS as never[]);
+    this.dsackAt = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
     this.fackOn = ctx.fack === true;
     this.erOn = ctx.earlyRetransmit === true;
     this.delack = delayedAckPolicy(ctx.delayedAcks);
@@ -494,7 +507,7 @@ export class TcpConnection {
         s.rcvUpTo = 0;
         s.sackedAbove = 0;
       } else {
-        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0, origArrives: Infinity };
+        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -558,7 +571,7 @@ export class TcpConnection {
     s.lost = false;
     this.pipe++;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
-    if (this.reorders && s.retx === 0) s.origArrives = dep < 0 ? Infinity : dep + this.ctx.dC;
+    if (this.reorders && s.retx === 0) this.origArrives[s.seq] = dep < 0 ? Infinity : dep + this.ctx.dC;
     if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
@@ -595,7 +608,7 @@ export class TcpConnection {
       return;
     }
     s.arrived = true;
-    if (this.reorders && now < s.origArrives) s.origArrives = Infinity; // a retransmission got there first
+    if (this.reorders && now < this.origArrives[s.seq]!) this.origArrives[s.seq] = Infinity; // a retransmission got there first
     s.arrivalIndex = this.nArrived;
     put(this.arrivedLog, this.nArrived++, s);
     const inOrder = s.seq === this.rcvNext;
@@ -732,13 +745,13 @@ export class TcpConnection {
   onAck(s: Segment, now: number, upTo?: number): void {
     this.acksInFlight--;
     this.ctx.slices?.receive(this, now);
-    if (this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
+    if (this.reorders && this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
-    const holeFilled = this.segs[this.una]!;
+    const hole = this.una; // the sequence number at the cumulative point before this ACK
     if (advanced) this.una = edge;
     const first = this.ackRcvdUpTo;
     let newest = s;
@@ -806,8 +819,8 @@ export class TcpConnection {
     // The hole at the cumulative point filled by its original, sent before the recovery's retransmissions:
     // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone; so too when every
     // retransmission of the episode was D-SACKed (Linux 3.13's tcp_may_undo: undo_retrans 0).
-    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && (holeFilled.origArrives < Infinity || this.undoRetrans === 0);
-    if (undone && !(holeFilled.origArrives < Infinity)) this.dsackUndos++;
+    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && (this.origArrives[hole]! < Infinity || this.undoRetrans === 0);
+    if (undone && !(this.origArrives[hole]! < Infinity)) this.dsackUndos++;
     if (undone) this.undoCut();
     if (newLoss && !this.inRecovery && !undone) {
       this.enterRecovery(now);
@@ -1012,7 +1025,7 @@ export class TcpConnection {
   private lateAcked(c: Segment): void {
     const metric = reorderingMetric(this.highestAcked, c.seq);
     if (c.seq > this.highestAcked) this.highestAcked = c.seq;
-    if (metric === 0 || !this.ctx.sack || !(c.origArrives < Infinity)) return;
+    if (metric === 0 || !this.ctx.sack || !(this.origArrives[c.seq]! < Infinity)) return;
     const raised = raisedReordering(this.dupThresh, metric);
     if (raised > this.dupThresh) {
       this.dupThresh = raised;
