@@ -49,8 +49,6 @@ export interface HarEntry {
   _chunks?: [number, number][];
   /** The entry's schedule holds a new connection's set-up of its source (a synthesized site; pcp replay). */
   _setupInSpan?: boolean;
-  /** The body ends no earlier than this, ms after the page's first request (a synthesized site; pcp replay --pace). */
-  _endNotBefore?: number;
 }
 
 export interface Har {

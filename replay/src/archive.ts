@@ -30,11 +30,6 @@ export interface ReplayEntry {
    * included (HAR `_setupInSpan`: a synthesized site): the replay takes its own set-up off (setup.ts).
    */
   setupInSpan?: boolean;
-  /**
-   * Its body ends no earlier than this, ms after the page's first request (HAR `_endNotBefore`: a synthesized
-   * download the source ran at that time, whose recorded span was drawn from a later access, synth/src/ran-early.ts).
-   */
-  endNotBeforeMs?: number;
 }
 
 export interface RecordedOrigin {
@@ -108,7 +103,6 @@ export function readArchive(bundleDir: string): ReplayArchive {
       chunks: Array.isArray(e._chunks) ? e._chunks : undefined,
       ...(e._fromCache === true ? { fromCache: true } : {}),
       ...(e._setupInSpan === true ? { setupInSpan: true } : {}),
-      ...(typeof e._endNotBefore === 'number' && Number.isFinite(e._endNotBefore) ? { endNotBeforeMs: e._endNotBefore } : {}),
     }));
   if (entries.length === 0) throw new ArchiveError(`${bundleDir}: ${BUNDLE_FILES.archive} holds no responses`);
   const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { endingNoEarlier, pacePlan, withoutSetup } from './pace.ts';
+import { pacePlan, withoutSetup } from './pace.ts';
 
 test('pacePlan: recorded chunks scaled to the body, near ones merged, the last ending the body', () => {
   assert.deepEqual(pacePlan([[0, 100], [0.4, 100], [50, 100], [100.2, 100]], 400), [{ atMs: 0, end: 200 }, { atMs: 50, end: 300 }, { atMs: 100.2, end: 400 }]);
@@ -17,14 +17,4 @@ test('withoutSetup: the connection set-up comes off the body first, then off the
   assert.deepEqual(withoutSetup(30, steps, 500), { delayMs: 0, steps: [{ atMs: 0, end: 300 }] });
   assert.deepEqual(withoutSetup(30, steps, 0), { delayMs: 30, steps });
   assert.deepEqual(withoutSetup(30, [{ atMs: 0, end: 9 }], 12), { delayMs: 18, steps: [{ atMs: 0, end: 9 }] }, 'an unpaced body: all off the delay');
-});
-
-test('endingNoEarlier: the last write moved to the page time less the delay, the others kept; a schedule ending later unchanged', () => {
-  const steps = [{ atMs: 0, end: 100 }, { atMs: 40, end: 200 }, { atMs: 120, end: 300 }];
-  // Delay 30: the body ends at 30 + 120 = 150 ms after the request; held to 400, its last write at 400 - 30 = 370.
-  assert.deepEqual(endingNoEarlier(30, steps, 400), { delayMs: 30, steps: [{ atMs: 0, end: 100 }, { atMs: 40, end: 200 }, { atMs: 370, end: 300 }] });
-  assert.deepEqual(endingNoEarlier(30, steps, 150), { delayMs: 30, steps }, 'ends at 150 already');
-  assert.deepEqual(endingNoEarlier(30, steps, -20), { delayMs: 30, steps }, 'the page time already passed');
-  // An unpaced body held 10 ms, to end 75 ms after its request: the whole body at 65 ms after the headers.
-  assert.deepEqual(endingNoEarlier(10, [{ atMs: 0, end: 9 }], 75), { delayMs: 10, steps: [{ atMs: 65, end: 9 }] });
 });

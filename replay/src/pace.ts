@@ -54,15 +54,3 @@ export function withoutSetup(delayMs: number, steps: readonly PaceStep[], setupM
   }
   return { delayMs: Math.max(0, delayMs - Math.max(0, setupMs - offBody)), steps: shifted };
 }
-
-/**
- * A response's schedule with its body ending no earlier than `endAtMs` after its request (HAR `_endNotBefore`
- * on the page's clock, less the time the page had already run when the request came): the last write moved
- * that late when the schedule would end before, the others kept. Pure.
- */
-export function endingNoEarlier(delayMs: number, steps: readonly PaceStep[], endAtMs: number): { delayMs: number; steps: PaceStep[] } {
-  const last = steps.at(-1) ?? { atMs: 0, end: 0 };
-  const lastAt = Math.max(last.atMs, endAtMs - delayMs);
-  if (lastAt === last.atMs) return { delayMs, steps: [...steps] };
-  return { delayMs, steps: [...steps.slice(0, -1), { atMs: lastAt, end: last.end }] };
-}

@@ -245,35 +245,3 @@ test('--pace: a schedule made from the source span loses the TLS handshake of it
     rmSync(d, { recursive: true, force: true });
   }
 });
-
-test('--pace: a body with `_endNotBefore` ends no earlier than that on the page\'s clock (its first request), asked for early or late', async () => {
-  const d = mkdtempSync(join(tmpdir(), 'pcp-replay-end-at-'));
-  writeBundle(d, 'http://127.0.0.1:8000/', [
-    { url: 'http://127.0.0.1:8000/', body: Buffer.from('<p>page</p>') },
-    { url: 'http://127.0.0.1:8000/early.js', body: Buffer.from('x'), mimeType: 'text/javascript', chunks: [[0, 0], [20, 1]], endNotBefore: 700 },
-    { url: 'http://127.0.0.1:8000/late.js', body: Buffer.from('y'), mimeType: 'text/javascript', chunks: [[0, 0], [20, 1]], endNotBefore: 600 },
-  ]);
-  const paced = await startReplayServer(readArchive(d), { pace: true });
-  try {
-    const port = paced.origins[0]!.listenPort;
-    const t0 = performance.now();
-    await get(port, '/', '127.0.0.1:8000'); // the page's clock starts here
-    const early = await get(port, '/early.js', '127.0.0.1:8000');
-    assert.equal(early.body.toString(), 'x');
-    assert.ok(performance.now() - t0 >= 695, `early.js ended ${performance.now() - t0} ms after the page's request, not before 700`);
-    // late.js asked for after its time (at 700 ms, its time 600): its own schedule, 20 ms, not 600 more.
-    const t1 = performance.now();
-    assert.equal((await get(port, '/late.js', '127.0.0.1:8000')).body.toString(), 'y');
-    const took = performance.now() - t1;
-    assert.ok(took >= 15 && took < 500, `late.js took ${took} ms: its recorded 20, not held to its page time from its request`);
-    // Counts restarted (the profiler's, after its cache warm-up): the clock restarts at the next request.
-    paced.resetStats();
-    const t2 = performance.now();
-    await get(port, '/', '127.0.0.1:8000');
-    await get(port, '/early.js', '127.0.0.1:8000');
-    assert.ok(performance.now() - t2 >= 695, 'held to 700 ms after the new first request');
-  } finally {
-    await paced.close();
-    rmSync(d, { recursive: true, force: true });
-  }
-});

@@ -16,7 +16,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { ReplayArchive, RecordedOrigin, OriginProtocol, ReplayEntry } from './archive.ts';
 import { makeReplayCert, type ReplayCert } from './cert.ts';
 import { createMatcher, type MatchKind } from './match.ts';
-import { endingNoEarlier, pacePlan, withoutSetup } from './pace.ts';
+import { pacePlan, withoutSetup } from './pace.ts';
 import { ConnectionSetups } from './setup.ts';
 
 export interface ReplayServerOptions {
@@ -118,8 +118,6 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
   const sockets = new Set<Socket>();
   const servers: (http.Server | https.Server | http2.Http2SecureServer)[] = [];
   const useDelays = opts.delays ?? true;
-  // The page's clock for `_endNotBefore`: its first request since the server started or its counts restarted.
-  let pageStart: number | undefined;
   const hold = (ms: number, fn: () => void): void => {
     const t = setTimeout(() => {
       timers.delete(t);
@@ -130,8 +128,6 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
 
   const handler = (o: RecordedOrigin) => (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse): void => {
     stats.requests++;
-    const arrived = performance.now();
-    pageStart ??= arrived;
     // The connection's set-up, owed to its first request whatever it asks for.
     const setupMs = setups.take(req.socket);
     const method = (req.method ?? 'GET').toUpperCase();
@@ -150,10 +146,8 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
     const body = noBody(method, e.status) ? Buffer.alloc(0) : (e.body ?? Buffer.alloc(0));
     // A schedule made from the source's span already holds a new connection's set-up: the replay's own comes off it.
     const planned = { delayMs: useDelays ? e.delayMs : 0, steps: opts.pace && e.chunks ? pacePlan(e.chunks, body.length) : [{ atMs: 0, end: body.length }] };
-    const unsetup = opts.pace && e.setupInSpan && setupMs > 0 ? withoutSetup(planned.delayMs, planned.steps, setupMs) : planned;
-    // A body the source had at a time of the page's clock ends no earlier, however early it was asked for.
-    const paced = opts.pace && e.endNotBeforeMs !== undefined ? endingNoEarlier(unsetup.delayMs, unsetup.steps, e.endNotBeforeMs - (arrived - pageStart)) : unsetup;
-    if (unsetup !== planned) {
+    const paced = opts.pace && e.setupInSpan && setupMs > 0 ? withoutSetup(planned.delayMs, planned.steps, setupMs) : planned;
+    if (paced !== planned) {
       stats.setupTaken.responses++;
       stats.setupTaken.ms += setupMs;
     }
@@ -230,7 +224,6 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
 
   const target = bind === '0.0.0.0' || bind === '::' ? '127.0.0.1' : bind;
   const resetStats = (): void => {
-    pageStart = undefined;
     stats.requests = 0;
     stats.matched = { exact: 0, query: 0 };
     stats.misses = [];

@@ -18,8 +18,6 @@ export interface FakeResponse {
   fromCache?: boolean;
   /** Its schedule holds the source's connection set-up (HAR `_setupInSpan`). */
   setupInSpan?: boolean;
-  /** Its body ends no earlier than this, ms after the page's first request (HAR `_endNotBefore`). */
-  endNotBefore?: number;
 }
 
 export function writeBundle(dir: string, pageUrl: string, responses: FakeResponse[]): void {
@@ -45,7 +43,6 @@ export function writeBundle(dir: string, pageUrl: string, responses: FakeRespons
       _chunks: r.chunks,
       ...(r.fromCache ? { _fromCache: true } : {}),
       ...(r.setupInSpan ? { _setupInSpan: true } : {}),
-      ...(r.endNotBefore !== undefined ? { _endNotBefore: r.endNotBefore } : {}),
     };
   });
   const har: Har = { log: { version: '1.2', creator: { name: 'test', version: '0' }, pages: [{ startedDateTime: entries[0]?.startedDateTime ?? '', id: 'page_1', title: pageUrl, pageTimings: { onContentLoad: -1, onLoad: -1 } }], entries } };

@@ -45,7 +45,6 @@ function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
     _requestId: String(i),
     _chunks: r.chunks,
     ...(r.fromCache && { _fromCache: true }),
-    ...(r.endNotBeforeMs !== undefined && { _endNotBefore: r.endNotBeforeMs }),
     // Every schedule here is the source's span from its request, a new connection's set-up included.
     _setupInSpan: true,
   };

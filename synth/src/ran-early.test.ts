@@ -1,15 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ResourceNode } from '@pcp/graph-builder';
-import { readArchive } from '@pcp/replay';
 import { indexGraph } from './graph-index.ts';
 import { endedWhenRun, servedSpan } from './ran-early.ts';
 import { synthesizeSite } from './site.ts';
 import { graphOf, res } from './testing.ts';
-import { writeSiteBundle } from './bundle.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const LIB = 'http://cdn.pcp.test/global.js';
@@ -54,19 +49,4 @@ test('the replay serves such a script in the time it took to run, not the record
   assert.ok(r.chunks === undefined || r.chunks.at(-1)![0] <= 1, `served over ${JSON.stringify(r.chunks?.at(-1))}`);
   const kept = synthesizeSite(page(10074)).responses.find((x) => x.url === LIB)!;
   assert.equal(kept.chunks!.at(-1)![0], 4833);
-});
-
-test('such a script ends no earlier than when the source ran it on the page\'s clock (_endNotBefore in the bundle); one with its span kept has none', () => {
-  // The replay's preload scanner asks for global.js where 2016's did (296 ms), long before the parser's
-  // access (5,240) the span is measured from: served in 1 ms after that request, it would be there at ~297.
-  const site = synthesizeSite(page(5241));
-  assert.equal(site.responses.find((x) => x.url === LIB)!.endNotBeforeMs, 5241);
-  assert.equal(synthesizeSite(page(10074)).responses.find((x) => x.url === LIB)!.endNotBeforeMs, undefined);
-  const dir = mkdtempSync(join(tmpdir(), 'pcp-ran-early-'));
-  try {
-    writeSiteBundle(dir, site, 'test-graph.json');
-    assert.equal(readArchive(dir).entries.find((e) => e.url === LIB)!.endNotBeforeMs, 5241);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 });

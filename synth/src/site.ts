@@ -45,13 +45,6 @@ export interface SiteResponse {
   fromCache?: boolean;
   /** A script its `<script>` element never ran in the source (never-run.ts): served so that Chromium refuses to run it. */
   noRun?: boolean;
-  /**
-   * A download the source ran before its recorded end, or never saw end (ran-early.ts, unreceived.ts): when
-   * it ran, ms on the page's clock. Its body ends no earlier (HAR `_endNotBefore`), however early the replay's
-   * browser asks for it: the span is measured from the graph's request, which for a preloaded script is the
-   * parser's later access, while Chromium's preload scanner asks where 2016's did.
-   */
-  endNotBeforeMs?: number;
 }
 
 export interface Site {
@@ -261,7 +254,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(served !== r && { endNotBeforeMs: round(served.end) }) });
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {
