@@ -60,3 +60,14 @@ test('a document that came in one piece: every chunk at that piece', () => {
   near(at, 8.655, 'the piece');
   for (const d of chunks) assert.deepEqual([d.start, d.end, d.extra?.chunkTimes], [at, at, 'received'], d.id);
 });
+
+test("the navigation's load event start (loadEventStart) is before MarkLoad by the window's load handlers, where its marker starts", () => {
+  // The same trace: loadEventStart at 51,227,321.383 ms, the window's load EventDispatch 51,227,321.393 for
+  // 1.768 ms, loadEventEnd 51,227,323.163, MarkLoad 51,227,323.207 (µs on the trace clock / 1000).
+  const g = buildFromTrace(MSO).graph;
+  const nav = g.navigation!;
+  near(nav.load! - nav.loadEventStart!, 1.824, 'MarkLoad after loadEventStart');
+  // The marker is the window's load handler, which the trace starts a few µs into the dispatch.
+  const marker = g.nodes.find((n) => n.id === g.markers!.load)!;
+  assert.ok(marker.start >= nav.loadEventStart! && marker.start - nav.loadEventStart! < 0.1, `the window load marker at ${marker.start}, loadEventStart ${nav.loadEventStart}`);
+});

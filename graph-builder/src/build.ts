@@ -121,6 +121,7 @@ export function navigationOf(acts: Activities): GraphNavigation | undefined {
   if (nav.documentResponse !== undefined) out.documentResponse = nav.documentResponse;
   if (acts.domContentLoaded !== undefined) out.domContentLoaded = acts.domContentLoaded;
   if (acts.load !== undefined) out.load = acts.load;
+  if (nav.loadEventStart !== undefined) out.loadEventStart = nav.loadEventStart;
   return out;
 }
 

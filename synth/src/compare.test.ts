@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareRoundTrip, edgeClasses } from './compare.ts';
+import { compareRoundTrip, edgeClasses, loadOf } from './compare.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -37,6 +37,17 @@ test("load is timed from the main document's request on both sides (a trace grap
   const f = compareRoundTrip(source, built);
   assert.equal(f.loadSource, 900);
   assert.equal(f.loadBuilt, 900);
+});
+
+test('load is when the load event began on both sides: a trace\'s loadEventStart, not MarkLoad after the handlers', () => {
+  // The legacy load marker is the 2016 log's loadTime, the start of the window's load handlers; a trace
+  // writes MarkLoad (navigation.load) when they have run, 60 ms of handlers later here.
+  const source = page({ withImage: false, imageParent: 's' });
+  source.nodes.find((n) => n.id === 'load')!.start = 900;
+  const built = page({ withImage: false, imageParent: 's', idSuffix: '_b' });
+  built.navigation = { navigationStartOffset: 520, documentRequest: -500, documentResponse: -5, load: 460, loadEventStart: 400 };
+  assert.equal(compareRoundTrip(source, built).loadBuilt, 900);
+  assert.equal(loadOf(built), 900);
 });
 
 test('a missing resource and a different parent are counted and named', () => {

@@ -135,9 +135,15 @@ function requestParents(ix: GraphIndex, keys: Map<string, string>, url: string):
 /** The same requests with the same parents, whatever their order. */
 const sameRequests = (a: string[], b: string[]): boolean => a.length > 1 && a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The main frame's load, ms from the document's request (a trace graph's clock starts at the navigation's commit). */
+/**
+ * The main frame's load, ms from the document's request (a trace graph's clock starts at the navigation's
+ * commit): when its load event began, as a legacy graph's load marker (the 2016 log's `loadTime`, the start
+ * of the window's load handlers); a trace's `loadEventStart`, else its `MarkLoad` (written after the handlers).
+ */
 export function loadOf(g: Graph): number | undefined {
-  if (g.navigation?.load !== undefined) return g.navigation.load - Math.min(0, g.navigation.documentRequest ?? 0);
+  const nav = g.navigation;
+  const load = nav?.loadEventStart ?? nav?.load;
+  if (load !== undefined) return load - Math.min(0, nav?.documentRequest ?? 0);
   const m = g.nodes.find((n) => n.id === g.markers?.load);
   return m?.start;
 }

@@ -297,9 +297,14 @@ export interface GraphNavigation {
   /** When the browser sent the main document's request and received its response headers, ms on the graph's clock (negative: before time 0). */
   documentRequest?: number;
   documentResponse?: number;
-  /** The main frame's DOMContentLoaded and load as the browser marked them, ms on the graph's clock. */
+  /** The main frame's DOMContentLoaded and load as the browser marked them (`MarkDOMContent`, `MarkLoad`: after their handlers ran), ms on the graph's clock. */
   domContentLoaded?: number;
   load?: number;
+  /**
+   * When the main frame's load event began (Navigation Timing's `loadEventStart`), before its handlers ran:
+   * what the 2016 logs record as a frame's `loadTime` (the legacy graphs' load marker starts there too).
+   */
+  loadEventStart?: number;
 }
 
 export type NodeOfKind<K extends NodeKind> = Extract<GraphNode, { kind: K }>;

@@ -159,4 +159,9 @@ export interface NavigationTimes {
   /** The browser sent the main document's request / received its response headers. */
   documentRequest?: number;
   documentResponse?: number;
+  /**
+   * The main frame's load event began (Navigation Timing's `loadEventStart` mark): the window's load
+   * handlers run after it, and the trace's `MarkLoad` (the graph's `load`) is written when they have.
+   */
+  loadEventStart?: number;
 }

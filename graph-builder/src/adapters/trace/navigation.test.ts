@@ -50,6 +50,18 @@ test("navigationTimes: a redirected navigation's request is its first hop's, its
   assert.equal(u.documentResponse, undefined);
 });
 
+test("navigationTimes: the load event's start is the page's loadEventStart mark (not about:blank's before time 0, not a subframe's); none, none", () => {
+  const marks = [
+    ...events,
+    ev('loadEventStart', origin - 20_000, { frame: 'F' }), // the initial about:blank document's
+    ev('loadEventStart', origin + 300_000, { frame: 'SUB' }),
+    ev('loadEventStart', origin + 412_500, { frame: 'F' }),
+    ev('loadEventEnd', origin + 470_000, { frame: 'F' }),
+  ];
+  assert.ok(Math.abs(navigationTimes(marks, origin, 'F')!.loadEventStart! - 412.5) < 1e-9);
+  assert.equal(navigationTimes(events, origin, 'F')!.loadEventStart, undefined);
+});
+
 test('navigationTimes: without a DevTools log the request is the fetchStart mark and the response unknown; no mark, no times', () => {
   const t = navigationTimes(events, origin, 'F')!;
   assert.ok(Math.abs(t.documentRequest! - -30.836) < 1e-9);

@@ -4,7 +4,8 @@
  * the browser has already sent the request and received the response. Navigation Timing's origin is the
  * `navigationStart` mark (blink.user_timing) of that navigation, and the DevTools network log has the real
  * request and response times (its `timestamp` is the trace's monotonic clock in seconds), read with the
- * frames' other document requests by `loggedDocuments`.
+ * frames' other document requests by `loggedDocuments`. The load event's start is Navigation Timing's
+ * `loadEventStart` mark; the trace's `MarkLoad` comes after the window's load handlers ran (loadEventEnd).
  */
 import type { NavigationTimes } from '../../model/types.ts';
 import type { TraceEvent } from './reader.ts';
@@ -35,7 +36,19 @@ export function navigationTimes(events: TraceEvent[], origin: number, mainFrame:
     if (fetch) out.documentRequest = ms(fetch.ts);
   }
   if (doc?.response !== undefined) out.documentResponse = ms(doc.response);
+  const loadStart = loadEventStartOf(events, origin, mainFrame);
+  if (loadStart !== undefined) out.loadEventStart = ms(loadStart);
   return out;
+}
+
+/**
+ * The main frame's `loadEventStart` mark (Navigation Timing, blink.user_timing) of the page's document:
+ * the first after time 0 (the initial about:blank document marks its own before), µs on the trace clock.
+ */
+function loadEventStartOf(events: TraceEvent[], origin: number, mainFrame: string): number | undefined {
+  let at: number | undefined;
+  for (const e of events) if (e.name === 'loadEventStart' && e.args?.frame === mainFrame && e.ts >= origin && (at === undefined || e.ts < at)) at = e.ts;
+  return at;
 }
 
 /**
