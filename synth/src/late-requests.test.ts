@@ -1,33 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareRoundTrip } from './compare.ts';
-import { graphOf, res, type NodeSpec } from './testing.ts';
+import { res, scriptPage, type NodeSpec } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
 const FONT = 'http://fonts.pcp.test/lato.woff';
 
-/** A script whose evaluation ends at 20 ms requests a font at 1,144 ms (slack.com's `gtm.js`, 1,124 ms late). */
+const GTM = 'http://www.pcp.test/gtm.js';
+
+/** A script whose evaluation ends at 9 ms requests a font at 1,144 ms (slack.com's `gtm.js`, 1,124 ms late). */
 function source() {
-  return graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 100),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1, start: 1, end: 2 },
-    res('js', 'http://www.pcp.test/gtm.js', 'application/javascript', 10, { start: 2, end: 9 }),
-    { id: 's', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/gtm.js', scriptKind: 'async', start: 10, end: 20 },
-    res('f', FONT, 'font/woff', 10, { start: 1144, end: 1150 }),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'js', 1], ['js', 's', 10], ['s', 'f', 2]]);
+  return scriptPage(PAGE, GTM, 'application/javascript', [res('f', FONT, 'font/woff', 10, { start: 1144, end: 1150 })], [['s', 'f', 2]]);
 }
 
 /** The replay: the synthesized page's `setTimeout(function(){request}, delay)`, drawn by the trace builder. */
 function rebuilt(delay: number, parentOfFont: 's' | 'p0' = 's') {
-  const timer: NodeSpec = { id: 't_b', kind: 'timer', timerId: '7', timerDelay: delay, start: 20 + delay, end: 21 + delay };
-  return graphOf(PAGE, [
-    res('doc_b', PAGE, 'text/html', 100),
-    { id: 'p0_b', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1, start: 1, end: 2 },
-    res('js_b', 'http://www.pcp.test/gtm.js', 'application/javascript', 10, { start: 2, end: 9 }),
-    { id: 's_b', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/gtm.js', scriptKind: 'async', start: 10, end: 20 },
-    timer,
-    res('f_b', FONT, 'font/woff', 10, { start: 21 + delay, end: 30 + delay }),
-  ], [['doc_b', 'p0_b', 'resource-chunk'], ['p0_b', 'js_b', 1], ['js_b', 's_b', 10], [`${parentOfFont}_b`, 't_b', 19], ['t_b', 'f_b', 2]]);
+  const timer: NodeSpec = { id: 't', kind: 'timer', timerId: '7', timerDelay: delay, start: 9 + delay, end: 10 + delay };
+  return scriptPage(PAGE, GTM, 'application/javascript', [timer, res('f', FONT, 'font/woff', 10, { start: 10 + delay, end: 19 + delay })], [[parentOfFont, 't', 19], ['t', 'f', 2]]);
 }
 
 test("the synthesizer's late-request timer is its script's: the source's one edge, script -> request, found; none added", () => {
