@@ -18,7 +18,14 @@ import type { LoggedDocument } from './logged-documents.ts';
  */
 export function navigationTimes(events: TraceEvent[], origin: number, mainFrame: string, docs: readonly LoggedDocument[] = []): NavigationTimes | undefined {
   let start: TraceEvent | undefined;
+  // The main frame's `loadEventStart` mark of the page's document: the first after time 0 (the initial
+  // about:blank document marks its own before), read in the same pass.
+  let loadStart: number | undefined;
   for (const e of events) {
+    if (e.name === 'loadEventStart') {
+      if (e.args?.frame === mainFrame && e.ts >= origin && (loadStart === undefined || e.ts < loadStart)) loadStart = e.ts;
+      continue;
+    }
     if (e.name !== 'navigationStart' || e.ts > origin) continue;
     const d = (e.args?.data ?? {}) as Record<string, unknown>;
     // The initial about:blank document of a frame also marks a navigationStart, with no document url.
@@ -36,19 +43,8 @@ export function navigationTimes(events: TraceEvent[], origin: number, mainFrame:
     if (fetch) out.documentRequest = ms(fetch.ts);
   }
   if (doc?.response !== undefined) out.documentResponse = ms(doc.response);
-  const loadStart = loadEventStartOf(events, origin, mainFrame);
   if (loadStart !== undefined) out.loadEventStart = ms(loadStart);
   return out;
-}
-
-/**
- * The main frame's `loadEventStart` mark (Navigation Timing, blink.user_timing) of the page's document:
- * the first after time 0 (the initial about:blank document marks its own before), µs on the trace clock.
- */
-function loadEventStartOf(events: TraceEvent[], origin: number, mainFrame: string): number | undefined {
-  let at: number | undefined;
-  for (const e of events) if (e.name === 'loadEventStart' && e.args?.frame === mainFrame && e.ts >= origin && (at === undefined || e.ts < at)) at = e.ts;
-  return at;
 }
 
 /**
