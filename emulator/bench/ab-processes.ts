@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { scriptArgs, usageExit } from '@pcp/profiler/script-args';
 import type { EmulatorConfig, simulate as Simulate } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 
@@ -65,8 +65,7 @@ async function child(entry: string, graphFile: string, name: string, ms: number)
 function positive(name: string, v: string | undefined, dflt: number): number {
   const n = v === undefined ? dflt : Number(v);
   if (!Number.isInteger(n) || n < 1) {
-    console.error(`bench:emulate:ab: --${name} expects a positive integer, got '${v}'`);
-    process.exit(2);
+    usageExit('bench:emulate:ab', `--${name} expects a positive integer, got '${v}'`);
   }
   return n;
 }
@@ -109,20 +108,17 @@ if (values.child !== undefined) {
   await child(values.child, values.graph!, values.config!, Number(values.ms));
 } else {
   if (values.baseline === undefined) {
-    console.error('bench:emulate:ab: --baseline DIR is required (another checkout of this repository)');
-    process.exit(2);
+    usageExit('bench:emulate:ab', '--baseline DIR is required (another checkout of this repository)');
   }
   const here = resolve(fileURLToPath(import.meta.url), '../../src/index.ts');
   const there = resolve(values.baseline, 'emulator/src/index.ts');
   if (!existsSync(there)) {
-    console.error(`bench:emulate:ab: --baseline: no ${there} (a checkout of this repository)`);
-    process.exit(2);
+    usageExit('bench:emulate:ab', `--baseline: no ${there} (a checkout of this repository)`);
   }
   const names = (values.configs ?? 'h1,h2').split(',').map((s) => s.trim());
   for (const n of names) {
     if (!(n in CONFIGS)) {
-      console.error(`bench:emulate:ab: unknown configuration '${n}' (one of ${Object.keys(CONFIGS).join(', ')})`);
-      process.exit(2);
+      usageExit('bench:emulate:ab', `unknown configuration '${n}' (one of ${Object.keys(CONFIGS).join(', ')})`);
     }
   }
   const pairs = positive('pairs', values.pairs, 10);
@@ -140,8 +136,7 @@ if (values.child !== undefined) {
   const graphFile = join(tmp, 'median.json');
   writeFileSync(graphFile, JSON.stringify(med.graph));
   if (values.cache && !values.instructions) {
-    console.error('bench:emulate:ab: --cache goes with --instructions');
-    process.exit(2);
+    usageExit('bench:emulate:ab', '--cache goes with --instructions');
   }
   const how = values.instructions ? (values.cache ? 'instructions and cache misses counted' : 'instructions counted') : `${pairs} pairs of ${ms} ms per configuration`;
   console.log(`median-size reference graph: ${med.slug}; this checkout vs ${values.baseline}, ${how}`);

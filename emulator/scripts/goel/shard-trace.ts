@@ -5,7 +5,7 @@
  * connection's share of the data segments sent, its segments per slice while it sends, the page's segments
  * per slice over the load, and the share retransmitted; medians over the seeds printed per way.
  */
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { scriptArgs, usageExit } from '@pcp/profiler/script-args';
 import { checkedSimulate as simulate, type EmulatorConfig } from '../../src/index.ts';
 import { median } from '../../src/stats.ts';
 import { cellArgs } from './cell-args.ts';
@@ -37,10 +37,7 @@ it sends, the page's segments per slice over the load, and the share retransmitt
 function main(): number {
   const { values } = scriptArgs('emulate:goel:shard', HELP, { page: { type: 'string' }, family: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-rwnd': { type: 'boolean' }, 'no-refill': { type: 'boolean' } });
   const cell = cellArgs(values, { page: 'mixed-12', profile: 'Median', scale: 0.5 });
-  if (typeof cell === 'string') {
-    console.error(`emulate:goel:shard: ${cell}`);
-    return 2;
-  }
+  if (typeof cell === 'string') return usageExit('emulate:goel:shard', cell);
   const { page, testbed: tb, scale, runs } = cell;
   const hosts: Partial<EmulatorConfig> = { ...LINUX_3_13_HOSTS, retransmissionSliceMs: SLICE_MS, ...(values['no-rwnd'] ? { receiveWindow: 0 } : {}) };
   const profile = testbedProfile(tb, { lossScale: scale, refill: !values['no-refill'] });

@@ -4,7 +4,7 @@
  * Every connection's counters (network/tcp.ts: probes by kind, the window cuts their ACKs made, timeouts, late
  * segments deemed lost and cuts undone) are summed as the connection ends, and printed beside the median PLT.
  */
-import { checkedOption, scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, scriptArgs, usageExit } from '@pcp/profiler/script-args';
 import { LOSS_DETECTIONS, oneOf, simulate, type EmulatorConfig } from '../../src/index.ts';
 import { TcpConnection } from '../../src/network/tcp.ts';
 import { median } from '../../src/stats.ts';
@@ -60,12 +60,8 @@ function main(): number {
     page: { type: 'string' }, family: { type: 'string' }, profile: { type: 'string' }, scale: { type: 'string' }, runs: { type: 'string' }, 'no-reorder': { type: 'boolean' },
     'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' }, 'linux-rto': { type: 'boolean' },
   });
-  const fail = (msg: string): number => {
-    console.error(`emulate:goel:trace: ${msg}`);
-    return 2;
-  };
   const cell = cellArgs(values, { page: 'mixed-3', profile: 'Poor', scale: 0.25 });
-  if (typeof cell === 'string') return fail(cell);
+  if (typeof cell === 'string') return usageExit('emulate:goel:trace', cell);
   const { page, testbed: tb, scale, runs } = cell;
   const ld = values['loss-detection'] === undefined ? undefined : checkedOption('emulate:goel:trace', () => oneOf('loss-detection', values['loss-detection']!, LOSS_DETECTIONS));
   const hosts: Partial<EmulatorConfig> = {
