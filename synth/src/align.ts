@@ -104,8 +104,7 @@ export function alignByCause(si: GraphIndex, sourceKeys: Map<string, string>, bi
     const effects = effectsOf(bi, builtKeys, b.id);
     const candidates = groups.get(b.group) ?? [];
     const byCause = mostShared(candidates, effects, (c) => c.causes === causes);
-    const byEffect = mostShared(candidates, effects, (c) => [...effects].some((k) => c.effects.has(k)));
-    take(b, byCause >= 0 ? byCause : Math.max(0, byEffect));
+    take(b, byCause >= 0 ? byCause : Math.max(0, mostShared(candidates, effects, (c) => [...effects].some((k) => c.effects.has(k)))));
   }
   for (const [id, k] of builtKeys) {
     const to = rename.get(k);
