@@ -3,6 +3,7 @@
  * a testbed profile of one family (`--family frequency|quality`, default frequency), the loss slices' scale and
  * the number of seeds, each checked with a one-line reason.
  */
+import { oneOf } from '../../src/index.ts';
 import { PAGE_FAMILIES, type PageFamily } from './pages.ts';
 import { familyProfiles, PROFILE_FAMILIES, type ProfileFamily, type TestbedProfile } from './testbed.ts';
 
@@ -25,9 +26,13 @@ export interface CellValues {
 export function cellArgs(values: CellValues, defaults: { page: string; profile: string; scale: number }): CellArgs | string {
   const page = PAGE_FAMILIES.find((p) => p.name === (values.page ?? defaults.page));
   if (!page) return `unknown page '${values.page}' (${PAGE_FAMILIES.map((p) => p.name).join(', ')})`;
-  const family = values.family ?? 'frequency';
-  if (!(PROFILE_FAMILIES as readonly string[]).includes(family)) return `--family expects ${PROFILE_FAMILIES.join(' or ')}, got '${family}'`;
-  const profiles = familyProfiles(family as ProfileFamily);
+  let family: ProfileFamily;
+  try {
+    family = oneOf('family', values.family ?? 'frequency', PROFILE_FAMILIES);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  const profiles = familyProfiles(family);
   const testbed = profiles.find((p) => p.name === (values.profile ?? defaults.profile));
   if (!testbed) return `unknown ${family} profile '${values.profile}' (${profiles.map((p) => p.name).join(', ')})`;
   const scale = values.scale === undefined ? defaults.scale : Number(values.scale);

@@ -212,26 +212,20 @@ function main(): number {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
     return 2;
   }
-  const which = values.profiles ?? 'both';
-  if (which !== 'both' && !(PROFILE_FAMILIES as readonly string[]).includes(which)) {
-    console.error(`emulate:goel: --profiles expects ${PROFILE_FAMILIES.join(', ')} or both, got '${which}'`);
-    return 2;
-  }
-  const families = which === 'both' ? PROFILE_FAMILIES : [which as ProfileFamily];
-  const base = GOEL_HOSTS[values.hosts ?? 'linux-3.13'];
-  if (!base) {
-    console.error(`emulate:goel: --hosts expects ${Object.keys(GOEL_HOSTS).join(' or ')}, got '${values.hosts}'`);
-    return 2;
-  }
+  let which: ProfileFamily | 'both';
+  let base: Partial<EmulatorConfig>;
   let order: SliceOrder;
   let ld: LossDetection | undefined;
   try {
+    which = oneOf('profiles', values.profiles ?? 'both', [...PROFILE_FAMILIES, 'both'] as const);
+    base = GOEL_HOSTS[oneOf('hosts', values.hosts ?? 'linux-3.13', Object.keys(GOEL_HOSTS))]!;
     order = oneOf('bridge-order', values['bridge-order'] ?? 'iid', SLICE_ORDERS);
     ld = values['loss-detection'] === undefined ? undefined : oneOf('loss-detection', values['loss-detection'], LOSS_DETECTIONS);
   } catch (e) {
     console.error(`emulate:goel: ${(e as Error).message}`);
     return 2;
   }
+  const families = which === 'both' ? PROFILE_FAMILIES : [which];
   const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order };
   Object.assign(hosts, base);
   if (values['no-rwnd']) hosts.receiveWindow = 0;
