@@ -111,7 +111,7 @@ export const command: Command = {
       const last = readSynthMeta(replay)?.lastActivityMs;
       const capture = last === undefined ? opts : { ...opts, quietNotBeforeMs: quietFloorMs(last) };
       const { meta, stats } = await profileReplay(replay, out, { shaped, records, pace: flag(p, 'pace'), cacheWarmUp: !flag(p, 'no-cache-warm-up'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture });
-      const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests, ${stats.misses.length} misses`;
+      const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests${stats.faviconMisses ? ` (+${stats.faviconMisses} unrecorded favicon)` : ''}, ${stats.misses.length} misses`;
       for (const w of meta.warnings) console.error(`warning: ${w}`);
       if (stats.setupTaken?.responses) console.error(`replay: ${stats.setupTaken.responses} responses first on a new TLS connection, its handshake (${Math.round(stats.setupTaken.ms)} ms in all) taken off their source schedules`);
       if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${out})`);
