@@ -12,10 +12,21 @@
  * by the chunk keyed as P, is one chunk with P (takes P's key, its download chunk P's download's); so is
  * a chunk that directly precedes P under the same condition (session 12: the tags in the other order); the
  * edges between them fall away as edges of a node to itself. Chunks are matched by adjacency and by
- * what both sides declare in them, never by their number. Pure on the indexes; changes the keys in place.
+ * what both sides declare in them, never by their number.
+ *
+ * And a chunk that declares nothing a trace records (keyed by its distance to the declaring chunk before
+ * it, `@ P +n`) whose key the other side lacks is one chunk with the declaring chunk after it: §3.5.1 ends
+ * a chunk at each tag that starts a download or an inline script, so what lies between two such tags is
+ * the later one's chunk (as a chunk cut only by memory-cache repeats is, graph-index.ts), and a parser
+ * resuming after a script resumes there. A cut between them is a builder's own: the 2016 builder cut at
+ * elements an event later targeted (adexc.net's `webkitTransitionEnd` divs, google's `blur` inputs, baidu's
+ * and espn's `mousemove`/`mouseover` ones, events it then dropped), where its parser had not stopped (the
+ * next chunk began 0.0-0.3 ms later, its bytes long arrived: session 16). Such chunks after the document's
+ * last declaring one (the end tag's) stay apart: there is no later chunk to be one with. Pure on the
+ * indexes; changes the keys in place.
  */
 import type { ParseChunkNode } from '@pcp/graph-builder';
-import type { GraphIndex } from './graph-index.ts';
+import { isUndeclaringChunkKey, type GraphIndex } from './graph-index.ts';
 
 /** What each chunk key of `ix` declares (its children that are resources or scripts), by their keys. */
 function declarersOf(ix: GraphIndex, keys: Map<string, string>): Map<string, string> {
@@ -65,6 +76,11 @@ function mergeInto(ix: GraphIndex, keys: Map<string, string>, other: GraphIndex,
     // chunk, keyed by the poster; the synthesized page's tags put the source first, a chunk of its own).
     mergeAlong([...list].reverse());
   }
+  renameDownloads(keys, rename);
+}
+
+/** The download chunks of renamed parse chunks renamed with them (`download of KEY`). */
+function renameDownloads(keys: Map<string, string>, rename: Map<string, string>): void {
   if (!rename.size) return;
   for (const [id, k] of keys) {
     const m = /^download of (.*)$/.exec(k);
@@ -73,9 +89,35 @@ function mergeInto(ix: GraphIndex, keys: Map<string, string>, other: GraphIndex,
   }
 }
 
+/** Renames `keys` of `ix` so that a chunk declaring nothing whose key `otherKeys` lacks is one with the declaring chunk after it (see above). */
+function mergeUndeclaring(ix: GraphIndex, keys: Map<string, string>, otherKeys: Set<string>): void {
+  const rename = new Map<string, string>();
+  const lone = (k: string): boolean => isUndeclaringChunkKey(k) && !otherKeys.has(k);
+  for (const list of ix.chunksByDoc.values()) {
+    // Walked from the document's end: each frame's next chunk that stays (none after the last: those stay apart).
+    const next = new Map<string, string>();
+    for (const c of [...list].reverse()) {
+      const own = keys.get(c.id);
+      if (own === undefined) continue;
+      const after = next.get(c.frame);
+      if (!lone(own)) next.set(c.frame, own);
+      else if (after !== undefined) {
+        rename.set(own, after);
+        keys.set(c.id, after);
+      }
+    }
+  }
+  renameDownloads(keys, rename);
+}
+
 /** Both sides' chunks that the other side declares as one, merged (the source's first, against the rebuilt's keys as built). */
 export function mergeChunksCutApart(si: GraphIndex, sourceKeys: Map<string, string>, bi: GraphIndex, builtKeys: Map<string, string>): void {
   const builtAsBuilt = new Map(builtKeys);
   mergeInto(bi, builtKeys, si, sourceKeys);
   mergeInto(si, sourceKeys, bi, builtAsBuilt);
+  // Chunks declaring nothing that only one side cut (each side against the other's keys before either merge).
+  const sourceSet = new Set(sourceKeys.values());
+  const builtSet = new Set(builtKeys.values());
+  mergeUndeclaring(bi, builtKeys, sourceSet);
+  mergeUndeclaring(si, sourceKeys, builtSet);
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callerOf, contentKeys, indexGraph, isMemoryCacheRepeat, stripFragment, xhrEvents } from './graph-index.ts';
+import { callerOf, contentKeys, indexGraph, isMemoryCacheRepeat, isUndeclaringChunkKey, stripFragment, xhrEvents } from './graph-index.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -26,6 +26,8 @@ test('keys: chunks by what they declare, parts, element targets, the load marker
   const k = contentKeys(ix);
   assert.equal(k.get('p0'), `parse ${PAGE} @ resource http://www.pcp.test/a.js#0`);
   assert.equal(k.get('p2'), `parse ${PAGE} @ resource http://www.pcp.test/a.js#0 +2`);
+  // Chunks declaring nothing, and only they, are named so (chunk-merge.ts merges them by it).
+  assert.deepEqual(['p0', 'p1', 'p2', 'js', 's_0'].map((id) => isUndeclaringChunkKey(k.get(id)!)), [false, true, true, false, false]);
   assert.equal(k.get('s_1'), `script http://www.pcp.test/a.js in ${PAGE}#0 part 1`);
   assert.equal(contentKeys(ix, true).get('s_1'), `script http://www.pcp.test/a.js in ${PAGE}#0`);
   assert.equal(k.get('ev'), `event element.load in ${PAGE}#0`);

@@ -244,6 +244,12 @@ export function indexGraph(graph: Graph): GraphIndex {
   return { graph, byId, children, parents, frameDoc, resourceByUrl, chunksByDoc, partsOf, isPart };
 }
 
+/** The key of a parse chunk that declares nothing a trace records: the `n`-th such chunk after the one declaring `anchor` (or the document's `start`). */
+const undeclaringChunkKey = (docName: string, anchor: string, n: number): string => `parse ${docName} @ ${anchor} +${n}`;
+
+/** Whether `key` names a parse chunk that declares nothing a trace records (`contentKeys`: keyed by its distance to the chunk before it that does). */
+export const isUndeclaringChunkKey = (key: string): boolean => /^parse .* @ .* \+\d+$/.test(key);
+
 /**
  * The node's content key: stable across a round trip when the page did the same things. Resources
  * by URL (and order, for repeats); parse chunks by document and the first thing they declare (a
@@ -372,13 +378,13 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
         anchor = keys.get(declared.id) ?? declared.id;
         after = 0;
         keys.set(c.id, `parse ${url} @ ${anchor}`);
-      } else keys.set(c.id, `parse ${url} @ ${anchor} +${++after}`);
+      } else keys.set(c.id, undeclaringChunkKey(url, anchor, ++after));
       previous = keys.get(c.id);
       for (const id of pending) keys.set(id, previous!);
       pending = [];
     }
     // Repeats at the document's end: nothing after them, one chunk with the one before.
-    for (const id of pending) keys.set(id, previous ?? `parse ${url} @ ${anchor} +${++after}`);
+    for (const id of pending) keys.set(id, previous ?? undeclaringChunkKey(url, anchor, ++after));
   }
   // A document's download chunk by the parse chunk that parses its bytes (rule 3; one each, in both
   // builders), not by its index: a chunk boundary one builder has and the other not (a memory-cache
