@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import { fileURLToPath } from 'node:url';
 import { startTestServer } from '@pcp/profiler/testing';
 import { median, quantile, type Graph } from '@pcp/graph-builder';
@@ -25,11 +25,7 @@ Sites per minute of pcp corpus build (profile with --pcap, server delays, graph)
 example site served on loopback (default 8), with 1 and 2 workers, on the local pool and on a Dask
 LocalCluster, side by side; each corpus checked (every page built, injected server delays measured).
 `, { sites: { type: 'string' } });
-const n = Number(values.sites ?? 8);
-if (!Number.isInteger(n) || n < 1) {
-  console.error(`bench:corpus: --sites expects a positive integer, got '${values.sites}'`);
-  process.exit(2);
-}
+const n = checkedOption('bench:corpus', () => positiveInt('sites', values.sites, 8));
 
 const BIN = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
 const SITE = fileURLToPath(new URL('../../profiler/example-site/', import.meta.url));

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import type { Graph } from '@pcp/graph-builder';
 import { readMeta } from '@pcp/profiler/bundle';
 import { ConfigError, oneOf, resolveConfig } from '../src/config.ts';
@@ -137,10 +137,8 @@ async function main(): Promise<number> {
     queue: { type: 'string' },
     compare: { type: 'string' },
   });
-  const runs = Number(values.runs ?? 5);
-  const recordingsPerPage = Number(values.recordings ?? 3);
-  if (!Number.isInteger(recordingsPerPage) || recordingsPerPage < 1) throw new UsageError(`--recordings expects a positive integer, got '${values.recordings}'`);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
+  const recordingsPerPage = checkedOption('accuracy:emulator', () => positiveInt('recordings', values.recordings, 3));
+  const runs = checkedOption('accuracy:emulator', () => positiveInt('runs', values.runs, 5));
   let conditions: Condition[];
   try {
     conditions = (values.condition ?? DEFAULT_GRID).map(parseCondition);

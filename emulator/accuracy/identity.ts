@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import type { Graph } from '@pcp/graph-builder';
 import { CSV_HEADER, csvRow, pageIdentity, summarize, type IdentityRun, type PageIdentity } from './identity-stats.ts';
 import { emulateIdentity, LOOPBACK } from './identity-run.ts';
@@ -65,8 +65,7 @@ async function main(): Promise<number> {
     option: { type: 'string', multiple: true },
     timeline: { type: 'boolean' },
   });
-  const runs = Number(values.runs ?? 3);
-  if (!Number.isInteger(runs) || runs < 1) throw new UsageError(`--runs expects a positive integer, got '${values.runs}'`);
+  const runs = checkedOption('accuracy:identity', () => positiveInt('runs', values.runs, 3));
   const options = values.option ?? [];
   const loopback = loopbackConfig(options);
   // The protocol the page was recorded over, unless the caller chose one (--option protocol=...).

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { scriptArgs, usageExit } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs, usageExit } from '@pcp/profiler/script-args';
 import type { EmulatorConfig, simulate as Simulate } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 
@@ -63,11 +63,7 @@ async function child(entry: string, graphFile: string, name: string, ms: number)
 }
 
 function positive(name: string, v: string | undefined, dflt: number): number {
-  const n = v === undefined ? dflt : Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    usageExit('bench:emulate:ab', `--${name} expects a positive integer, got '${v}'`);
-  }
-  return n;
+  return checkedOption('bench:emulate:ab', () => positiveInt(name, v, dflt));
 }
 
 const running = new Set<ReturnType<typeof spawn>>();

@@ -6,7 +6,7 @@
  * emulator/README.md ("WiFi + LTE").
  */
 import { fileURLToPath } from 'node:url';
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import { simulate } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 import { reduction } from './chapter6-stats.ts';
@@ -32,14 +32,7 @@ there while WiFi's window had room (WiFi's RTT, queueing included, was the highe
                    retransmit, F-RTO, Linux's restart after idle and RTO); direct: h1 / h2 to each host, the thesis' TCP
 `, { graphs: { type: 'string' }, seeds: { type: 'string', default: '3' }, 'lte-trace': { type: 'string' }, setup: { type: 'string', default: 'testbed' } });
 
-const positive = (name: string, v: string | undefined, dflt: number): number => {
-  const n = v === undefined ? dflt : Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`han-wifi-lte: --${name} expects a positive integer, got '${v}'`);
-    process.exit(2);
-  }
-  return n;
-};
+const positive = (name: string, v: string | undefined, dflt: number): number => checkedOption('han-wifi-lte', () => positiveInt(name, v, dflt));
 const corpus = loadCorpus();
 const graphs = corpus.slice(0, positive('graphs', values.graphs, corpus.length));
 const seeds = positive('seeds', values.seeds, 3);

@@ -12,7 +12,7 @@
  *    trace's mean rate x 1448/1500 (payload share).
  * Prints each figure beside its target; exits 1 when one misses. `--seeds N` (default 5).
  */
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import { fileURLToPath } from 'node:url';
 import { simulate, type EmulatorConfig } from '../src/index.ts';
 import { gilbertMeanLoss, makeLossModel, measureLoss, type LossSpec } from '../src/network/loss-model.ts';
@@ -29,11 +29,7 @@ under random loss against the Mathis formula (and, with --loss-detection sack, P
 timeouts), and link traces against their rates, over N seeds
 (default 5). Exit status 1 when a figure misses its target.
 `, { seeds: { type: 'string' } });
-const seeds = Number(values.seeds ?? 5);
-if (!Number.isInteger(seeds) || seeds < 1) {
-  console.error(`emulate:link-check: --seeds expects a positive integer, got '${values.seeds}'`);
-  process.exit(2);
-}
+const seeds = checkedOption('emulate:link-check', () => positiveInt('seeds', values.seeds, 5));
 let misses = 0;
 const verdict = (ok: boolean): string => {
   if (!ok) misses++;

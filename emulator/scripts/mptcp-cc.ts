@@ -5,7 +5,7 @@
  *
  *   node --import tsx emulator/scripts/mptcp-cc.ts [--runs N]
  */
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import { median, simulate, MPTCP_COUPLINGS, type EmulatorConfig, type MptcpCoupling } from '../src/index.ts';
 import { loadCorpus } from './corpus.ts';
 
@@ -19,11 +19,7 @@ setting the median load time and each coupling's median ratio to LIA.
   --runs N   seeds per graph (default 3)
 `, { runs: { type: 'string' } });
 
-const runs = Number(values.runs ?? 3);
-if (!Number.isInteger(runs) || runs < 1) {
-  process.stderr.write(`mptcp-cc: --runs must be a positive integer, got '${values.runs}'\n`);
-  process.exit(2);
-}
+const runs = checkedOption('mptcp-cc', () => positiveInt('runs', values.runs, 3));
 const SETTINGS: Array<[string, EmulatorConfig]> = [];
 for (const rtt2 of [200, 40]) {
   for (const loss of [0, 0.01]) {

@@ -5,7 +5,7 @@
  * moves most, with how many of their resources the preloader requested before and after. How issue 17 found
  * why the modified MPTCP did not beat baseline from 50 Mbit/s (emulator/README.md, chapter 6).
  */
-import { checkedOption, scriptArgs, usageExit } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs, usageExit } from '@pcp/profiler/script-args';
 import { checkedSimulate as simulate, parseRate, parseTime, THESIS_DELAYED_ACKS, type EmulatorConfig, type SimResult } from '../src/index.ts';
 import { CUMULATIVE_STEPS, chapter6Config, singleChanges, type Chapter6Setup } from './chapter6-setup.ts';
 import { improvement } from './chapter6-stats.ts';
@@ -25,11 +25,11 @@ const fail = (msg: string): never => usageExit('thesis-chapter6-steps', msg);
 const parsed = <T>(f: () => T): T => checkedOption('thesis-chapter6-steps', f);
 const B = parsed(() => parseRate(values.bandwidth ?? '50mbit'));
 const R = parsed(() => parseTime(values.rtt ?? '100ms'));
-const seeds = Number(values.seeds ?? 1);
-const nSites = Number(values.sites ?? 8);
 const table = values.table ?? '6.1';
 if (!(R > 0)) fail(`--rtt expects a positive time, got '${values.rtt}'`);
-if (!Number.isInteger(seeds) || seeds < 1 || !Number.isInteger(nSites) || nSites < 0) fail('--seeds expects a positive integer, --sites a non-negative one');
+const seeds = parsed(() => positiveInt('seeds', values.seeds, 1));
+const nSites = Number(values.sites ?? 8);
+if (!Number.isInteger(nSites) || nSites < 0) fail(`--sites expects a non-negative integer, got '${values.sites}'`);
 if (table !== '6.1' && table !== '6.2') fail(`--table expects 6.1 or 6.2, got '${table}'`);
 
 const setup: Chapter6Setup = { icwnd: 4, minQueue: 4, lossDetection: 'nack', delayedAcks: THESIS_DELAYED_ACKS, preloader: !values['no-preloader'] };

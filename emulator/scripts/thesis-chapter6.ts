@@ -16,7 +16,7 @@
  * Usage: emulate:thesis --chapter 6 [--runs N] [--icwnd N] [--rates 1Mbps,10Mbps] [--min-queue N] [--loss-detection nack|sack]
  *   [--delayed-acks thesis|linux|off] [--no-preloader]. Baseline MPTCP has no PSH (the emulator's `psh` is §6.4.5's whole change).
  */
-import { checkedOption } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt } from '@pcp/profiler/script-args';
 import { checkedSimulate as simulate, LINUX_DELAYED_ACKS, oneOf, THESIS_DELAYED_ACKS, type DelayedAckPolicy, type EmulatorConfig, type LossDetection } from '../src/index.ts';
 import { chapter6Config, MODIFIED, type Chapter6Setup, type Mode } from './chapter6-setup.ts';
 import { anovaP, improvement, reduction, shareAsFast } from './chapter6-stats.ts';
@@ -26,14 +26,10 @@ function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 }
-const runs = Number(arg('runs') ?? 1);
-const icwnd = Number(arg('icwnd') ?? 4);
-const minQueue = Number(arg('min-queue') ?? 4);
+const runs = checkedOption('emulate:thesis', () => positiveInt('runs', arg('runs'), 1));
+const icwnd = checkedOption('emulate:thesis', () => positiveInt('icwnd', arg('icwnd'), 4));
+const minQueue = checkedOption('emulate:thesis', () => positiveInt('min-queue', arg('min-queue'), 4));
 const lossDetection = (arg('loss-detection') ?? 'nack') as LossDetection; // checked by thesis-tables.ts
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(icwnd) || icwnd < 1 || !Number.isInteger(minQueue) || minQueue < 1) {
-  console.error('--runs, --icwnd and --min-queue expect positive integers');
-  process.exit(2);
-}
 const DELAYED_ACKS: Record<string, DelayedAckPolicy | false> = { thesis: THESIS_DELAYED_ACKS, linux: LINUX_DELAYED_ACKS, off: false };
 const delayedAcksName = checkedOption('emulate:thesis', () => oneOf('delayed-acks', arg('delayed-acks') ?? 'thesis', Object.keys(DELAYED_ACKS)));
 const delayedAcks = DELAYED_ACKS[delayedAcksName]!;

@@ -11,7 +11,7 @@
  * RED queue of 1.5 BDP, NewReno, per-run RTT jitter of +-0.1 d (§3.7.7.1); the thesis used icwnd 4, which we
  * use here too (the emulator's default is 10).
  */
-import { checkedOption, scriptArgs, usageExit } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import { checkedSimulate as simulate, LOSS_DETECTIONS, oneOf, type EmulatorConfig } from '../src/index.ts';
 import { median } from '../src/stats.ts';
 import { loadCorpus, RATES, RTTS } from './corpus.ts';
@@ -38,14 +38,8 @@ if (chapter === '6') {
   await import('./thesis-chapter6.ts'); // the multipath tables (its own file: chapter 6's grid and statistics)
   process.exit(0);
 }
-const runs = values.runs === undefined ? 1 : Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) {
-  usageExit('emulate:thesis', `--runs expects a positive integer, got '${values.runs}'`);
-}
-const icwnd = values.icwnd === undefined ? 4 : Number(values.icwnd);
-if (!Number.isInteger(icwnd) || icwnd < 1) {
-  usageExit('emulate:thesis', `--icwnd expects a positive integer, got '${values.icwnd}'`);
-}
+const runs = checkedOption('emulate:thesis', () => positiveInt('runs', values.runs, 1));
+const icwnd = checkedOption('emulate:thesis', () => positiveInt('icwnd', values.icwnd, 4));
 
 const corpus = loadCorpus();
 const resources = corpus.reduce((s, c) => s + c.graph.nodes.filter((n) => n.kind === 'resource' && !n.disabled).length, 0);

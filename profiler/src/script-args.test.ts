@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { checkedOption, parseScriptArgs } from './script-args.ts';
+import { checkedOption, parseScriptArgs, positiveInt } from './script-args.ts';
 
 const usage = '\nusage: npm run x [-- --runs N] [--keep DIR]\n';
 const options = { runs: { type: 'string' }, keep: { type: 'string' }, verbose: { type: 'boolean' } } as const;
@@ -31,4 +31,15 @@ console.log('not reached');`;
   assert.equal(r.status, 2);
   assert.equal(r.stdout, '');
   assert.equal(r.stderr.trim(), "emulate:x: --queue expects shaper or red, got 'y'");
+});
+
+test('script args: positiveInt reads a whole number from 1 up, the fallback when absent, and names the option and value otherwise', () => {
+  assert.equal(positiveInt('runs', '3', 15), 3);
+  assert.equal(positiveInt('runs', '1', 15), 1);
+  assert.equal(positiveInt('runs', undefined, 15), 15);
+  assert.throws(() => positiveInt('runs', '0', 15), { message: "--runs expects a positive integer, got '0'" });
+  assert.throws(() => positiveInt('seeds', '2.5', 3), { message: "--seeds expects a positive integer, got '2.5'" });
+  assert.throws(() => positiveInt('ms', 'x', 1500), { message: "--ms expects a positive integer, got 'x'" });
+  assert.throws(() => positiveInt('sites', '', 8), { message: "--sites expects a positive integer, got ''" });
+  assert.throws(() => positiveInt('sites', '-1', 8), /positive integer/);
 });

@@ -44,6 +44,17 @@ export function usageExit(name: string, message: string): never {
   process.exit(2);
 }
 
+/**
+ * Option --OPTION's text VALUE as a positive integer (FALLBACK when the option is absent); anything else throws
+ * `--OPTION expects a positive integer, got 'VALUE'` (the CLI kit's `positiveInt` for scripts: with
+ * `checkedOption`, a script's usage error).
+ */
+export function positiveInt(option: string, value: string | undefined, fallback: number): number {
+  const n = value === undefined ? fallback : Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${option} expects a positive integer, got '${value}'`);
+  return n;
+}
+
 /** F's value; an error F throws (an option check such as the emulator's `oneOf`) becomes script NAME's usage error. */
 export function checkedOption<T>(name: string, f: () => T): T {
   try {

@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "src"))
 
 from server_delays import dns, measure  # noqa: E402
 from server_delays.capture import read_capture  # noqa: E402
+from server_delays.script_args import script_flags  # noqa: E402
 from server_delays.tcp import reassemble  # noqa: E402
 
 PCAP = os.environ.get("BENCH_PCAP", "/tmp/pcp-bench-delays-v1.pcap")
@@ -102,6 +103,7 @@ def timed(fn):
 
 
 def main() -> int:
+    script_flags("bench:delays", f"usage: npm run bench:delays\n\n{__doc__}", sys.argv[1:])
     target = int(os.environ.get("BENCH_PACKETS", "400000"))
     if not os.path.exists(PCAP):
         n, secs = timed(lambda: generate(PCAP, target))

@@ -34,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "src"))
 
 from server_delays import pipeline  # noqa: E402
+from server_delays.script_args import script_flags  # noqa: E402
 
 ORIGINS = [("a", False), ("b", False), ("s1", True), ("s2", True), ("h2", True)]
 H2 = {"h2"}  # HTTP/2 over TLS: recoverable only through the key log
@@ -114,7 +115,8 @@ def pct(values: list[float], q: float) -> float:
 
 
 def main() -> int:
-    check = "--check" in sys.argv[1:]
+    usage = f"usage: npm run fidelity:delays [-- --check]\n\n{__doc__}"
+    check = "--check" in script_flags("fidelity:delays", usage, sys.argv[1:], ("--check",))
     seed = int(os.environ.get("FIDELITY_SEED", "7"))
     per_origin = int(os.environ.get("FIDELITY_RESOURCES", "12"))
     rng = random.Random(seed)

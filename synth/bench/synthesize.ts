@@ -4,7 +4,7 @@
  */
 import { legacySites, loadGraph, median } from '@pcp/graph-builder';
 import { synthesizeSite } from '@pcp/synth';
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 
 const { values } = scriptArgs('bench:synth', `
 usage: npm run bench:synth [-- --rounds N]
@@ -12,11 +12,7 @@ usage: npm run bench:synth [-- --rounds N]
 Synthesis speed: graphs per second over the 64 legacy graphs (read and imported once, outside the
 timing), N rounds (default 3), with the bytes of the sites made. A benchmark: no target.
 `, { rounds: { type: 'string' } });
-const rounds = Number(values.rounds ?? 3);
-if (!Number.isInteger(rounds) || rounds < 1) {
-  console.error(`bench:synth: --rounds expects a positive integer, got '${values.rounds}'`);
-  process.exit(2);
-}
+const rounds = checkedOption('bench:synth', () => positiveInt('rounds', values.rounds, 3));
 const graphs = legacySites().map((s) => loadGraph(s.graph));
 const perRound: number[] = [];
 let bytes = 0;

@@ -41,8 +41,8 @@ for (const graph of graphs) {
   if (!existsSync(join(profile, BUNDLE_FILES.trace))) continue;
   try {
     const source = loadGraph(graph);
-    const { built, sk, bk } = matchGraphs(source, buildFromTrace(profile).graph);
-    rows.push({ graph: name, loadSource: loadOf(source), loadBuilt: loadOf(built), gaps: pathDurationGaps(source, sk, built, bk) });
+    const { built, sk, bk, recorded } = matchGraphs(source, buildFromTrace(profile).graph);
+    rows.push({ graph: name, loadSource: loadOf(source), loadBuilt: loadOf(built), gaps: pathDurationGaps(recorded, sk, bk) });
   } catch (e) {
     console.log(`${name}: FAILED ${(e as Error).message.split('\n')[0]}`);
   }

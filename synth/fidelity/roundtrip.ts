@@ -65,7 +65,7 @@ try {
       for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);
       for (const u of f.missingResources) count(`resource missing in the rebuilt graph (${mimeClass(u)})`);
       for (const u of f.extraResources) count(`resource only in the rebuilt graph (${mimeClass(u)})`);
-      for (const [k, n] of criticalPathMisses(rt.source, rt.built)) count(`critical path: ${k}`, n);
+      for (const [k, n] of criticalPathMisses(rt.recorded)) count(`critical path: ${k}`, n);
       for (const [k, n] of edgeClasses(f.criticalPathSecondary.sourcePathEdgesMissing.filter((e) => !e.endLacking))) count(`critical path: source path edge missing in the rebuilt graph, both ends there: ${k}`, n);
       for (const [k, n] of edgeClasses(f.criticalPathSecondary.sourcePathEdgesMissing.filter((e) => e.endLacking))) count(`critical path: source path edge missing in the rebuilt graph, an end lacking: ${k}`, n);
       for (const m of f.parentMisses) count(`parent differs: ${m.source.map((k) => keyKind(k)).join('+') || 'none'} -> ${m.built.map((k) => keyKind(k)).join('+') || 'none'}`);

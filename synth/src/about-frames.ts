@@ -18,7 +18,7 @@
  */
 import type { ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
 import { firstActivityByFrame } from './frame-names.ts';
-import type { GraphIndex } from './graph-index.ts';
+import { childrenOf, type GraphIndex } from './graph-index.ts';
 
 export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
 
@@ -83,7 +83,7 @@ export function scriptIntoParent(ix: GraphIndex, r: ResourceNode): boolean {
 
 /** The frame of the first evaluation of the script `r`. */
 function evaluatingFrame(ix: GraphIndex, r: ResourceNode): string | undefined {
-  const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline').sort((a, b) => a.start - b.start);
+  const evals = childrenOf(ix, r.id).filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline').sort((a, b) => a.start - b.start);
   return evals[0]?.frame;
 }
 
@@ -92,7 +92,7 @@ function evaluatingFrame(ix: GraphIndex, r: ResourceNode): string | undefined {
  * resource is that frame's document; else the frame of its children elsewhere), in document order.
  */
 export function aboutDocumentChunks(ix: GraphIndex, owners: Map<string, ResourceNode>, r: ResourceNode): { docUrl: string; chunks: ParseChunkNode[] } | undefined {
-  const ownDownload = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).find((n) => n.kind === 'download_chunk');
+  const ownDownload = childrenOf(ix, r.id).find((n) => n.kind === 'download_chunk');
   const frame = ownDownload?.frame ?? [...owners].find(([, owner]) => owner.id === r.id)?.[0];
   const docUrl = frame === undefined ? undefined : ix.frameDoc.get(frame);
   const chunks = docUrl === undefined ? [] : (ix.chunksByDoc.get(docUrl) ?? []).filter((c) => c.frame === frame);

@@ -1,9 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareRoundTrip, edgeClasses, loadOf } from './compare.ts';
+import { compareRoundTrip, edgeClasses, loadOf, type RoundTripFigures } from './compare.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
+
+/** Every edge of each graph is drawn in the other: none missed, none added, precision and recall 1. */
+function assertEdgesAgree(f: RoundTripFigures): void {
+  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
+  assert.equal(f.edgePrecision, 1);
+  assert.equal(f.edgeRecall, 1);
+}
 
 function page(opts: { withImage: boolean; imageParent: 'p0' | 's'; idSuffix?: string }) {
   const x = opts.idSuffix ?? '';
@@ -140,10 +147,7 @@ test('a chunk cut only by a memory-cache repeat after an inline script is one ch
     res('j1', img, 'image/gif', 10, { start: 1, end: 5 }), res('js2', 'http://www.pcp.test/a.js', 'application/javascript', 10, { start: 7 }),
   ], [['doc', 'e0', 'resource-chunk'], ['e0', 'e1', 9], ['e1', 'e3', 9], ['e0', 'q0', 3], ['e1', 'q1', 3], ['e3', 'q3', 3],
     ['q0', 'q1', 3], ['q1', 't', 12], ['t', 'q3', 4], ['q1', 'q3', 3], ['q0', 'j1', 1], ['q3', 'js2', 1]]);
-  const f = compareRoundTrip(legacy, trace);
-  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
-  assert.equal(f.edgeRecall, 1);
-  assert.equal(f.edgePrecision, 1);
+  assertEdgesAgree(compareRoundTrip(legacy, trace));
 });
 
 test('a script two frames request, requested by them in the other order, has the same parents and parse chunks', () => {
@@ -226,10 +230,7 @@ test("an image element a memory-cache repeat served loads from the request whose
   // Trace: one request; both loads from it (the second element waited for the same bytes).
   const built = graphOf(PAGE, [...base('_b'), load('l0_b', 31), load('l1_b', 32)],
     [['doc_b', 'p0_b', 'resource-chunk'], ['p0_b', 's_b', 12], ['s_b', 'img_b', 2], ['img_b', 'l0_b', 'event:img.load'], ['img_b', 'l1_b', 'event:img.load']]);
-  const f = compareRoundTrip(source, built);
-  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
-  assert.equal(f.edgePrecision, 1);
-  assert.equal(f.edgeRecall, 1);
+  assertEdgesAgree(compareRoundTrip(source, built));
 });
 
 test("www.bild.de's shape: a URL requested as an image, then as a script the HTTP cache answered; the script's load and what it requests match the legacy graph's two requests", () => {
@@ -249,8 +250,5 @@ test("www.bild.de's shape: a URL requested as an image, then as a script the HTT
   ], [[`doc${x}`, `p0${x}`, 'resource-chunk'], [`p0${x}`, `s${x}`, 12], [`s${x}`, `img${x}`, 2], [`s${x}`, `scr${x}`, 2], [`img${x}`, `err${x}`, 25],
     [`scr${x}`, `run${x}`, 10], [`scr${x}`, `load${x}`, 25], [`load${x}`, `pic${x}`, 2]]);
   // Legacy: two requests; trace: the script's request answered by the HTTP cache after the image's wrote it.
-  const f = compareRoundTrip(side('', false), side('_b', true));
-  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
-  assert.equal(f.edgePrecision, 1);
-  assert.equal(f.edgeRecall, 1);
+  assertEdgesAgree(compareRoundTrip(side('', false), side('_b', true)));
 });

@@ -11,7 +11,7 @@ import { nameLateRequestTimers } from './late-requests.ts';
 import { transitiveReduction } from './reduction.ts';
 import { mergeChunksCutApart } from './chunk-merge.ts';
 import { scriptElementLoads } from './script-loads.ts';
-import { criticalPathFigures, type CriticalPathFigures } from './cp-agreement.ts';
+import { criticalPathFigures, recordedGraphs, type CriticalPathFigures, type RecordedGraphs } from './cp-agreement.ts';
 import { pairKey, sameDependencies } from './same-dependency.ts';
 
 export interface RuleFigures {
@@ -155,6 +155,8 @@ export interface MatchedGraphs {
   bi: GraphIndex;
   sk: Map<string, string>;
   bk: Map<string, string>;
+  /** Both graphs as recorded (cp-agreement.ts), for the critical-path figures, misses and duration gaps. */
+  recorded: RecordedGraphs;
 }
 
 export function matchGraphs(source: Graph, builtAsLoaded: Graph): MatchedGraphs {
@@ -172,11 +174,15 @@ export function matchGraphs(source: Graph, builtAsLoaded: Graph): MatchedGraphs 
   nameLateRequestTimers(si, sk, bi, bk);
   // Parse chunks one builder cut apart where the other has one (chunk-merge.ts).
   mergeChunksCutApart(si, sk, bi, bk);
-  return { built, si, bi, sk, bk };
+  return { built, si, bi, sk, bk, recorded: recordedGraphs(source, built) };
 }
 
 export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTripFigures {
-  const { built, si, bi, sk, bk } = matchGraphs(source, builtAsLoaded);
+  return compareMatched(source, matchGraphs(source, builtAsLoaded));
+}
+
+/** The round trip's figures for SOURCE and the rebuilt graph matched with it (matchGraphs). */
+export function compareMatched(source: Graph, { built, si, bi, sk, bk, recorded }: MatchedGraphs): RoundTripFigures {
   const su = new Set(httpUrls(source));
   const bu = new Set(httpUrls(built).filter((u) => su.has(u) || !isBrowserOwn(u)));
   const parentMisses: RoundTripFigures['parentMisses'] = [];
@@ -219,7 +225,7 @@ export function compareRoundTrip(source: Graph, builtAsLoaded: Graph): RoundTrip
   const keyed = (edges: Map<string, KeyedEdge>, other: Map<string, KeyedEdge>, otherKeys: Set<string>): KeyedEdge[] =>
     [...edges].flatMap(([k, e]) => (other.has(k) ? [] : [otherKeys.has(e.from) && otherKeys.has(e.to) ? e : { ...e, endLacking: true }]));
   const count = (g: Graph): number => g.nodes.filter((n) => n.kind === 'parse_chunk').length;
-  const { jaccard: criticalPathJaccard, ...criticalPathSecondary } = criticalPathFigures(source, sk, built, bk, { source: se, built: be });
+  const { jaccard: criticalPathJaccard, ...criticalPathSecondary } = criticalPathFigures(recorded, sk, bk, { source: se, built: be });
   return {
     resourceJaccard: jaccard(su, bu),
     parentAgreement: compared ? agree / compared : 1,

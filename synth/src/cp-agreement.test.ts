@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Graph } from '@pcp/graph-builder';
-import { asRecorded, cpUrls, criticalPathFigures, nearCriticalJaccard, pathEdgesMissing, pathLengths, withDurationsOf } from './cp-agreement.ts';
+import { asRecorded, cpUrls, criticalPathFigures, recordedGraphs, nearCriticalJaccard, pathEdgesMissing, pathLengths, withDurationsOf } from './cp-agreement.ts';
 import type { KeyedEdge } from './compare.ts';
 import { graphOf, res } from './testing.ts';
 
@@ -29,7 +29,7 @@ function branches(a: number, b: number, more: { aBelow?: number; chunk?: number;
 const ids = (g: Graph): Map<string, string> => new Map(g.nodes.map((n) => [n.id, n.id]));
 /** A graph's edges keyed by their ends' ids, as the comparison keys them. */
 const edgesOf = (g: Graph): Map<string, KeyedEdge> => new Map(g.edges.map((e) => [`${e.from} -> ${e.to}`, { rule: String(e.rule), from: e.from, to: e.to }]));
-const figures = (source: Graph, built: Graph) => criticalPathFigures(source, ids(source), built, ids(built), { source: edgesOf(source), built: edgesOf(built) });
+const figures = (source: Graph, built: Graph) => criticalPathFigures(recordedGraphs(source, built), ids(source), ids(built), { source: edgesOf(source), built: edgesOf(built) });
 
 test('the critical path of a hand-made graph and the lengths through its nodes', () => {
   assert.deepEqual(cpUrls(branches(100, 50)), [PAGE, A]);

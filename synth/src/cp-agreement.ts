@@ -24,6 +24,18 @@ export function asRecorded(g: Graph): Graph {
   return g.nodes.some((n) => n.disabled) ? { ...g, nodes: g.nodes.map((n) => (n.disabled ? { ...n, disabled: false } : n)) } : g;
 }
 
+/**
+ * A comparison's two graphs as recorded (`asRecorded`), the rebuilt one with its upgrades aligned: made once
+ * a comparison (compare.ts' matchGraphs) for the critical-path figures, their misses (cp-misses.ts) and the
+ * duration gaps (duration-gaps.ts).
+ */
+export interface RecordedGraphs {
+  source: Graph;
+  built: Graph;
+}
+
+export const recordedGraphs = (source: Graph, built: Graph): RecordedGraphs => ({ source: asRecorded(source), built: asRecorded(built) });
+
 /** A node's duration (Algorithm 1's cost). */
 export const span = (n: GraphNode): number => Math.max(0, n.end - n.start);
 
@@ -161,11 +173,9 @@ export function pathEdgesMissing(source: Graph, sourceKeys: Map<string, string>,
   return out;
 }
 
-/** The three figures for a source graph and a rebuilt one, given both graphs' content keys and keyed edges (compare.ts). */
-export function criticalPathFigures(sourceAsGiven: Graph, sourceKeys: Map<string, string>, builtAsGiven: Graph, builtKeys: Map<string, string>,
+/** The three figures for a source graph and a rebuilt one as recorded, given both graphs' content keys and keyed edges (compare.ts). */
+export function criticalPathFigures({ source, built }: RecordedGraphs, sourceKeys: Map<string, string>, builtKeys: Map<string, string>,
   edges: { source: Map<string, KeyedEdge>; built: Map<string, KeyedEdge> }): CriticalPathFigures {
-  const source = asRecorded(sourceAsGiven);
-  const built = asRecorded(builtAsGiven);
   const s = cpUrls(source);
   return {
     jaccard: jaccard(s, cpUrls(built)),

@@ -9,8 +9,7 @@
  */
 import { criticalPath, type Graph, type ResourceNode } from '@pcp/graph-builder';
 import { stripFragment } from './graph-index.ts';
-import { alignUpgrades } from './upgrades.ts';
-import { asRecorded, pathLengths, span, type PathLengths } from './cp-agreement.ts';
+import { pathLengths, span, type PathLengths, type RecordedGraphs } from './cp-agreement.ts';
 
 /** Spans more than this factor (and 20 ms) apart count as longer or shorter. */
 const FACTOR = 1.5;
@@ -63,10 +62,8 @@ function longerBecause(b: ResourceNode, excess: number): string {
   return 'server or transfer';
 }
 
-/** Classes of the resources the two critical paths do not share, with counts (`graph: ...` once per graph). */
-export function criticalPathMisses(sourceAsGiven: Graph, builtAsLoaded: Graph): Map<string, number> {
-  const source = asRecorded(sourceAsGiven);
-  const built = asRecorded(alignUpgrades(source, builtAsLoaded));
+/** Classes of the resources the two critical paths (of the graphs as recorded) do not share, with counts (`graph: ...` once per graph). */
+export function criticalPathMisses({ source, built }: RecordedGraphs): Map<string, number> {
   const sp = pathOf(source);
   const bp = pathOf(built);
   const sr = firstByUrl(source);

@@ -10,7 +10,7 @@ import { htmlAttr } from './escape.ts';
 import { sheetHeldNoScript } from './sheet-blocking.ts';
 import { repeatBeforeItsRequest } from './early-repeats.ts';
 import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
-import { stripFragment, type GraphIndex } from './graph-index.ts';
+import { childrenOf, stripFragment, type GraphIndex } from './graph-index.ts';
 import { elementEvents, elementIssueOf, handlerJs, isOwnPageFrame, programJs, withRuntime, type ProgramContext } from './program.ts';
 
 export interface DocumentText {
@@ -59,7 +59,7 @@ class Writer {
  * would hold the parser for its whole download.
  */
 function parserWaited(ix: GraphIndex, r: ResourceNode, chunk: ParseChunkNode): boolean {
-  const next = (ix.children.get(chunk.id) ?? []).map((e) => ix.byId.get(e.to)!).find((n) => n.kind === 'parse_chunk');
+  const next = childrenOf(ix, chunk.id).find((n) => n.kind === 'parse_chunk');
   if (!next) return true;
   const parts = new Set((ix.children.get(r.id) ?? []).flatMap((e) => ix.partsOf.get(e.to) ?? [e.to]));
   return (ix.parents.get(next.id) ?? []).some((e) => String(e.rule) === '4' && parts.has(e.from));
@@ -113,12 +113,11 @@ export function documentText(ctx: ProgramContext, docUrl: string, chunks: readon
     }
     if (!w.moveTo(chunk.startLine, chunk.startColumn)) drifted++;
     const tags: string[] = [];
-    for (const e of ctx.ix.children.get(chunk.id) ?? []) {
-      const child = ctx.ix.byId.get(e.to)!;
+    for (const child of childrenOf(ctx.ix, chunk.id)) {
       if (child.kind === 'resource') {
         // A memory-cache repeat recorded before its request: the request is made where the source made it (early-repeats.ts).
         if (repeatBeforeItsRequest(ctx.ix, child)) continue;
-        const evalKind = (ctx.ix.children.get(child.id) ?? []).map((c) => ctx.ix.byId.get(c.to)!).find((n): n is ScriptEvalNode => n.kind === 'script_eval')?.scriptKind;
+        const evalKind = childrenOf(ctx.ix, child.id).find((n): n is ScriptEvalNode => n.kind === 'script_eval')?.scriptKind;
         tags.push(resourceTag(ctx, child, evalKind === 'async' || evalKind === 'defer' || parserWaited(ctx.ix, child, chunk) ? evalKind : 'async', chunk));
       } else if (child.kind === 'script_eval' && (ctx.ix.partsOf.get(child.id)?.[0] ?? child.id) === child.id && stripFragment(child.scriptUrl) === docUrl) {
         tags.push(inlineScript(ctx, child.id));

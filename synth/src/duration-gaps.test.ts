@@ -19,8 +19,8 @@ function page(runMs: number, dlMs: number, browser?: number) {
 
 test('each node of the source path with what its key lasts on both sides, classed', () => {
   const source = page(50, 200);
-  const { built, sk, bk } = matchGraphs(source, page(80, 300, 90));
-  const gaps = pathDurationGaps(source, sk, built, bk);
+  const { recorded, sk, bk } = matchGraphs(source, page(80, 300, 90));
+  const gaps = pathDurationGaps(recorded, sk, bk);
   const js = gaps.find((g) => g.cls === 'download: script')!;
   assert.deepEqual([js.source, js.built, js.browser], [200, 300, 91]);
   const run = gaps.find((g) => g.cls === 'script')!;
@@ -36,7 +36,7 @@ test('a key the rebuilt graph lacks is counted, not summed', () => {
   const source = page(50, 200);
   const built = graphOf(PAGE, [res('doc', PAGE, 'text/html', 500, { start: 0, end: 90 })], []);
   const m = matchGraphs(source, built);
-  const totals = new Map(durationTotals(pathDurationGaps(source, m.sk, m.built, m.bk)));
+  const totals = new Map(durationTotals(pathDurationGaps(m.recorded, m.sk, m.bk)));
   assert.deepEqual(totals.get('script'), { nodes: 1, matched: 0, source: 0, built: 0, browser: 0, longer: 0, shorter: 0 });
   assert.equal(totals.get('download: document')!.built, 90);
 });

@@ -8,7 +8,7 @@
  * Pure.
  */
 import { criticalPath, mimeClass, type Graph, type GraphNode, type MimeClass } from '@pcp/graph-builder';
-import { asRecorded, span } from './cp-agreement.ts';
+import { span, type RecordedGraphs } from './cp-agreement.ts';
 
 export interface DurationGap {
   key: string;
@@ -56,10 +56,10 @@ function browserOwn(n: GraphNode): number {
 }
 
 /**
- * The source's critical path, key by key (`sourceKeys`/`builtKeys`: the comparison's content keys, parts
- * collapsed), with each key's total span on both sides. Nodes without a key are left out.
+ * The source's critical path (both graphs as recorded), key by key (`sourceKeys`/`builtKeys`: the comparison's
+ * content keys, parts collapsed), with each key's total span on both sides. Nodes without a key are left out.
  */
-export function pathDurationGaps(source: Graph, sourceKeys: Map<string, string>, built: Graph, builtKeys: Map<string, string>): DurationGap[] {
+export function pathDurationGaps({ source, built }: RecordedGraphs, sourceKeys: Map<string, string>, builtKeys: Map<string, string>): DurationGap[] {
   const totals = (g: Graph, keys: Map<string, string>, of: (n: GraphNode) => number): Map<string, number> => {
     const out = new Map<string, number>();
     for (const n of g.nodes) {
@@ -74,7 +74,7 @@ export function pathDurationGaps(source: Graph, sourceKeys: Map<string, string>,
   const byId = new Map(source.nodes.map((n) => [n.id, n]));
   const seen = new Set<string>();
   const out: DurationGap[] = [];
-  for (const id of criticalPath(asRecorded(source)).nodes) {
+  for (const id of criticalPath(source).nodes) {
     const k = sourceKeys.get(id);
     const n = byId.get(id);
     if (k === undefined || n === undefined || seen.has(k)) continue;

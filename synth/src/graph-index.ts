@@ -145,7 +145,7 @@ export function xhrEvents(ix: GraphIndex, r: ResourceNode): EventNode[] {
   const isXhrEvent = (n: GraphNode): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase().startsWith('xmlhttprequest');
   const seen = new Set<string>();
   for (let from = [r.id]; from.length;) {
-    from = from.flatMap((id) => (ix.children.get(id) ?? []).map((e) => ix.byId.get(e.to)!)
+    from = from.flatMap((id) => childrenOf(ix, id)
       .filter((n) => isXhrEvent(n) && !seen.has(n.id))
       .map((n) => {
         seen.add(n.id);
@@ -193,6 +193,11 @@ export function stripFragment(url: string): string {
  * from a nested computation to the part it resumes (`comp_14 -> comp_13_1`, graph-builder's
  * `isResumeEdge`) joins two computations: not a part edge.
  */
+/** The nodes the edges from ID lead to, in edge order (an edge to an id the graph has no node for is passed over). */
+export function childrenOf(ix: GraphIndex, id: string): GraphNode[] {
+  return (ix.children.get(id) ?? []).flatMap((e) => ix.byId.get(e.to) ?? []);
+}
+
 export function isPartEdge(from: GraphNode | undefined, to: GraphNode | undefined, rule: Edge['rule']): boolean {
   if (from === undefined || to === undefined) return rule === 'split';
   return (rule === 'split' && enclosingOf(from.id) === enclosingOf(to.id)) || isNextPart(from, to);
@@ -367,7 +372,7 @@ export function contentKeys(ix: GraphIndex, collapseParts = false, manyDocs: Set
     // makes none, and the trace builder cuts no chunk there: www.gsmarena.com's two ad iframes).
     let pending: string[] = [];
     for (const c of chunks) {
-      const all = (ix.children.get(c.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'resource' || n.kind === 'script_eval');
+      const all = childrenOf(ix, c.id).filter((n) => n.kind === 'resource' || n.kind === 'script_eval');
       const unrecorded = (n: GraphNode): boolean => collapseParts && (isMemoryCacheRepeat(ix, n) || (n.kind === 'resource' && isAboutUrl(n.url)));
       const declared = all.filter((n) => !unrecorded(n)).sort((a, b) => a.start - b.start)[0];
       if (!declared && all.length) {

@@ -10,3 +10,4 @@ export { compareRoundTrip, edgeClasses, keyKind, loadOf, matchGraphs, type Keyed
 export { durationClass, durationTotals, pathDurationGaps, type ClassTotals, type DurationGap } from './duration-gaps.ts';
 export { roundTrip, RoundTripError, type RoundTrip } from './roundtrip.ts';
 export { criticalPathMisses } from './cp-misses.ts';
+export type { RecordedGraphs } from './cp-agreement.ts';

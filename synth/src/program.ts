@@ -15,7 +15,7 @@ import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-
 import { outlastsFrameLoad } from './outlasting.ts';
 import { readyStateOf } from './ready-states.ts';
 import { frameLoads } from './frame-loads.ts';
-import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
+import { FOCUS_EVENTS, callerOf, childrenOf, isComputation, isInlineXhrEvent, isPartEdge, recordedDelay, resumedCaller, stripFragment, xhrEvents, type GraphIndex } from './graph-index.ts';
 
 /**
  * The helpers generated code calls: B (busy for t ms), E (insert an element), F (move the focus to a new
@@ -70,7 +70,7 @@ export function elementEvents(ix: GraphIndex, r: ResourceNode): { load?: EventNo
   // A frame's load the legacy log hangs off every resource of the frame is its iframe's (frame-loads.ts).
   const frames = frameLoads(ix);
   const owned = [...frames].filter(([, o]) => o === r).map(([id]) => ix.byId.get(id) as EventNode);
-  const evs = [...(ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!)
+  const evs = [...childrenOf(ix, r.id)
     .filter((n): n is EventNode => n.kind === 'event' && n.eventTarget.toLowerCase() === 'element' && (ix.partsOf.get(n.id)?.[0] ?? n.id) === n.id && !frames.has(n.id)), ...owned]
     .sort((a, b) => a.start - b.start);
   // A legacy graph's script element load hung off a parse chunk is the element's all the same (script-loads.ts).

@@ -11,7 +11,8 @@ import { spawnTied } from '@pcp/profiler';
 import { BUNDLE_FILES } from '@pcp/profiler/bundle';
 import { bodyStartsOf } from './body-start.ts';
 import { writeSiteBundle } from './bundle.ts';
-import { compareRoundTrip, type RoundTripFigures } from './compare.ts';
+import { compareMatched, matchGraphs, type RoundTripFigures } from './compare.ts';
+import type { RecordedGraphs } from './cp-agreement.ts';
 import { synthesizeSite } from './site.ts';
 
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
@@ -19,6 +20,8 @@ const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
 export interface RoundTrip {
   source: Graph;
   built: Graph;
+  /** Both graphs as recorded, the rebuilt one's upgrades aligned (for criticalPathMisses). */
+  recorded: RecordedGraphs;
   figures: RoundTripFigures;
   /** Warnings of the synthesis (edges it could not cause). */
   synthWarnings: string[];
@@ -75,5 +78,6 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
     : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
-  return { source, built, figures: compareRoundTrip(source, built), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
+  const matched = matchGraphs(source, built);
+  return { source, built, recorded: matched.recorded, figures: compareMatched(source, matched), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
 }

@@ -6,7 +6,7 @@
  * as `streams.js` ended). Such a load is the element's: its handler is that element's onload. Pure.
  */
 import type { EventNode, GraphNode, ResourceNode } from '@pcp/graph-builder';
-import { SYNC_MS, stripFragment, type GraphIndex } from './graph-index.ts';
+import { SYNC_MS, childrenOf, stripFragment, type GraphIndex } from './graph-index.ts';
 import { perIndex } from './per-index.ts';
 
 const isElementLoad = (n: GraphNode): n is EventNode => n.kind === 'event' && n.eventName === 'load' && n.eventTarget.toLowerCase() === 'element';
@@ -20,7 +20,7 @@ export const scriptElementLoads = perIndex((ix: GraphIndex): Map<string, EventNo
   const out = new Map<string, EventNode>();
   const nodes = ix.graph.nodes;
   const lastParts = nodes.filter((n) => n.kind === 'script_eval' && n.scriptKind !== 'inline' && (ix.partsOf.get(n.id)?.at(-1) ?? n.id) === n.id);
-  const ownLoad = (r: ResourceNode): boolean => (ix.children.get(r.id) ?? []).some((e) => isElementLoad(ix.byId.get(e.to)!));
+  const ownLoad = (r: ResourceNode): boolean => childrenOf(ix, r.id).some(isElementLoad);
   for (const ev of nodes) {
     if (!isElementLoad(ev) || (ix.partsOf.get(ev.id)?.[0] ?? ev.id) !== ev.id) continue;
     if ((ix.parents.get(ev.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'resource')) continue;

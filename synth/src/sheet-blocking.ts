@@ -9,9 +9,7 @@
  * modernizr` (rule 11), its path through the sheet. Pure on the index.
  */
 import type { GraphNode, ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
-import { stripFragment, type GraphIndex } from './graph-index.ts';
-
-const childrenOf = (ix: GraphIndex, id: string): GraphNode[] => (ix.children.get(id) ?? []).map((e) => ix.byId.get(e.to)!).filter(Boolean);
+import { childrenOf, stripFragment, type GraphIndex } from './graph-index.ts';
 
 /** The parser-blocking script evaluations `chunk` declares (inline, or sync external), in edge order. */
 function blockingScripts(ix: GraphIndex, chunk: ParseChunkNode): GraphNode[] {

@@ -3,6 +3,7 @@
  * a testbed profile of one family (`--family frequency|quality`, default frequency), the loss slices' scale and
  * the number of seeds, each checked with a one-line reason.
  */
+import { positiveInt } from '@pcp/profiler/script-args';
 import { oneOf } from '../../src/index.ts';
 import { PAGE_FAMILIES, type PageFamily } from './pages.ts';
 import { familyProfiles, PROFILE_FAMILIES, type ProfileFamily, type TestbedProfile } from './testbed.ts';
@@ -37,7 +38,9 @@ export function cellArgs(values: CellValues, defaults: { page: string; profile: 
   if (!testbed) return `unknown ${family} profile '${values.profile}' (${profiles.map((p) => p.name).join(', ')})`;
   const scale = values.scale === undefined ? defaults.scale : Number(values.scale);
   if (!(scale >= 0)) return `--scale expects a non-negative number, got '${values.scale}'`;
-  const runs = values.runs === undefined ? 15 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) return `--runs expects a positive integer, got '${values.runs}'`;
-  return { page, testbed, scale, runs };
+  try {
+    return { page, testbed, scale, runs: positiveInt('runs', values.runs, 15) };
+  } catch (e) {
+    return (e as Error).message;
+  }
 }

@@ -8,7 +8,7 @@
  * network quality (§VI-A, Figures 13-15) and loss frequency (§VI-B, Figures 16-22), each profile's loss
  * calibrated to the paper's retransmission share first (calibrate.ts). See emulator/README.md.
  */
-import { scriptArgs } from '@pcp/profiler/script-args';
+import { checkedOption, positiveInt, scriptArgs } from '@pcp/profiler/script-args';
 import { checkedSimulate as simulate, LOSS_DETECTIONS, oneOf, type EmulatorConfig, type LossDetection } from '../../src/index.ts';
 import { median, quantile } from '../../src/stats.ts';
 import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
@@ -207,11 +207,7 @@ function tag(prefix: string): (v: Verdict) => Verdict {
 
 function main(): number {
   const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
-  const runs = values.runs === undefined ? 15 : Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) {
-    console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
-    return 2;
-  }
+  const runs = checkedOption('emulate:goel', () => positiveInt('runs', values.runs, 15));
   let which: ProfileFamily | 'both';
   let base: Partial<EmulatorConfig>;
   let order: SliceOrder;
