@@ -220,6 +220,26 @@ test('receive window: a hole at its left edge holds new data back until the retr
   ]);
 });
 
+test("receive window growth (rwndGrowth, Linux 3.13's receiver): the window doubles per round trip once it binds", () => {
+  // rwnd 4 at set-up, 24 segments, icwnd 21, no delayed ACKs. Rounds 1 and 2 as the fixed window's: 0-3 reach the
+  // client at 21.2-24.8 (receiver RTT samples arrival - send + up: 41.2, 42.4, ...; estimate 42.03 after 3), 4-7
+  // (sent 41.2-44.8) at 62.4-66.0. The first in-order segment (0, at 21.2, 1 read) starts the measurement; at 5's
+  // read (63.6: 42.4 ms on, past the estimate 41.83) 6 are read, 5 in it: window_clamp 4 -> 2 x 5 = 10. Each
+  // in-order segment then raises rcv_ssthresh by 2: 6 (64.8) -> 6, 7 (66.0) -> 8, 8 (103.6) -> 10, the clamp.
+  // The ACKs carry it: 82.4 (una 5, window 4: edge 9) sends 8; 83.6 (una 6, 4) 9; 84.8 (una 7, 6: edge 13)
+  // 10-12; 86.0 (una 8, 8: edge 16) 13-15. Eight segments queue at the bottleneck from 92.4, reach the client at
+  // 103.6 + 1.2k, ACKs 123.6-132.0; each moves the edge by one with the window 10, 123.6 (una 9, edge 19)
+  // sending 16-18 and the rest one each to 23: ACKs 164.8 + 1.2k. The measurement from 106.0 (11 read) ends at
+  // 20's read (149.6: 21 read): clamp 20. With the window fixed at 4 the same page takes six rounds (250.8).
+  const acks = ackTimeline(false, 24, undefined, [], { rwndSegments: 4, rwndGrowth: true });
+  const round = (t0: number, first: number, n: number): Array<[number, number]> => Array.from({ length: n }, (_, i) => [r(t0 + 1.2 * i), first + i]);
+  assert.deepEqual(acks, [...round(41.2, 1, 4), ...round(82.4, 5, 4), ...round(123.6, 9, 8), ...round(164.8, 17, 8)]);
+  const fixed = ackTimeline(false, 24, undefined, [], { rwndSegments: 4 });
+  assert.deepEqual(fixed.at(-1), [250.8, 24]);
+  // Without a window to start from there is nothing to grow: unlimited either way.
+  assert.deepEqual(ackTimeline(false, 24, undefined, [], { rwndGrowth: true }), ackTimeline(false, 24));
+});
+
 /**
  * A re-ordering link (link-schedule.ts `reorder`): 10 Mbit/s in 20 ms slices, the first adding `delay` ms
  * one way, the rest none. Segment 0 leaves at 0 (bottleneck at 10, out at once on the bucket, + delay); five

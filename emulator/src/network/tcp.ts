@@ -96,6 +96,7 @@ import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.t
 import { lateSegmentLost, raisedReordering, reorderingMetric } from './reordering.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 import { limitedRecoveryDue } from './limited-recovery.ts';
+import { newReceiveWindow, onInOrderSegment, type ReceiveWindow } from './receive-window.ts';
 
 export const MIN_RTO_MS = 200;
 export const INITIAL_RTO_MS = 1000;
@@ -194,6 +195,8 @@ export interface Segment {
   psh: boolean;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
   rcvUpTo: number;
+  /** With `rwndGrowth`: the receive window the client offered once this segment had arrived (its ACK's window field). */
+  rcvWnd: number;
   /**
    * `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected; on a
    * re-ordering link, for a segment on its way, those acknowledged above it, and LATE_LOST once it was deemed
@@ -270,6 +273,11 @@ export interface NetContext {
   linuxRto?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
+  /**
+   * The receive window grows from rwndSegments after set-up as Linux 3.13's receiver grows it (receive-window.ts:
+   * tcp_grow_window and tcp_rcv_space_adjust); the server learns it from each ACK. Default off: fixed.
+   */
+  rwndGrowth?: boolean;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
   pshSignal?: (c: TcpConnection, now: number) => void;
   /** The client application receives `bytes` of exchange x (in segment s). */
@@ -295,7 +303,10 @@ export class TcpConnection {
   // Read on every ACK or segment: declared first, so these fields share the object's first cache lines.
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
-  private readonly rwnd: number;
+  /** The receive window the client's latest ACK offered, segments (fixed unless `rwndGrowth`). */
+  private rwnd: number;
+  /** Client side, `rwndGrowth`: the receiver's window state (null: fixed window). */
+  private readonly rcvWindow: ReceiveWindow | null;
   /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
   private readonly reorders: boolean;
   /**
@@ -415,6 +426,7 @@ export class TcpConnection {
     this.rto = firstRto(rtt, ctx.linuxRto);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
+    this.rcvWindow = ctx.rwndGrowth && this.rwnd < Infinity ? newReceiveWindow(this.rwnd) : null;
     this.reorders = ctx.link.reorders === true;
     this.origArrives = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
     this.dsackSegs = this.reorders ? [] : (NOTHING_ON_ORDERED_LINKS as never[]);
@@ -505,9 +517,10 @@ export class TcpConnection {
         s.arrivalIndex = -1;
         s.psh = false;
         s.rcvUpTo = 0;
+        s.rcvWnd = 0;
         s.sackedAbove = 0;
       } else {
-        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
+        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, rcvWnd: 0, sackedAbove: 0 };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -630,6 +643,12 @@ export class TcpConnection {
       }
     } // else a hole before it: TCP holds it back (head-of-line blocking)
     s.rcvUpTo = this.rcvNext;
+    const w = this.rcvWindow;
+    if (w !== null) {
+      // The receiver's RTT sample from the timestamp it echoes: its ACK that this segment answered left up ms before the segment did.
+      if (inOrder && onInOrderSegment(w, now, now - s.sendT + this.up, this.rcvNext) && this.quickAcks === 0) this.quickAcks = 1;
+      s.rcvWnd = w.threshold;
+    }
     this.ackPolicy(s, urgent, now);
   }
 
@@ -750,6 +769,7 @@ export class TcpConnection {
     const end = upTo ?? s.arrivalIndex + 1;
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
+    if (this.rcvWindow !== null && log[end - 1]!.rcvWnd > this.rwnd) this.rwnd = log[end - 1]!.rcvWnd;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
     const hole = this.una; // the sequence number at the cumulative point before this ACK
     if (advanced) this.una = edge;
