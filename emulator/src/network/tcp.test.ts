@@ -240,6 +240,17 @@ test("receive window growth (rwndGrowth, Linux 3.13's receiver): the window doub
   assert.deepEqual(ackTimeline(false, 24, undefined, [], { rwndGrowth: true }), ackTimeline(false, 24));
 });
 
+test('receive window growth with delayed ACKs: a segment that raised the window is ACKed at once (icsk_ack.quick)', () => {
+  // As above with Linux's delayed ACKs: segments 0-15 are quick-ACKed, so rounds 1-3 and the sends of round 4 are
+  // the same. 16-23 reach the client at 144.8 + 1.2k with the quick ACKs used up: an ACK per two full segments
+  // (17 -> 166.0, 19 -> 168.4, 21 -> 170.8: 21 also raised the window 10 -> 12, the clamp 20 since 20's read).
+  // 22 (152.0) is alone but raises the window to 14: ACKed at once -> 172.0; 23 (153.2, -> 16) -> 173.2. Without
+  // the rule 22 would wait and 23's ACK cover both.
+  const acks = ackTimeline(true, 24, undefined, [], { rwndSegments: 4, rwndGrowth: true });
+  assert.deepEqual(acks.slice(-5), [[166, 18], [168.4, 20], [170.8, 22], [172, 23], [173.2, 24]]);
+  assert.deepEqual(acks.slice(0, 16), ackTimeline(false, 24, undefined, [], { rwndSegments: 4, rwndGrowth: true }).slice(0, 16));
+});
+
 /**
  * A re-ordering link (link-schedule.ts `reorder`): 10 Mbit/s in 20 ms slices, the first adding `delay` ms
  * one way, the rest none. Segment 0 leaves at 0 (bottleneck at 10, out at once on the bucket, + delay); five
