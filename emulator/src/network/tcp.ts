@@ -219,6 +219,8 @@ const segmentLogPool: Segment[][] = [];
  */
 const NOTHING_ON_ORDERED_LINKS = Object.freeze([]) as unknown as number[];
 const arrivalLogPool: Segment[][] = [];
+/** A connection's timestamp bookkeeping (ackSentAt, tsEcr) when its receive window is fixed: none is written there (frozen). */
+const NO_TIMESTAMPS = Object.freeze([]) as unknown as number[];
 const LOG_POOL_MAX = 1024;
 
 /** Sets log[n] = s (appending when the log is that short). */
@@ -307,6 +309,14 @@ export class TcpConnection {
   private rwnd: number;
   /** Client side, `rwndGrowth`: the receiver's window state (null: fixed window). */
   private readonly rcvWindow: ReceiveWindow | null;
+  /**
+   * `rwndGrowth`, the timestamps the receiver's RTT is measured by (RFC 7323): when the client sent its ACK of
+   * n arrivals (by n), the server's TS.Recent (the latest ACK's send time), and the echo each segment carries
+   * (by sequence number; NaN: sent before any ACK, no sample).
+   */
+  private readonly ackSentAt: number[];
+  private readonly tsEcr: number[];
+  private tsRecent = NaN;
   /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
   private readonly reorders: boolean;
   /**
@@ -427,6 +437,8 @@ export class TcpConnection {
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
     this.rcvWindow = ctx.rwndGrowth && this.rwnd < Infinity ? newReceiveWindow(this.rwnd) : null;
+    this.ackSentAt = this.rcvWindow !== null ? [] : NO_TIMESTAMPS;
+    this.tsEcr = this.rcvWindow !== null ? [] : NO_TIMESTAMPS;
     this.reorders = ctx.link.reorders === true;
     this.origArrives = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
     this.dsackSegs = this.reorders ? [] : (NOTHING_ON_ORDERED_LINKS as never[]);
@@ -579,6 +591,7 @@ export class TcpConnection {
 
   private transmit(s: Segment, now: number): void {
     this.ctx.slices?.record(this, now, s.retx > 0);
+    if (this.rcvWindow !== null) this.tsEcr[s.seq] = this.tsRecent;
     s.order = ++this.orderSeq;
     s.sendT = now;
     s.lost = false;
@@ -645,8 +658,8 @@ export class TcpConnection {
     s.rcvUpTo = this.rcvNext;
     const w = this.rcvWindow;
     if (w !== null) {
-      // The receiver's RTT sample from the timestamp it echoes: its ACK that this segment answered left up ms before the segment did.
-      if (inOrder && onInOrderSegment(w, now, now - s.sendT + this.up, this.rcvNext) && this.quickAcks === 0) this.quickAcks = 1;
+      // The receiver's RTT sample (tcp_rcv_rtt_measure_ts): since the client sent the ACK whose timestamp this segment echoes.
+      if (inOrder && onInOrderSegment(w, now, now - this.tsEcr[s.seq]!, this.rcvNext) && this.quickAcks === 0) this.quickAcks = 1;
       s.rcvWnd = w.threshold;
     }
     this.ackPolicy(s, urgent, now);
@@ -752,6 +765,7 @@ export class TcpConnection {
       t = uplink.offer(now, ACK_WIRE_BYTES);
       if (t < 0) return -1; // lost: a later ACK covers these segments
     }
+    if (this.rcvWindow !== null) this.ackSentAt[upTo] = now;
     this.acksInFlight++;
     this.ctx.q.scheduleLane(this.ackLane, t + this.up, EV_ACK_ARRIVES, this.arrivedLog[upTo - 1]!, upTo);
     return t + this.up;
@@ -767,6 +781,7 @@ export class TcpConnection {
     if (this.reorders && this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
+    if (this.rcvWindow !== null) this.tsRecent = this.ackSentAt[end] ?? NaN; // every ACK updates TS.Recent (RFC 7323)
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
     if (this.rcvWindow !== null && log[end - 1]!.rcvWnd > this.rwnd) this.rwnd = log[end - 1]!.rcvWnd;
