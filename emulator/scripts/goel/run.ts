@@ -14,11 +14,12 @@ import { median, quantile } from '../../src/stats.ts';
 import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
 import { GOEL_HOSTS, lossProfiles, type LossProfile } from './profiles.ts';
+import { parseScales } from './cell-args.ts';
 import { FIG16_VARIANTS, VARIANTS, variantConfig, type Variant } from './variants.ts';
 import { COMPARABLE, FASTER, judge, LOWER, MUCH_SLOWER, NOT_FASTER, SLOWER, trend, type Expectation, type Trend, type Verdict } from './trends.ts';
 import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, SLICE_ORDERS, type BridgeOptions, type ProfileFamily, type SliceOrder } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated] [--scales F:P=X,...]
                             [--no-refill] [--no-reorder] [--bridge-order iid|script] [--fixed-rwnd | --no-rwnd]
                             [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto]
 
@@ -44,6 +45,9 @@ and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond
                     --early-retransmit --fack --frto, and Linux's RTO: SRTT + max(4 RTTVAR, 200 ms)) or the thesis' NACK scheme with no probe (the switches
                     below then add one mechanism each)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
+  --scales family:Profile=X,...
+                    these profiles' loss scales as given, not calibrated (e.g. frequency:Poor=0.1: to compare two
+                    models at one loss)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
   --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
   --bridge-order iid|script
@@ -73,6 +77,8 @@ interface Cell {
 
 /** Host settings beside Goel's (`--fixed-rwnd`, `--no-rwnd`). */
 const hosts: Partial<EmulatorConfig> = {};
+/** Loss scales given by `--scales`, by `family:Profile`. */
+let givenScales = new Map<string, number>();
 
 function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: number, largeHosts = 0, spreadHosts = 1): Cell {
   const graph = buildPage(page, largeHosts, spreadHosts);
@@ -103,6 +109,12 @@ function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeO
   if (calibrated) {
     console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice; the emulator's = the same over each connection's 70 ms slices with a retransmission, retransmitted / segments exchanged both ways (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}); beside it the share of the server's segments alone and the lifetime share`);
     for (const p of testbed) {
+      const given = givenScales.get(`${family}:${p.name}`);
+      if (given !== undefined) {
+        scales[p.name] = given;
+        console.log(`  ${p.name.padEnd(8)} -> loss x${given} (given, --scales)`);
+        continue;
+      }
       const c: Calibration = calibrate(p, bridge, hosts);
       scales[p.name] = c.chosen.scale;
       const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, of sent ${pct(x.shares.meanClusterShareOfSent)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
@@ -207,7 +219,7 @@ function tag(prefix: string): (v: Verdict) => Verdict {
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'fixed-rwnd': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'fixed-rwnd': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, scales: { type: 'string' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
   const runs = values.runs === undefined ? 15 : Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) {
     console.error(`emulate:goel: --runs expects a positive integer, got '${values.runs}'`);
@@ -229,6 +241,12 @@ function main(): number {
   const families = which === 'both' ? PROFILE_FAMILIES : [which];
   const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order };
   Object.assign(hosts, base);
+  const scales = parseScales(values.scales ?? '');
+  if (typeof scales === 'string') {
+    console.error(`emulate:goel: ${scales}`);
+    return 2;
+  }
+  givenScales = scales;
   if (values['no-rwnd'] && values['fixed-rwnd']) {
     console.error('emulate:goel: --fixed-rwnd and --no-rwnd exclude each other');
     return 2;
