@@ -781,7 +781,11 @@ export class TcpConnection {
     if (this.reorders && this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
-    if (this.rcvWindow !== null) this.tsRecent = this.ackSentAt[end] ?? NaN; // every ACK updates TS.Recent (RFC 7323)
+    if (this.rcvWindow !== null) {
+      // Every ACK updates TS.Recent (RFC 7323), which only moves forward (an ACK overtaken on the way leaves it).
+      const ts = this.ackSentAt[end];
+      if (ts !== undefined && !(ts <= this.tsRecent)) this.tsRecent = ts;
+    }
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
     if (this.rcvWindow !== null && log[end - 1]!.rcvWnd > this.rwnd) this.rwnd = log[end - 1]!.rcvWnd;
