@@ -56,7 +56,7 @@ test('sweep grids: cartesian product, resume keys, CSV quoting', () => {
 test('EMULATOR_OPTIONS is what parseEmulatorOptions reads: each switch sets its field, each value option is checked', () => {
   const base = { bandwidth: '1mbit', rtt: '40ms' };
   const switches = (Object.keys(EMULATOR_OPTIONS) as (keyof typeof EMULATOR_OPTIONS)[]).filter((k) => EMULATOR_OPTIONS[k] === 'switch');
-  assert.deepEqual(switches.sort(), ['browser-delays', 'connection-setup', 'delayed-acks', 'early-retransmit', 'event-dispatch', 'fack', 'frame-commit', 'frto', 'linux-idle-restart', 'linux-rto', 'main-thread-tasks', 'navigation-commit', 'network-read', 'preconnect', 'preemption', 'preload-scanner', 'preloader', 'psh', 'quic-pto', 'release-hop', 'resource-scheduler', 'server-pacing', 'socket-lag', 'tlp']);
+  assert.deepEqual(switches.sort(), ['browser-delays', 'connection-setup', 'delayed-acks', 'early-retransmit', 'event-dispatch', 'fack', 'frame-commit', 'frto', 'linux-idle-restart', 'linux-rto', 'main-thread-tasks', 'navigation-commit', 'network-read', 'preconnect', 'preemption', 'preload-scanner', 'preloader', 'psh', 'quic-pto', 'release-hop', 'resource-scheduler', 'rwnd-growth', 'server-pacing', 'socket-lag', 'tlp']);
   for (const k of switches) {
     const off = parseEmulatorOptions({ ...base, [k]: 'false' });
     assert.equal(Object.values(off).filter((v) => v === false).length, 1, `${k}=false sets one field`);

@@ -372,6 +372,7 @@ export const EMULATOR_OPTIONS = {
   'shard-connections': 'value',
   'shard-overflow': 'value',
   rwnd: 'value',
+  'rwnd-growth': 'switch',
   // Chromium's own time and work as the graph records it (issue 12 §5; emulator/README.md).
   'browser-delays': 'switch',
   'main-thread-tasks': 'switch',

@@ -98,6 +98,13 @@ export interface LinkConfig {
    */
   receiveWindow?: number;
   /**
+   * The receive window grows after set-up from `receiveWindow` as Linux 3.13's receiver grows it
+   * (network/receive-window.ts: 2 segments per in-order segment up to a clamp that follows twice what the
+   * application read in the last receiver RTT). Default false: the window stays `receiveWindow` for the
+   * connection's life. Needs `receiveWindow`.
+   */
+  receiveWindowGrowth?: boolean;
+  /**
    * Count each connection's sent and retransmitted segments per slice of this many ms from its SYN, as Goel
    * measured its traces (result `retransmissionSlices`; network/retransmission-slices.ts). Default 0: off.
    */
@@ -131,6 +138,7 @@ export interface ResolvedLinkConfig {
   shardOverflow: ShardOverflow;
   /** Whole segments (MSS) the receive window holds; Infinity: unlimited. */
   receiveWindowSegments: number;
+  receiveWindowGrowth: boolean;
   retransmissionSliceMs: number;
 }
 
@@ -165,6 +173,8 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
   const rwnd = c.receiveWindow ?? 0;
   if (!(rwnd >= 0) || !Number.isFinite(rwnd)) throw new ConfigError(`receiveWindow must be a non-negative number of bytes, got ${c.receiveWindow}`);
   if (rwnd > 0 && rwnd < MSS) throw new ConfigError(`receiveWindow must hold at least one segment (${MSS} bytes), got ${rwnd}`);
+  const receiveWindowGrowth = c.receiveWindowGrowth ?? false;
+  if (receiveWindowGrowth && rwnd === 0) throw new ConfigError('receiveWindowGrowth needs a receiveWindow (the window offered at set-up, which it grows from)');
   return {
     loss,
     uplinkLoss: upModel ?? loss,
@@ -186,6 +196,7 @@ export function resolveLinkConfig(c: LinkConfig): ResolvedLinkConfig {
     shardConnections,
     shardOverflow,
     receiveWindowSegments: rwnd > 0 ? Math.floor(rwnd / MSS) : Infinity,
+    receiveWindowGrowth,
     retransmissionSliceMs: sliceMs,
   };
 }
@@ -218,6 +229,7 @@ export function parseLinkOptions(opts: Record<string, string | undefined>, confi
   if (opts['linux-rto'] !== undefined) config.linuxRto = bool('linux-rto', opts['linux-rto']);
   if (opts['shard-large'] !== undefined) config.shardLarge = parseBytes('shard-large', opts['shard-large']);
   if (opts.rwnd !== undefined) config.receiveWindow = parseBytes('rwnd', opts.rwnd);
+  if (opts['rwnd-growth'] !== undefined) config.receiveWindowGrowth = bool('rwnd-growth', opts['rwnd-growth']);
   const sc = opts['shard-connections'];
   if (sc !== undefined) config.shardConnections = sc === 'each' ? 0 : Number(/^\d+$/.test(sc) ? sc : NaN);
   // Checked once, by resolveLinkConfig (parseEmulatorOptions resolves what it parsed), as shard-connections.

@@ -263,6 +263,7 @@ class Simulation {
       linuxIdleRestart: cfg.linuxIdleRestart,
       linuxRto: cfg.linuxRto,
       rwndSegments: cfg.receiveWindowSegments,
+      rwndGrowth: cfg.receiveWindowGrowth,
       slices: cfg.retransmissionSliceMs > 0 ? new RetransmissionSlices(cfg.retransmissionSliceMs) : undefined,
       deliver: recordStreams
         ? (x, bytes, now, s) => {

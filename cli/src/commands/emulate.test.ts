@@ -100,6 +100,19 @@ test("pcp emulate --linux-rto: a lost request waits Linux's client RTO, 40 + max
   assert.ok(Math.abs(run('--linux-rto') - 390.2) < 1e-6);
 });
 
+test('pcp emulate --rwnd-growth: the receive window grows from --rwnd (between the fixed window and none); alone, a one-line error', () => {
+  const run = (...extra: string[]): number =>
+    (JSON.parse(execFileSync('node', [PCP, 'emulate', graphPath, '--bandwidth', '10mbit', '--rtt', '40ms', '--queue', 'droptail', '--json', ...extra], { encoding: 'utf8' })) as { loadTime: number }).loadTime;
+  const fixed = run('--rwnd', '5kb'); // 3 segments a round trip for the 30-segment response
+  const grown = run('--rwnd', '5kb', '--rwnd-growth');
+  assert.ok(grown < fixed, `grown ${grown} fixed ${fixed}`);
+  assert.ok(grown >= run() - 1e-9, `grown ${grown}`); // no faster than no window at all (150.2 ms)
+  const bad = spawnSync('node', [PCP, 'emulate', graphPath, '--bandwidth', '10mbit', '--rtt', '40ms', '--rwnd-growth'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /receiveWindowGrowth needs a receiveWindow/);
+  assert.equal(bad.stderr.trim().split('\n').length, 1, bad.stderr);
+});
+
 // Two paths: a 60-segment response ready at 160 ms (server delay 100), derived in emulator/src/mptcp/connection.test.ts:
 // striped over two equal 10 Mbit/s / 40 ms paths it ends at 245.2 ms (30 segments on the second path); on one
 // path the third round (30 segments, pairs at the bottleneck from 252.4 ms) ends at 288.4 + 10 = 298.4 ms.

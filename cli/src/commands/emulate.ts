@@ -72,6 +72,8 @@ lossy and variable links (emulator/README.md, "Lossy links"):
   --shard-overflow <o>   round-robin: every large response over those k | main: the first k one
                          connection each, the rest with the small ones (Goel's Types A, C) (default round-robin)
   --rwnd <bytes>         the client's receive window per connection (e.g. 65kb)   (default unlimited)
+  --rwnd-growth          with --rwnd: the window grows after set-up as Linux 3.13's receiver grows it
+                         (2 segments per in-order segment, up to twice a receiver RTT's reads) (default fixed)
   --option <k=v>         any emulator option by name, repeatable; e.g. the browser's own recorded time
                          (Chromium graphs), each on by default: browser-delays=false leaves all of it out,
                          or one part: network-read, release-hop, socket-lag, connection-setup,
@@ -100,6 +102,7 @@ const OPTIONS = {
   frto: { type: 'boolean' },
   'linux-idle-restart': { type: 'boolean' },
   'linux-rto': { type: 'boolean' },
+  'rwnd-growth': { type: 'boolean' },
   runs: { type: 'string' },
   option: { type: 'string', multiple: true },
   json: { type: 'boolean' },
@@ -128,6 +131,7 @@ export const command: Command = {
     if (flag(p, 'frto')) opts.frto = 'true';
     if (flag(p, 'linux-idle-restart')) opts['linux-idle-restart'] = 'true';
     if (flag(p, 'linux-rto')) opts['linux-rto'] = 'true';
+    if (flag(p, 'rwnd-growth')) opts['rwnd-growth'] = 'true';
     const config: EmulatorConfig = asUsageError(ConfigError, () => parseEmulatorOptions(optionPairs((p.values.option as string[] | undefined) ?? [], opts)));
     let graph: Graph;
     try {

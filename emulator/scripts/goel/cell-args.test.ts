@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cellArgs } from './cell-args.ts';
+import { cellArgs, parseScales } from './cell-args.ts';
 
 const defaults = { page: 'mixed-3', profile: 'Poor', scale: 0.25 };
 
@@ -27,4 +27,12 @@ test('cellArgs: a bad option is a one-line reason', () => {
   assert.equal(cellArgs({ scale: '-1' }, defaults), "--scale expects a non-negative number, got '-1'");
   assert.equal(cellArgs({ runs: '0' }, defaults), "--runs expects a positive integer, got '0'");
   assert.equal(cellArgs({ runs: '2.5' }, defaults), "--runs expects a positive integer, got '2.5'");
+});
+
+test('--scales: loss scales per family:Profile, each checked', () => {
+  assert.deepEqual([...(parseScales('frequency:Good=0.25, frequency:Poor=0.1,quality:Poor=0') as Map<string, number>)], [['frequency:Good', 0.25], ['frequency:Poor', 0.1], ['quality:Poor', 0]]);
+  assert.match(parseScales('Poor=0.1') as string, /family:Profile=X/);
+  assert.match(parseScales('loss:Poor=0.1') as string, /unknown family 'loss'/);
+  assert.match(parseScales('quality:Median=0.1') as string, /unknown quality profile 'Median'/);
+  assert.match(parseScales('quality:Poor=-1') as string, /non-negative number, got '-1'/);
 });

@@ -44,3 +44,23 @@ export function cellArgs(values: CellValues, defaults: { page: string; profile: 
     return (e as Error).message;
   }
 }
+
+/**
+ * `--scales family:Profile=X,...` (emulate:goel): loss scales given per profile instead of calibrated, keyed
+ * `family:Profile`; or the reason one entry is bad.
+ */
+export function parseScales(text: string): Map<string, number> | string {
+  const out = new Map<string, number>();
+  for (const entry of text.split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    const m = /^([a-z]+):([A-Za-z]+)=(.+)$/.exec(entry);
+    if (!m) return `--scales expects family:Profile=X entries (e.g. frequency:Poor=0.1), got '${entry}'`;
+    const [, family, profile, x] = m as unknown as [string, string, string, string];
+    if (!(PROFILE_FAMILIES as readonly string[]).includes(family)) return `--scales: unknown family '${family}' (${PROFILE_FAMILIES.join(', ')})`;
+    const names: string[] = familyProfiles(family as ProfileFamily).map((p) => p.name);
+    if (!names.includes(profile)) return `--scales: unknown ${family} profile '${profile}' (${names.join(', ')})`;
+    const scale = Number(x);
+    if (!(scale >= 0)) return `--scales: ${family}:${profile} expects a non-negative number, got '${x}'`;
+    out.set(`${family}:${profile}`, scale);
+  }
+  return out;
+}

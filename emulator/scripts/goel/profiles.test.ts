@@ -9,6 +9,7 @@ test("Goel's hosts: Linux 3.13 runs Linux's RTO and its loss recovery; the thesi
   assert.equal(linux.lossDetection, 'sack');
   assert.deepEqual([linux.tlp, linux.earlyRetransmit, linux.fack, linux.frto], [true, true, true, true]);
   assert.equal(linux.receiveWindow, GOEL_RWND_BYTES);
+  assert.equal(linux.receiveWindowGrowth, true); // 65 KB at set-up, then Linux 3.13's autotuning (§VI-C)
   const thesis = goelConfig(lossless!, 'h2', 1, GOEL_HOSTS.thesis);
   assert.equal(thesis.linuxRto, undefined);
   assert.equal(thesis.lossDetection, undefined);

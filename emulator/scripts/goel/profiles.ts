@@ -65,10 +65,14 @@ export const LINUX_3_13_HOSTS: Partial<EmulatorConfig> = { lossDetection: 'sack'
 /** The hosts `emulate:goel` can run: Goel's (Linux 3.13; the default) or the thesis' (its NACK scheme, no probe). */
 export const GOEL_HOSTS: Readonly<Record<string, Partial<EmulatorConfig>>> = { 'linux-3.13': LINUX_3_13_HOSTS, thesis: {} };
 
-/** The receive window Goel's client and server advertised (§VI-C: 65 KB). */
+/** The receive window Goel's client and server advertised at connection set-up (§VI-C: 65 KB). */
 export const GOEL_RWND_BYTES = 65_535;
 
-/** The emulator configuration of one run: Goel's testbed hosts (TLS, icwnd 10, CUBIC, delayed ACKs, 65 KB receive windows). */
+/**
+ * The emulator configuration of one run: Goel's testbed hosts (TLS, icwnd 10, CUBIC, delayed ACKs, 65 KB receive
+ * windows at set-up, grown afterwards as Linux 3.13's receiver grows them: §VI-C sets only the set-up value, and
+ * Ubuntu 14.04's autotuning is on unless an application fixes its buffer; emulator/README.md, session 16).
+ */
 export function goelConfig(profile: LossProfile, protocol: 'h1' | 'h2', seed: number, extra: Partial<EmulatorConfig> = {}): EmulatorConfig {
   return {
     bandwidthBps: REFERENCE_RATE_BPS,
@@ -79,6 +83,7 @@ export function goelConfig(profile: LossProfile, protocol: 'h1' | 'h2', seed: nu
     tlsRtts: 1,
     delayedAcks: true,
     receiveWindow: GOEL_RWND_BYTES,
+    receiveWindowGrowth: true,
     // No socket opened ahead at the navigation's start: the pages had no root (so none) before they named
     // their document for sharding; kept so that h1's figures stay comparable across sessions.
     preconnect: false,

@@ -14,12 +14,13 @@ import { median, quantile } from '../../src/stats.ts';
 import { calibrate, CALIBRATION_SEEDS, type Calibration } from './calibrate.ts';
 import { buildPage, pageBytes, PAGE_FAMILIES, type PageFamily } from './pages.ts';
 import { GOEL_HOSTS, lossProfiles, type LossProfile } from './profiles.ts';
+import { parseScales } from './cell-args.ts';
 import { FIG16_VARIANTS, VARIANTS, variantConfig, type Variant } from './variants.ts';
 import { COMPARABLE, FASTER, judge, LOWER, MUCH_SLOWER, NOT_FASTER, SLOWER, trend, type Expectation, type Trend, type Verdict } from './trends.ts';
 import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, SLICE_ORDERS, type BridgeOptions, type ProfileFamily, type SliceOrder } from './testbed.ts';
 
-const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated]
-                            [--no-refill] [--no-reorder] [--bridge-order iid|script] [--no-rwnd]
+const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated] [--scales F:P=X,...]
+                            [--no-refill] [--no-reorder] [--bridge-order iid|script] [--fixed-rwnd | --no-rwnd]
                             [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
@@ -28,7 +29,7 @@ distributions, both directions; a 64 KiB token bucket refilled every slice; nete
 delay drops), each profile's loss scaled so
 that the emulator's share of retransmitted segments per 70 ms slice matches the paper's; plus lossless and
 random 1% references at 5 Mbit/s, 70 ms. Hosts as Goel's: TLS, CUBIC, icwnd 10, delayed ACKs, 65,535-byte
-receive windows, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO, Linux's RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
+receive windows at set-up grown by Linux 3.13's autotuning, Linux 3.13's loss recovery (SACK, FACK, TLP, early retransmit, F-RTO, Linux's RTO) as Goel's hosts ran. Prints the calibration, the median PLT of h1 (6 connections), h2 (1), h2 with --shard-large
 (2 connections) and h2 with each large object on its own connection (--shard-connections each: Goel's
 Type B); on the 8 MB page also Goel's Types A and C (2 or 5 large objects isolated: --shard-overflow main);
 under the frequency profiles the 365 x 1 KB page over 1 / 2 / 3 hostnames and 10 x 435 KB over 1-10 (Fig. 19);
@@ -44,13 +45,17 @@ and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond
                     --early-retransmit --fack --frto, and Linux's RTO: SRTT + max(4 RTTVAR, 200 ms)) or the thesis' NACK scheme with no probe (the switches
                     below then add one mechanism each)
   --uncalibrated    the paper's retransmission rates as the loss slices' probability (as Goel's bridge did)
+  --scales family:Profile=X,...
+                    these profiles' loss scales as given, not calibrated (e.g. frequency:Poor=0.1: to compare two
+                    models at one loss)
   --no-refill       the rate alone: no 64 KiB bucket refill per slice (the paper's description, not its script)
   --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
   --bridge-order iid|script
                     the slices' order: each slice's rate, RTT and gap drawn apart (iid, default), or walked as
                     the script walks its arrays (script: ascending runs of three slices, a slice's rate, RTT and
                     gap low or high together; the same distribution per slice: testbed.ts)
-  --no-rwnd         no receive-window cap (65 KB only at connection setup, then Linux's autotuning grows it)
+  --fixed-rwnd      the receive windows stay 65,535 bytes for the connection's life (no autotuning; sessions 11-15)
+  --no-rwnd         no receive-window cap at all
   --loss-detection nack|sack
                     the hosts' loss detection: the thesis' NACK scheme or ACK clocking as Linux
                     (three duplicate ACKs / SACK, else the RTO; emulator/README.md "Loss detection")
@@ -70,8 +75,10 @@ interface Cell {
   lossRate: number;
 }
 
-/** Host settings beside Goel's (`--no-rwnd`). */
+/** Host settings beside Goel's (`--fixed-rwnd`, `--no-rwnd`). */
 const hosts: Partial<EmulatorConfig> = {};
+/** Loss scales given by `--scales`, by `family:Profile`. */
+let givenScales = new Map<string, number>();
 
 function runCell(page: PageFamily, v: Variant, profile: LossProfile, runs: number, largeHosts = 0, spreadHosts = 1): Cell {
   const graph = buildPage(page, largeHosts, spreadHosts);
@@ -102,6 +109,12 @@ function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeO
   if (calibrated) {
     console.log(`\nloss calibration: Goel's figure = mean retransmitted share of a loss slice; the emulator's = the same over each connection's 70 ms slices with a retransmission, retransmitted / segments exchanged both ways (2 MB page, h1 + h2, seeds 1-${CALIBRATION_SEEDS}); beside it the share of the server's segments alone and the lifetime share`);
     for (const p of testbed) {
+      const given = givenScales.get(`${family}:${p.name}`);
+      if (given !== undefined) {
+        scales[p.name] = given;
+        console.log(`  ${p.name.padEnd(8)} -> loss x${given} (given, --scales)`);
+        continue;
+      }
       const c: Calibration = calibrate(p, bridge, hosts);
       scales[p.name] = c.chosen.scale;
       const pts = c.points.map((x) => `x${x.scale}: ${pct(x.shares.meanClusterShare)} (p50 ${pct(x.shares.medianClusterShare)}, of sent ${pct(x.shares.meanClusterShareOfSent)}, lifetime ${pct(x.shares.lifetimeShare)})`).join('; ');
@@ -206,7 +219,7 @@ function tag(prefix: string): (v: Verdict) => Verdict {
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'no-rwnd': { type: 'boolean' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'fixed-rwnd': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, scales: { type: 'string' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
   const runs = checkedOption('emulate:goel', () => positiveInt('runs', values.runs, 15));
   let which: ProfileFamily | 'both';
   let base: Partial<EmulatorConfig>;
@@ -224,6 +237,17 @@ function main(): number {
   const families = which === 'both' ? PROFILE_FAMILIES : [which];
   const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order };
   Object.assign(hosts, base);
+  const scales = parseScales(values.scales ?? '');
+  if (typeof scales === 'string') {
+    console.error(`emulate:goel: ${scales}`);
+    return 2;
+  }
+  givenScales = scales;
+  if (values['no-rwnd'] && values['fixed-rwnd']) {
+    console.error('emulate:goel: --fixed-rwnd and --no-rwnd exclude each other');
+    return 2;
+  }
+  if (values['no-rwnd'] || values['fixed-rwnd']) hosts.receiveWindowGrowth = false;
   if (values['no-rwnd']) hosts.receiveWindow = 0;
   if (ld !== undefined) hosts.lossDetection = ld;
   if (values.tlp) hosts.tlp = true;
@@ -235,7 +259,7 @@ function main(): number {
     return 2;
   }
   const t0 = performance.now();
-  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : '65,535-byte receive windows'}, ${runs} seeds per cell; loss recovery: ${hosts.lossDetection === 'sack' ? 'ACK clocking (sack)' : "the thesis' NACK scheme"}${hosts.tlp ? ', tail-loss probes' : ''}${hosts.earlyRetransmit ? ', early retransmit' : ''}${hosts.fack ? ', FACK' : ''}${hosts.frto ? ', F-RTO' : ''}${hosts.linuxRto ? ", Linux's RTO" : ''}`);
+  console.log(`Goel 2017 in the emulator: TLS 1 RTT, icwnd 10, CUBIC, delayed ACKs, ${values['no-rwnd'] ? 'receive windows unlimited' : values['fixed-rwnd'] ? '65,535-byte receive windows, fixed' : "65,535-byte receive windows at set-up, grown by Linux's autotuning"}, ${runs} seeds per cell; loss recovery: ${hosts.lossDetection === 'sack' ? 'ACK clocking (sack)' : "the thesis' NACK scheme"}${hosts.tlp ? ', tail-loss probes' : ''}${hosts.earlyRetransmit ? ', early retransmit' : ''}${hosts.fack ? ', FACK' : ''}${hosts.frto ? ', F-RTO' : ''}${hosts.linuxRto ? ", Linux's RTO" : ''}`);
   const results = families.map((f) => ({ family: f, checks: runFamily(f, runs, bridge, !values.uncalibrated) }));
   for (const { family, checks } of results) {
     console.log(`\nGoel's trends, ${family} profiles:`);

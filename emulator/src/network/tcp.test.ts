@@ -220,6 +220,38 @@ test('receive window: a hole at its left edge holds new data back until the retr
   ]);
 });
 
+test("receive window growth (rwndGrowth, Linux 3.13's receiver): the window doubles per round trip once it binds", () => {
+  // rwnd 4 at set-up, 24 segments, icwnd 21, no delayed ACKs. Round 1 as the fixed window's: 0-3 leave at 0 and
+  // reach the client at 21.2-24.8; they echo no ACK's timestamp (sent before any): no receiver RTT sample. The
+  // first in-order segment (0, 1 read) starts the measurement. 4-7 leave on the ACKs at 41.2-44.8, echoing the
+  // ACKs the client sent at 21.2-24.8, and arrive at 62.4-66.0: samples 41.2. At 4's read (62.4, 41.2 ms on, the
+  // estimate) 5 are read, 4 in the measurement: window_clamp 4 -> 2 x 4 = 8 (after 4's own growth step, which
+  // the clamp 4 stopped). rcv_ssthresh then grows by 2 per in-order segment: 5 (63.6) -> 6, 6 (64.8) -> 8, the
+  // clamp. The ACKs carry it: 82.4 (una 5, window 4: edge 9) sends 8; 83.6 (una 6, 6: edge 12) 9-11; 84.8 (una 7,
+  // 8: edge 15) 12-14; 86.0 (una 8, 8) 15. Eight segments queue at the bottleneck from 92.4, reach the client at
+  // 103.6 + 1.2k, ACKs 123.6-132.0, each moving the edge (window 8) by one: 16-23 leave one per ACK, ACKs
+  // 164.8 + 1.2k. The measurement from 103.6 (9 read) ends at 18's read (147.2, past the estimate 42.5, raised by
+  // round 3's queueing): 10 read, clamp 20. With the window fixed at 4 the same data takes six rounds (250.8).
+  const acks = ackTimeline(false, 24, undefined, [], { rwndSegments: 4, rwndGrowth: true });
+  const round = (t0: number, first: number, n: number): Array<[number, number]> => Array.from({ length: n }, (_, i) => [r(t0 + 1.2 * i), first + i]);
+  assert.deepEqual(acks, [...round(41.2, 1, 4), ...round(82.4, 5, 4), ...round(123.6, 9, 8), ...round(164.8, 17, 8)]);
+  const fixed = ackTimeline(false, 24, undefined, [], { rwndSegments: 4 });
+  assert.deepEqual(fixed.at(-1), [250.8, 24]);
+  // Without a window to start from there is nothing to grow: unlimited either way.
+  assert.deepEqual(ackTimeline(false, 24, undefined, [], { rwndGrowth: true }), ackTimeline(false, 24));
+});
+
+test('receive window growth with delayed ACKs: a segment that raised the window is ACKed at once (icsk_ack.quick)', () => {
+  // As above with Linux's delayed ACKs: segments 0-15 are quick-ACKed, so rounds 1-3 and the sends of round 4 are
+  // the same. 16-23 reach the client at 144.8 + 1.2k with the quick ACKs used up. 16 waits (window 8 at its clamp),
+  // 17 makes two: ACK -> 166.0; 18 waits (its read raises the clamp to 20 after its growth step); 19 raises the
+  // window 8 -> 10 (and makes two) -> 168.4; 20, 21, 22, 23 each raise it by 2 and are ACKed alone at once ->
+  // 169.6, 170.8, 172.0, 173.2. Without the rule 20 and 22 would wait for 21's and 23's ACKs.
+  const acks = ackTimeline(true, 24, undefined, [], { rwndSegments: 4, rwndGrowth: true });
+  assert.deepEqual(acks.slice(-6), [[166, 18], [168.4, 20], [169.6, 21], [170.8, 22], [172, 23], [173.2, 24]]);
+  assert.deepEqual(acks.slice(0, 16), ackTimeline(false, 24, undefined, [], { rwndSegments: 4, rwndGrowth: true }).slice(0, 16));
+});
+
 /**
  * A re-ordering link (link-schedule.ts `reorder`): 10 Mbit/s in 20 ms slices, the first adding `delay` ms
  * one way, the rest none. Segment 0 leaves at 0 (bottleneck at 10, out at once on the bucket, + delay); five

@@ -96,6 +96,7 @@ import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.t
 import { lateSegmentLost, raisedReordering, reorderingMetric } from './reordering.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 import { limitedRecoveryDue } from './limited-recovery.ts';
+import { newReceiveWindow, onInOrderSegment, type ReceiveWindow } from './receive-window.ts';
 
 export const MIN_RTO_MS = 200;
 export const INITIAL_RTO_MS = 1000;
@@ -194,6 +195,8 @@ export interface Segment {
   psh: boolean;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
   rcvUpTo: number;
+  /** With `rwndGrowth`: the receive window the client offered once this segment had arrived (its ACK's window field). */
+  rcvWnd: number;
   /**
    * `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected; on a
    * re-ordering link, for a segment on its way, those acknowledged above it, and LATE_LOST once it was deemed
@@ -216,6 +219,8 @@ const segmentLogPool: Segment[][] = [];
  */
 const NOTHING_ON_ORDERED_LINKS = Object.freeze([]) as unknown as number[];
 const arrivalLogPool: Segment[][] = [];
+/** A connection's timestamp bookkeeping (ackSentAt, tsEcr) when its receive window is fixed: none is written there (frozen). */
+const NO_TIMESTAMPS = Object.freeze([]) as unknown as number[];
 const LOG_POOL_MAX = 1024;
 
 /** Sets log[n] = s (appending when the log is that short). */
@@ -270,6 +275,11 @@ export interface NetContext {
   linuxRto?: boolean;
   /** The client's receive window in segments: no new segment past the acknowledged in-order point + this. Default unlimited. */
   rwndSegments?: number;
+  /**
+   * The receive window grows from rwndSegments after set-up as Linux 3.13's receiver grows it (receive-window.ts:
+   * tcp_grow_window and tcp_rcv_space_adjust); the server learns it from each ACK. Default off: fixed.
+   */
+  rwndGrowth?: boolean;
   /** MPTCP: connection c sent a PSH segment at `now`; the other subflows send their PSH/ACK signal. */
   pshSignal?: (c: TcpConnection, now: number) => void;
   /** The client application receives `bytes` of exchange x (in segment s). */
@@ -295,7 +305,18 @@ export class TcpConnection {
   // Read on every ACK or segment: declared first, so these fields share the object's first cache lines.
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
   private una = 0;
-  private readonly rwnd: number;
+  /** The receive window the client's latest ACK offered, segments (fixed unless `rwndGrowth`). */
+  private rwnd: number;
+  /** Client side, `rwndGrowth`: the receiver's window state (null: fixed window). */
+  private readonly rcvWindow: ReceiveWindow | null;
+  /**
+   * `rwndGrowth`, the timestamps the receiver's RTT is measured by (RFC 7323): when the client sent its ACK of
+   * n arrivals (by n), the server's TS.Recent (the latest ACK's send time), and the echo each segment carries
+   * (by sequence number; NaN: sent before any ACK, no sample).
+   */
+  private readonly ackSentAt: number[];
+  private readonly tsEcr: number[];
+  private tsRecent = NaN;
   /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
   private readonly reorders: boolean;
   /**
@@ -415,6 +436,9 @@ export class TcpConnection {
     this.rto = firstRto(rtt, ctx.linuxRto);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
+    this.rcvWindow = ctx.rwndGrowth && this.rwnd < Infinity ? newReceiveWindow(this.rwnd) : null;
+    this.ackSentAt = this.rcvWindow !== null ? [] : NO_TIMESTAMPS;
+    this.tsEcr = this.rcvWindow !== null ? [] : NO_TIMESTAMPS;
     this.reorders = ctx.link.reorders === true;
     this.origArrives = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
     this.dsackSegs = this.reorders ? [] : (NOTHING_ON_ORDERED_LINKS as never[]);
@@ -505,9 +529,10 @@ export class TcpConnection {
         s.arrivalIndex = -1;
         s.psh = false;
         s.rcvUpTo = 0;
+        s.rcvWnd = 0;
         s.sackedAbove = 0;
       } else {
-        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
+        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, rcvWnd: 0, sackedAbove: 0 };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -566,6 +591,7 @@ export class TcpConnection {
 
   private transmit(s: Segment, now: number): void {
     this.ctx.slices?.record(this, now, s.retx > 0);
+    if (this.rcvWindow !== null) this.tsEcr[s.seq] = this.tsRecent;
     s.order = ++this.orderSeq;
     s.sendT = now;
     s.lost = false;
@@ -630,6 +656,12 @@ export class TcpConnection {
       }
     } // else a hole before it: TCP holds it back (head-of-line blocking)
     s.rcvUpTo = this.rcvNext;
+    const w = this.rcvWindow;
+    if (w !== null) {
+      // The receiver's RTT sample (tcp_rcv_rtt_measure_ts): since the client sent the ACK whose timestamp this segment echoes.
+      if (inOrder && onInOrderSegment(w, now, now - this.tsEcr[s.seq]!, this.rcvNext) && this.quickAcks === 0) this.quickAcks = 1;
+      s.rcvWnd = w.threshold;
+    }
     this.ackPolicy(s, urgent, now);
   }
 
@@ -733,6 +765,7 @@ export class TcpConnection {
       t = uplink.offer(now, ACK_WIRE_BYTES);
       if (t < 0) return -1; // lost: a later ACK covers these segments
     }
+    if (this.rcvWindow !== null) this.ackSentAt[upTo] = now;
     this.acksInFlight++;
     this.ctx.q.scheduleLane(this.ackLane, t + this.up, EV_ACK_ARRIVES, this.arrivedLog[upTo - 1]!, upTo);
     return t + this.up;
@@ -748,8 +781,14 @@ export class TcpConnection {
     if (this.reorders && this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
+    if (this.rcvWindow !== null) {
+      // Every ACK updates TS.Recent (RFC 7323), which only moves forward (an ACK overtaken on the way leaves it).
+      const ts = this.ackSentAt[end];
+      if (ts !== undefined && !(ts <= this.tsRecent)) this.tsRecent = ts;
+    }
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
+    if (this.rcvWindow !== null && log[end - 1]!.rcvWnd > this.rwnd) this.rwnd = log[end - 1]!.rcvWnd;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
     const hole = this.una; // the sequence number at the cumulative point before this ACK
     if (advanced) this.una = edge;
