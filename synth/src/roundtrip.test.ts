@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { legacySites } from '@pcp/graph-builder';
+import { legacySites, type ResourceNode } from '@pcp/graph-builder';
 import { roundTrip, type RoundTrip } from './roundtrip.ts';
 import { eventsPage, failedElementsPage, graphOf, loaderPage, neverRunPage, ownUrlFrameByScriptPage, res, responderPage, scriptPage, sharedUrlFramesPage } from './testing.ts';
 
@@ -306,6 +306,14 @@ test('an image the source took from its HTTP cache is in the replay browser\'s c
   assert.equal(response('https://img.pcp.test/hit.png')?.fromDiskCache, true);
   assert.equal(response('https://img.pcp.test/net.png')?.fromDiskCache, false);
   assert.equal(rt.figures.resourceJaccard, 1, 'the cache hit is a resource of the rebuilt graph too');
+  // Its node is the cached response reaching the renderer (to its finish), as the source's is an instant: the
+  // lookup before it (the request's hops, the cache's read) is the browser's, kept in its browserDelay.
+  const hit = rt.built.nodes.find((n): n is ResourceNode => n.kind === 'resource' && n.url === 'https://img.pcp.test/hit.png')!;
+  assert.equal(hit.cached, true);
+  assert.equal(hit.start, hit.responseStart, 'a cache hit starts at its cached response');
+  assert.ok(hit.browserDelay?.request !== undefined && hit.browserDelay.wait !== undefined, JSON.stringify(hit.browserDelay));
+  const net = rt.built.nodes.find((n): n is ResourceNode => n.kind === 'resource' && n.url === 'https://img.pcp.test/net.png')!;
+  assert.ok(net.start < net.responseStart!, 'a network response starts at its send');
 });
 
 test("a frame of the page's own URL that a script inserts runs its own document's external script, whose request comes back (www.behance.net)", { skip: !CHROMIUM && 'no Chromium', timeout: 300_000 }, async () => {

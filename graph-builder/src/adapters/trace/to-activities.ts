@@ -16,6 +16,7 @@ import { documentActivities, type TokenIndex } from './activities/documents.ts';
 import { causeRequests } from './activities/request-causes.ts';
 import { selectComputations } from './activities/select.ts';
 import { browserDelay, documentBrowserDelay, frameDocumentBrowserDelay, requestTypeOf } from './activities/browser-delay.ts';
+import { resourceStart } from './activities/cache-hit.ts';
 
 export type { ExtraInitiators, TraceAdapterOptions } from './activities/context.ts';
 
@@ -67,12 +68,13 @@ function resourceActivities(ctx: ActivityContext, resolve: (c: PendingCause) => 
   return requests.map((r) => {
     const bodyBytes = r.chunks.reduce((a, c) => a + c.bytes, 0);
     const end = r.finish ?? r.chunks[r.chunks.length - 1]?.time ?? r.response ?? r.send;
+    const start = resourceStart(r);
     const res: ResourceActivity = {
       id: resId.get(r)!,
       url: r.url,
       frame: ctx.fid(r.frame),
-      start: r.send,
-      end: Math.max(end, r.send),
+      start,
+      end: Math.max(end, start),
       mimeType: r.mimeType || MIME_BY_TYPE[r.resourceType] || 'application/octet-stream',
       size: bodyBytes > 0 ? bodyBytes : r.decodedLength,
       method: r.method,
