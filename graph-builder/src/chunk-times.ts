@@ -3,7 +3,7 @@
  * every source reads a body's timing the same way: a 2016 log (its `ReceivedChunk` records) and a Chrome
  * trace (its `ResourceReceivedData` events, both kept on each resource activity as `arrivals`):
  * - `received` (default): chunk n spans from the arrival of the chunk before's last byte (the first chunk:
- *   of its own first byte) to that of its own last byte, no later than the document's end (rule 9: the
+ *   of its own first byte) to that of its own last byte (an empty chunk: the byte before it), no later than the document's end (rule 9: the
  *   chunks tile the body's arrival); a document without pieces (a memory-cache hit, an about: document) is
  *   timed by the parser: chunk n ends when parse chunk n began;
  * - `parser`: by the parser for every document;

@@ -23,6 +23,11 @@ test("received: a chunk spans from the chunk before's last byte (the first: its 
   assert.deepEqual(receivedSpans(doc(), [chunk(0, 0, 100), chunk(1, 100, 400), chunk(2, 500, 500)], arrivals), [
     { start: 600, end: 600 }, { start: 600, end: 700 }, { start: 700, end: 900 },
   ], "a chunk whose bytes came in one piece holds the wait for it");
+  // An empty chunk at byte 100 needs no byte past it: it ends with byte 100 (600), and the wait for the next piece
+  // is the next chunk's (bytes 101-500, at 700).
+  assert.deepEqual(receivedSpans(doc(), [chunk(0, 0, 100), chunk(1, 100, 0), chunk(2, 100, 400)], arrivals), [
+    { start: 600, end: 600 }, { start: 600, end: 600 }, { start: 600, end: 700 },
+  ], 'an empty chunk ends with the byte before it');
   const early = { ...doc(), end: 800 };
   assert.deepEqual(receivedSpans(early, [chunk(0, 0, 500), chunk(1, 500, 500)], arrivals), [{ start: 600, end: 700 }, { start: 700, end: 800 }], 'the renderer took the last piece after the download ended');
 });
