@@ -18,7 +18,7 @@ const near = (a: number, b: number, what: string): void => assert.ok(Math.abs(a 
 const MSO = `${FIXTURES}synth-microsoftonline`;
 const MSO_URL = 'https://login.microsoftonline.com/';
 
-test('a trace document\'s download chunks span their bytes\' arrival (ResourceReceivedData), as a legacy log\'s do', () => {
+test('a trace document\'s download chunks span their bytes\' arrival (ResourceReceivedData), from the chunk before\'s last byte, as a legacy log\'s do', () => {
   const { doc, chunks } = chunksOf(buildFromTrace(MSO).graph, MSO_URL);
   near(doc.end, 235.347, 'document end');
   assert.ok(chunks.every((d) => d.extra?.chunkTimes === 'received'));
@@ -26,10 +26,14 @@ test('a trace document\'s download chunks span their bytes\' arrival (ResourceRe
   assert.deepEqual([chunks[0]!.offset, chunks[0]!.size], [0, 1803]);
   near(chunks[0]!.start, 3.844, 'chunk 0 start');
   near(chunks[0]!.end, 21.209, 'chunk 0 end');
-  // Bytes 2,298-3,299 are the third piece, whole.
+  // Bytes 2,298-3,299 are the third piece, whole: chunk 2 waited for it from where chunk 1's last byte came
+  // (byte 2,298, the second piece at 21.209: rule 9, a chunk's download follows the one before it).
   assert.deepEqual([chunks[2]!.offset, chunks[2]!.size], [2298, 1002]);
-  near(chunks[2]!.start, 36.738, 'chunk 2 start');
+  near(chunks[1]!.end, 21.209, 'chunk 1 end');
+  near(chunks[2]!.start, 21.209, 'chunk 2 start');
   near(chunks[2]!.end, 36.738, 'chunk 2 end');
+  // The chunks tile the body's arrival: each starts where the one before ended.
+  for (let i = 1; i < chunks.length; i++) near(chunks[i]!.start, chunks[i - 1]!.end, `${chunks[i]!.id} start`);
   // The last chunks' bytes came in the 33,977-byte last piece, 7 ms before the document's end: no chunk
   // lasts from the request on (as the byte-share interpolation had them: chunk 0 from 0 to 11.0 ms).
   const last = chunks.at(-1)!;
@@ -48,6 +52,25 @@ test('--chunk-times interpolated keeps the byte share of the document\'s span; t
     near(d.start, doc.start + ((doc.end - doc.start) * d.offset) / doc.size, `${d.id} start`);
   }
   near(chunks[0]!.end, (235.347 * 1803) / 38735, 'chunk 0 interpolated end');
+});
+
+test('r03-parse-chunks (the ground-truth page of rule 9, served in 256-byte pieces 150 ms apart): its chunks tile the body\'s arrival, a chunk whose bytes came in one piece holding the wait for it', () => {
+  // As Chromium recorded it (session 16, fidelity:rules --keep): 822 bytes in four ResourceReceivedData, 256 at
+  // 2.068 ms, 256 at 82.985, 256 at 285.740, 54 at 436.497; four download chunks (bytes 0-511, 512-767, 768-821,
+  // and an empty one at the end).
+  const { doc, chunks } = chunksOf(buildFromTrace(`${FIXTURES}r03-parse-chunks`).graph, 'http://a.pcp.test:46605/r03-parse-chunks/index.html');
+  assert.deepEqual(doc.arrivals?.map((a) => a.bytes), [256, 256, 256, 54]);
+  assert.deepEqual(chunks.map((d) => [d.offset, d.size]), [[0, 512], [512, 256], [768, 54], [822, 0]]);
+  // Chunk 0 from its first byte (the first piece) to its last (the second); chunks 1 and 2 each came whole
+  // in one piece, the third and the fourth, and span from the piece before it: each waited 150 ms for its bytes,
+  // where spanning only their own bytes they lasted 0 and the chain lost the wait.
+  const expected = [[2.068, 82.985], [82.985, 285.74], [285.74, 436.497], [436.497, 436.497]];
+  chunks.forEach((d, i) => {
+    near(d.start, expected[i]![0]!, `${d.id} start`);
+    near(d.end, expected[i]![1]!, `${d.id} end`);
+    assert.equal(d.extra?.chunkTimes, 'received');
+  });
+  near(chunks.at(-1)!.end - chunks[0]!.start, doc.arrivals!.at(-1)!.at - doc.arrivals![0]!.at, 'the chain spans the body\'s arrival');
 });
 
 test('a document that came in one piece: every chunk at that piece', () => {

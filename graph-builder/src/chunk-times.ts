@@ -2,9 +2,10 @@
  * Download-chunk times of a built graph, by the importer's helper (format/legacy-chunk-times.ts), so
  * every source reads a body's timing the same way: a 2016 log (its `ReceivedChunk` records) and a Chrome
  * trace (its `ResourceReceivedData` events, both kept on each resource activity as `arrivals`):
- * - `received` (default): chunk n spans the arrival of its first to its last byte, no later than the
- *   document's end; a document without pieces (a memory-cache hit, an about: document) is timed by the
- *   parser: chunk n ends when parse chunk n began;
+ * - `received` (default): chunk n spans from the arrival of the chunk before's last byte (the first chunk:
+ *   of its own first byte) to that of its own last byte (an empty chunk: the byte before it), no later than the document's end (rule 9: the
+ *   chunks tile the body's arrival); a document without pieces (a memory-cache hit, an about: document) is
+ *   timed by the parser: chunk n ends when parse chunk n began;
  * - `parser`: by the parser for every document;
  * - `interpolated`: a share of the document's whole span by byte offset (DNS, connection and first byte
  *   included), as the original 2016 builder timed them and its published critical paths assume (the rules'

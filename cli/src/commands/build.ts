@@ -148,9 +148,11 @@ options:
                       default they are measured from the bundle's capture.pcap when it has one
   --no-server-delays  do not measure server delays from the bundle's capture
   --strict            fail on the first bad line instead of skipping it
-  --chunk-times T     how a document's download chunks are timed. 'received' (default): each spans the
-                      arrival of its first to its last byte, from a log's ReceivedChunk records or a
-                      trace's ResourceReceivedData events (a document without them: the parser's times,
+  --chunk-times T     how a document's download chunks are timed. 'received' (default): each spans from
+                      the arrival of the chunk before's last byte (the first: of its own first byte) to
+                      that of its own last byte (an empty chunk: the byte before it), from a log's
+                      ReceivedChunk records or a trace's ResourceReceivedData events (a document
+                      without them: the parser's times,
                       chunk n ends when parse chunk n began); 'parser': the parser's times for every
                       document; 'interpolated':
                       a share of the document's whole span by byte offset (DNS, connection and first
