@@ -20,3 +20,27 @@ test('https hosts (HTTP/2), cached resources and a wait longer than the span', (
   const w = connectionWaits([...many('http://q.test').slice(0, 6), r('short', 'http://q.test/s', 10, 20)]);
   assert.equal(w.get('short'), 10); // the whole span was waiting: held for nothing
 });
+
+/**
+ * Six images hold a host's six connections (ending at 100, 120, ..., 200); four requests come while
+ * they do: an async script (Low) at 10, an image (High) at 20, a style sheet (VeryHigh) at 30, a late
+ * script (Medium) at 40. Each freed connection goes to the highest priority waiting: the sheet at 100
+ * (waited 70), the image at 120 (100), the late script at 140 (100), the async script at 160 (150).
+ * In arrival order they would have waited 90, 100, 110 and 120.
+ */
+test('a freed connection goes to the waiting request of the highest priority, the earliest on a tie', () => {
+  const prio: Record<string, number> = { async: 1, img7: 3, css: 4, late: 2 };
+  const images = [0, 1, 2, 3, 4, 5].map((i) => r(`img${i + 1}`, `http://h.test/${i}.png`, 0, 100 + i * 20));
+  const waiting = [r('async', 'http://h.test/a.js', 10, 300), r('img7', 'http://h.test/7.png', 20, 250), r('css', 'http://h.test/c.css', 30, 260), r('late', 'http://h.test/l.js', 40, 270)];
+  const waits = connectionWaits([...images, ...waiting], (x) => prio[x.id] ?? 3);
+  assert.deepEqual(Object.fromEntries(waits), { css: 70, img7: 100, late: 100, async: 150 });
+  assert.deepEqual(Object.fromEntries(connectionWaits([...images, ...waiting])), { async: 90, img7: 100, css: 110, late: 120 });
+  // One priority: first come, first served; ties at one time in the order given.
+  const tie = connectionWaits([...images, r('x', 'http://h.test/x', 50, 400), r('y', 'http://h.test/y', 50, 400)], () => 3);
+  assert.deepEqual(Object.fromEntries(tie), { x: 50, y: 70 });
+});
+
+test('a connection freed before the next request comes is taken at its request: no wait', () => {
+  const images = [0, 1, 2, 3, 4, 5].map((i) => r(`i${i}`, `http://h.test/${i}.png`, 0, 100));
+  assert.deepEqual([...connectionWaits([...images, r('later', 'http://h.test/l.png', 150, 200), r('low', 'http://h.test/low.js', 160, 210)], (x) => (x.id === 'low' ? 1 : 3))], []);
+});
