@@ -22,11 +22,14 @@ test('https hosts (HTTP/2), cached resources and a wait longer than the span', (
 });
 
 /**
- * Six images hold a host's six connections (ending at 100, 120, ..., 200); four requests come while
- * they do: an async script (Low) at 10, an image (High) at 20, a style sheet (VeryHigh) at 30, a late
- * script (Medium) at 40. Each freed connection goes to the highest priority waiting: the sheet at 100
- * (waited 70), the image at 120 (100), the late script at 140 (100), the async script at 160 (150).
- * In arrival order they would have waited 90, 100, 110 and 120.
+ * Six images (High) hold a host's six connections (ending at 100, 120, ..., 200); four requests come
+ * while they do: a Low one at 10, an image (High) at 20, a style sheet (VeryHigh) at 30, a Medium one
+ * at 40. The scheduler starts the High and VeryHigh ones at once (they wait for a socket in the pool)
+ * and holds the two delayable ones while the host has six requests in flight, those waiting in the
+ * pool counted. 100: the first connection frees, the pool gives it to the sheet (waited 70); eight in
+ * flight less one. 120: the image (100); still six in flight. 140: five in flight, the scheduler
+ * starts the Medium one, which takes the free connection (100). 160: the Low one (150). In arrival
+ * order they would have waited 90, 100, 110 and 120.
  */
 test('a freed connection goes to the waiting request of the highest priority, the earliest on a tie', () => {
   const prio: Record<string, number> = { async: 1, img7: 3, css: 4, late: 2 };
@@ -43,4 +46,16 @@ test('a freed connection goes to the waiting request of the highest priority, th
 test('a connection freed before the next request comes is taken at its request: no wait', () => {
   const images = [0, 1, 2, 3, 4, 5].map((i) => r(`i${i}`, `http://h.test/${i}.png`, 0, 100));
   assert.deepEqual([...connectionWaits([...images, r('later', 'http://h.test/l.png', 150, 200), r('low', 'http://h.test/low.js', 160, 210)], (x) => (x.id === 'low' ? 1 : 3))], []);
+});
+
+/**
+ * Ten Low requests to ten hosts are in flight from 0 to 100: the page's limit of ten delayable
+ * requests. An eleventh Low request to another host at 10 is held until one ends (100: waited 90);
+ * a High one to a twelfth host at 10 starts at once.
+ */
+test('a delayable request waits while the page has ten delayable requests in flight, whatever their hosts', () => {
+  const ten = Array.from({ length: 10 }, (_, i) => r(`l${i}`, `http://h${i}.test/i.png`, 0, 100));
+  const prio: Record<string, number> = { high: 3 };
+  const waits = connectionWaits([...ten, r('eleventh', 'http://h10.test/i.png', 10, 300), r('high', 'http://h11.test/a.js', 10, 300)], (x) => prio[x.id] ?? 1);
+  assert.deepEqual(Object.fromEntries(waits), { eleventh: 90 });
 });

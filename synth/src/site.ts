@@ -10,7 +10,7 @@ import type { BodyStarts } from './body-start.ts';
 import { documentText } from './document.ts';
 import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
-import { PRIORITY, replayPriorities } from './replay-priority.ts';
+import { replayPriority } from './replay-priority.ts';
 import { asRequested } from './preload.ts';
 import { servedSpan } from './ran-early.ts';
 import { unreceived } from './unreceived.ts';
@@ -215,8 +215,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
   const asAsked = [...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, servedSpan(ix, r)));
-  const priorities = replayPriorities(ix, asAsked);
-  const waits = connectionWaits(asAsked, (r) => priorities.get(r.id) ?? PRIORITY.High);
+  const waits = connectionWaits(asAsked, (r) => replayPriority(ix, r));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
