@@ -30,7 +30,7 @@ import { FOCUS_EVENTS, callerOf, isComputation, isInlineXhrEvent, isPartEdge, re
  */
 const HELPERS: Record<string, string> = {
   B: 'var B=function(t){for(var e=performance.now()+t;performance.now()<e;);};',
-  E: 'var E=function(t,u,f,g,d,n){d=d||document;var e=d.createElement(t);if(t=="img")e.fetchPriority="low";if(t=="script")e.fetchPriority="high";if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(n)e.name=n;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
+  E: 'var E=function(t,u,f,g,d,n){d=d||document;var e=d.createElement(t);if(t=="link"){e.rel="stylesheet";e.href=u}else e.src=u;if(n)e.name=n;if(f)e.onload=f;if(g)e.onerror=g;(d.body||d.documentElement).appendChild(e)};',
   W: 'var W=function(){try{return top.__pcpF||(top.__pcpF={})}catch(x){return window.__pcpF||(window.__pcpF={})}};',
   D: 'var D=function(k){var e=W()[k];try{return e&&e.contentDocument}catch(x){}};',
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
