@@ -65,12 +65,6 @@ function parserWaited(ix: GraphIndex, r: ResourceNode, chunk: ParseChunkNode): b
   return (ix.parents.get(next.id) ?? []).some((e) => String(e.rule) === '4' && parts.has(e.from));
 }
 
-/** How the tag of script `r`, declared by `chunk`, is written: its evaluation's kind, async when the parser did not wait for it (else parser-blocking). */
-export function writtenScriptKind(ix: GraphIndex, r: ResourceNode, chunk: ParseChunkNode): ScriptEvalNode['scriptKind'] | undefined {
-  const evalKind = (ix.children.get(r.id) ?? []).map((c) => ix.byId.get(c.to)!).find((n): n is ScriptEvalNode => n.kind === 'script_eval')?.scriptKind;
-  return evalKind === 'async' || evalKind === 'defer' || parserWaited(ix, r, chunk) ? evalKind : 'async';
-}
-
 /** The tag that makes the parser request `r`, with its element's load and error handlers when the graph has them. */
 function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEvalNode['scriptKind'] | undefined, chunk: ParseChunkNode): string {
   const url = htmlAttr(stripFragment(r.url));
@@ -78,8 +72,7 @@ function resourceTag(ctx: ProgramContext, r: ResourceNode, scriptKind: ScriptEva
   const attr = (name: string, ev: typeof load): string => (ev ? ` ${name}="${htmlAttr(withRuntime(`(${handlerJs(ctx, ev.id)})()`))}"` : '');
   const onload = attr('onload', load) + attr('onerror', error);
   switch (elementIssueOf(ctx.ix, r)) {
-    // A parser-blocking script High, late in the document too (replay-priority.ts).
-    case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ' fetchpriority="high"'}${onload}></script>`;
+    case 'script': return `<script src="${url}"${scriptKind === 'async' ? ' async' : scriptKind === 'defer' ? ' defer' : ''}${onload}></script>`;
     // A sheet the source's next parser-blocking script did not wait for: a medium that does not match (sheet-blocking.ts).
     case 'link': return `<link rel="stylesheet" href="${url}"${sheetHeldNoScript(ctx.ix, r, chunk) ? ' media="print"' : ''}${onload}>`;
     case 'img': return `<img src="${url}" alt=""${onload}>`;
@@ -125,7 +118,8 @@ export function documentText(ctx: ProgramContext, docUrl: string, chunks: readon
       if (child.kind === 'resource') {
         // A memory-cache repeat recorded before its request: the request is made where the source made it (early-repeats.ts).
         if (repeatBeforeItsRequest(ctx.ix, child)) continue;
-        tags.push(resourceTag(ctx, child, writtenScriptKind(ctx.ix, child, chunk), chunk));
+        const evalKind = (ctx.ix.children.get(child.id) ?? []).map((c) => ctx.ix.byId.get(c.to)!).find((n): n is ScriptEvalNode => n.kind === 'script_eval')?.scriptKind;
+        tags.push(resourceTag(ctx, child, evalKind === 'async' || evalKind === 'defer' || parserWaited(ctx.ix, child, chunk) ? evalKind : 'async', chunk));
       } else if (child.kind === 'script_eval' && (ctx.ix.partsOf.get(child.id)?.[0] ?? child.id) === child.id && stripFragment(child.scriptUrl) === docUrl) {
         tags.push(inlineScript(ctx, child.id));
       }

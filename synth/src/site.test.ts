@@ -51,7 +51,7 @@ test('every resource is served with its MIME type, status, size and server delay
 test('the document puts the script tag at the chunk end position and the inline script after it', () => {
   const html = synthesizeSite(sample()).responses[0]!.body.toString();
   const lines = html.split('\n');
-  assert.equal(lines[2]!.indexOf('<script src="http://cdn.pcp.test/app.js" fetchpriority="high"></script>'), 4); // line 3, column 5
+  assert.equal(lines[2]!.indexOf('<script src="http://cdn.pcp.test/app.js"></script>'), 4); // line 3, column 5
   assert.equal(lines.length >= 12, true);
   assert.match(lines[11]!, /^  <script>\(function\(\)\{.*B\(2\);\}\)\(\)<\/script>/);
 });
@@ -61,7 +61,7 @@ test('the document is trickled at the download chunks, each bringing its parse c
   const html = doc.body.toString();
   assert.deepEqual(doc.chunks!.map(([at]) => at), [40, 100]);
   const firstBytes = doc.chunks![0]![1];
-  assert.ok(html.slice(0, firstBytes).includes('app.js" fetchpriority="high"></script>'));
+  assert.ok(html.slice(0, firstBytes).includes('app.js"></script>'));
   assert.equal(doc.chunks!.reduce((s, [, b]) => s + b, 0), doc.body.length);
 });
 
@@ -76,14 +76,14 @@ test('a legacy-layout document (interpolated chunk times): the doctype opens it,
   assert.deepEqual(doc.chunks!.map(([at]) => at), [40, 90, 100]);
   assert.ok(html.slice(0, doc.chunks![0]![1]).startsWith('<!DOCTYPE html>'));
   assert.ok(!html.slice(0, doc.chunks![0]![1]).includes('<script'));
-  assert.ok(html.slice(0, doc.chunks![0]![1] + doc.chunks![1]![1]).includes('app.js" fetchpriority="high"></script>'));
+  assert.ok(html.slice(0, doc.chunks![0]![1] + doc.chunks![1]![1]).includes('app.js"></script>'));
 });
 
 test('a script the parser did not wait for (no rule 4 to the next chunk) is async; one it waited for stays blocking', () => {
   const g = sample();
   g.edges = g.edges.filter((e) => !(e.from === 's' && e.to === 'p1'));
   assert.ok(synthesizeSite(g).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js" async></script>'));
-  assert.ok(synthesizeSite(sample()).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js" fetchpriority="high"></script>'));
+  assert.ok(synthesizeSite(sample()).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js"></script>'));
 });
 
 test('the script runs its recorded time, inserts the image, sets the timer that issues the XHR with its handler', () => {
@@ -192,7 +192,7 @@ test('a resource the graph evaluates as a script (JSONP as text/plain) is reques
   const jsonp = 'http://api.pcp.test/list?callback=cb';
   const graph = scriptPage(PAGE, jsonp, 'text/plain', [res('img', 'http://cdn.pcp.test/a.jpg', 'image/jpeg', 500)], [['s', 'img', 2]]);
   const by = new Map(synthesizeSite(graph).responses.map((r) => [r.url, r]));
-  assert.match(by.get(PAGE)!.body.toString(), /<script src="http:\/\/api\.pcp\.test\/list\?callback=cb" fetchpriority="high"><\/script>/);
+  assert.match(by.get(PAGE)!.body.toString(), /<script src="http:\/\/api\.pcp\.test\/list\?callback=cb"><\/script>/);
   const body = by.get('http://api.pcp.test/list?callback=cb')!;
   assert.equal(body.mimeType, 'text/plain');
   assert.equal(body.body.length, 2000);

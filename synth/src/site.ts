@@ -10,7 +10,6 @@ import type { BodyStarts } from './body-start.ts';
 import { documentText } from './document.ts';
 import { documentPace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
-import { replayPriority } from './replay-priority.ts';
 import { asRequested } from './preload.ts';
 import { servedSpan } from './ran-early.ts';
 import { unreceived } from './unreceived.ts';
@@ -214,8 +213,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  const asAsked = [...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, servedSpan(ix, r)));
-  const waits = connectionWaits(asAsked, (r) => replayPriority(ix, r));
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, servedSpan(ix, r))));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
