@@ -35,9 +35,11 @@ and, per configuration, both medians and the median of the per-pair ratios (a be
   --pairs N        pairs per configuration (default 10)
   --ms N           timed milliseconds per process (default 1500)
   --instructions   instead of timing, count instructions per simulation under valgrind's callgrind (both
-                   checkouts bundled with esbuild, 300 warm-up simulations, then --sims counted; the two
-                   sides run at once, fixed seeds): a figure the host's load does not move (the same code
-                   counts within 0.05%), 5-10 min per configuration here; it sees work, not memory stalls
+                   checkouts bundled with esbuild, module path comments left out, 300 warm-up simulations,
+                   then --sims counted; the two sides run at once, fixed seeds, the young generation fixed
+                   at its native 16 MB and no memory reducer, whose wall-time heuristics callgrind's slowness
+                   and the host's load would move): 5-10 min per configuration here; it sees work, not
+                   memory stalls
   --cache          with --instructions, simulate the caches too (callgrind --cache-sim=yes): per simulation
                    instructions, data reads and writes, L1 data read and write misses, L1 instruction
                    misses and last-level misses of both sides, deterministic (memory behaviour apart
@@ -87,7 +89,8 @@ function rate(entry: string, graphFile: string, name: string, ms: number): Promi
 async function countInstructions(here: string, there: string, graphFile: string, tmp: string, names: string[], sims: number, cache: boolean): Promise<void> {
   const { bundleDriver, eventsPerSimulation, cacheRows } = await import('./instructions.ts');
   const { sharedDir } = await import('../src/index.ts');
-  const bundles = [join(tmp, 'this.mjs'), join(tmp, 'baseline.mjs')];
+  // Names of one length: the script's URL is in the heap too.
+  const bundles = [join(tmp, 'this.mjs'), join(tmp, 'base.mjs')];
   await bundleDriver(here, bundles[0]!);
   await bundleDriver(there, bundles[1]!);
   const env = { ...process.env, PCP_SHARED: sharedDir() };

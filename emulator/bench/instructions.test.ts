@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { bundleDriver, cacheRows, callgrindEvents, callgrindTotal, countedDump } from './instructions.ts';
+import { bundleDriver, cacheRows, callgrindEvents, callgrindTotal, countedDump, withoutModulePaths } from './instructions.ts';
 import { sharedDir, simulate, type EmulatorConfig } from '../src/index.ts';
 import { loadCorpus, medianGraph } from '../scripts/corpus.ts';
 
@@ -38,6 +38,13 @@ test('cacheRows prints both sides per count with ratio this / baseline; last-lev
 test('countedDump picks the second dump (the counted simulations), not the warm-up nor the one at exit', () => {
   assert.equal(countedDump(['cg.out.1', 'cg.out.3', 'cg.out.2'], 'cg.out'), 'cg.out.2');
   assert.equal(countedDump(['cg.out.12', 'cg.out.1'], 'cg.out'), undefined);
+});
+
+test('withoutModulePaths reduces the module path comments of two checkouts\' bundles to the same `//`, code untouched', () => {
+  const here = ['// emulator/src/event-queue.ts', 'var x = 1; // emulator/src/a.ts', '// ../node_modules/x/index.js', '// keep this comment', ''].join('\n');
+  const there = ['// ../s16/main-base/emulator/src/event-queue.ts', 'var x = 1; // emulator/src/a.ts', '// ../s16/main-base/node_modules/x/index.js', '// keep this comment', ''].join('\n');
+  assert.equal(withoutModulePaths(here), ['//', 'var x = 1; // emulator/src/a.ts', '//', '// keep this comment', ''].join('\n'));
+  assert.equal(withoutModulePaths(there), withoutModulePaths(here));
 });
 
 test('the bundled driver runs this checkout\'s emulator on the median graph (natively, without callgrind)', async () => {

@@ -10,7 +10,7 @@
  * per count on this host, as loaded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -18,8 +18,14 @@ import { build } from 'esbuild';
 const DRIVER = fileURLToPath(new URL('./instructions-driver.ts', import.meta.url));
 /** The native function the driver calls (os.getPriority) on each side of the counted simulations. */
 const MARKER = 'uv_os_getpriority';
-/** Nothing concurrent, and the same hash and random seeds in every count. */
-const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
+/**
+ * Nothing concurrent, and the same hash and random seeds in every count. The young generation fixed at the
+ * size it grows to natively (16 MB semi-spaces) and no memory reducer: both are steered by wall time (an
+ * allocation rate in bytes per ms), which under callgrind is ~50x slower and moves with the host's load — the
+ * same code counted 8.17 M and 8.95 M instructions per h1 simulation in two runs, with a scavenge every 2
+ * simulations where natively there is one every ~37.
+ */
+export const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--max-semi-space-size=16', '--no-memory-reducer'];
 
 /** The callgrind processes under way, for a caller that is stopped to end them (bench:emulate:ab's exit handler). */
 export const counting = new Set<ChildProcess>();
@@ -46,9 +52,21 @@ export function countedDump(files: readonly string[], prefix: string): string | 
   return files.find((f) => f === `${prefix}.2`);
 }
 
-/** Bundles the driver with `entry` (a checkout's emulator/src/index.ts) as its emulator into `outFile`. */
+/**
+ * esbuild heads each module with a `// path` comment relative to the working directory: "emulator/src/x.ts" for
+ * this checkout, "../s16/main-base/emulator/src/x.ts" for another. Those lengths move the script's source and
+ * V8's heap layout, and with them the simulated L1 misses (identical code from two paths: 70.2 k vs 62.2 k L1
+ * data read misses per h1 simulation). Every such comment is reduced to `//`, so two checkouts' bundles differ
+ * only in their code.
+ */
+export function withoutModulePaths(code: string): string {
+  return code.replace(/^\/\/ [^\n]*\.(?:ts|js|mjs|cjs|json)$/gm, '//');
+}
+
+/** Bundles the driver with `entry` (a checkout's emulator/src/index.ts) as its emulator into `outFile` (module paths left out: withoutModulePaths). */
 export async function bundleDriver(entry: string, outFile: string): Promise<void> {
-  await build({ entryPoints: [DRIVER], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: outFile, alias: { EMULATOR: entry }, logLevel: 'warning' });
+  const out = await build({ entryPoints: [DRIVER], bundle: true, platform: 'node', format: 'esm', target: 'node20', write: false, outfile: outFile, alias: { EMULATOR: entry }, logLevel: 'warning' });
+  writeFileSync(outFile, withoutModulePaths(out.outputFiles[0]!.text));
 }
 
 export interface CountOptions {

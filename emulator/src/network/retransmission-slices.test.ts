@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RetransmissionSlices, retransmissionShares } from './retransmission-slices.ts';
+import { RetransmissionSlices, retransmissionShares, slotOf } from './retransmission-slices.ts';
 
 test("per-slice counts from each connection's origin, both directions; unopened connections are not counted", () => {
   const s = new RetransmissionSlices(70);
@@ -30,4 +30,12 @@ test("Goel's figures: retransmitted / exchanged in each slice with a retransmiss
   assert.ok(Math.abs(r.meanClusterShareOfSent - (0.25 + 0.5 + 1) / 3) < 1e-12, 'the server-only reading');
   assert.ok(Math.abs(r.lifetimeShare - 4 / 18) < 1e-12);
   assert.deepEqual(retransmissionShares([]), { clusterSlices: 0, meanClusterShare: 0, medianClusterShare: 0, meanClusterShareOfSent: 0, lifetimeShare: 0 });
+});
+
+test('slotOf: the slice from the origin (times before it in slice 0), every list grown to hold it with zeros', () => {
+  const c = { sent: [3], retransmitted: [1], received: [2] };
+  assert.equal(slotOf(c, 10, 5, 70), 0);
+  assert.equal(slotOf(c, 10, 79.9, 70), 0);
+  assert.equal(slotOf(c, 10, 220, 70), 3);
+  assert.deepEqual(c, { sent: [3, 0, 0, 0], retransmitted: [1, 0, 0, 0], received: [2, 0, 0, 0] });
 });

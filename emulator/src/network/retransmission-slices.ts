@@ -33,31 +33,33 @@ export class RetransmissionSlices {
 
   /** The server sent a data segment at `t` (a retransmission or not); connections never opened are not counted. */
   record(conn: object, t: number, retransmission: boolean): void {
-    const at = this.slot(conn, t);
-    if (!at) return;
-    at.slices.sent[at.k]!++;
-    if (retransmission) at.slices.retransmitted[at.k]!++;
+    const c = this.byConnection.get(conn);
+    if (!c) return;
+    const k = slotOf(c.slices, c.origin, t, this.sliceMs);
+    c.slices.sent[k]!++;
+    if (retransmission) c.slices.retransmitted[k]!++;
   }
 
   /** A segment of the client's (a request, an ACK) reached the server at `t`. */
   receive(conn: object, t: number): void {
-    const at = this.slot(conn, t);
-    if (at) at.slices.received[at.k]!++;
-  }
-
-  /** The connection's slices grown to hold time `t`, and t's slice; undefined for a connection never opened. */
-  private slot(conn: object, t: number): { slices: ConnectionSlices; k: number } | undefined {
     const c = this.byConnection.get(conn);
-    if (!c) return undefined;
-    const k = Math.max(0, Math.floor((t - c.origin) / this.sliceMs));
-    const { sent, retransmitted, received } = c.slices;
-    while (sent.length <= k) {
-      sent.push(0);
-      retransmitted.push(0);
-      received.push(0);
-    }
-    return { slices: c.slices, k };
+    if (c) c.slices.received[slotOf(c.slices, c.origin, t, this.sliceMs)]!++;
   }
+}
+
+/**
+ * Time t's slice of a connection whose first slice starts at `origin`, its slices grown to hold it (a number, not
+ * a record: nothing allocated per segment).
+ */
+export function slotOf(slices: ConnectionSlices, origin: number, t: number, sliceMs: number): number {
+  const k = Math.max(0, Math.floor((t - origin) / sliceMs));
+  const { sent, retransmitted, received } = slices;
+  while (sent.length <= k) {
+    sent.push(0);
+    retransmitted.push(0);
+    received.push(0);
+  }
+  return k;
 }
 
 export interface RetransmissionShares {

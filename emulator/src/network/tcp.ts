@@ -330,7 +330,11 @@ export class TcpConnection {
   /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
   private fackOn: boolean;
   private erOn: boolean;
-  cwnd: number;
+  /**
+   * Initialised here, a number from the start: a field declared bare is defined as `undefined` first (class
+   * fields), V8 then keeps it tagged, and every fractional window stored into it allocated a heap number.
+   */
+  cwnd = 0;
   ssthresh = Infinity;
   /** Segments in flight (sent, neither ACKed nor known lost). */
   pipe = 0;
