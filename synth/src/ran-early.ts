@@ -1,29 +1,32 @@
 /**
  * Downloads the source ran before they ended: a script or style sheet whose first evaluation (caused by
- * its download) starts well before the download's recorded end had its bytes by then. The 2016 builder
- * drew a preloaded resource that the parser then took from the memory cache (`Cached` record) at the
- * access time, with the network fetch's duration after it: steamcommunity.com's `global.js`, fetched by
- * the preload scanner at 296-5,130 ms and run at 5,241 ms, is a node of 5,240-10,073 ms (14 such scripts
- * there, 5 s past the page's 5,767 ms load; www.adexc.net 16, 2.2 s past it). Served over the recorded
- * span, they hold the synthesized page's parser and load event seconds after the source's; the replay
- * ends them when they ran. Pure.
+ * its download) starts well before the download's recorded end. The 2016 preload scanner fetched it and
+ * the parser later took it from the memory cache (`Cached` record); the 2016 builder drew it from that
+ * access with the fetch's duration after it: steamcommunity.com's `global.js`, fetched 296-5,130 ms and
+ * run at 5,241 ms, is a node of 5,240-10,073 ms (374 such downloads on 55 of the 64 legacy graphs, 343
+ * with a `Preload` record at the fetch's start, 345 ended by the time they ran). The replay's preload
+ * scanner asks for it where 2016's did, so the site serves it over its recorded span like any download
+ * (the critical path compares that duration; session 11 to 15 served it ending when it ran, and the
+ * rebuilt node was short); for the connection queue (queueing.ts) it is where it was fetched, its span
+ * ending when it ran, not at the parser's access (www.adexc.net's 19 scripts: sent at 125-130 ms in
+ * 2016, drawn from 2,866-3,326). Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
 import type { GraphIndex } from './graph-index.ts';
-import { heldUntilEvaluated } from './unreceived.ts';
 
 /** An evaluation this far before the recorded end ran on bytes the record says had not come. */
 const EARLY_MS = 20;
 
-/** `r` ending at its first evaluation when that ran more than EARLY_MS before its recorded end; else `r`. */
-export function endedWhenRun(ix: GraphIndex, r: ResourceNode): ResourceNode {
+/** When `r` first ran, if that was more than EARLY_MS before its recorded end; else undefined. */
+export function ranBeforeEnd(ix: GraphIndex, r: ResourceNode): number | undefined {
   const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' || n.kind === 'css_eval');
-  if (!evals.length) return r;
+  if (!evals.length) return undefined;
   const ranAt = Math.max(r.start, Math.min(...evals.map((n) => n.start)));
-  if (ranAt >= r.end - EARLY_MS) return r;
-  const span = ranAt - r.start;
-  return { ...r, end: ranAt, ...(r.serverDelay !== undefined && { serverDelay: Math.min(r.serverDelay, span) }) };
+  return ranAt < r.end - EARLY_MS ? ranAt : undefined;
 }
 
-/** When the replay's response for `r` ends: as recorded, held until it ran (unreceived.ts), or ended when it ran (above). */
-export const servedSpan = (ix: GraphIndex, r: ResourceNode): ResourceNode => endedWhenRun(ix, heldUntilEvaluated(ix, r));
+/** `r` as fetched, for the connection queue: its recorded span ending when it ran, when it ran before its end; else `r`. */
+export function asFetched(ix: GraphIndex, r: ResourceNode): ResourceNode {
+  const ran = ranBeforeEnd(ix, r);
+  return ran === undefined ? r : { ...r, start: ran - (r.end - r.start), end: ran };
+}
