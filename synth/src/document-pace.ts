@@ -18,7 +18,7 @@
  * the tags, the rebuilt document would last only from them to its end, and its chunks with it.
  */
 import type { DownloadChunkNode, ResourceNode } from '@pcp/graph-builder';
-import type { GraphIndex } from './graph-index.ts';
+import { childrenOf, type GraphIndex } from './graph-index.ts';
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
@@ -28,7 +28,7 @@ export const hasInterpolatedTimes = (d: DownloadChunkNode): boolean => d.extra?.
 /** When download chunk `d` of document `r` reached the browser, on the graph's clock. */
 export function chunkArrival(ix: GraphIndex, r: ResourceNode, d: DownloadChunkNode): number {
   if (!hasInterpolatedTimes(d)) return d.end;
-  const parsed = (ix.children.get(d.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'parse_chunk').map((n) => n.start);
+  const parsed = childrenOf(ix, d.id).filter((n) => n.kind === 'parse_chunk').map((n) => n.start);
   return parsed.length ? Math.min(r.end, ...parsed) : r.end;
 }
 

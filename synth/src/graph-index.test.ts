@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { callerOf, contentKeys, indexGraph, isMemoryCacheRepeat, isUndeclaringChunkKey, stripFragment, xhrEvents } from './graph-index.ts';
+import type { ResourceNode } from '@pcp/graph-builder';
+import { callerOf, contentKeys, firstEvaluationStart, indexGraph, isMemoryCacheRepeat, isUndeclaringChunkKey, stripFragment, xhrEvents } from './graph-index.ts';
 import { graphOf, res } from './testing.ts';
 
 const PAGE = 'http://www.pcp.test/';
@@ -222,4 +223,18 @@ test("an XHR's first event is `first`, workless ones before its last are one, `b
   const busy = indexGraph(graphOf(PAGE, [res('x', url, 'text/html', 10), ...['h', 'l1', 'l2', 'd'].map((id, i) => ev(id, 5 + i)), res('img', 'http://api.pcp.test/i.png', 'image/png', 5, { start: 9 })],
     [...chainOf(['h', 'l1', 'l2', 'd']), ['l1', 'img', 2]]));
   assert.equal(contentKeys(busy, true).get('l1'), `${base} -2`);
+});
+
+test('firstEvaluationStart: the earliest script or style sheet evaluation the download caused, else undefined', () => {
+  const JS = 'http://www.pcp.test/a.js';
+  const g = graphOf(PAGE, [
+    res('js', JS, 'application/javascript', 10, { start: 1, end: 9 }),
+    { id: 'late', kind: 'script_eval', scriptUrl: JS, scriptKind: 'sync', start: 40, end: 41 },
+    { id: 'early', kind: 'script_eval', scriptUrl: JS, scriptKind: 'sync', start: 12, end: 13 },
+    { id: 'ev', kind: 'event', eventName: 'load', eventTarget: 'Script', start: 5, end: 6 },
+    res('img', 'http://www.pcp.test/a.png', 'image/png', 10, { start: 1, end: 3 }),
+  ], [['js', 'late', 10], ['js', 'early', 10], ['js', 'ev', 25]]);
+  const ix = indexGraph(g);
+  assert.equal(firstEvaluationStart(ix, ix.byId.get('js') as ResourceNode), 12);
+  assert.equal(firstEvaluationStart(ix, ix.byId.get('img') as ResourceNode), undefined);
 });

@@ -185,6 +185,17 @@ export function stripFragment(url: string): string {
   }
 }
 
+/** The nodes the edges from ID lead to, in edge order (an edge to an id the graph has no node for is passed over). */
+export function childrenOf(ix: GraphIndex, id: string): GraphNode[] {
+  return (ix.children.get(id) ?? []).flatMap((e) => ix.byId.get(e.to) ?? []);
+}
+
+/** When the first evaluation (script or style sheet) that `r`'s download caused began; undefined when it caused none. */
+export function firstEvaluationStart(ix: GraphIndex, r: ResourceNode): number | undefined {
+  const starts = childrenOf(ix, r.id).filter((n) => n.kind === 'script_eval' || n.kind === 'css_eval').map((n) => n.start);
+  return starts.length ? Math.min(...starts) : undefined;
+}
+
 /**
  * One part of a computation to the next: a 'split' edge between parts of one computation, or in a graph
  * imported from the original PCP layout before the importer named every such edge 'split' (it named
@@ -193,11 +204,6 @@ export function stripFragment(url: string): string {
  * from a nested computation to the part it resumes (`comp_14 -> comp_13_1`, graph-builder's
  * `isResumeEdge`) joins two computations: not a part edge.
  */
-/** The nodes the edges from ID lead to, in edge order (an edge to an id the graph has no node for is passed over). */
-export function childrenOf(ix: GraphIndex, id: string): GraphNode[] {
-  return (ix.children.get(id) ?? []).flatMap((e) => ix.byId.get(e.to) ?? []);
-}
-
 export function isPartEdge(from: GraphNode | undefined, to: GraphNode | undefined, rule: Edge['rule']): boolean {
   if (from === undefined || to === undefined) return rule === 'split';
   return (rule === 'split' && enclosingOf(from.id) === enclosingOf(to.id)) || isNextPart(from, to);

@@ -12,16 +12,16 @@
  * 2016, drawn from 2,866-3,326). Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
-import type { GraphIndex } from './graph-index.ts';
+import { firstEvaluationStart, type GraphIndex } from './graph-index.ts';
 
 /** An evaluation this far before the recorded end ran on bytes the record says had not come. */
 const EARLY_MS = 20;
 
 /** When `r` first ran, if that was more than EARLY_MS before its recorded end; else undefined. */
 export function ranBeforeEnd(ix: GraphIndex, r: ResourceNode): number | undefined {
-  const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' || n.kind === 'css_eval');
-  if (!evals.length) return undefined;
-  const ranAt = Math.max(r.start, Math.min(...evals.map((n) => n.start)));
+  const first = firstEvaluationStart(ix, r);
+  if (first === undefined) return undefined;
+  const ranAt = Math.max(r.start, first);
   return ranAt < r.end - EARLY_MS ? ranAt : undefined;
 }
 

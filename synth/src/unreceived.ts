@@ -11,7 +11,7 @@
  * HTTP cache as the source's cache hits are (warmed there, it came at once: −73% again). Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
-import type { GraphIndex } from './graph-index.ts';
+import { firstEvaluationStart, type GraphIndex } from './graph-index.ts';
 
 /** A span this short with no bytes is a request the log saw no response for. */
 const NO_SPAN_MS = 0.5;
@@ -19,10 +19,8 @@ const NO_SPAN_MS = 0.5;
 /** `r` with its end at its first evaluation's start when the log never received it; else `r`. */
 export function heldUntilEvaluated(ix: GraphIndex, r: ResourceNode): ResourceNode {
   if (r.size > 0 || r.end - r.start >= NO_SPAN_MS) return r;
-  const evals = (ix.children.get(r.id) ?? []).map((e) => ix.byId.get(e.to)!).filter((n) => n.kind === 'script_eval' || n.kind === 'css_eval');
-  if (!evals.length) return r;
-  const ranAt = Math.min(...evals.map((n) => n.start));
-  return ranAt > r.end ? { ...r, end: ranAt } : r;
+  const ranAt = firstEvaluationStart(ix, r);
+  return ranAt !== undefined && ranAt > r.end ? { ...r, end: ranAt } : r;
 }
 
 /** Whether `r` is a download the log never received that ran later (held until it ran, above). */
