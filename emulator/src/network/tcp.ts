@@ -195,8 +195,6 @@ export interface Segment {
   psh: boolean;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
   rcvUpTo: number;
-  /** With `rwndGrowth`: the receive window the client offered once this segment had arrived (its ACK's window field). */
-  rcvWnd: number;
   /**
    * `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected; on a
    * re-ordering link, for a segment on its way, those acknowledged above it, and LATE_LOST once it was deemed
@@ -219,8 +217,11 @@ const segmentLogPool: Segment[][] = [];
  */
 const NOTHING_ON_ORDERED_LINKS = Object.freeze([]) as unknown as number[];
 const arrivalLogPool: Segment[][] = [];
-/** A connection's timestamp bookkeeping (ackSentAt, tsEcr) when its receive window is fixed: none is written there (frozen). */
-const NO_TIMESTAMPS = Object.freeze([]) as unknown as number[];
+/**
+ * A connection's receive-window bookkeeping (ackSentAt, tsEcr, offeredAt) when its window is fixed: none is written
+ * there (frozen), and none is allocated per connection or segment.
+ */
+const NOTHING_WITH_A_FIXED_WINDOW = Object.freeze([]) as unknown as number[];
 const LOG_POOL_MAX = 1024;
 
 /** Sets log[n] = s (appending when the log is that short). */
@@ -316,6 +317,11 @@ export class TcpConnection {
    */
   private readonly ackSentAt: number[];
   private readonly tsEcr: number[];
+  /**
+   * `rwndGrowth`, by arrival index: the window the client offered once that arrival was in (its ACK's window field).
+   * Beside the segments, as origArrives: a segment object stays as small as every link's hot path needs.
+   */
+  private readonly offeredAt: number[];
   private tsRecent = NaN;
   /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
   private readonly reorders: boolean;
@@ -441,8 +447,9 @@ export class TcpConnection {
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
     this.rcvWindow = ctx.rwndGrowth && this.rwnd < Infinity ? newReceiveWindow(this.rwnd) : null;
-    this.ackSentAt = this.rcvWindow !== null ? [] : NO_TIMESTAMPS;
-    this.tsEcr = this.rcvWindow !== null ? [] : NO_TIMESTAMPS;
+    this.ackSentAt = this.rcvWindow !== null ? [] : NOTHING_WITH_A_FIXED_WINDOW;
+    this.tsEcr = this.rcvWindow !== null ? [] : NOTHING_WITH_A_FIXED_WINDOW;
+    this.offeredAt = this.rcvWindow !== null ? [] : NOTHING_WITH_A_FIXED_WINDOW;
     this.reorders = ctx.link.reorders === true;
     this.origArrives = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
     this.dsackSegs = this.reorders ? [] : (NOTHING_ON_ORDERED_LINKS as never[]);
@@ -533,10 +540,9 @@ export class TcpConnection {
         s.arrivalIndex = -1;
         s.psh = false;
         s.rcvUpTo = 0;
-        s.rcvWnd = 0;
         s.sackedAbove = 0;
       } else {
-        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, rcvWnd: 0, sackedAbove: 0 };
+        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
         this.segs.push(s);
       }
       this.nSegs++;
@@ -664,7 +670,7 @@ export class TcpConnection {
     if (w !== null) {
       // The receiver's RTT sample (tcp_rcv_rtt_measure_ts): since the client sent the ACK whose timestamp this segment echoes.
       if (inOrder && onInOrderSegment(w, now, now - this.tsEcr[s.seq]!, this.rcvNext) && this.quickAcks === 0) this.quickAcks = 1;
-      s.rcvWnd = w.threshold;
+      this.offeredAt[s.arrivalIndex] = w.threshold;
     }
     this.ackPolicy(s, urgent, now);
   }
@@ -792,7 +798,7 @@ export class TcpConnection {
     }
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
-    if (this.rcvWindow !== null && log[end - 1]!.rcvWnd > this.rwnd) this.rwnd = log[end - 1]!.rcvWnd;
+    if (this.rcvWindow !== null && this.offeredAt[end - 1]! > this.rwnd) this.rwnd = this.offeredAt[end - 1]!;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
     const hole = this.una; // the sequence number at the cumulative point before this ACK
     if (advanced) this.una = edge;
