@@ -25,19 +25,15 @@ const MARKER = 'uv_os_getpriority';
  * same code counted 8.17 M and 8.95 M instructions per h1 simulation in two runs, with a scavenge every 2
  * simulations where natively there is one every ~37.
  */
-export const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--max-semi-space-size=16', '--no-memory-reducer'];
+const NODE_FLAGS = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--max-semi-space-size=16', '--no-memory-reducer'];
 
 /** The callgrind processes under way, for a caller that is stopped to end them (bench:emulate:ab's exit handler). */
 export const counting = new Set<ChildProcess>();
 
-/** The instruction total of one callgrind dump (its `totals:` line, or `summary:` in older formats). */
-export function callgrindTotal(dump: string): number {
-  return callgrindEvents(dump).Ir!;
-}
-
 /**
- * Every event total of one callgrind dump, by the names of its `events:` line (Ir alone, or with --cache-sim=yes
- * Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw); a column the totals line leaves out is 0, as callgrind writes them.
+ * Every event total of one callgrind dump (its `totals:` line, or `summary:` in older formats), by the names of
+ * its `events:` line (Ir alone, or with --cache-sim=yes Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw); a column the
+ * totals line leaves out is 0, as callgrind writes them.
  */
 export function callgrindEvents(dump: string): Record<string, number> {
   const names = /^events:\s+(.+)$/m.exec(dump)?.[1]?.trim().split(/\s+/) ?? ['Ir'];
