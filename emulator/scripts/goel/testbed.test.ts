@@ -42,6 +42,8 @@ test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gap
     assert.equal(testbedSchedule(p, 3, { refill: false }).burstBytes, 0);
     assert.equal(s.reorder, true, "netem's re-ordering, as the bridge did");
     assert.equal(testbedSchedule(p, 3, { reorder: false }).reorder, false);
+    assert.equal(s.watchdogWake, true, "tbf's watchdog, not the refill, wakes the queue (3.13's tbf_change)");
+    assert.equal(testbedSchedule(p, 3, { watchdogWake: false }).watchdogWake, false);
   }
 });
 

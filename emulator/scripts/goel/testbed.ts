@@ -16,6 +16,9 @@
  * `experience_based good|fair|passable|poor`, cited in §I). We keep the quantiles below (p0, p10, p25, p50,
  * p75, p90, p100 of each of the script's 200-value arrays; its passable loss array has 201) and draw from
  * them by linear interpolation: every draw comes from a seeded Rng, so runs are reproducible.
+ * tbf_change refills the bucket but wakes nothing: a packet short of tokens waits for the watchdog tbf armed at
+ * the rate of the slice it was found short in (`watchdogWake`, on; an upper bound, as netem's hand-overs also
+ * wake the queue on the real bridge; emulator/README.md, Goel's experiment, session 17b).
  * netem re-orders packets when the delay drops between slices (each packet is held for its own slice's delay):
  * on by default (`reorder`), as the bridge did. What the model leaves out: the bridge's own line rate (taken
  * as infinite for the burst).
@@ -120,7 +123,7 @@ export const SCRIPT_RUN = 3;
 export type SliceOrder = 'iid' | 'script';
 export const SLICE_ORDERS: readonly SliceOrder[] = ['iid', 'script'];
 
-/** How the bridge is run beside its drawn slices (`emulate:goel`'s --no-refill, --no-reorder). */
+/** How the bridge is run beside its drawn slices (`emulate:goel`'s --no-refill, --refill-wakes, --no-reorder). */
 export interface BridgeOptions {
   /** The tbf bucket refilled with 64 KiB every slice, as the bridge's `tc change` did; default true. False: the rate alone. */
   refill?: boolean;
@@ -128,6 +131,12 @@ export interface BridgeOptions {
   reorder?: boolean;
   /** The slices' order: drawn apart (`iid`, the default) or as the script walks its arrays (`script`). */
   order?: SliceOrder;
+  /**
+   * A packet short of tokens waits for tbf's watchdog, armed at its slice's rate, instead of leaving on the next
+   * slice's refill (3.13's tbf_change refills without waking the queue; a bound: see link-schedule.ts); default
+   * true since session 17b. False: every refill wakes the queue (sessions 8-17).
+   */
+  watchdogWake?: boolean;
 }
 
 /**
@@ -169,5 +178,5 @@ export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOp
       loss: l,
     };
   });
-  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, reorder: opts.reorder !== false, slices });
+  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, reorder: opts.reorder !== false, watchdogWake: opts.watchdogWake !== false, slices });
 }

@@ -21,6 +21,22 @@ test('token bucket refilled at every slice start: a burst, then the rate, then t
   assert.equal(server.serve(260, 1500), 300);
 });
 
+test('watchdogWake: a packet short of tokens waits for the watchdog armed at its slice\'s rate, missing refills', () => {
+  // Bucket 3000 B, 100 ms slices: slice 0 60 kbit/s (7.5 B/ms), slices 1 and 2 1.2 Mbit/s. Packets 1, 2 leave at 0
+  // on the full bucket. Packet 3 is short by 1500 B: the watchdog is armed 1500 / 7.5 = 200 ms later, at 200;
+  // slice 1's refill at 100 wakes nothing, so it leaves at 200 on slice 2's bucket (1500 left), packet 4 with it
+  // (0 left). Packet 5 at 250: 0 + 50 ms x 150 B/ms = 7500, capped at 3000: leaves at once.
+  const slices = [{ rateBps: 60e3 }, { rateBps: 1.2e6 }, { rateBps: 1.2e6 }];
+  const woken = new ScheduleServer(linkSchedule({ sliceMs: 100, burstBytes: 3000, watchdogWake: true, slices }));
+  assert.deepEqual([0, 0, 0, 0, 250].map((t) => woken.serve(t, 1500)), [0, 0, 200, 200, 250]);
+  // Without it (the default) packets 3 and 4 leave on slice 1's refill at 100.
+  const refilled = new ScheduleServer(linkSchedule({ sliceMs: 100, burstBytes: 3000, slices }));
+  assert.deepEqual([0, 0, 0, 0, 250].map((t) => refilled.serve(t, 1500)), [0, 0, 100, 100, 250]);
+  // A slice of rate 0 arms no watchdog: the packet leaves on the next refill, as without the switch.
+  const idle = new ScheduleServer(linkSchedule({ sliceMs: 100, burstBytes: 1500, watchdogWake: true, slices: [{ rateBps: 0 }, { rateBps: 60e3 }] }));
+  assert.deepEqual([0, 0].map((t) => idle.serve(t, 1500)), [0, 100]);
+});
+
 test('a pure rate (no burst): the bucket holds one packet, so packets leave a serialisation time apart', () => {
   // 1.2 Mbit/s = 150 B/ms: 10 ms per 1500-byte packet; the first leaves on the one-packet bucket.
   const server = new ScheduleServer(linkSchedule({ sliceMs: 100, slices: [{ rateBps: 1.2e6 }] }));

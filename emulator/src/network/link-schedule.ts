@@ -7,6 +7,10 @@
  *   re-issued `tc qdisc change ... tbf rate R buffer 64k` each slice, and Linux's tbf_change sets the bucket
  *   full on every change, so up to 64 KiB crossed at line rate at each slice's start beside R; a pure rate
  *   is `burstBytes` 0 (the bucket then holds one packet). The bridge's line rate is taken as infinite.
+ *   With `watchdogWake` a packet short of tokens leaves only when the tbf's watchdog fires, armed at the rate
+ *   of the slice it was found short in (Linux 3.13's tbf_dequeue): tbf_change refills the bucket but wakes
+ *   nothing, so a packet waiting across slice starts misses their refills until then (an upper bound: a real
+ *   bridge is also woken by any packet netem hands on; see emulator/README.md, Goel's experiment, session 17b).
  * - **delay** (`ScheduleDelay`): the slice in which a packet enters adds its extra delay after the queue
  *   (netem's `delay`), packets kept in order; with `reorder`, each packet keeps its own delay, as netem's
  *   time-sorted queue (tfifo) does, so when the delay drops from one slice to the next, packets entering after
@@ -39,6 +43,8 @@ export interface LinkSchedule {
   readonly meanBps: number;
   /** Each packet held for its own slice's delay (netem re-orders when the delay drops); false: order kept. */
   readonly reorder: boolean;
+  /** A packet short of tokens leaves when the watchdog armed at its slice's rate fires, not at the next refill. */
+  readonly watchdogWake: boolean;
 }
 
 export interface SliceSpec {
@@ -48,7 +54,7 @@ export interface SliceSpec {
 }
 
 /** A schedule from its slices (repeating after the last); one-line ConfigError on bad values. */
-export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; reorder?: boolean; slices: readonly SliceSpec[] }): LinkSchedule {
+export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; reorder?: boolean; watchdogWake?: boolean; slices: readonly SliceSpec[] }): LinkSchedule {
   if (!(o.sliceMs > 0)) throw new ConfigError(`link schedule: slice length must be positive, got ${o.sliceMs}`);
   if (o.slices.length === 0) throw new ConfigError('link schedule: no slices');
   const burst = o.burstBytes ?? 0;
@@ -70,7 +76,7 @@ export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePac
   });
   const meanBps = rateBps.reduce((a, b) => a + b, 0) / n;
   if (!(meanBps > 0) && !(burst > 0)) throw new ConfigError('link schedule: every slice has rate 0 and there is no burst: nothing can cross');
-  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, meanBps, reorder: o.reorder === true };
+  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, meanBps, reorder: o.reorder === true, watchdogWake: o.watchdogWake === true };
 }
 
 /** The slice a time falls in (counted over repetitions), and that slice's index in the schedule. */
@@ -134,9 +140,10 @@ export class ScheduleServer {
         tokens = 0;
         break;
       }
-      // Not enough before the slice ends: the next slice starts with a full bucket.
-      k++;
-      now = end;
+      // Not enough before the slice ends: the next slice starts with a full bucket; with `watchdogWake` the
+      // packet waits for the watchdog armed at this slice's rate, and leaves on the bucket refilled since.
+      now = s.watchdogWake && Number.isFinite(wait) ? now + wait : end;
+      k = s.watchdogWake && Number.isFinite(wait) ? sliceAt(s, now) : k + 1;
       tokens = this.cap;
     }
     this.free = now;
