@@ -92,31 +92,3 @@ test('a rebuilt timer whose cause no source timer has takes the one sharing its 
   alignByCause(si, sk, bi, bk);
   for (const t of ['t0', 't1', 't2']) assert.equal(bk.get(t), sk.get(t), t);
 });
-
-/** Two scripts each send a beacon to one URL, whose element load handler runs (snapdeal.com's `eventData`); `aFirst`: a.js's is sent first. */
-function beacons(aFirst: boolean) {
-  const [ta, tb] = aFirst ? [10, 20] : [20, 10];
-  const BEACON = 'http://log.pcp.test/e';
-  return graphOf(PAGE, [
-    res('doc', PAGE, 'text/html', 100),
-    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 1, endLine: 2, endColumn: 1, start: 1, end: 2 },
-    res('ja', 'http://www.pcp.test/a.js', 'application/javascript', 10, { start: 2, end: 5 }),
-    res('jb', 'http://www.pcp.test/b.js', 'application/javascript', 10, { start: 2, end: 5 }),
-    { id: 'sa', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/a.js', scriptKind: 'async', start: 6, end: 7 },
-    { id: 'sb', kind: 'script_eval', scriptUrl: 'http://www.pcp.test/b.js', scriptKind: 'async', start: 7, end: 8 },
-    res('ba', BEACON, 'image/gif', 10, { start: ta, end: ta + 30 }),
-    res('bb', BEACON, 'image/gif', 10, { start: tb, end: tb + 30 }),
-    { id: 'la', kind: 'event', eventName: 'load', eventTarget: 'Element', start: ta + 31, end: ta + 32 },
-    { id: 'lb', kind: 'event', eventName: 'load', eventTarget: 'Element', start: tb + 31, end: tb + 32 },
-    res('ia', 'http://img.pcp.test/a.png', 'image/png', 10, { start: ta + 33, end: ta + 40 }),
-  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'ja', 1], ['p0', 'jb', 1], ['ja', 'sa', 10], ['jb', 'sb', 10], ['sa', 'ba', 2], ['sb', 'bb', 2],
-    ['ba', 'la', 25], ['bb', 'lb', 25], ['la', 'ia', 2]]);
-}
-
-test('requests of one URL sent in the other order are matched by what sent them, their element events with them', () => {
-  const f = compareRoundTrip(beacons(true), beacons(false));
-  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
-  assert.equal(f.parentAgreement, 1, JSON.stringify(f.parentMisses));
-  // In one order, nothing moves.
-  assert.deepEqual(compareRoundTrip(beacons(true), beacons(true)).edgeMisses, { missing: [], extra: [] });
-});

@@ -8,16 +8,11 @@
  * already aligned) and, of those, the one sharing the most effects (children keyed by content: the
  * URLs it requested; www.snapdeal.com's four `setTimeout(.., 200)` of one DOMContentLoaded handler,
  * fired in another order, told apart by their images), the first on a tie; those with none get, in a
- * second pass, one by cause, else the one sharing the most effects, else the first left, as by order.
- * Then requests of one URL keyed by order (`resource URL#2`) the same way (`alignRepeatsByCause`), and every
- * key naming a renamed request (its element's and XHR's events, the parse chunk declaring it) with it. Pure.
+ * second pass, one by cause, else the one sharing the most effects, else the first left, as by order. Pure.
  */
 import type { GraphIndex } from './graph-index.ts';
 
 const ORDINAL = /^((?:timer|event) .*)#\d+$/;
-const REPEAT = /^(resource .*)#\d+$/;
-type Kind = 'timer' | 'event' | 'resource';
-const COMPUTATIONS: readonly Kind[] = ['timer', 'event'];
 
 interface Candidate {
   key: string;
@@ -26,13 +21,13 @@ interface Candidate {
 }
 
 /** First parts of the graph's order-keyed computations, in time order, with their group. */
-function ordered(ix: GraphIndex, keys: Map<string, string>, kinds: readonly Kind[] = COMPUTATIONS, pattern = ORDINAL): { id: string; key: string; group: string }[] {
+function ordered(ix: GraphIndex, keys: Map<string, string>): { id: string; key: string; group: string }[] {
   const out: { id: string; key: string; group: string }[] = [];
   const seen = new Set<string>();
   for (const n of [...ix.graph.nodes].sort((a, b) => a.start - b.start || a.id.localeCompare(b.id))) {
-    if (!(kinds as readonly string[]).includes(n.kind)) continue;
+    if (n.kind !== 'timer' && n.kind !== 'event') continue;
     const key = keys.get(n.id);
-    const group = key?.match(pattern)?.[1];
+    const group = key?.match(ORDINAL)?.[1];
     if (key === undefined || group === undefined || seen.has(key)) continue;
     seen.add(key);
     out.push({ id: n.id, key, group });
@@ -84,42 +79,9 @@ function mostShared(candidates: Candidate[], effects: Set<string>, eligible: (c:
  * source counterpart left keeps a key no source node has.
  */
 export function alignByCause(si: GraphIndex, sourceKeys: Map<string, string>, bi: GraphIndex, builtKeys: Map<string, string>): void {
-  const rename = alignedKeys(si, sourceKeys, bi, builtKeys, COMPUTATIONS, ORDINAL);
-  for (const [id, k] of builtKeys) {
-    const to = rename.get(k);
-    if (to !== undefined) builtKeys.set(id, to);
-  }
-  alignRepeatsByCause(si, sourceKeys, bi, builtKeys);
-}
-
-/** A key with `from` (a request's key) where it names that request: whole, or followed by a space or `#`. */
-const renameIn = (key: string, from: string, to: string): string => key.split(from).reduce((acc, rest, i) => (i === 0 ? rest : acc + (/^($|[ #])/.test(rest) ? to : from) + rest), '');
-
-/**
- * Requests of one URL keyed by order, aligned by cause as computations are (www.snapdeal.com's four
- * `log.snapdeal.com/eventData` beacons: the DOMContentLoaded handler's and the load handler's both waited
- * for the first's response, Chromium's cache lock on one URL, and were sent in the other order, so each
- * was keyed as the other and both their edges missed). Keys naming a renamed request are renamed with it.
- */
-export function alignRepeatsByCause(si: GraphIndex, sourceKeys: Map<string, string>, bi: GraphIndex, builtKeys: Map<string, string>): void {
-  const rename = alignedKeys(si, sourceKeys, bi, builtKeys, ['resource'], REPEAT);
-  const moved = [...rename].filter(([from, to]) => from !== to);
-  if (!moved.length) return;
-  // Through a placeholder, so that two requests trading keys do not both end as one.
-  const hold = (i: number): string => `\u0000${i}\u0000`;
-  for (const [id, k] of builtKeys) {
-    let out = k;
-    moved.forEach(([from], i) => { if (out.includes(from)) out = renameIn(out, from, hold(i)); });
-    moved.forEach(([, to], i) => { out = out.split(hold(i)).join(to); });
-    if (out !== k) builtKeys.set(id, out);
-  }
-}
-
-/** The rename of each order-keyed rebuilt key of `kinds` to the source key it is aligned with. */
-function alignedKeys(si: GraphIndex, sourceKeys: Map<string, string>, bi: GraphIndex, builtKeys: Map<string, string>, kinds: readonly Kind[], pattern: RegExp): Map<string, string> {
   const groups = new Map<string, Candidate[]>();
   const identity = (k: string): string => k;
-  for (const c of ordered(si, sourceKeys, kinds, pattern)) {
+  for (const c of ordered(si, sourceKeys)) {
     (groups.get(c.group) ?? groups.set(c.group, []).get(c.group)!).push({ key: c.key, causes: causesOf(si, sourceKeys, c.id, identity), effects: effectsOf(si, sourceKeys, c.id) });
   }
   const rename = new Map<string, string>();
@@ -131,7 +93,7 @@ function alignedKeys(si: GraphIndex, sourceKeys: Map<string, string>, bi: GraphI
   // First by cause alone, so that a computation fired out of order does not take the place of one
   // that a later computation's cause names; then the rest, by cause (causes renamed meanwhile) or order.
   const deferred = [];
-  for (const b of ordered(bi, builtKeys, kinds, pattern)) {
+  for (const b of ordered(bi, builtKeys)) {
     const causes = causesOf(bi, builtKeys, b.id, renamed);
     const i = mostShared(groups.get(b.group) ?? [], effectsOf(bi, builtKeys, b.id), (c) => c.causes === causes);
     if (i >= 0) take(b, i);
@@ -144,5 +106,8 @@ function alignedKeys(si: GraphIndex, sourceKeys: Map<string, string>, bi: GraphI
     const byCause = mostShared(candidates, effects, (c) => c.causes === causes);
     take(b, byCause >= 0 ? byCause : Math.max(0, mostShared(candidates, effects, (c) => [...effects].some((k) => c.effects.has(k)))));
   }
-  return rename;
+  for (const [id, k] of builtKeys) {
+    const to = rename.get(k);
+    if (to !== undefined) builtKeys.set(id, to);
+  }
 }
