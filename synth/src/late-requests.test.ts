@@ -36,19 +36,3 @@ test('a short timer, or one set by what the source does not draw the request fro
     assert.equal(f.edgeMisses.extra.length, 2);
   }
 });
-
-test("a late call's timer (the call's requests and a timer of its own) is its caller's too (walmart.com's rum.js)", () => {
-  const OTHER = 'http://www.pcp.test/rum.js';
-  const inner: NodeSpec = { id: 'i', kind: 'timer', timerId: '9', timerDelay: 50, start: 2600, end: 2601 };
-  const source = scriptPage(PAGE, GTM, 'application/javascript', [
-    { id: 'call', kind: 'script_eval', scriptUrl: OTHER, scriptKind: 'sync', start: 2466, end: 2471 },
-    res('f', FONT, 'font/woff', 10, { start: 2468, end: 2480 }), inner,
-  ], [['s', 'call', 14], ['call', 'f', 2], ['call', 'i', 19]]);
-  const built = scriptPage(PAGE, GTM, 'application/javascript', [
-    { id: 't', kind: 'timer', timerId: '7', timerDelay: 2457, start: 2466, end: 2471 },
-    res('f', FONT, 'font/woff', 10, { start: 2468, end: 2480 }), { ...inner, start: 2521, end: 2522 },
-  ], [['s', 't', 19], ['t', 'f', 2], ['t', 'i', 19]]);
-  const f = compareRoundTrip(source, built);
-  assert.deepEqual(f.edgeMisses, { missing: [], extra: [] });
-  assert.equal(f.parentAgreement, 1, JSON.stringify(f.parentMisses));
-});

@@ -7,9 +7,7 @@
  * `timer 1124 (rebuilt only)`). A rebuilt timer no source timer was aligned with, of at least that
  * delay, whose children are all requests the source draws from the timer's own parent, is keyed as
  * that parent (`builtKeys` changed in place): the edge into it disappears and its requests' edges are
- * the source's. A late call into another script's function (rules 14-16, which the comparison names as
- * its caller) is made from such a timer too, with the call's other work: its requests decide, whatever
- * else it does (www.walmart.com's `rum.js` call also sets a timer; session 17). Pure.
+ * the source's. Pure.
  */
 import type { GraphIndex } from './graph-index.ts';
 import { recordedDelay } from './graph-index.ts';
@@ -29,9 +27,8 @@ export function nameLateRequestTimers(si: GraphIndex, sourceKeys: Map<string, st
     const parents = new Set([...parts].flatMap((p) => outside(bi.parents.get(p), 'from').map((e) => builtKeys.get(e.from))));
     const children = [...parts].flatMap((p) => outside(bi.children.get(p), 'to').map((e) => bi.byId.get(e.to)!));
     const [parent] = parents;
-    const requests = children.filter((c) => c.kind === 'resource');
-    if (parents.size !== 1 || parent === undefined || requests.length === 0) continue;
-    if (!requests.every((c) => sourceEdges.has(`${parent}\u0000${builtKeys.get(c.id)}`))) continue;
+    if (parents.size !== 1 || parent === undefined || children.length === 0) continue;
+    if (!children.every((c) => c.kind === 'resource' && sourceEdges.has(`${parent}\u0000${builtKeys.get(c.id)}`))) continue;
     for (const p of parts) builtKeys.set(p, parent);
   }
 }

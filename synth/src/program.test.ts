@@ -29,15 +29,3 @@ test('the synthesized script makes a late request from a timer of its recorded g
   assert.doesNotMatch(js(page(900)), /setTimeout/);
   assert.match(js(page(900)), /E\("img","http:\/\/ads\.pcp\.test\/ga-audiences"\)/);
 });
-
-test('a call into another script\'s function recorded long after its caller ended runs from a timer of its gap; a call at once runs inline (walmart.com)', () => {
-  const OTHER = 'http://www.pcp.test/beacon.js';
-  const called = (at: number) => scriptPage(PAGE, RUM, 'application/javascript', [
-    { id: 'call', kind: 'script_eval', scriptUrl: OTHER, scriptKind: 'sync', start: at, end: at + 5 },
-    res('beacon', BEACON, 'image/gif', 42, { start: at + 2, end: at + 80 }),
-  ], [['s', 'call', 14], ['call', 'beacon', 2]]);
-  const js = (g: ReturnType<typeof page>): string => synthesizeSite(g).responses.find((r) => r.url === RUM)!.body.toString();
-  assert.match(js(called(2466)), /setTimeout\(function\(\)\{\(function\(\)\{B\(5\);E\("img","http:\/\/ads\.pcp\.test\/ga-audiences"\);\}\)\(\);\},2457\)/);
-  assert.doesNotMatch(js(called(20)), /setTimeout/);
-  assert.match(js(called(20)), /\(function\(\)\{B\(5\);E\("img","http:\/\/ads\.pcp\.test\/ga-audiences"\);\}\)\(\);/);
-});

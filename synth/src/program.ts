@@ -243,10 +243,7 @@ function childJs(ctx: ProgramContext, parent: GraphNode, child: GraphNode, rule:
       if (callerOf(ctx.ix, child)) {
         // A function of a script that this computation calls (rules 14-16): run inline, as the call.
         // ... and the caller's next part, resumed after the call returned (`resumedCaller`).
-        const call = `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
-        // A "call" recorded long after its caller ended was a later callback the log did not record: run at its time.
-        const late = lateRequestMs(parent, child);
-        return late ? `setTimeout(function(){${call}},${late});` : call;
+        return `(function(){${programJs(ctx, child.id)}})();${resumedJs(ctx, child)}`;
       }
       if (isComputation(child) && child.kind === 'script_eval') return undefined; // its script's own evaluation
       ctx.warn(`edge ${parent.id} -> ${child.id} (rule ${rule}, ${child.kind}) has no cause in the synthesized page`);
@@ -264,12 +261,8 @@ export const LATE_REQUEST_MS = 1000;
  * made it, and later callbacks into a script to its evaluation: www.walmart.com's `ga-audiences` image,
  * requested at 10,206 ms and held by the source's load event (10,335 ms), is a child of `rum.js`'s
  * evaluation that ended at 3,688 ms; requested at once, the synthesized page's load came at 4.6 s.
- * The same for a call into another script's function (rules 14-16, `callerOf`) recorded that long after
- * its caller ended: walmart's `rum.js` "call" (165 ms, five requests) ran 2,457 ms after `beacon.js`'s
- * evaluation, and run inside it, it held the parser 176 ms where the source's held it 6 (session 17; 12
- * such calls in 6 of the 64 graphs).
  */
-export function lateRequestMs(parent: GraphNode, r: Pick<GraphNode, 'start'>): number {
+export function lateRequestMs(parent: GraphNode, r: ResourceNode): number {
   if (!isComputation(parent) || parent.kind === 'css_eval') return 0;
   const gap = r.start - parent.end;
   return gap > LATE_REQUEST_MS ? Math.round(gap) : 0;
