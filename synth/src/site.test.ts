@@ -86,6 +86,22 @@ test('a script the parser did not wait for (no rule 4 to the next chunk) is asyn
   assert.ok(synthesizeSite(sample()).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js"></script>'));
 });
 
+test('a script whose run resumed after an event it dispatched, its later part blocking the parser, stays blocking (apple.com)', () => {
+  // comp_1_0 -> readystatechange (a synchronous XHR's, dispatched inline) -> comp_1_1 -> rule 4: one run, comp_1.
+  const g = sample();
+  g.nodes = g.nodes.map((n) => (n.id === 's' ? { ...n, id: 'comp_1_0', part: 0, end: 90 } : n));
+  g.nodes.push({ id: 'sx', kind: 'event', frame: 'main', eventName: 'readystatechange', eventTarget: 'XMLHttpRequest', start: 90, end: 91 },
+    { id: 'comp_1_1', kind: 'script_eval', frame: 'main', scriptUrl: 'http://cdn.pcp.test/app.js', scriptKind: 'sync', part: 1, start: 91, end: 100 });
+  g.edges = g.edges.map((e) => ({ ...e, from: e.from === 's' ? 'comp_1_0' : e.from, to: e.to === 's' ? 'comp_1_0' : e.to }))
+    .filter((e) => !(e.from === 'comp_1_0' && e.to === 'p1'));
+  g.edges.push({ from: 'comp_1_0', to: 'sx', rule: 25 }, { from: 'sx', to: 'comp_1_1', rule: 'split' }, { from: 'comp_1_1', to: 'p1', rule: 4 });
+  const html = synthesizeSite(g).responses[0]!.body.toString();
+  assert.ok(html.includes('<script src="http://cdn.pcp.test/app.js"></script>'), html.slice(0, 300));
+  // Without its rule 4 edge the parser did not wait: async, as before.
+  g.edges = g.edges.filter((e) => !(e.from === 'comp_1_1' && e.to === 'p1'));
+  assert.ok(synthesizeSite(g).responses[0]!.body.toString().includes('<script src="http://cdn.pcp.test/app.js" async></script>'));
+});
+
 test('the script runs its recorded time, inserts the image, sets the timer that issues the XHR with its handler', () => {
   const site = synthesizeSite(sample());
   const js = site.responses.find((r) => r.url.endsWith('app.js'))!.body.toString();
