@@ -2,22 +2,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { capturePage } from '@pcp/profiler';
+import { holdRefusedUrl } from '@pcp/profiler/testing';
 import { buildCorpus } from './pool.ts';
 import { finishPage, pageDir, pageId, type PageStatus } from './layout.ts';
 
 test('a finished page is skipped; an unreachable site is tried 1 + R times and recorded, the batch goes on', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'pcp-corpus-pool-'));
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
+  // Connection refused, on a port held for the test (a port merely closed could be taken meanwhile).
+  const held = await holdRefusedUrl();
   try {
     const finished = 'http://finished.test/';
-    const unreachable = `http://127.0.0.1:${port}/`;
+    const unreachable = held.url;
     const sites = [finished, unreachable].map((url, i) => ({ url, id: pageId(url), line: i + 1 }));
     const now = new Date().toISOString();
     mkdirSync(pageDir(dir, sites[0]!.id), { recursive: true });
@@ -38,6 +36,7 @@ test('a finished page is skipped; an unreachable site is tried 1 + R times and r
     assert.match(r.failures[0]!.reason, /^unreachable: .*ERR_CONNECTION_REFUSED/);
     assert.equal(readFileSync(join(dir, 'failures.jsonl'), 'utf8'), `${JSON.stringify(r.failures[0])}\n`);
   } finally {
+    await held.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

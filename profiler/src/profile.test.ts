@@ -9,13 +9,13 @@ import { mkdtempSync, readFileSync, rmSync, statSync, existsSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import net from 'node:net';
 import { capturePage } from './capture.ts';
 import { profileMany, bundleDirFor } from './batch.ts';
 import { BUNDLE_FILES, isComplete, readBundleMeta, readDevtoolsLog, readDocuments, readFramesFile, readListeners, type DevtoolsLogEntry, type BundleMeta } from './bundle.ts';
 import { listSuite, startSuiteServer, SITES_DIR } from '../fidelity/suite.ts';
 import { requestedUrls } from '../fidelity/requests.ts';
 import type { TestServer } from '../test-server/server.ts';
+import { holdRefusedUrl } from './testing/refused.ts';
 
 let server: TestServer;
 let work: string;
@@ -158,16 +158,12 @@ test('completion reasons: busy at the cap, a stalled long poll, a renderer crash
   assert.match(crash.meta.message, /renderer crashed/);
 });
 
-test('unreachable URL, download, missing browser: failed with the reason; a batch goes on and resumes', async () => {
-  // A port that was just free: connection refused.
-  const closed = await new Promise<number>((res) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => res(p));
-    });
-  });
+test('unreachable URL, download, missing browser: failed with the reason; a batch goes on and resumes', async (t) => {
+  // Connection refused, on a port held for the test (a port merely closed could be taken meanwhile).
+  const held = await holdRefusedUrl();
+  t.after(() => held.close());
   const good = `${server.urls.a}r01-parse-resource/`;
-  const refused = `http://127.0.0.1:${closed}/`;
+  const refused = held.url;
   const download = `${server.urls.a}_pcp/download?size=2048`;
   const out = join(work, 'batch');
   const first = await profileMany([good, refused, download], out, { ...opts(), concurrency: 2 });

@@ -129,10 +129,12 @@ test('a cache-busted XHR is answered by query matching; a body never recorded is
   }
   const server = await startReplayServer(readArchive(recorded));
   try {
-    const t = await loadOnce(server.pageUrl, { chromiumArgs: server.chromiumArgs });
-    // The hung fetch starts at load; give it a moment to reach the server.
-    for (let i = 0; i < 100 && server.stats.emptyBodies === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    assert.ok(t.loadTime > 0);
+    // A profile, not loadOnce: loadOnce closes the browser at the load event, which waits for neither the XHR
+    // (sent before load) nor the fetch the load handler starts, so either could be cut before it reached the
+    // server. The capture ends only once the XHR is answered and the hung fetch has made no progress for stallMs.
+    const { meta } = await capturePage(server.pageUrl, join(work, 'archive-replayed'), { chromiumArgs: server.chromiumArgs, quietMs: 500, stallMs: 5000 });
+    assert.equal(meta.status, 'complete', meta.message);
+    assert.ok(meta.timings.loadMs! > 0);
     assert.deepEqual(server.stats.misses, []);
     assert.ok(server.stats.matched.query >= 1, 'data.json?_=<now> matched by query');
     assert.ok(server.stats.emptyBodies >= 1, 'the hung response served empty');

@@ -4,7 +4,9 @@
 decryption can tell which delay is whose. Expected: /slow ~150 ms, /fast ~20 ms, both measured by
 `keylog`. A third connection's /trickle sends its body in two pieces 150 ms apart: its delay ends at
 the first. The server logs what it actually held each response (a Python server's threads can wake
-late), and the recovered delays are compared with that. Needs tcpdump (root) and tshark."""
+late), and the recovered delays are compared with that. The capture is known live, and known complete, when
+tcpdump has written a marker datagram sent before and after the exchanges (no fixed sleeps: a loaded machine's
+tcpdump can lag). Needs tcpdump (root) and tshark."""
 
 from __future__ import annotations
 
@@ -13,10 +15,12 @@ import http.server
 import os
 import shutil
 import signal
+import socket
 import ssl
 import subprocess
 import threading
 import time
+import uuid
 
 import pytest
 
@@ -27,6 +31,17 @@ pytestmark = pytest.mark.skipif(not (shutil.which("tcpdump") and shutil.which("t
                                      and shutil.which("openssl")), reason="needs root, tcpdump, tshark, openssl")
 HOLD = {"/slow": 150, "/fast": 20}
 HELD: dict[str, float] = {}
+
+
+def _await_marker(pcap, mark: socket.socket, what: str) -> None:
+    """Sends a datagram naming `what` until tcpdump has written it: packets reach the capture file in the
+    order they crossed lo, so once it is there every packet sent before it is too, and the capture is live."""
+    marker = f"pcp-marker {what} {uuid.uuid4()}".encode()
+    deadline = time.monotonic() + 60
+    while not (pcap.exists() and marker in pcap.read_bytes()):
+        assert time.monotonic() < deadline, f"tcpdump did not write the {what} marker within 60 s"
+        mark.send(marker)
+        time.sleep(0.02)
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -69,11 +84,15 @@ def test_keylog_pairs_https_exactly(tmp_path):
     port = srv.server_address[1]
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     pcap, keys = tmp_path / "c.pcap", tmp_path / "keys.log"
+    sink = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)  # the markers' destination, bound for the whole test
+    sink.bind(("127.0.0.1", 0))
+    mark = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    mark.connect(sink.getsockname())
     dump = subprocess.Popen(["tcpdump", "-i", "lo", "--immediate-mode", "-U", "-s", "0", "-w", str(pcap),
-                             f"tcp port {port}"], stderr=subprocess.PIPE, text=True)
+                             f"tcp port {port} or udp port {sink.getsockname()[1]}"], stderr=subprocess.PIPE, text=True)
     try:
         assert "listening" in dump.stderr.readline()
-        time.sleep(0.5)  # "listening" can precede the kernel filter being attached
+        _await_marker(pcap, mark, "start")  # "listening" can precede the kernel filter being attached
         cctx = ssl.create_default_context()
         cctx.check_hostname, cctx.verify_mode = False, ssl.CERT_NONE
         cctx.keylog_filename = str(keys)
@@ -91,11 +110,13 @@ def test_keylog_pairs_https_exactly(tmp_path):
         fetch("/fast")
         slow.join()
         fetch("/trickle")
-        time.sleep(0.2)
+        _await_marker(pcap, mark, "end")  # every packet of the exchanges is written before tcpdump is stopped
     finally:
         dump.send_signal(signal.SIGINT)
         dump.wait(timeout=10)
         srv.shutdown()
+        mark.close()
+        sink.close()
     res = run(str(pcap), keylog=str(keys))
     got = {r.url.rsplit("/", 1)[1]: r for r in res.records}
     assert set(got) == {"slow", "fast", "trickle"}

@@ -5,4 +5,5 @@
 export * from '../../test-server/index.ts';
 export { makeSelfSignedCert, type SelfSignedCert } from '../../test-server/cert.ts';
 export { listSuite, startSuiteServer, pageUrl, SITES_DIR, type SuitePage } from '../../fidelity/suite.ts';
-export { descendants, running, waitFor } from './proc-tree.ts';
+export { descendants, processesNaming, running, waitFor } from './proc-tree.ts';
+export { holdRefusedUrl, type RefusedUrl } from './refused.ts';

@@ -46,6 +46,23 @@ export function descendants(pid: number): { pid: number; comm: string }[] {
   return out;
 }
 
+/**
+ * The running processes whose command line holds `text` (a Chromium's `--user-data-dir=...`, which every one of
+ * its processes carries): they are found even after their parent died and they were re-parented.
+ */
+export function processesNaming(text: string): { pid: number; comm: string }[] {
+  const out: { pid: number; comm: string }[] = [];
+  for (const s of all()) {
+    if (s.pid === process.pid || !running(s.pid)) continue;
+    try {
+      if (readFileSync(`/proc/${s.pid}/cmdline`, 'utf8').split('\0').some((arg) => arg.includes(text))) out.push({ pid: s.pid, comm: s.comm });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
 /** Whether `pid` still runs (not gone, not a zombie). */
 export function running(pid: number): boolean {
   const s = stat(pid);

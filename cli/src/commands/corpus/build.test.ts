@@ -14,21 +14,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageId, type PageStatus } from '@pcp/corpus';
 import { validateGraph, type Graph } from '@pcp/graph-builder';
-import { descendants, startTestServer, running, waitFor, type TestServer } from '@pcp/profiler/testing';
+import { descendants, holdRefusedUrl, startTestServer, running, waitFor, type TestServer } from '@pcp/profiler/testing';
 import { runAsync } from '../../testing/run.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/pcp.js', import.meta.url));
 const SITE = fileURLToPath(new URL('../../../../profiler/example-site/', import.meta.url));
 const pcp = (...args: string[]) => runAsync(process.execPath, [BIN, ...args], { timeoutMs: 300_000 });
-
-/** A loopback port with nothing listening on it (bound, then closed). */
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /**
  * A loopback server that accepts connections and never answers: a page that never loads. (A delayed page of
@@ -81,10 +72,13 @@ async function withServer(fn: (server: TestServer, dir: string) => Promise<void>
   }
 }
 
-test('a site list: a built page, an unreachable site retried then recorded, a bad line reported; statuses', async () => {
+test('a site list: a built page, an unreachable site retried then recorded, a bad line reported; statuses', async (t) => {
+  // Connection refused, on a port held for the test (a port merely closed could be taken meanwhile).
+  const held = await holdRefusedUrl();
+  t.after(() => held.close());
   await withServer(async (server, dir) => {
     const good = [server.urls.a!];
-    const unreachable = `http://127.0.0.1:${await closedPort()}/`;
+    const unreachable = held.url;
     const list = join(dir, 'sites.txt');
     const text = `# three lines: a page, a bad line, a port nobody listens on\n${good[0]}\nnot a url\n\n${unreachable}\n`;
     writeFileSync(list, text);
