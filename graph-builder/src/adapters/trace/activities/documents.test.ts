@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { computationActivities } from './computations.ts';
-import { buildTokens, documentActivities, documentParses, type TokenIndex } from './documents.ts';
+import { buildTokens, documentActivities, documentParses, resumeColumn, type TokenIndex } from './documents.ts';
 import type { Slice, TraceRequest } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
 import { ActivityContext, type TraceAdapterOptions } from './context.ts';
@@ -60,6 +60,36 @@ test("without parsed-byte counts, a token's offset is the body received before i
     [12, 'img', 822],
     [12, '#end', 822],
   ]);
+});
+
+test("a parse slice resuming on the line of a script it ran before begins past that script (accounts.google.com's CheckConnection script)", () => {
+  // accounts.google.com as replayed, shortened: the slice at 122 (line 2028) ran inline scripts at lines 2412,
+  // 2434 and 2447 (the last at 127 ms, column 9) and stopped at the end of the bytes in, on line 2447; the next
+  // bytes came at 269, and the slice that went on from there (and an empty one at 158) names line 2447 too,
+  // ran the script at line 2448 at 269.4; the slice after it (274.5) names line 2448.
+  const req: TraceRequest = {
+    requestId: 'doc', url: 'http://a.test/', frame: 'f', resourceType: 'Document', method: 'GET', send: 0, response: 0, finish: 340,
+    chunks: [{ time: 122.3, bytes: 4959 }, { time: 269, bytes: 11778 }],
+    encodedLength: 16737, decodedLength: 16737, failed: false, fromCache: false, status: 200, mimeType: 'text/html',
+  };
+  const slice = (index: number, line: number, start: number, end: number): Slice => ({ index, kind: 'parse', name: 'ParseHTML', line, start, end, thread: '1:1' });
+  const parses = [slice(0, 2028, 122.4, 148.4), slice(1, 2447, 158.7, 158.7), slice(2, 2447, 269.2, 273.1), slice(3, 2448, 274.5, 306.2)];
+  const script = (line: number, bound: number) => ({ doc: 'doc', line, column: 9, tag: 'script', bound });
+  const keys = [script(2412, 122.7), script(2434, 125.3), script(2447, 127.05), script(2448, 269.4)];
+  const tokens = buildTokens(parses, keys, req, new Map() as TokenIndex, 'doc');
+  assert.deepEqual(tokens.map((t) => [t.line, t.column, t.tag, t.start]), [
+    [2028, 0, '#parse', 122.4],
+    [2412, 9, 'script', 122.7],
+    [2434, 9, 'script', 125.3],
+    [2447, 9, 'script', 127.05], // before: after a '#parse' at column 0 timed 269.2, so 269.2
+    [2447, 10, '#parse', 269.2], // where the parser went on: past the script it had run
+    [2448, 9, 'script', 269.4],
+    [2448, 10, '#parse', 274.5], // the slice at 274.5 began after the script at 2448 ran, in the slice before
+    [2448, Number.MAX_SAFE_INTEGER, '#end', 306.2],
+  ]);
+  // No bound before the slice began (the tag not reached yet, or no script): the slice begins the line.
+  assert.equal(resumeColumn(parses[2]!, [script(2447, 270)]), 0);
+  assert.equal(resumeColumn(parses[2]!, [{ doc: 'doc', line: 2447, column: 9, tag: 'img' }]), 0);
 });
 
 test("a fragment parse run from script (innerHTML after the document was parsed) is not the document's; document.write's markup is", () => {
