@@ -87,6 +87,23 @@ test("a parse slice resuming on the line of a script it ran before begins past t
     [2448, 10, '#parse', 274.5], // the slice at 274.5 began after the script at 2448 ran, in the slice before
     [2448, Number.MAX_SAFE_INTEGER, '#end', 306.2],
   ]);
+  // baidu.com as replayed, shortened: one long line 18 whose scripts ran in three slices; the slices at 1,522 and
+  // 3,625 ms both name line 18 and resume past different scripts, each timed by itself (by the line, the first
+  // had taken 3,625 and the scripts at 1,523-1,526 hung off a chunk starting 2.1 s after them).
+  const long = [slice(0, 1, 1511, 1515.8), slice(1, 18, 1522.2, 1529.55), slice(2, 18, 3625.3, 3645.84)];
+  const at = (column: number, bound: number) => ({ doc: 'doc', line: 18, column, tag: 'script', bound });
+  const onOneLine = buildTokens(long, [at(851, 1512.8), at(2024, 1515.4), at(7182, 1523.5), at(11676, 1526.2), at(74109, 3626.1)], req, new Map() as TokenIndex, 'doc');
+  assert.deepEqual(onOneLine.map((t) => [t.line, t.column, t.tag, t.start]), [
+    [1, 0, '#parse', 1511],
+    [18, 851, 'script', 1512.8],
+    [18, 2024, 'script', 1515.4],
+    [18, 2025, '#parse', 1522.2],
+    [18, 7182, 'script', 1522.2],
+    [18, 11676, 'script', 1522.2],
+    [18, 11677, '#parse', 3625.3],
+    [18, 74109, 'script', 3625.3],
+    [18, Number.MAX_SAFE_INTEGER, '#end', 3645.84],
+  ]);
   // No bound before the slice began (the tag not reached yet, or no script): the slice begins the line.
   assert.equal(resumeColumn(parses[2]!, [script(2447, 270)]), 0);
   assert.equal(resumeColumn(parses[2]!, [{ doc: 'doc', line: 2447, column: 9, tag: 'img' }]), 0);
