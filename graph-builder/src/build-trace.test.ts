@@ -22,10 +22,18 @@ test('a trace document\'s download chunks span their bytes\' arrival (ResourceRe
   const { doc, chunks } = chunksOf(buildFromTrace(MSO).graph, MSO_URL);
   near(doc.end, 235.347, 'document end');
   assert.ok(chunks.every((d) => d.extra?.chunkTimes === 'received'));
-  // Chunk 0 is bytes 0-1,802: its first came in the first piece, its last (byte 1,803) in the second.
-  assert.deepEqual([chunks[0]!.offset, chunks[0]!.size], [0, 1803]);
+  // Chunk 0 is bytes 0-64, up to the inline script at line 22 column 14 it ends with, all in the first piece. The
+  // script ran at 10.3 ms inside the first parse slice; the slice after it (21.5 ms, after the second piece) names
+  // line 22 too and begins past the script (resumeColumn), so chunk 1 holds the bytes from there to its own
+  // script (line 25), the last of them in the second piece: parse chunk 1 starts after its download chunk ends.
+  // (Session 16 had chunk 0 as bytes 0-1,802 ending at 21.209, after parse chunk 0 had run: the slice's start
+  // was put at column 0 of line 22, before the script, and took the arrivals' offset.)
+  assert.deepEqual([chunks[0]!.offset, chunks[0]!.size], [0, 65]);
   near(chunks[0]!.start, 3.844, 'chunk 0 start');
-  near(chunks[0]!.end, 21.209, 'chunk 0 end');
+  near(chunks[0]!.end, 3.844, 'chunk 0 end');
+  assert.deepEqual([chunks[1]!.offset, chunks[1]!.size], [65, 2233]);
+  const parse1 = buildFromTrace(MSO).graph.nodes.find((n) => n.id === 'pchunk_0_1')!;
+  assert.ok(parse1.start >= chunks[1]!.end, `parse chunk 1 at ${parse1.start} after its bytes at ${chunks[1]!.end}`);
   // Bytes 2,298-3,299 are the third piece, whole: chunk 2 waited for it from where chunk 1's last byte came
   // (byte 2,298, the second piece at 21.209: rule 9, a chunk's download follows the one before it).
   assert.deepEqual([chunks[2]!.offset, chunks[2]!.size], [2298, 1002]);
@@ -51,7 +59,7 @@ test('--chunk-times interpolated keeps the byte share of the document\'s span; t
     assert.equal(d.extra?.chunkTimes, 'interpolated');
     near(d.start, doc.start + ((doc.end - doc.start) * d.offset) / doc.size, `${d.id} start`);
   }
-  near(chunks[0]!.end, (235.347 * 1803) / 38735, 'chunk 0 interpolated end');
+  near(chunks[0]!.end, (235.347 * 65) / 38735, 'chunk 0 interpolated end');
 });
 
 test('r03-parse-chunks (the ground-truth page of rule 9, served in 256-byte pieces 150 ms apart): its chunks tile the body\'s arrival, a chunk whose bytes came in one piece holding the wait for it', () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DownloadChunkNode, ResourceNode } from '@pcp/graph-builder';
-import { chunkArrival, documentPace } from './document-pace.ts';
+import { chunkArrival, documentPace, throughSpace } from './document-pace.ts';
 import { indexGraph } from './graph-index.ts';
 import { graphOf, res, type NodeSpec } from './testing.ts';
 
@@ -41,4 +41,17 @@ test('interpolated: no later than the document end, never before the chunk befor
   assert.deepEqual(documentPace(blocked.ix, blocked.doc, [100, 2500], 3000, 0), [[400, 100], [1000, 2900]]);
   const reordered = page([700, 500], true);
   assert.deepEqual(documentPace(reordered.ix, reordered.doc, [100, 2500], 3000, 0)!.map(([t]) => t), [700, 700]);
+});
+
+test("each chunk's end goes past the whitespace after it, to the next chunk's first tag: the padding is the chunk before's bytes", () => {
+  // kickstarter's shape: the chunk ending with base.css's <link>, then padding, then an inline script's chunk.
+  const html = '<!DOCTYPE html>\n<link href="/base.css">\n\n   \t\r\n<script>B(1)</script>\f\n<img src="/a.png"> tail';
+  const body = Buffer.from(html);
+  const ends = [html.indexOf('>', 20) + 1, html.indexOf('</script>') + 9, html.indexOf('.png">') + 6];
+  assert.deepEqual(throughSpace(body, ends), [html.indexOf('<script>'), html.indexOf('<img'), html.indexOf('tail')]);
+  // Nothing to skip (a tag right after, or the body's end): the end stays.
+  assert.deepEqual(throughSpace(Buffer.from('<p><b>'), [3, 6]), [3, 6]);
+  // UTF-8: offsets are bytes ('é' is two), as document.ts counts them.
+  const utf = Buffer.from('<title>é</title>  <p>');
+  assert.deepEqual(throughSpace(utf, [17]), [19]);
 });

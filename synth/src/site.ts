@@ -8,7 +8,7 @@ import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-build
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
 import type { BodyStarts } from './body-start.ts';
 import { documentText } from './document.ts';
-import { documentPace } from './document-pace.ts';
+import { documentPace, throughSpace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
 import { asFetched } from './ran-early.ts';
@@ -245,7 +245,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
       const doc = documentText(ctx, url, chunks);
       drifted += doc.drifted;
       body = padText(doc.html, 'html', r.size);
-      paced = documentPace(ix, r, doc.chunkEnds, body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
+      paced = documentPace(ix, r, throughSpace(body, doc.chunkEnds), body.length, sentAt + delayMs, doc.lead) ?? heldBody(body.length, transfer);
     } else if (image && elementIssueOf(ix, r) === 'img' && !evaluated) body = imageBody(image, r.size);
     else {
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { computationActivities } from './computations.ts';
-import { buildTokens, documentActivities, documentParses, type TokenIndex } from './documents.ts';
+import { buildTokens, documentActivities, documentParses, resumeColumn, type TokenIndex } from './documents.ts';
 import type { Slice, TraceRequest } from '../load.ts';
 import { contextOf, path } from './test-support.ts';
 import { ActivityContext, type TraceAdapterOptions } from './context.ts';
@@ -60,6 +60,53 @@ test("without parsed-byte counts, a token's offset is the body received before i
     [12, 'img', 822],
     [12, '#end', 822],
   ]);
+});
+
+test("a parse slice resuming on the line of a script it ran before begins past that script (accounts.google.com's CheckConnection script)", () => {
+  // accounts.google.com as replayed, shortened: the slice at 122 (line 2028) ran inline scripts at lines 2412,
+  // 2434 and 2447 (the last at 127 ms, column 9) and stopped at the end of the bytes in, on line 2447; the next
+  // bytes came at 269, and the slice that went on from there (and an empty one at 158) names line 2447 too,
+  // ran the script at line 2448 at 269.4; the slice after it (274.5) names line 2448.
+  const req: TraceRequest = {
+    requestId: 'doc', url: 'http://a.test/', frame: 'f', resourceType: 'Document', method: 'GET', send: 0, response: 0, finish: 340,
+    chunks: [{ time: 122.3, bytes: 4959 }, { time: 269, bytes: 11778 }],
+    encodedLength: 16737, decodedLength: 16737, failed: false, fromCache: false, status: 200, mimeType: 'text/html',
+  };
+  const slice = (index: number, line: number, start: number, end: number): Slice => ({ index, kind: 'parse', name: 'ParseHTML', line, start, end, thread: '1:1' });
+  const parses = [slice(0, 2028, 122.4, 148.4), slice(1, 2447, 158.7, 158.7), slice(2, 2447, 269.2, 273.1), slice(3, 2448, 274.5, 306.2)];
+  const script = (line: number, bound: number) => ({ doc: 'doc', line, column: 9, tag: 'script', bound });
+  const keys = [script(2412, 122.7), script(2434, 125.3), script(2447, 127.05), script(2448, 269.4)];
+  const tokens = buildTokens(parses, keys, req, new Map() as TokenIndex, 'doc');
+  assert.deepEqual(tokens.map((t) => [t.line, t.column, t.tag, t.start]), [
+    [2028, 0, '#parse', 122.4],
+    [2412, 9, 'script', 122.7],
+    [2434, 9, 'script', 125.3],
+    [2447, 9, 'script', 127.05], // before: after a '#parse' at column 0 timed 269.2, so 269.2
+    [2447, 10, '#parse', 269.2], // where the parser went on: past the script it had run
+    [2448, 9, 'script', 269.4],
+    [2448, 10, '#parse', 274.5], // the slice at 274.5 began after the script at 2448 ran, in the slice before
+    [2448, Number.MAX_SAFE_INTEGER, '#end', 306.2],
+  ]);
+  // baidu.com as replayed, shortened: one long line 18 whose scripts ran in three slices; the slices at 1,522 and
+  // 3,625 ms both name line 18 and resume past different scripts, each timed by itself (by the line, the first
+  // had taken 3,625 and the scripts at 1,523-1,526 hung off a chunk starting 2.1 s after them).
+  const long = [slice(0, 1, 1511, 1515.8), slice(1, 18, 1522.2, 1529.55), slice(2, 18, 3625.3, 3645.84)];
+  const at = (column: number, bound: number) => ({ doc: 'doc', line: 18, column, tag: 'script', bound });
+  const onOneLine = buildTokens(long, [at(851, 1512.8), at(2024, 1515.4), at(7182, 1523.5), at(11676, 1526.2), at(74109, 3626.1)], req, new Map() as TokenIndex, 'doc');
+  assert.deepEqual(onOneLine.map((t) => [t.line, t.column, t.tag, t.start]), [
+    [1, 0, '#parse', 1511],
+    [18, 851, 'script', 1512.8],
+    [18, 2024, 'script', 1515.4],
+    [18, 2025, '#parse', 1522.2],
+    [18, 7182, 'script', 1522.2],
+    [18, 11676, 'script', 1522.2],
+    [18, 11677, '#parse', 3625.3],
+    [18, 74109, 'script', 3625.3],
+    [18, Number.MAX_SAFE_INTEGER, '#end', 3645.84],
+  ]);
+  // No bound before the slice began (the tag not reached yet, or no script): the slice begins the line.
+  assert.equal(resumeColumn(parses[2]!, [script(2447, 270)]), 0);
+  assert.equal(resumeColumn(parses[2]!, [{ doc: 'doc', line: 2447, column: 9, tag: 'img' }]), 0);
 });
 
 test("a fragment parse run from script (innerHTML after the document was parsed) is not the document's; document.write's markup is", () => {
