@@ -187,12 +187,6 @@ class SegmentLog {
   conn: TcpConnection | null = null;
   readonly segs: Segment[] = [];
   readonly xs: Array<Exchange | null> = [];
-  /**
-   * When segment n was (last) sent; NaN once a copy went out beside a copy still on its way (no unambiguous RTT
-   * sample). Beside the segments, not a field of theirs: a double field is a heap number of its own per object,
-   * one more cache line touched at every send and every ACK, where here eight segments share one.
-   */
-  sendT = new Float64Array(64);
 }
 
 export class Segment {
@@ -204,6 +198,8 @@ export class Segment {
   len = 0;
   /** Transmission order (a retransmission gets a new one). */
   order = 0;
+  /** When it was (last) sent; NaN once a copy went out beside a copy still on its way (no unambiguous RTT sample). */
+  sendT = 0;
   lost = false;
   arrived = false;
   acked = false;
@@ -570,7 +566,7 @@ export class TcpConnection {
       s.seq = this.nSegs;
       s.xi = this.exchangeIndex(x);
       s.off = off;
-      s.len = len; // order, its send time and lost: set by transmit
+      s.len = len; // order, sendT and lost: set by transmit
       s.arrived = false;
       s.acked = false;
       s.retx = 0;
@@ -578,7 +574,6 @@ export class TcpConnection {
       s.psh = false;
       s.rcvUpTo = 0;
       s.sackedAbove = 0;
-      if (this.nSegs === this.log.sendT.length) this.growSendTimes();
       this.nSegs++;
       if (this.ctx.psh && x.sent >= x.bytes) {
         s.psh = true;
@@ -594,13 +589,6 @@ export class TcpConnection {
       if (this.rtoDeadline === Infinity) this.armTimer(now);
     }
     return sent;
-  }
-
-  /** Doubles the log's send times (SegmentLog.sendT), keeping those set. */
-  private growSendTimes(): void {
-    const grown = new Float64Array(2 * this.log.sendT.length);
-    grown.set(this.log.sendT);
-    this.log.sendT = grown;
   }
 
   /** Exchange x's index in the log's xs: the last one's when x is still being sent, else a new entry. */
@@ -647,14 +635,14 @@ export class TcpConnection {
     if (late) s.sackedAbove = 0;
     this.transmit(s, now);
     // A late segment sent again: two copies on their way, no unambiguous RTT sample.
-    if (late) this.log.sendT[s.seq] = NaN;
+    if (late) s.sendT = NaN;
   }
 
   private transmit(s: Segment, now: number): void {
     this.ctx.slices?.record(this, now, s.retx > 0);
     if (this.rcvWindow !== null) this.tsEcr[s.seq] = this.tsRecent;
     s.order = ++this.orderSeq;
-    this.log.sendT[s.seq] = now;
+    s.sendT = now;
     s.lost = false;
     this.pipe++;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
@@ -858,7 +846,6 @@ export class TcpConnection {
     let newest = s;
     let sampled = false;
     let newlyAcked = 0;
-    const sendT = this.log.sendT;
     for (let i = this.ackRcvdUpTo; i < end; i++) {
       const c = log[i]!;
       if (c.acked) continue;
@@ -871,11 +858,11 @@ export class TcpConnection {
       }
       newlyAcked++;
       newest = c;
-      if (!sampled && !Number.isNaN(sendT[c.seq]!)) {
+      if (!sampled && !Number.isNaN(c.sendT)) {
         // The oldest newly acknowledged segment gives the sample: the echoed timestamp (RFC 7323), which
         // dates a retransmission too (no Karn ambiguity; Linux's tcp_rtt_tsopt_us), so its ACK ends the backoff.
         sampled = true;
-        this.rttSample(now - sendT[c.seq]!);
+        this.rttSample(now - c.sendT);
       }
     }
     this.ackRcvdUpTo = end;
@@ -1354,7 +1341,7 @@ export class TcpConnection {
   private sendCopy(s: Segment, now: number): void {
     this.ctx.slices?.record(this, now, true);
     // Two copies: which one an ACK's timestamp echoes is not modelled, so the segment gives no RTT sample.
-    this.log.sendT[s.seq] = NaN;
+    s.sendT = NaN;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep >= 0) {
       this.onWire++;
