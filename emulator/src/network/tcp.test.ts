@@ -422,3 +422,41 @@ test('re-ordering, sack: a late segment\'s lost retransmission, queued to resend
   assert.equal(stats.bytesDelivered, 7 * MSS);
   assert.equal(conn.pipe, 0, 'everything acknowledged: nothing in flight');
 });
+
+test("a segment reaches its connection and exchange through its pooled log, and a recycled log holds nothing of the run", () => {
+  // Two responses on one connection (3 and 2 segments, the second's last one short): 5 segments at 0 in the
+  // initial window, arriving at 20 + 1.2k (k = 1..5) as the file comment derives; each delivered with its own exchange.
+  const q = new EventQueue();
+  const delivered: Array<[number, number, number]> = [];
+  const ctx: NetContext = {
+    q, arrivalLane: q.addLane(), ackLane: () => q.addLane(), link: new BottleneckLink(10e6, 40, 10, false, new Rng(1, 1)), dS: 10, dC: 10, icwnd: 21, cubic: false,
+    stats: { retransmissions: 0, bytesDelivered: 0 }, deliver: (x, bytes, now, s) => {
+      assert.equal(s.x, x);
+      delivered.push([x.node, bytes, r(now)]);
+    },
+  };
+  const buffer = new SendBuffer(false, false);
+  const conn = new TcpConnection(ctx, 20, false, buffer);
+  const a = { ...exchange(3 * MSS), node: 1 };
+  const b = { ...exchange(2 * MSS - 100), node: 2 };
+  buffer.push(a);
+  buffer.push(b);
+  conn.kick(0);
+  const segments: Segment[] = [];
+  for (let ev = q.pop(); ev; ev = q.pop()) {
+    const s = ev.a as Segment;
+    if (ev.kind === EV_SEGMENT_ARRIVES) {
+      assert.equal(s.conn, conn);
+      segments.push(s);
+      conn.onSegmentArrives(s, ev.t);
+    } else if (ev.kind === EV_ACK_ARRIVES) {
+      assert.equal(s.conn, conn);
+      conn.onAck(s, ev.t, ev.b);
+    } else if (ev.kind === EV_RTO) conn.onRto(ev.b, ev.t); // the timer after the last ACK: nothing in flight
+    q.release(ev);
+  }
+  assert.deepEqual(delivered, [[1, MSS, 21.2], [1, MSS, 22.4], [1, MSS, 23.6], [2, MSS, 24.8], [2, MSS - 100, 25.92]]);
+  assert.deepEqual(segments.map((s) => s.x.node), [1, 1, 1, 2, 2]);
+  conn.recycle();
+  assert.deepEqual(segments.map((s) => [s.conn, (s as unknown as { log: { xs: unknown[] } }).log.xs.slice(0, 2)]), segments.map(() => [null, [null, null]]));
+});

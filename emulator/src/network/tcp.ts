@@ -174,43 +174,70 @@ export function firstRto(r: number, linux = false): number {
   return rtoOf(r, r / 2, linux);
 }
 
-export interface Segment {
-  conn: TcpConnection;
-  seq: number;
-  x: Exchange;
+/**
+ * A connection's log of segments by sequence number (segs[n] is its segment n), pooled with the segment objects
+ * in its slots (segmentLogPool), the connection using it now, and the exchanges that connection sent from, in
+ * the order it first sent from each: xs[0..nXs), a segment naming its own by index. A segment reaches its
+ * connection and its exchange through its log, so sending one writes no pointer to this simulation's objects
+ * into it: a pooled segment lives in the old generation, and each such pointer (to its connection and its
+ * exchange, both young) took the write barrier's slow path, a remembered-set entry, twice per segment. The log
+ * takes one per connection and one per exchange.
+ */
+class SegmentLog {
+  conn: TcpConnection | null = null;
+  readonly segs: Segment[] = [];
+  readonly xs: Array<Exchange | null> = [];
+}
+
+export class Segment {
+  seq = 0;
+  /** Its exchange's index in its log's xs. */
+  xi = 0;
   /** Offset of its first byte in its response (the stream offset; the invariants check each byte arrives once). */
-  off: number;
-  len: number;
+  off = 0;
+  len = 0;
   /** Transmission order (a retransmission gets a new one). */
-  order: number;
+  order = 0;
   /** When it was (last) sent; NaN once a copy went out beside a copy still on its way (no unambiguous RTT sample). */
-  sendT: number;
-  lost: boolean;
-  arrived: boolean;
-  acked: boolean;
-  retx: number;
+  sendT = 0;
+  lost = false;
+  arrived = false;
+  acked = false;
+  retx = 0;
   /** Its place in the client's arrival order (cumulative ACKs cover a prefix of it). */
-  arrivalIndex: number;
+  arrivalIndex = -1;
   /** The last segment of its response (the PSH flag). */
-  psh: boolean;
+  psh = false;
   /** The client's in-order point (next sequence number expected) once this segment had arrived: what its ACK tells. */
-  rcvUpTo: number;
+  rcvUpTo = 0;
   /**
    * `sack` loss detection: segments above it acknowledged since it was (last) sent lost, while undetected; on a
    * re-ordering link, for a segment on its way, those acknowledged above it, and LATE_LOST once it was deemed
    * lost while only late and not yet sent again (out of pipe already).
    */
-  sackedAbove: number;
+  sackedAbove = 0;
+
+  constructor(private readonly log: SegmentLog) {}
+
+  /** The connection that sent it. */
+  get conn(): TcpConnection {
+    return this.log.conn!;
+  }
+
+  /** The exchange whose bytes it carries. */
+  get x(): Exchange {
+    return this.log.xs[this.xi]!;
+  }
 }
 
 /**
  * Segments are recycled across simulations for the same reason as events (see event-queue.ts), in place: a
- * connection's log of segments by sequence number owns the segment objects in its slots, and the next
- * connection that gets the log reuses slot n's object for its segment n. The client's arrival logs only
+ * connection's log of segments by sequence number (SegmentLog) owns the segment objects in its slots, and the
+ * next connection that gets the log reuses slot n's object for its segment n. The client's arrival logs only
  * point at segments. Both kinds of log are filled by index up to a count, so a log keeps the capacity it
  * grew to instead of growing afresh in every simulation.
  */
-const segmentLogPool: Segment[][] = [];
+const segmentLogPool: SegmentLog[] = [];
 /**
  * A connection's re-ordering bookkeeping (origArrives, dsackSegs, dsackAt) when its link keeps order: none is
  * written there (frozen: a write would throw), and none is allocated per connection.
@@ -299,9 +326,13 @@ export interface SegmentSource {
 }
 
 export class TcpConnection {
-  /** Every segment sent, by sequence number: segs[0..nSegs); the slots past nSegs hold reusable segments. */
-  private segs: Segment[] = segmentLogPool.pop() ?? [];
+  private log: SegmentLog = segmentLogPool.pop() ?? new SegmentLog();
+  /** Every segment sent, by sequence number: segs[0..nSegs); the slots past nSegs hold reusable segments (the log's). */
+  private segs: Segment[] = this.log.segs;
   private nSegs = 0;
+  /** The exchanges sent from (the log's xs[0..nXs)). */
+  private xs: Array<Exchange | null> = this.log.xs;
+  private nXs = 0;
   private rcvNext = 0;
   // Read on every ACK or segment: declared first, so these fields share the object's first cache lines.
   /** The client's in-order point as the last ACK told the server (its receive window's left edge), segments. */
@@ -458,26 +489,26 @@ export class TcpConnection {
     this.erOn = ctx.earlyRetransmit === true;
     this.delack = delayedAckPolicy(ctx.delayedAcks);
     this.quickAcks = this.delack?.quickAcks ?? 0;
+    this.log.conn = this;
   }
 
   private readonly ackLane: number;
 
   /** The simulation is over: hand this connection's segments back for reuse. */
   recycle(): void {
-    const segs = this.segs;
-    for (let i = 0; i < this.nSegs; i++) {
-      const s = segs[i]!;
-      // Drop the references to this run (its exchange and connection): a pooled segment lives in the old
-      // generation, and a pointer from it would keep the whole finished simulation alive until the segment
-      // is reused, to be copied by every scavenge and promoted (MPTCP: 3 MB per scavenge).
-      (s as { x: unknown }).x = null;
-      (s as { conn: unknown }).conn = null;
-    }
+    // Drop the log's references to this run (its connection and exchanges): a pooled log lives in the old
+    // generation, and a pointer from it would keep the whole finished simulation alive until the log is reused,
+    // to be copied by every scavenge and promoted (MPTCP: 3 MB per scavenge). Its segments hold none.
+    const log = this.log;
+    log.conn = null;
+    log.xs.fill(null, 0, this.nXs);
     // The arrival log's slots still point at segments of segment logs, which hold nothing of this run.
-    if (segmentLogPool.length < LOG_POOL_MAX) segmentLogPool.push(segs);
+    if (segmentLogPool.length < LOG_POOL_MAX) segmentLogPool.push(log);
     if (arrivalLogPool.length < LOG_POOL_MAX) arrivalLogPool.push(this.arrivedLog);
     this.segs = [];
     this.nSegs = 0;
+    this.xs = [];
+    this.nXs = 0;
     this.arrivedLog = [];
     this.nArrived = 0;
   }
@@ -528,23 +559,21 @@ export class TcpConnection {
       const off = x.sent;
       const len = this.buffer.take(x, MSS);
       let s = this.segs[this.nSegs];
-      if (s !== undefined) {
-        s.conn = this;
-        s.seq = this.nSegs;
-        s.x = x;
-        s.off = off;
-        s.len = len; // order, sendT and lost: set by transmit
-        s.arrived = false;
-        s.acked = false;
-        s.retx = 0;
-        s.arrivalIndex = -1;
-        s.psh = false;
-        s.rcvUpTo = 0;
-        s.sackedAbove = 0;
-      } else {
-        s = { conn: this, seq: this.nSegs, x, off, len, order: 0, sendT: 0, lost: false, arrived: false, acked: false, retx: 0, arrivalIndex: -1, psh: false, rcvUpTo: 0, sackedAbove: 0 };
+      if (s === undefined) {
+        s = new Segment(this.log);
         this.segs.push(s);
       }
+      s.seq = this.nSegs;
+      s.xi = this.exchangeIndex(x);
+      s.off = off;
+      s.len = len; // order, sendT and lost: set by transmit
+      s.arrived = false;
+      s.acked = false;
+      s.retx = 0;
+      s.arrivalIndex = -1;
+      s.psh = false;
+      s.rcvUpTo = 0;
+      s.sackedAbove = 0;
       this.nSegs++;
       if (this.ctx.psh && x.sent >= x.bytes) {
         s.psh = true;
@@ -560,6 +589,16 @@ export class TcpConnection {
       if (this.rtoDeadline === Infinity) this.armTimer(now);
     }
     return sent;
+  }
+
+  /** Exchange x's index in the log's xs: the last one's when x is still being sent, else a new entry. */
+  private exchangeIndex(x: Exchange): number {
+    const n = this.nXs;
+    if (n > 0 && this.xs[n - 1] === x) return n - 1;
+    if (n < this.xs.length) this.xs[n] = x;
+    else this.xs.push(x);
+    this.nXs = n + 1;
+    return n;
   }
 
   /**
@@ -653,16 +692,17 @@ export class TcpConnection {
     if (s.seq > this.maxArrived) this.maxArrived = s.seq;
     if (this.perSegmentDelivery) {
       this.ctx.stats.bytesDelivered += s.len;
-      this.ctx.deliver(s.x, s.len, now, s);
+      this.ctx.deliver(this.xs[s.xi]!, s.len, now, s);
     }
     if (inOrder) {
       const segs = this.segs;
+      const xs = this.xs;
       const deliver = !this.perSegmentDelivery;
       while (this.rcvNext < this.nSegs && segs[this.rcvNext]!.arrived) {
         const d = segs[this.rcvNext++]!;
         if (!deliver) continue;
         this.ctx.stats.bytesDelivered += d.len;
-        this.ctx.deliver(d.x, d.len, now, d);
+        this.ctx.deliver(xs[d.xi]!, d.len, now, d);
       }
     } // else a hole before it: TCP holds it back (head-of-line blocking)
     s.rcvUpTo = this.rcvNext;
