@@ -49,6 +49,8 @@ export interface HarEntry {
   _chunks?: [number, number][];
   /** The entry's schedule holds a new connection's set-up of its source (a synthesized site; pcp replay). */
   _setupInSpan?: boolean;
+  /** The body ends by this, ms after the page's first request, however late the browser sent it (a synthesized site; pcp replay --pace). */
+  _endBy?: number;
 }
 
 export interface Har {

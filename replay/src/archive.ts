@@ -30,6 +30,12 @@ export interface ReplayEntry {
    * included (HAR `_setupInSpan`: a synthesized site): the replay takes its own set-up off (setup.ts).
    */
   setupInSpan?: boolean;
+  /**
+   * Its body ends by this, ms after the page's first request (HAR `_endBy`: a synthesized download whose
+   * recorded span already holds the source browser's waits, synth/src/ran-early.ts): the replay's browser's
+   * own waits before the request reached the server come off its schedule (pace.ts `endingBy`).
+   */
+  endByMs?: number;
 }
 
 export interface RecordedOrigin {
@@ -103,6 +109,7 @@ export function readArchive(bundleDir: string): ReplayArchive {
       chunks: Array.isArray(e._chunks) ? e._chunks : undefined,
       ...(e._fromCache === true ? { fromCache: true } : {}),
       ...(e._setupInSpan === true ? { setupInSpan: true } : {}),
+      ...(typeof e._endBy === 'number' && Number.isFinite(e._endBy) ? { endByMs: e._endBy } : {}),
     }));
   if (entries.length === 0) throw new ArchiveError(`${bundleDir}: ${BUNDLE_FILES.archive} holds no responses`);
   const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { pacePlan, withoutSetup } from './pace.ts';
+import { endingBy, pacePlan, withoutSetup } from './pace.ts';
 
 test('pacePlan: recorded chunks scaled to the body, near ones merged, the last ending the body', () => {
   assert.deepEqual(pacePlan([[0, 100], [0.4, 100], [50, 100], [100.2, 100]], 400), [{ atMs: 0, end: 200 }, { atMs: 50, end: 300 }, { atMs: 100.2, end: 400 }]);
@@ -17,4 +17,24 @@ test('withoutSetup: the connection set-up comes off the body first, then off the
   assert.deepEqual(withoutSetup(30, steps, 500), { delayMs: 0, steps: [{ atMs: 0, end: 300 }] });
   assert.deepEqual(withoutSetup(30, steps, 0), { delayMs: 30, steps });
   assert.deepEqual(withoutSetup(30, [{ atMs: 0, end: 9 }], 12), { delayMs: 18, steps: [{ atMs: 0, end: 9 }] }, 'an unpaced body: all off the delay');
+});
+
+test('endingBy: a recorded span that already holds the browser\'s waits ends by its page time, never later, never before now', () => {
+  // youdao's jquery-1.12.3.min.js as session 16's load served it: requested by the preload scanner at 793 ms on the
+  // page's clock, held by Blink until it reached the site at 983 ms; the site holds the 97,870-byte body its recorded
+  // 387 ms after the headers ([[0, 0], [387, 97870]]), so it ended at 983 + 387 = 1,370, the node 577 ms long.
+  const steps = [{ atMs: 0, end: 0 }, { atMs: 387, end: 97870 }];
+  // Its end on the page's clock is its request's plus its span: 793 + 387 = 1,180, 1,180 - 983 = 197 ms after it
+  // arrived: the body comes 387 - 190 = 197 ms after the headers, the node 387 ms long again.
+  assert.deepEqual(endingBy(0, steps, 1180 - 983), { delayMs: 0, steps: [{ atMs: 0, end: 0 }, { atMs: 197, end: 97870 }] });
+  // Asked for on time (no wait in the browser): its whole recorded span.
+  assert.deepEqual(endingBy(0, steps, 387), { delayMs: 0, steps });
+  // Asked for early: never longer than recorded (the site does not wait for the page's time).
+  assert.deepEqual(endingBy(0, steps, 900), { delayMs: 0, steps });
+  // Asked for after its page time: everything at once ([0, 0] and the body merge into one write).
+  assert.deepEqual(endingBy(0, steps, -50), { delayMs: 0, steps: [{ atMs: 0, end: 97870 }] });
+  // A server delay of 40 before a 100 ms body, to end 70 ms after the request: the body first (100 -> 30), the delay kept.
+  assert.deepEqual(endingBy(40, [{ atMs: 0, end: 10 }, { atMs: 100, end: 20 }], 70), { delayMs: 40, steps: [{ atMs: 0, end: 10 }, { atMs: 30, end: 20 }] });
+  // To end 25 ms after it: the body all gone (100), then 15 off the delay.
+  assert.deepEqual(endingBy(40, [{ atMs: 0, end: 10 }, { atMs: 100, end: 20 }], 25), { delayMs: 25, steps: [{ atMs: 0, end: 20 }] });
 });

@@ -36,15 +36,13 @@ export function pacePlan(chunks: readonly (readonly [number, number])[], length:
 }
 
 /**
- * A response's schedule (its server delay, then its body's writes) with `setupMs` taken off: the time
- * this replay's connection set-up already cost the request (its TLS handshake), for an archive whose
- * schedules were made from the source's whole span, a new connection's set-up included (a synthesized
- * site, `_setupInSpan`): otherwise the set-up would count twice. Taken off the body first (where the
- * synthesizer put the source's transfer and set-up), the rest off the delay; never below zero. Pure.
+ * A response's schedule (its server delay, then its body's writes) with `ms` taken off: taken off the body
+ * first (steps moved earlier, those before zero merged into the first), the rest off the delay; never below
+ * zero. Pure.
  */
-export function withoutSetup(delayMs: number, steps: readonly PaceStep[], setupMs: number): { delayMs: number; steps: PaceStep[] } {
+export function shortenedBy(delayMs: number, steps: readonly PaceStep[], ms: number): { delayMs: number; steps: PaceStep[] } {
   const lastAt = steps.at(-1)?.atMs ?? 0;
-  const offBody = Math.max(0, Math.min(setupMs, lastAt));
+  const offBody = Math.max(0, Math.min(ms, lastAt));
   const shifted: PaceStep[] = [];
   for (const s of steps) {
     const atMs = Math.max(0, s.atMs - offBody);
@@ -52,5 +50,25 @@ export function withoutSetup(delayMs: number, steps: readonly PaceStep[], setupM
     if (last && atMs - last.atMs < 1) last.end = Math.max(last.end, s.end);
     else shifted.push({ atMs, end: s.end });
   }
-  return { delayMs: Math.max(0, delayMs - Math.max(0, setupMs - offBody)), steps: shifted };
+  return { delayMs: Math.max(0, delayMs - Math.max(0, ms - offBody)), steps: shifted };
+}
+
+/**
+ * The schedule with `setupMs` taken off: the time this replay's connection set-up already cost the request
+ * (its TLS handshake), for an archive whose schedules were made from the source's whole span, a new
+ * connection's set-up included (a synthesized site, `_setupInSpan`): otherwise the set-up would count twice.
+ * Taken off the body first (where the synthesizer put the source's transfer and set-up). Pure.
+ */
+export const withoutSetup = shortenedBy;
+
+/**
+ * The schedule ending by `endByMs` after its request (HAR `_endBy` on the page's clock, less the time the page
+ * had run when the request came): a schedule ending later is shortened by the difference (body first, then
+ * delay, `shortenedBy`), one ending earlier is kept; a time already past sends everything at once. The
+ * synthesizer sets it where a recorded span already holds the browser's own waits before its request reached
+ * the server (synth/src/ran-early.ts), so the replay's browser's waits come off the served span. Pure.
+ */
+export function endingBy(delayMs: number, steps: readonly PaceStep[], endByMs: number): { delayMs: number; steps: PaceStep[] } {
+  const over = delayMs + (steps.at(-1)?.atMs ?? 0) - Math.max(0, endByMs);
+  return over > 0 ? shortenedBy(delayMs, steps, over) : { delayMs, steps: [...steps] };
 }

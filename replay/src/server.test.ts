@@ -245,3 +245,39 @@ test('--pace: a schedule made from the source span loses the TLS handshake of it
     rmSync(d, { recursive: true, force: true });
   }
 });
+
+test('--pace: a body with `_endBy` ends by that on the page\'s clock (its first request) when asked for late, its own schedule when early; the clock restarts with the counts', async () => {
+  const d = mkdtempSync(join(tmpdir(), 'pcp-replay-end-by-'));
+  writeBundle(d, 'http://127.0.0.1:8000/', [
+    { url: 'http://127.0.0.1:8000/', body: Buffer.from('<p>page</p>') },
+    // A 600 ms recorded span, to end by 700 ms on the page's clock (requested at 100 in the source).
+    { url: 'http://127.0.0.1:8000/held.js', body: Buffer.from('x'), mimeType: 'text/javascript', chunks: [[0, 0], [600, 1]], endBy: 700 },
+  ]);
+  const paced = await startReplayServer(readArchive(d), { pace: true });
+  try {
+    const port = paced.origins[0]!.listenPort;
+    const t0 = performance.now();
+    await get(port, '/', '127.0.0.1:8000'); // the page's clock starts here
+    // Asked for 400 ms late (at about 500 instead of 100): served by 700, not over its whole 600 ms (1,100).
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal((await get(port, '/held.js', '127.0.0.1:8000')).body.toString(), 'x');
+    const ended = performance.now() - t0;
+    assert.ok(ended >= 695, `held.js ended ${ended} ms after the page's request, before 700`);
+    // Arrived 500 ms or more into the page: at least 600 - (700 - 500) = 400 ms of its schedule taken off (timers never fire early).
+    assert.equal(paced.stats.endByTaken.responses, 1);
+    assert.ok(paced.stats.endByTaken.ms >= 399, `${paced.stats.endByTaken.ms} ms taken off, not the 400 a request 400 ms late owes`);
+    // Counts restarted (the profiler's, after its cache warm-up): the clock restarts at the next request, and
+    // asked for at once the body takes its whole recorded 600 ms (never longer: 700 is later).
+    paced.resetStats();
+    assert.deepEqual(paced.stats.endByTaken, { responses: 0, ms: 0 });
+    const t1 = performance.now();
+    await get(port, '/', '127.0.0.1:8000');
+    await get(port, '/held.js', '127.0.0.1:8000');
+    const took = performance.now() - t1;
+    assert.ok(took >= 595, `held.js took ${took} ms from the new first request: its recorded 600`);
+    assert.equal(paced.stats.endByTaken.responses, 0);
+  } finally {
+    await paced.close();
+    rmSync(d, { recursive: true, force: true });
+  }
+});

@@ -16,7 +16,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { ReplayArchive, RecordedOrigin, OriginProtocol, ReplayEntry } from './archive.ts';
 import { makeReplayCert, type ReplayCert } from './cert.ts';
 import { createMatcher, type MatchKind } from './match.ts';
-import { pacePlan, withoutSetup } from './pace.ts';
+import { endingBy, pacePlan, withoutSetup, type PaceStep } from './pace.ts';
 import { ConnectionSetups } from './setup.ts';
 
 export interface ReplayServerOptions {
@@ -56,6 +56,11 @@ export interface ReplayStats {
    * site) that came first on a new TLS connection: the handshake's ms taken off their schedule (setup.ts).
    */
   setupTaken: { responses: number; ms: number };
+  /**
+   * With --pace, responses with `_endBy` (a synthesized span that already holds the source browser's waits)
+   * that came later on the page's clock than their schedule allows: the ms taken off to end by it (pace.ts `endingBy`).
+   */
+  endByTaken: { responses: number; ms: number };
 }
 
 export interface ReplayServer {
@@ -98,6 +103,9 @@ export function replayHeaders(entry: Pick<ReplayEntry, 'headers'>, bodyLength: n
 /** Statuses that carry no body. */
 const noBody = (method: string, status: number): boolean => method === 'HEAD' || status === 204 || status === 304 || (status >= 100 && status < 200);
 
+/** When a schedule's last write goes, ms after the request. */
+const scheduleEnd = (s: { delayMs: number; steps: readonly PaceStep[] }): number => s.delayMs + (s.steps.at(-1)?.atMs ?? 0);
+
 function hostForUrl(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
@@ -110,7 +118,7 @@ function urlFor(o: RecordedOrigin, path: string): string {
 export async function startReplayServer(archive: ReplayArchive, opts: ReplayServerOptions = {}): Promise<ReplayServer> {
   const bind = opts.bind ?? '127.0.0.1';
   const matcher = createMatcher(archive.entries);
-  const stats: ReplayStats = { requests: 0, matched: { exact: 0, query: 0 }, misses: [], faviconMisses: 0, emptyBodies: 0, setupTaken: { responses: 0, ms: 0 } };
+  const stats: ReplayStats = { requests: 0, matched: { exact: 0, query: 0 }, misses: [], faviconMisses: 0, emptyBodies: 0, setupTaken: { responses: 0, ms: 0 }, endByTaken: { responses: 0, ms: 0 } };
   const setups = new ConnectionSetups();
   const tlsHosts = archive.origins.filter((o) => o.scheme === 'https').map((o) => o.host);
   const cert: ReplayCert | undefined = tlsHosts.length ? makeReplayCert(tlsHosts) : undefined;
@@ -118,6 +126,8 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
   const sockets = new Set<Socket>();
   const servers: (http.Server | https.Server | http2.Http2SecureServer)[] = [];
   const useDelays = opts.delays ?? true;
+  // The page's clock for `_endBy`: its first request since the server started or its counts restarted (the document's).
+  let pageStart: number | undefined;
   const hold = (ms: number, fn: () => void): void => {
     const t = setTimeout(() => {
       timers.delete(t);
@@ -128,6 +138,8 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
 
   const handler = (o: RecordedOrigin) => (req: http.IncomingMessage | http2.Http2ServerRequest, res: http.ServerResponse | http2.Http2ServerResponse): void => {
     stats.requests++;
+    const arrived = performance.now();
+    pageStart ??= arrived;
     // The connection's set-up, owed to its first request whatever it asks for.
     const setupMs = setups.take(req.socket);
     const method = (req.method ?? 'GET').toUpperCase();
@@ -146,10 +158,17 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
     const body = noBody(method, e.status) ? Buffer.alloc(0) : (e.body ?? Buffer.alloc(0));
     // A schedule made from the source's span already holds a new connection's set-up: the replay's own comes off it.
     const planned = { delayMs: useDelays ? e.delayMs : 0, steps: opts.pace && e.chunks ? pacePlan(e.chunks, body.length) : [{ atMs: 0, end: body.length }] };
-    const paced = opts.pace && e.setupInSpan && setupMs > 0 ? withoutSetup(planned.delayMs, planned.steps, setupMs) : planned;
-    if (paced !== planned) {
+    const unsetup = opts.pace && e.setupInSpan && setupMs > 0 ? withoutSetup(planned.delayMs, planned.steps, setupMs) : planned;
+    if (unsetup !== planned) {
       stats.setupTaken.responses++;
       stats.setupTaken.ms += setupMs;
+    }
+    // A span that already holds the browser's waits ends by its time on the page's clock, however late it came.
+    const paced = opts.pace && e.endByMs !== undefined ? endingBy(unsetup.delayMs, unsetup.steps, e.endByMs - (arrived - pageStart)) : unsetup;
+    const taken = scheduleEnd(unsetup) - scheduleEnd(paced);
+    if (taken > 0) {
+      stats.endByTaken.responses++;
+      stats.endByTaken.ms += taken;
     }
     const send = (): void => {
       if (res.destroyed || res.writableEnded) return;
@@ -230,6 +249,8 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
     stats.faviconMisses = 0;
     stats.emptyBodies = 0;
     stats.setupTaken = { responses: 0, ms: 0 };
+    stats.endByTaken = { responses: 0, ms: 0 };
+    pageStart = undefined;
   };
   const hostResolverRules = rulesFor(origins, target);
   const chromiumArgs = [`--host-resolver-rules=${hostResolverRules}`];

@@ -18,6 +18,8 @@ export interface FakeResponse {
   fromCache?: boolean;
   /** Its schedule holds the source's connection set-up (HAR `_setupInSpan`). */
   setupInSpan?: boolean;
+  /** Its body ends by this, ms after the page's first request (HAR `_endBy`). */
+  endBy?: number;
 }
 
 export function writeBundle(dir: string, pageUrl: string, responses: FakeResponse[]): void {
@@ -43,6 +45,7 @@ export function writeBundle(dir: string, pageUrl: string, responses: FakeRespons
       _chunks: r.chunks,
       ...(r.fromCache ? { _fromCache: true } : {}),
       ...(r.setupInSpan ? { _setupInSpan: true } : {}),
+      ...(r.endBy !== undefined ? { _endBy: r.endBy } : {}),
     };
   });
   const har: Har = { log: { version: '1.2', creator: { name: 'test', version: '0' }, pages: [{ startedDateTime: entries[0]?.startedDateTime ?? '', id: 'page_1', title: pageUrl, pageTimings: { onContentLoad: -1, onLoad: -1 } }], entries } };

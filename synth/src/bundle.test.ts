@@ -62,3 +62,10 @@ test('a response the source browser took from its cache is marked so in the arch
   assert.deepEqual(archive.entries.map((e) => e.fromCache === true), [false, false, true]);
   assert.deepEqual(cacheHitUrls(archive), ['https://img.pcp.test/c.png']);
 });
+
+test('a response that ends by a time on the page\'s clock carries it to the replay (HAR `_endBy`), the others none', () => {
+  const dir = mkdtempSync(join(scratch, 'd-'));
+  const early = { url: 'http://www.pcp.test/early.js', status: 200, mimeType: 'text/javascript', body: Buffer.from('1'), delayMs: 0, chunks: [[0, 0], [388, 1]] as [number, number][], endByMs: 1195 };
+  writeSiteBundle(dir, { ...site, responses: [...site.responses, early] }, 'test-graph.json');
+  assert.deepEqual(readArchive(dir).entries.map((e) => e.endByMs), [undefined, undefined, 1195]);
+});

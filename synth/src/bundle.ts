@@ -45,6 +45,7 @@ function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
     _requestId: String(i),
     _chunks: r.chunks,
     ...(r.fromCache && { _fromCache: true }),
+    ...(r.endByMs !== undefined && { _endBy: r.endByMs }),
     // Every schedule here is the source's span from its request, a new connection's set-up included.
     _setupInSpan: true,
   };

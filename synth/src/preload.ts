@@ -15,15 +15,18 @@ import type { GraphIndex } from './graph-index.ts';
 import { chunkArrival, hasInterpolatedTimes } from './document-pace.ts';
 import { elementIssueOf } from './program.ts';
 
-/** When the tag of parser resource `r` reaches the browser, if its document's chunk times are interpolated. */
-export function tagArrival(ix: GraphIndex, r: ResourceNode): number | undefined {
+/**
+ * When the tag of parser resource `r` reaches the browser, if its document's chunk times are interpolated (`timed`:
+ * which download chunks count; any whose time is known for the page's clock, ran-early.ts).
+ */
+export function tagArrival(ix: GraphIndex, r: ResourceNode, timed: (d: DownloadChunkNode) => boolean = hasInterpolatedTimes): number | undefined {
   let at: number | undefined;
   for (const e of ix.parents.get(r.id) ?? []) {
     const chunk = ix.byId.get(e.from);
     if (chunk?.kind !== 'parse_chunk') continue;
     for (const f of ix.parents.get(chunk.id) ?? []) {
       const d = ix.byId.get(f.from);
-      if (d?.kind !== 'download_chunk' || !hasInterpolatedTimes(d)) continue;
+      if (d?.kind !== 'download_chunk' || !timed(d)) continue;
       const doc = ix.byId.get((d as DownloadChunkNode).resource);
       if (doc?.kind === 'resource') at = Math.min(at ?? Infinity, chunkArrival(ix, doc, d));
     }

@@ -9,10 +9,17 @@
  * (the critical path compares that duration; session 11 to 15 served it ending when it ran, and the
  * rebuilt node was short); for the connection queue (queueing.ts) it is where it was fetched, its span
  * ending when it ran, not at the parser's access (www.adexc.net's 19 scripts: sent at 125-130 ms in
- * 2016, drawn from 2,866-3,326). Pure.
+ * 2016, drawn from 2,866-3,326). That span already holds the 2016 browser's own waits before its request left
+ * (it starts at the renderer's request, `Resource.sentTime`), which the replay's browser adds again before the
+ * request reaches the site (Blink's scheduler, six connections per host: youdao.com's five preloaded scripts
+ * 580-928 ms rebuilt against 350-460 recorded, `release` 189-461): the site ends such a response by its
+ * request's time on the page's clock plus its span (`endBy`, HAR `_endBy`, the replay's `endingBy`), so the
+ * waits count once. Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
 import { firstEvaluationStart, type GraphIndex } from './graph-index.ts';
+import { tagArrival } from './preload.ts';
+import { elementIssueOf } from './program.ts';
 
 /** An evaluation this far before the recorded end ran on bytes the record says had not come. */
 const EARLY_MS = 20;
@@ -29,4 +36,22 @@ export function ranBeforeEnd(ix: GraphIndex, r: ResourceNode): number | undefine
 export function asFetched(ix: GraphIndex, r: ResourceNode): ResourceNode {
   const ran = ranBeforeEnd(ix, r);
   return ran === undefined ? r : { ...r, start: ran - (r.end - r.start), end: ran };
+}
+
+/** Any download chunk's time: the synthesized document sends its bytes then, on the page's clock (document-pace.ts). */
+const anyChunk = (): boolean => true;
+
+/**
+ * When the response to `r` must have ended, on the page's clock (ms after the page's document was requested), when
+ * it ran before its recorded end: the replay's browser asks for it when the 2016 one did (`asFetched`) or, when
+ * earlier, as its tag's bytes arrive (the preload scanner; iframes are not preloaded), and it lasts its recorded
+ * span from there; else undefined. youdao.com's `jquery-1.12.3.min.js`: its tag's bytes came at 807 ms, the 2016
+ * renderer fetched it at 1,271 and ran it at 1,658 (388 ms): by 807 + 388 = 1,195. `pageStart`: the page
+ * document's request on the graph's clock.
+ */
+export function endBy(ix: GraphIndex, r: ResourceNode, pageStart = 0): number | undefined {
+  if (ranBeforeEnd(ix, r) === undefined) return undefined;
+  const fetched = asFetched(ix, r).start;
+  const tag = elementIssueOf(ix, r) === 'iframe' ? undefined : tagArrival(ix, r, anyChunk);
+  return Math.min(fetched, tag ?? Infinity) + (r.end - r.start) - pageStart;
 }

@@ -446,6 +446,10 @@ test("a script the preload scanner fetched and the parser ran from the memory ca
   const r = synthesizeSite(g).responses.find((x) => x.url === LIB)!;
   assert.equal(r.delayMs, 40);
   assert.deepEqual(r.chunks!.at(-1), [4793, r.body.length]); // 10,073 - 5,240 - 40 of transfer after the server's 40
+  // Its span holds the 2016 browser's waits: it ends by its fetch (5,241 - 4,833 = 408) plus the span on the page's
+  // clock, 5,241, however late the replay's request reaches the site (HAR `_endBy`).
+  assert.equal(r.endByMs, 5241);
+  assert.equal(synthesizeSite(g).responses.find((x) => x.url === PAGE)!.endByMs, undefined, 'the document ran nothing early');
 });
 
 test('such a script queues for its http host where it was fetched (its span ending when it ran), not at the drawn access', () => {

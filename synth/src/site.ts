@@ -11,7 +11,7 @@ import { documentText } from './document.ts';
 import { documentPace, throughSpace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
-import { asFetched } from './ran-early.ts';
+import { asFetched, endBy } from './ran-early.ts';
 import { heldUntilEvaluated, unreceived } from './unreceived.ts';
 import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
@@ -45,6 +45,12 @@ export interface SiteResponse {
   fromCache?: boolean;
   /** A script its `<script>` element never ran in the source (never-run.ts): served so that Chromium refuses to run it. */
   noRun?: boolean;
+  /**
+   * A download the source ran before its recorded end (ran-early.ts): its body ends by this, ms on the page's
+   * clock, however late the replay's browser's request reaches the site (HAR `_endBy`): its recorded span already
+   * holds the source browser's waits.
+   */
+  endByMs?: number;
 }
 
 export interface Site {
@@ -254,7 +260,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }) });
+    const by = endBy(ix, r, root?.kind === 'resource' ? root.start : 0);
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {

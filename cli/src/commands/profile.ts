@@ -114,6 +114,7 @@ export const command: Command = {
       const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests${stats.faviconMisses ? ` (+${stats.faviconMisses} unrecorded favicon)` : ''}, ${stats.misses.length} misses`;
       for (const w of meta.warnings) console.error(`warning: ${w}`);
       if (stats.setupTaken?.responses) console.error(`replay: ${stats.setupTaken.responses} responses first on a new TLS connection, its handshake (${Math.round(stats.setupTaken.ms)} ms in all) taken off their source schedules`);
+      if (stats.endByTaken?.responses) console.error(`replay: ${stats.endByTaken.responses} responses asked for after their page time allowed, ${Math.round(stats.endByTaken.ms)} ms in all taken off their source schedules to end by it (_endBy)`);
       if (meta.status === 'failed') throw new CliError(`${line} (bundle: ${out})`);
       console.log(`${line}\nbundle: ${out}`);
       return 0;
