@@ -38,7 +38,9 @@ export function pacePlan(chunks: readonly (readonly [number, number])[], length:
 /**
  * A response's schedule (its server delay, then its body's writes) with `ms` taken off: taken off the body
  * first (steps moved earlier, those before zero merged into the first), the rest off the delay; never below
- * zero. Pure.
+ * zero. Pure. The server takes off the time its connection set-up already cost a request whose schedule was
+ * made from the source's whole span, a new connection's set-up included (a synthesized site, `_setupInSpan`;
+ * the synthesizer put the source's transfer and set-up in the body), so the set-up does not count twice.
  */
 export function shortenedBy(delayMs: number, steps: readonly PaceStep[], ms: number): { delayMs: number; steps: PaceStep[] } {
   const lastAt = steps.at(-1)?.atMs ?? 0;
@@ -53,13 +55,6 @@ export function shortenedBy(delayMs: number, steps: readonly PaceStep[], ms: num
   return { delayMs: Math.max(0, delayMs - Math.max(0, ms - offBody)), steps: shifted };
 }
 
-/**
- * The schedule with `setupMs` taken off: the time this replay's connection set-up already cost the request
- * (its TLS handshake), for an archive whose schedules were made from the source's whole span, a new
- * connection's set-up included (a synthesized site, `_setupInSpan`): otherwise the set-up would count twice.
- * Taken off the body first (where the synthesizer put the source's transfer and set-up). Pure.
- */
-export const withoutSetup = shortenedBy;
 
 /**
  * The schedule ending by `endByMs` after its request (HAR `_endBy` on the page's clock, less the time the page

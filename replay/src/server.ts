@@ -16,7 +16,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { ReplayArchive, RecordedOrigin, OriginProtocol, ReplayEntry } from './archive.ts';
 import { makeReplayCert, type ReplayCert } from './cert.ts';
 import { createMatcher, type MatchKind } from './match.ts';
-import { endingBy, pacePlan, withoutSetup, type PaceStep } from './pace.ts';
+import { endingBy, pacePlan, shortenedBy, type PaceStep } from './pace.ts';
 import { ConnectionSetups } from './setup.ts';
 
 export interface ReplayServerOptions {
@@ -158,7 +158,7 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
     const body = noBody(method, e.status) ? Buffer.alloc(0) : (e.body ?? Buffer.alloc(0));
     // A schedule made from the source's span already holds a new connection's set-up: the replay's own comes off it.
     const planned = { delayMs: useDelays ? e.delayMs : 0, steps: opts.pace && e.chunks ? pacePlan(e.chunks, body.length) : [{ atMs: 0, end: body.length }] };
-    const unsetup = opts.pace && e.setupInSpan && setupMs > 0 ? withoutSetup(planned.delayMs, planned.steps, setupMs) : planned;
+    const unsetup = opts.pace && e.setupInSpan && setupMs > 0 ? shortenedBy(planned.delayMs, planned.steps, setupMs) : planned;
     if (unsetup !== planned) {
       stats.setupTaken.responses++;
       stats.setupTaken.ms += setupMs;
