@@ -50,8 +50,10 @@ const anyChunk = (): boolean => true;
  * document's request on the graph's clock.
  */
 export function endBy(ix: GraphIndex, r: ResourceNode, pageStart = 0): number | undefined {
-  if (ranBeforeEnd(ix, r) === undefined) return undefined;
-  const fetched = asFetched(ix, r).start;
+  const ran = ranBeforeEnd(ix, r);
+  if (ran === undefined) return undefined;
+  const span = r.end - r.start;
+  const fetched = ran - span; // asFetched's start
   const tag = elementIssueOf(ix, r) === 'iframe' ? undefined : tagArrival(ix, r, anyChunk);
-  return Math.min(fetched, tag ?? Infinity) + (r.end - r.start) - pageStart;
+  return Math.min(fetched, tag ?? Infinity) + span - pageStart;
 }
