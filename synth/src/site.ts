@@ -12,7 +12,7 @@ import { documentPace, throughSpace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
 import { asFetched, endBy } from './ran-early.ts';
-import { heldUntilEvaluated, unreceived } from './unreceived.ts';
+import { heldUntilEvaluated } from './unreceived.ts';
 import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
@@ -261,7 +261,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
     const by = endBy(ix, r, root?.kind === 'resource' ? root.start : 0);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && !unreceived(ix, r) && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }) });
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {

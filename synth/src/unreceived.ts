@@ -22,6 +22,3 @@ export function heldUntilEvaluated(ix: GraphIndex, r: ResourceNode): ResourceNod
   const ranAt = firstEvaluationStart(ix, r);
   return ranAt !== undefined && ranAt > r.end ? { ...r, end: ranAt } : r;
 }
-
-/** Whether `r` is a download the log never received that ran later (held until it ran, above). */
-export const unreceived = (ix: GraphIndex, r: ResourceNode): boolean => heldUntilEvaluated(ix, r) !== r;
