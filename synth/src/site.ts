@@ -219,13 +219,16 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, asFetched(ix, heldUntilEvaluated(ix, r)))));
+  // A download the source never saw end is served as when it ran (unreceived.ts): looked up once per resource.
+  const servedAs = new Map([...requested].map((r) => [r.id, heldUntilEvaluated(ix, r)]));
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, asFetched(ix, servedAs.get(r.id) ?? r))));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
   const respond = (url: string, r: ResourceNode, frameBody?: FrameBody): void => {
-    const evaluated = failedElement(ix, r) ? evaluatedByAnother(ix, r) : undefined;
-    const failed = failedElement(ix, r) && !evaluated;
+    const elementFailed = failedElement(ix, r);
+    const evaluated = elementFailed ? evaluatedByAnother(ix, r) : undefined;
+    const failed = elementFailed && !evaluated;
     let status = failed && r.status < 400 ? 404 : r.status || 200;
     if (status >= 300 && status < 400) {
       warn(`resource ${r.id} (${url}): status ${status} served as 200 (the graph keeps no redirect target)`);
@@ -234,7 +237,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // The request reaches the site when the browser has a connection for it (queueing.ts): the
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
-    const served = heldUntilEvaluated(ix, r); // a download the source never saw end: when it ran
+    const served = servedAs.get(r.id) ?? r;
     const recorded = Math.max(0, served.serverDelay ?? 0);
     const end = served.end;
     const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
