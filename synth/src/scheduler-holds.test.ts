@@ -21,6 +21,7 @@ test("thesaurus.com's shape: images held while the head's scripts load, released
   // still in flight (2 > 1); 6,929 (ui) -> only home (1): released at 6,929, 74 ms before its end.
   assert.equal(holds.get('img'), 6929 - 3961);
   assert.equal(holds.size, 1); // scripts are never held
+  assert.equal(schedulerHolds([...scripts, img], 3938, (x) => x.id !== 'img').size, 0); // a script's image: sent at once by Chromium 156
 });
 
 test('no hold once the body is parsed and no layout-blocking request is in flight, or with one request in flight', () => {

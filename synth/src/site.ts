@@ -221,7 +221,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
   // The 2016 scheduler's holds (scheduler-holds.ts) come off first; the connection queue follows from the release.
-  const holds = schedulerHolds(graph.nodes.filter((n): n is ResourceNode => n.kind === 'resource'), bodyParsedAt(ix.chunksByDoc.get(pageUrl) ?? [], options.bodyStarts?.get(pageUrl)));
+  const byParser = (r: ResourceNode): boolean => (ix.parents.get(r.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'parse_chunk');
+  const holds = schedulerHolds(graph.nodes.filter((n): n is ResourceNode => n.kind === 'resource'), bodyParsedAt(ix.chunksByDoc.get(pageUrl) ?? [], options.bodyStarts?.get(pageUrl)), byParser);
   const released = (r: ResourceNode): ResourceNode => ({ ...r, start: r.start + (holds.get(r.id) ?? 0) });
   const queued = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => released(asRequested(ix, asFetched(ix, heldUntilEvaluated(ix, r))))));
   const waits = new Map([...requested].flatMap((r) => { const w = (holds.get(r.id) ?? 0) + (queued.get(r.id) ?? 0); return w > 0 ? [[r.id, w] as const] : []; }));
