@@ -315,6 +315,24 @@ test('a request that waited for one of the six connections to its http host is h
   assert.deepEqual(by.get('http://img.pcp.test/6.png')!.chunks, [[0, 0], [6, 100]]);
 });
 
+test('an image the 2016 scheduler held behind the head\'s scripts is served its span less the hold (scheduler-holds.ts)', () => {
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 500, { end: 5 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 1, endColumn: 20, start: 6, end: 7 },
+    res('s1', 'http://js.pcp.test/a.js', 'application/javascript', 100, { start: 10, end: 500 }),
+    res('s2', 'http://js.pcp.test/b.js', 'application/javascript', 100, { start: 10, end: 700 }),
+    { id: 'p1', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 20, endLine: 1, endColumn: 40, start: 20, end: 21 },
+    res('img', 'http://img.pcp.test/held.png', 'image/png', 100, { start: 30, end: 560 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 's1', 1], ['p0', 's2', 1], ['p0', 'p1', 3], ['p1', 'img', 1]]);
+  // <body> in p1 (begun at 20): s1 and s2, asked before it, are in flight at 30 (two non-delayable requests): held
+  // until one ends (500), then s2 alone: released at 500, 470 ms of the 530 ms span. Its body goes 60 ms after.
+  const held = synthesizeSite(g, { bodyStarts: new Map([[PAGE, { line: 1, column: 25 }]]) }).responses.find((r) => r.url.endsWith('held.png'))!;
+  assert.deepEqual(held.chunks, [[0, 0], [60, 100]]);
+  // An image that ended at 400, before that release, was evidently not held: its whole span.
+  const short = { ...g, nodes: g.nodes.map((n) => (n.id === 'img' ? { ...n, end: 400 } : n)) };
+  assert.deepEqual(synthesizeSite(short, { bodyStarts: new Map([[PAGE, { line: 1, column: 25 }]]) }).responses.find((r) => r.url.endsWith('held.png'))!.chunks, [[0, 0], [370, 100]]);
+});
+
 test("a script's element.focus(): the handler runs inside F, and the script's next part (legacy: focus -> comp_N_k+1) after it", () => {
   const g = graphOf(PAGE, [
     res('doc', PAGE, 'text/html', 500),

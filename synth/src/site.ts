@@ -10,6 +10,7 @@ import type { BodyStarts } from './body-start.ts';
 import { documentText } from './document.ts';
 import { documentPace, throughSpace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
+import { bodyParsedAt, schedulerHolds } from './scheduler-holds.ts';
 import { asRequested } from './preload.ts';
 import { asFetched, endBy } from './ran-early.ts';
 import { heldUntilEvaluated } from './unreceived.ts';
@@ -221,7 +222,12 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
   // A download the source never saw end is served as when it ran (unreceived.ts): looked up once per resource.
   const servedAs = new Map([...requested].map((r) => [r.id, heldUntilEvaluated(ix, r)]));
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, asFetched(ix, servedAs.get(r.id) ?? r))));
+  // The 2016 scheduler's holds (scheduler-holds.ts) come off first; the connection queue follows from the release.
+  const byParser = (r: ResourceNode): boolean => (ix.parents.get(r.id) ?? []).some((e) => ix.byId.get(e.from)?.kind === 'parse_chunk');
+  const holds = schedulerHolds(graph.nodes.filter((n): n is ResourceNode => n.kind === 'resource'), bodyParsedAt(ix.chunksByDoc.get(pageUrl) ?? [], options.bodyStarts?.get(pageUrl)), byParser);
+  const released = (r: ResourceNode): ResourceNode => ({ ...r, start: r.start + (holds.get(r.id) ?? 0) });
+  const queued = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => released(asRequested(ix, asFetched(ix, servedAs.get(r.id) ?? r)))));
+  const waits = new Map([...requested].flatMap((r) => { const w = (holds.get(r.id) ?? 0) + (queued.get(r.id) ?? 0); return w > 0 ? [[r.id, w] as const] : []; }));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
