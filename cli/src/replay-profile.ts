@@ -98,8 +98,10 @@ export const PCP_BIN = fileURLToPath(new URL('../bin/pcp.js', import.meta.url));
  * conditions in its meta.json. Returns the new bundle's meta and the replay server's request counts.
  */
 export async function profileReplay(bundle: string, profileDir: string, o: ReplayProfileOptions) {
-  const { localTarget, shapedTarget, cacheHitUrls, warmUpDocumentUrl } = await import('@pcp/replay');
+  const { localTarget, shapedTarget, cacheHitUrls, warmUpDocumentUrl, assignDelays } = await import('@pcp/replay');
   const archive = await readBundleArchive(bundle);
+  // On loopback the server is this process's: it serves the records' delays (a shaped one is handed them).
+  if (!o.shaped) assignDelays(archive.entries, o.records);
   const target = o.shaped
     ? await shapedTarget(bundle, o.shaped, { pcpBin: PCP_BIN, records: o.records, protocol: o.protocol, pace: o.pace })
     : await localTarget(archive, o.protocol, o.pace);
