@@ -19,7 +19,6 @@
  */
 import type { DownloadChunkNode, ResourceNode } from '@pcp/graph-builder';
 import { childrenOf, type GraphIndex } from './graph-index.ts';
-import { unrecordedPauses } from './pauses.ts';
 
 const round = (x: number): number => Math.round(x * 100) / 100;
 
@@ -27,28 +26,10 @@ const round = (x: number): number => Math.round(x * 100) / 100;
 export const hasInterpolatedTimes = (d: DownloadChunkNode): boolean => d.extra?.interpolatedTimes === true;
 
 /** When download chunk `d` of document `r` reached the browser, on the graph's clock. */
-function bytesArrival(ix: GraphIndex, r: ResourceNode, d: DownloadChunkNode): number {
+export function chunkArrival(ix: GraphIndex, r: ResourceNode, d: DownloadChunkNode): number {
   if (!hasInterpolatedTimes(d)) return d.end;
   const parsed = childrenOf(ix, d.id).filter((n) => n.kind === 'parse_chunk').map((n) => n.start);
   return parsed.length ? Math.min(r.end, ...parsed) : r.end;
-}
-
-const pausesOf = new WeakMap<GraphIndex, Map<string, number>>();
-
-/** The page's document's download chunks held by the source renderer's unrecorded pauses (pauses.ts), once per graph. */
-function pauseHolds(ix: GraphIndex): Map<string, number> {
-  let holds = pausesOf.get(ix);
-  if (!holds) {
-    const page = ix.graph.root === undefined ? undefined : ix.byId.get(ix.graph.root);
-    holds = page?.kind === 'resource' ? unrecordedPauses(ix, page, (d) => (hasInterpolatedTimes(d) ? undefined : d.end)) : new Map<string, number>();
-    pausesOf.set(ix, holds);
-  }
-  return holds;
-}
-
-/** When download chunk `d` of document `r` is sent, on the graph's clock: at its bytes' arrival, not before a pause in its parse ended. */
-export function chunkArrival(ix: GraphIndex, r: ResourceNode, d: DownloadChunkNode): number {
-  return Math.max(bytesArrival(ix, r, d), pauseHolds(ix).get(d.id) ?? -Infinity);
 }
 
 /**
