@@ -51,8 +51,6 @@ export interface HarEntry {
   _setupInSpan?: boolean;
   /** The body ends by this, ms after the page's first request, however late the browser sent it (a synthesized site; pcp replay --pace). */
   _endBy?: number;
-  /** The body ends at this, ms after the page's first request, however early or late the browser sent it (a synthesized site; pcp replay --pace). */
-  _endAt?: number;
 }
 
 export interface Har {

@@ -36,11 +36,6 @@ export interface ReplayEntry {
    * own waits before the request reached the server come off its schedule (pace.ts `endingBy`).
    */
   endByMs?: number;
-  /**
-   * Its body ends at this, ms after the page's first request, however early or late it was asked for (HAR `_endAt`: a
-   * synthesized request the source never saw end, whose end its load bounds, synth/src/unended.ts; pace.ts `endingAt`).
-   */
-  endAtMs?: number;
 }
 
 export interface RecordedOrigin {
@@ -115,7 +110,6 @@ export function readArchive(bundleDir: string): ReplayArchive {
       ...(e._fromCache === true ? { fromCache: true } : {}),
       ...(e._setupInSpan === true ? { setupInSpan: true } : {}),
       ...(typeof e._endBy === 'number' && Number.isFinite(e._endBy) ? { endByMs: e._endBy } : {}),
-      ...(typeof e._endAt === 'number' && Number.isFinite(e._endAt) ? { endAtMs: e._endAt } : {}),
     }));
   if (entries.length === 0) throw new ArchiveError(`${bundleDir}: ${BUNDLE_FILES.archive} holds no responses`);
   const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { endingAt, endingBy, pacePlan, shortenedBy } from './pace.ts';
+import { endingBy, pacePlan, shortenedBy } from './pace.ts';
 
 test('pacePlan: recorded chunks scaled to the body, near ones merged, the last ending the body', () => {
   assert.deepEqual(pacePlan([[0, 100], [0.4, 100], [50, 100], [100.2, 100]], 400), [{ atMs: 0, end: 200 }, { atMs: 50, end: 300 }, { atMs: 100.2, end: 400 }]);
@@ -39,15 +39,13 @@ test('endingBy: a recorded span that already holds the browser\'s waits ends by 
   assert.deepEqual(endingBy(40, [{ atMs: 0, end: 10 }, { atMs: 100, end: 20 }], 25), { delayMs: 25, steps: [{ atMs: 0, end: 20 }] });
 });
 
-test('endingAt: a request the source never saw end, its body held to the load it held (synth unended.ts), ends then on the page\'s clock', () => {
-  // www.walmart.com's tap.gif: requested at 3,703 on the page's clock, its 35 bytes held 6,631 ms to end at 10,334.
-  const steps = pacePlan([[0, 0], [6631, 35]], 35); // [{ atMs: 0, end: 0 }, { atMs: 6631, end: 35 }]
-  // Asked for at 5,000: 5,334 ms left, the body's write 1,297 ms earlier.
-  assert.deepEqual(endingAt(0, steps, 10334 - 5000), { delayMs: 0, steps: [{ atMs: 0, end: 0 }, { atMs: 5334, end: 35 }] });
-  // Asked for at 1,287 (the replay's page runs ahead): 9,047 ms left, the body's write 2,416 ms later than its span.
-  assert.deepEqual(endingAt(0, steps, 10334 - 1287), { delayMs: 0, steps: [{ atMs: 0, end: 0 }, { atMs: 9047, end: 35 }] });
+test('endingBy: a request the source never saw end, held in its headers to the load it held (synth unended.ts), ends by that load', () => {
+  // www.walmart.com's tap.gif: requested at 3,703 on the page's clock, held 6,631 ms to end by 10,334; 35 bytes at once.
+  const steps = pacePlan([], 35); // [{ atMs: 0, end: 35 }]
+  // Asked for at 5,000: 5,334 ms left, 1,297 off the delay (no body step to take it from).
+  assert.deepEqual(endingBy(6631, steps, 10334 - 5000), { delayMs: 5334, steps: [{ atMs: 0, end: 35 }] });
+  // Asked for at 3,000 (earlier than the source): its whole 6,631 ms, ending at 9,631.
+  assert.deepEqual(endingBy(6631, steps, 10334 - 3000), { delayMs: 6631, steps: [{ atMs: 0, end: 35 }] });
   // Asked for after 10,334: at once.
-  assert.deepEqual(endingAt(0, steps, 10334 - 10400), { delayMs: 0, steps: [{ atMs: 0, end: 35 }] });
-  // A server delay of 40 before a 100 ms body, to end 300 ms after the request: the delay kept, the last write at 260.
-  assert.deepEqual(endingAt(40, [{ atMs: 0, end: 10 }, { atMs: 100, end: 20 }], 300), { delayMs: 40, steps: [{ atMs: 0, end: 10 }, { atMs: 260, end: 20 }] });
+  assert.deepEqual(endingBy(6631, steps, 10334 - 10400), { delayMs: 0, steps: [{ atMs: 0, end: 35 }] });
 });

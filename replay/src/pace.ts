@@ -67,16 +67,3 @@ export function endingBy(delayMs: number, steps: readonly PaceStep[], endByMs: n
   const over = delayMs + (steps.at(-1)?.atMs ?? 0) - Math.max(0, endByMs);
   return over > 0 ? shortenedBy(delayMs, steps, over) : { delayMs, steps: [...steps] };
 }
-
-/**
- * The schedule ending at `endAtMs` after its request (HAR `_endAt` on the page's clock, less the time the page had run
- * when the request came): one ending later is shortened as `endingBy` does, one ending earlier has its last write held
- * to that time; a time already past sends everything at once. The synthesizer sets it on a request the source never saw
- * end, which its load waited for (synth/src/unended.ts): the log bounds its end by that load on the page's clock,
- * whenever the replay's browser asks. Pure.
- */
-export function endingAt(delayMs: number, steps: readonly PaceStep[], endAtMs: number): { delayMs: number; steps: PaceStep[] } {
-  const early = Math.max(0, endAtMs) - delayMs - (steps.at(-1)?.atMs ?? 0);
-  if (early <= 0) return endingBy(delayMs, steps, endAtMs);
-  return { delayMs, steps: steps.map((s, i) => (i === steps.length - 1 ? { atMs: s.atMs + early, end: s.end } : { ...s })) };
-}

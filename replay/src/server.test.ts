@@ -281,31 +281,3 @@ test('--pace: a body with `_endBy` ends by that on the page\'s clock (its first 
     rmSync(d, { recursive: true, force: true });
   }
 });
-
-test('--pace: a body with `_endAt` ends at that on the page\'s clock when asked for early, at once when asked for after it', async () => {
-  const d = mkdtempSync(join(tmpdir(), 'pcp-replay-end-at-'));
-  writeBundle(d, 'http://127.0.0.1:8000/', [
-    { url: 'http://127.0.0.1:8000/', body: Buffer.from('<p>page</p>') },
-    // A 1,000 ms span from its request, to end at 1,200 ms on the page's clock (a request the source never saw end, its load at 1,201).
-    { url: 'http://127.0.0.1:8000/tap.gif', body: Buffer.from('x'), mimeType: 'image/gif', chunks: [[0, 0], [1000, 1]], endAt: 1200 },
-  ]);
-  const paced = await startReplayServer(readArchive(d), { pace: true });
-  try {
-    const port = paced.origins[0]!.listenPort;
-    const t0 = performance.now();
-    await get(port, '/', '127.0.0.1:8000'); // the page's clock starts here
-    // Asked for at once: held to 1,200 on the page's clock, longer than its 1,000 ms span.
-    assert.equal((await get(port, '/tap.gif', '127.0.0.1:8000')).body.toString(), 'x');
-    const ended = performance.now() - t0;
-    assert.ok(ended >= 1195, `tap.gif ended ${ended} ms after the page's request, before 1,200`);
-    // Asked for again after its time: at once, not over its 1,000 ms span (a margin a loaded host never breaks).
-    await new Promise((r) => setTimeout(r, Math.max(0, 1300 - (performance.now() - t0))));
-    const t1 = performance.now();
-    await get(port, '/tap.gif', '127.0.0.1:8000');
-    const late = performance.now() - t1;
-    assert.ok(late < 800, `asked for after its time, tap.gif took ${late} ms`);
-  } finally {
-    await paced.close();
-    rmSync(d, { recursive: true, force: true });
-  }
-});

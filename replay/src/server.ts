@@ -16,7 +16,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { ReplayArchive, RecordedOrigin, OriginProtocol, ReplayEntry } from './archive.ts';
 import { makeReplayCert, type ReplayCert } from './cert.ts';
 import { createMatcher, type MatchKind } from './match.ts';
-import { endingAt, endingBy, pacePlan, shortenedBy, type PaceStep } from './pace.ts';
+import { endingBy, pacePlan, shortenedBy, type PaceStep } from './pace.ts';
 import { ConnectionSetups } from './setup.ts';
 
 export interface ReplayServerOptions {
@@ -164,9 +164,7 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       stats.setupTaken.ms += setupMs;
     }
     // A span that already holds the browser's waits ends by its time on the page's clock, however late it came.
-    // One whose end the source's load bounds ends then on the page's clock, however early or late it came.
-    const paced = opts.pace && e.endAtMs !== undefined ? endingAt(unsetup.delayMs, unsetup.steps, e.endAtMs - (arrived - pageStart))
-      : opts.pace && e.endByMs !== undefined ? endingBy(unsetup.delayMs, unsetup.steps, e.endByMs - (arrived - pageStart)) : unsetup;
+    const paced = opts.pace && e.endByMs !== undefined ? endingBy(unsetup.delayMs, unsetup.steps, e.endByMs - (arrived - pageStart)) : unsetup;
     const taken = scheduleEnd(unsetup) - scheduleEnd(paced);
     if (taken > 0) {
       stats.endByTaken.responses++;

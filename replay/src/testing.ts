@@ -20,8 +20,6 @@ export interface FakeResponse {
   setupInSpan?: boolean;
   /** Its body ends by this, ms after the page's first request (HAR `_endBy`). */
   endBy?: number;
-  /** Its body ends at this, ms after the page's first request (HAR `_endAt`). */
-  endAt?: number;
 }
 
 export function writeBundle(dir: string, pageUrl: string, responses: FakeResponse[]): void {
@@ -48,7 +46,6 @@ export function writeBundle(dir: string, pageUrl: string, responses: FakeRespons
       ...(r.fromCache ? { _fromCache: true } : {}),
       ...(r.setupInSpan ? { _setupInSpan: true } : {}),
       ...(r.endBy !== undefined ? { _endBy: r.endBy } : {}),
-      ...(r.endAt !== undefined ? { _endAt: r.endAt } : {}),
     };
   });
   const har: Har = { log: { version: '1.2', creator: { name: 'test', version: '0' }, pages: [{ startedDateTime: entries[0]?.startedDateTime ?? '', id: 'page_1', title: pageUrl, pageTimings: { onContentLoad: -1, onLoad: -1 } }], entries } };

@@ -49,14 +49,9 @@ export interface SiteResponse {
   /**
    * A download the source ran before its recorded end (ran-early.ts): its body ends by this, ms on the page's
    * clock, however late the replay's browser's request reaches the site (HAR `_endBy`): its recorded span already
-   * holds the source browser's waits.
+   * holds the source browser's waits. Also a request the source never saw end, held to the load it held (unended.ts).
    */
   endByMs?: number;
-  /**
-   * A request the source never saw end, whose load bounds its end (unended.ts): its body ends at this, ms on the
-   * page's clock, however early or late the replay's browser asks (HAR `_endAt`).
-   */
-  endAtMs?: number;
 }
 
 export interface Site {
@@ -266,14 +261,12 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
       const text = kind === 'js' ? scriptBody(ctx, r) : kind === 'css' ? styleBody(ctx, r) : kind === 'html' ? '<!DOCTYPE html>' : undefined;
       body = text !== undefined ? padText(text, kind, r.size) : image ? imageBody(image, r.size) : opaqueBody(r.size);
     }
-    // A request held to the load it held (unended.ts): a body of no bytes gets one, so that it has something to hold.
-    const unended = unendedBy(ix, r);
-    if (unended !== undefined && body.length === 0) body = Buffer.from(' ');
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    const by = endBy(ix, r, pageStart);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }), ...(unended !== undefined && { endAtMs: round(unended - pageStart) }) });
+    const unended = unendedBy(ix, r);
+    const by = endBy(ix, r, pageStart) ?? (unended === undefined ? undefined : unended - pageStart);
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {

@@ -32,7 +32,7 @@ const by = (g: ReturnType<typeof page>): number | undefined => unendedBy(indexGr
 test('a load-holding request the log never saw end ends 1 ms before the load it held: 10,334', () => {
   assert.equal(by(page()), 10334);
   const held = heldToItsLoad(indexGraph(page()), tapOf(page()));
-  assert.deepEqual([held.start, held.end], [3703, 10334]);
+  assert.deepEqual([held.start, held.end, held.serverDelay], [3703, 10334, 6631]);
 });
 
 test('an earlier child bounds it first: a window error at 4,445 (walmart\'s pubads_impl_95.js) -> by 4,444', () => {
@@ -54,17 +54,17 @@ test('left as recorded: bytes or a span received, a cache hit, an XHR, a failed 
   assert.equal(by(past), undefined, '3,702.5 is before its request');
 });
 
-test('the site sends its headers at once and its body 6,631 ms after, to end at 10,334 on the page\'s clock (HAR `_endAt`); the other responses are as before', () => {
+test('the site holds its headers 6,631 ms and ends it by 10,334 on the page\'s clock (HAR `_endBy`); the other responses are as before', () => {
   const site = synthesizeSite(page());
   const r = site.responses.find((x) => x.url === TAP)!;
-  assert.equal(r.delayMs, 0);
-  assert.deepEqual(r.chunks, [[0, 0], [6631, r.body.length]]);
-  assert.deepEqual([r.endAtMs, r.endByMs], [10334, undefined]);
-  // The replay's browser asks at 5,000 on the page's clock: its body comes 5,334 ms after (`endingAt` moves the body's
-  // step 1,297 ms earlier); asked at 1,287 (walmart's replay), 9,047 ms after (2,416 later than its span).
+  assert.equal(r.delayMs, 6631);
+  assert.equal(r.chunks, undefined, 'the body at once after the headers');
+  assert.equal(r.endByMs, 10334);
+  // The replay's browser asks at 5,000 on the page's clock: its schedule of 6,631 ms is cut to end by 10,334, 5,334 ms
+  // after (`endingBy`: no body steps, the delay shortened by 1,297); asked at 3,000, it keeps 6,631 and ends at 9,631.
   const plain = synthesizeSite(page({ size: 68, end: 3930 }));
   const before = plain.responses.find((x) => x.url === TAP)!;
-  assert.deepEqual([before.delayMs, before.endByMs, before.endAtMs], [0, undefined, undefined]);
+  assert.deepEqual([before.delayMs, before.endByMs], [0, undefined]);
   for (const u of [PAGE, 'http://www.pcp.test/rum.js']) {
     const a = site.responses.find((x) => x.url === u)!;
     const b = plain.responses.find((x) => x.url === u)!;
@@ -72,15 +72,8 @@ test('the site sends its headers at once and its body 6,631 ms after, to end at 
   }
 });
 
-test('an empty body (a font, a script never run) gets one byte to hold: otherwise it would come at once', () => {
-  const g = page({ mimeType: 'font/woff', requestType: 'Font' });
-  const r = synthesizeSite(g).responses.find((x) => x.url === TAP)!;
-  assert.equal(r.body.length, 1);
-  assert.deepEqual(r.chunks, [[0, 0], [6631, 1]]);
-});
-
 test('on a page clock that starts with the document\'s request at 40 ms, it ends by 10,294', () => {
   const r = synthesizeSite(page({}, [], [], 40)).responses.find((x) => x.url === TAP)!;
-  assert.equal(r.endAtMs, 10294);
-  assert.deepEqual(r.chunks!.at(-1)![0], 6631);
+  assert.equal(r.endByMs, 10294);
+  assert.equal(r.delayMs, 6631);
 });

@@ -5,14 +5,11 @@
  * `<iframe>`, a font), with its frame's window load among its children (the 2016 builder hangs a frame's load off
  * each request the frame made before it: www.walmart.com's `tap.gif`, requested at 3,703 ms by `rum.js`, a child of
  * the load at 10,335). Its response came (or failed) after its request and before that load: the log bounds it,
- * though it does not time it. The replay answered it at once (the lower bound); the site now serves it to end 1 ms
- * before its earliest child on the page's clock (the upper bound): the headers at once, the body held to then, as
- * unreceived.ts holds a download until it ran (`_chunks`; an empty body gets one byte to hold), and HAR `_endAt`, so
- * that it ends then however early or late the replay's browser asks (`replay/src/pace.ts` `endingAt`): the replay's
- * page runs ahead of the source's (walmart's `rum.js` asks for `tap.gif` at 1,287 ms), and its span from the request
- * alone ended it at 7,918 (load 8,139 ms against the source's 10,335). walmart's
+ * though it does not time it. The replay answers it at once (the lower bound); the site now serves it to end 1 ms
+ * before its earliest child on the page's clock (the upper bound): headers held, HAR `_endBy` so that a request
+ * the replay's browser makes late still ends by then (`replay/src/pace.ts` `endingBy`). walmart's
  * `pubads_impl_95.js` (3,547 ms) has a window error at 4,445 among its children: it ends by 4,444. 126 such requests
- * before the load on 37 of the 64 legacy graphs, 91 of them on 24 graphs held so (synth/README.md,
+ * before the load on 37 of the 64 legacy graphs, 95 of them of a load-holding type and element (synth/README.md,
  * "Session 18: unended requests"). Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
@@ -43,8 +40,8 @@ export function unendedBy(ix: GraphIndex, r: ResourceNode): number | undefined {
   return by > r.start ? by : undefined;
 }
 
-/** `r` held to that time, else `r`. */
+/** `r` held to that time (its server delay the whole span: the headers come then), else `r`. */
 export function heldToItsLoad(ix: GraphIndex, r: ResourceNode): ResourceNode {
   const by = unendedBy(ix, r);
-  return by === undefined ? r : { ...r, end: by };
+  return by === undefined ? r : { ...r, end: by, serverDelay: by - r.start };
 }
