@@ -38,14 +38,3 @@ test('endingBy: a recorded span that already holds the browser\'s waits ends by 
   // To end 25 ms after it: the body all gone (100), then 15 off the delay.
   assert.deepEqual(endingBy(40, [{ atMs: 0, end: 10 }, { atMs: 100, end: 20 }], 25), { delayMs: 25, steps: [{ atMs: 0, end: 20 }] });
 });
-
-test('endingBy: a request the source never saw end, held in its headers to the load it held (synth unended.ts), ends by that load', () => {
-  // www.walmart.com's tap.gif: requested at 3,703 on the page's clock, held 6,631 ms to end by 10,334; 35 bytes at once.
-  const steps = pacePlan([], 35); // [{ atMs: 0, end: 35 }]
-  // Asked for at 5,000: 5,334 ms left, 1,297 off the delay (no body step to take it from).
-  assert.deepEqual(endingBy(6631, steps, 10334 - 5000), { delayMs: 5334, steps: [{ atMs: 0, end: 35 }] });
-  // Asked for at 3,000 (earlier than the source): its whole 6,631 ms, ending at 9,631.
-  assert.deepEqual(endingBy(6631, steps, 10334 - 3000), { delayMs: 6631, steps: [{ atMs: 0, end: 35 }] });
-  // Asked for after 10,334: at once.
-  assert.deepEqual(endingBy(6631, steps, 10334 - 10400), { delayMs: 0, steps: [{ atMs: 0, end: 35 }] });
-});

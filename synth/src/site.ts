@@ -13,7 +13,6 @@ import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
 import { asFetched, endBy } from './ran-early.ts';
 import { heldUntilEvaluated } from './unreceived.ts';
-import { heldToItsLoad, unendedBy } from './unended.ts';
 import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
 import { cssUrl, jsString } from './escape.ts';
@@ -49,7 +48,7 @@ export interface SiteResponse {
   /**
    * A download the source ran before its recorded end (ran-early.ts): its body ends by this, ms on the page's
    * clock, however late the replay's browser's request reaches the site (HAR `_endBy`): its recorded span already
-   * holds the source browser's waits. Also a request the source never saw end, held to the load it held (unended.ts).
+   * holds the source browser's waits.
    */
   endByMs?: number;
 }
@@ -220,10 +219,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  // A download the source never saw end: when it ran (unreceived.ts), or by the load it held (unended.ts).
-  const servedOf = (r: ResourceNode): ResourceNode => heldToItsLoad(ix, heldUntilEvaluated(ix, r));
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, asFetched(ix, servedOf(r)))));
-  const pageStart = root?.kind === 'resource' ? root.start : 0;
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, asFetched(ix, heldUntilEvaluated(ix, r)))));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -238,7 +234,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // The request reaches the site when the browser has a connection for it (queueing.ts): the
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
-    const served = servedOf(r);
+    const served = heldUntilEvaluated(ix, r); // a download the source never saw end: when it ran
     const recorded = Math.max(0, served.serverDelay ?? 0);
     const end = served.end;
     const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
@@ -264,8 +260,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // An XHR's body in as many pieces as the graph has LOADING dispatches (its handlers run between them).
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
-    const unended = unendedBy(ix, r);
-    const by = endBy(ix, r, pageStart) ?? (unended === undefined ? undefined : unended - pageStart);
+    const by = endBy(ix, r, root?.kind === 'resource' ? root.start : 0);
     responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
