@@ -470,3 +470,18 @@ test('such a script queues for its http host where it was fetched (its span endi
   assert.equal(r.delayMs, 0);
   assert.deepEqual(r.chunks!.at(-1), [700, r.body.length]);
 });
+
+test("an image the source's renderer held before sending (extra.preloadHold) is served over its network span, not the drawn span", () => {
+  // www.capitalone.com's option-1-btn.png: drawn 5,244-8,103 from the scanner's ask (2,531) to its end (5,390),
+  // sent at 5,205: the replay's browser holds the request itself, the site serves the 185 ms the network took.
+  const IMG = 'https://www.pcp.test/option-1-btn.png';
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000, { start: 0, end: 50 }),
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 5240, end: 5244 },
+    res('img', IMG, 'image/png', 3617, { start: 5244, end: 8103, extra: { preloadHold: { askedAt: 2531, sentAt: 5205, receivedAt: 5390 } } }),
+    res('other', 'https://www.pcp.test/b.png', 'image/png', 300, { start: 5244, end: 8103 }),
+  ], [['doc', 'p0', 'resource-chunk'], ['p0', 'img', 1], ['p0', 'other', 1]]);
+  const by = new Map(synthesizeSite(g).responses.map((r) => [r.url, r]));
+  assert.deepEqual(by.get(IMG)!.chunks!.at(-1), [185, by.get(IMG)!.body.length]);
+  assert.deepEqual(by.get('https://www.pcp.test/b.png')!.chunks!.at(-1), [2859, 300], 'without a hold: the drawn span');
+});

@@ -12,6 +12,7 @@ import { documentPace, throughSpace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
 import { asFetched, endBy } from './ran-early.ts';
+import { asSent, withoutRendererHold } from './preload-hold.ts';
 import { heldUntilEvaluated } from './unreceived.ts';
 import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
@@ -219,7 +220,10 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, asFetched(ix, heldUntilEvaluated(ix, r)))));
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => {
+    const held = heldUntilEvaluated(ix, r);
+    return asSent(held) ?? asRequested(ix, asFetched(ix, held));
+  }));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
@@ -234,7 +238,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // The request reaches the site when the browser has a connection for it (queueing.ts): the
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
-    const served = heldUntilEvaluated(ix, r); // a download the source never saw end: when it ran
+    // A download the source never saw end: when it ran; one its renderer held before sending: its network span (preload-hold.ts).
+    const served = withoutRendererHold(heldUntilEvaluated(ix, r));
     const recorded = Math.max(0, served.serverDelay ?? 0);
     const end = served.end;
     const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
