@@ -35,6 +35,13 @@ export interface RawFetch {
   arrivals: RawArrival[];
 }
 
+export interface RawPreloadUse {
+  /** ms on the reference graph's clock. */
+  at: number;
+  /** The document whose scanner asked. */
+  doc: string;
+}
+
 export interface RawElementUse {
   /** Lower case (the log has `IFRAME` for elements made by `createElement('IFRAME')`). */
   name: string;
@@ -59,8 +66,10 @@ export interface LegacyRawEvidence {
   elements: Map<string, RawElementUse[]>;
   /** Document URL (as logged) -> where its network parser read its first `<body>` start tag (`bodyStartOf`). */
   bodyStarts: Map<string, RawTagPosition>;
-  /** URL -> when the preload scanner asked for it (`Preload` records), ms on the reference graph's clock, in log order. */
-  preloads: Map<string, number[]>;
+  /** URL -> when the preload scanner asked for it (`Preload` records) and for which document, in log order. */
+  preloads: Map<string, RawPreloadUse[]>;
+  /** Document URL (as logged) -> when its network parser read its first `<body>` start tag (the token's start), ms. */
+  bodyParsedAt: Map<string, number>;
   /** The log it came from, for provenance. */
   source?: string;
 }
@@ -91,13 +100,17 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   const resources = resourceHandler();
   const tokens = tokenHandler();
   const bodyStarts = new Map<string, RawTagPosition>();
+  const bodySeconds = new Map<string, number>();
   for (const line of lines) {
     const rec = reader.push(line);
     if (!rec || !KINDS.has(rec.kind)) continue;
     if (rec.kind === 'ObjectHash') {
       const t = rec.value as RawObjectHash;
       const at = bodyStartOf(t);
-      if (at && !bodyStarts.has(t.doc)) bodyStarts.set(t.doc, at);
+      if (at && !bodyStarts.has(t.doc)) {
+        bodyStarts.set(t.doc, at);
+        bodySeconds.set(t.doc, Number(t.startTime) > 0 ? Number(t.startTime) : Number(t.endTime));
+      }
     } else (rec.kind === 'Element' || rec.kind === 'Preload' ? tokens : resources).handleEvent(rec);
   }
   reader.finish();
@@ -116,9 +129,10 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   for (const e of tokens.data().elements as RawElement[]) {
     for (const url of e.urls ?? []) (elements.get(url) ?? elements.set(url, []).get(url)!).push({ name: e.name.toLowerCase(), code: e.code, at: ms(e.startTime), urls: e.urls.length });
   }
-  const preloads = new Map<string, number[]>();
-  for (const p of tokens.data().preloads as RawPreload[]) (preloads.get(p.url) ?? preloads.set(p.url, []).get(p.url)!).push(ms(p.time));
-  return { fetches, elements, bodyStarts, preloads };
+  const preloads = new Map<string, RawPreloadUse[]>();
+  for (const p of tokens.data().preloads as RawPreload[]) (preloads.get(p.url) ?? preloads.set(p.url, []).get(p.url)!).push({ at: ms(p.time), doc: p.docUrl });
+  const bodyParsedAt = new Map([...bodySeconds].filter(([, t]) => Number.isFinite(t) && t > 0).map(([doc, t]) => [doc, ms(t)]));
+  return { fetches, elements, bodyStarts, preloads, bodyParsedAt };
 }
 
 /** The raw log of a reference graph file, by the corpus layout; undefined when there is none. */

@@ -4,7 +4,7 @@ import type { LegacyRawEvidence, RawElementUse, RawFetch } from './legacy-raw.ts
 import { requestingElement, requestTypeOf } from './legacy-request-types.ts';
 
 const el = (name: string, code: string, at: number, urls = 1): RawElementUse => ({ name, code, at, urls });
-const evidence = (uses: RawElementUse[]): LegacyRawEvidence => ({ fetches: new Map(), elements: new Map([['http://a.test/x', uses]]), bodyStarts: new Map(), preloads: new Map() });
+const evidence = (uses: RawElementUse[]): LegacyRawEvidence => ({ fetches: new Map(), elements: new Map([['http://a.test/x', uses]]), bodyStarts: new Map(), preloads: new Map(), bodyParsedAt: new Map() });
 const fetch = (sent: number, from: string): RawFetch => ({ url: 'http://a.test/x', sent, from, received: 0, arrivals: [] });
 
 test('the requesting element is the one the fetch names, else the last made before the request', () => {
