@@ -4,23 +4,26 @@
  * the parser was blocked, and the original builder drew the node from the ask to the fetch's end, hold
  * included (www.capitalone.com's `option-1-btn.png`: asked at 2,531 ms, sent at 5,205, received at 5,390, a
  * node of 2,859 ms). The replay's Chromium holds its preloads itself before the site sees them (capitalone's
- * twelve images: requested at 2,545, sent to the network at 4,985), so the site serves such a download over
- * its network span only (185 ms), and the connection queue (queueing.ts) sees it where it was on the
- * network. Pure.
+ * twelve images: requested at 2,545, sent to the network at 4,985), so a site serving the drawn span after the
+ * request counts the hold twice. Such a download is paced as one the source ran early (ran-early.ts `endBy`,
+ * HAR `_endBy`): it ends by the ask on the page's clock plus its drawn span, and no sooner after its request
+ * than the fetch's network span (`endByLeast`, HAR `_endByLeast`: its bytes cannot have come faster); the
+ * connection queue (queueing.ts) sees it where it was on the network. Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
 
-/** The network fetch behind `r` (sent, received: ms on the graph's clock), if the source's renderer held it before sending. */
-export function heldFetch(r: ResourceNode): { sentAt: number; receivedAt: number } | undefined {
-  const h = r.extra?.preloadHold as { sentAt?: unknown; receivedAt?: unknown } | undefined;
-  if (typeof h?.sentAt !== 'number' || typeof h.receivedAt !== 'number' || !(h.receivedAt >= h.sentAt)) return undefined;
-  return h.receivedAt - h.sentAt < r.end - r.start ? { sentAt: h.sentAt, receivedAt: h.receivedAt } : undefined;
+/** The held preload behind `r` (asked, sent, received: ms on the graph's clock), if the source's renderer held it before sending. */
+export function heldFetch(r: ResourceNode): { askedAt: number; sentAt: number; receivedAt: number } | undefined {
+  const h = r.extra?.preloadHold as { askedAt?: unknown; sentAt?: unknown; receivedAt?: unknown } | undefined;
+  if (typeof h?.askedAt !== 'number' || typeof h.sentAt !== 'number' || typeof h.receivedAt !== 'number') return undefined;
+  if (!(h.receivedAt >= h.sentAt && h.sentAt >= h.askedAt)) return undefined;
+  return h.receivedAt - h.sentAt < r.end - r.start ? { askedAt: h.askedAt, sentAt: h.sentAt, receivedAt: h.receivedAt } : undefined;
 }
 
-/** `r` as the site serves it: from its drawn start for its network span only, when its renderer held it; else `r`. */
-export function withoutRendererHold(r: ResourceNode): ResourceNode {
+/** The least time after its request `r`'s response may end by when paced (its fetch's network span), if held; else undefined. */
+export function endByLeast(r: ResourceNode): number | undefined {
   const f = heldFetch(r);
-  return f ? { ...r, end: r.start + (f.receivedAt - f.sentAt) } : r;
+  return f && f.receivedAt - f.sentAt;
 }
 
 /** `r` where it was on the network, for the connection queue, when its renderer held it; else undefined. */

@@ -12,7 +12,7 @@ import { documentPace, throughSpace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
 import { asFetched, endBy } from './ran-early.ts';
-import { asSent, withoutRendererHold } from './preload-hold.ts';
+import { asSent, endByLeast } from './preload-hold.ts';
 import { heldUntilEvaluated } from './unreceived.ts';
 import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
@@ -49,9 +49,11 @@ export interface SiteResponse {
   /**
    * A download the source ran before its recorded end (ran-early.ts): its body ends by this, ms on the page's
    * clock, however late the replay's browser's request reaches the site (HAR `_endBy`): its recorded span already
-   * holds the source browser's waits.
+   * holds the source browser's waits. Also a download the source's renderer held before sending (preload-hold.ts).
    */
   endByMs?: number;
+  /** With `endByMs`: the response lasts at least this long after its request (HAR `_endByLeast`: a held preload's network span). */
+  endByLeastMs?: number;
 }
 
 export interface Site {
@@ -238,8 +240,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     // The request reaches the site when the browser has a connection for it (queueing.ts): the
     // wait comes off the transfer, then off the server delay.
     const wait = waits.get(r.id) ?? 0;
-    // A download the source never saw end: when it ran; one its renderer held before sending: its network span (preload-hold.ts).
-    const served = withoutRendererHold(heldUntilEvaluated(ix, r));
+    const served = heldUntilEvaluated(ix, r); // a download the source never saw end: when it ran
     const recorded = Math.max(0, served.serverDelay ?? 0);
     const end = served.end;
     const delayMs = round(Math.max(0, recorded - Math.max(0, wait - Math.max(0, end - r.start - recorded))));
@@ -266,7 +267,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
     const by = endBy(ix, r, root?.kind === 'resource' ? root.start : 0);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }) });
+    const least = endByLeast(r); // a held preload's bytes: never sooner than its network span (preload-hold.ts)
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }), ...(by !== undefined && least !== undefined && { endByLeastMs: round(least) }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {
