@@ -7,8 +7,10 @@
  * twelve images: requested at 2,545, sent to the network at 4,985), so a site serving the drawn span after the
  * request counts the hold twice. Such a download is paced as one the source ran early (ran-early.ts `endBy`,
  * HAR `_endBy`): it ends by the ask on the page's clock plus its drawn span, and no sooner after its request
- * than the fetch's network span (`endByLeast`, HAR `_endByLeast`: its bytes cannot have come faster); the
- * connection queue (queueing.ts) sees it where it was on the network. Pure.
+ * than the fetch's network span (`endByLeast`, HAR `_endByLeast`: its bytes cannot have come faster). The
+ * connection queue (queueing.ts) sees it as drawn: queued where it was on the network instead, the held images
+ * left their hosts' connections free and other responses there lost the waits queueing.ts takes off them
+ * (bild +1,313 ms on 10 responses; synth/README "Session 17: held preloads paced"). Pure.
  */
 import type { ResourceNode } from '@pcp/graph-builder';
 
@@ -24,10 +26,4 @@ export function heldFetch(r: ResourceNode): { askedAt: number; sentAt: number; r
 export function endByLeast(r: ResourceNode): number | undefined {
   const f = heldFetch(r);
   return f && f.receivedAt - f.sentAt;
-}
-
-/** `r` where it was on the network, for the connection queue, when its renderer held it; else undefined. */
-export function asSent(r: ResourceNode): ResourceNode | undefined {
-  const f = heldFetch(r);
-  return f && { ...r, start: f.sentAt, end: f.receivedAt };
 }

@@ -491,5 +491,6 @@ test("an image the source's renderer held before sending (extra.preloadHold) is 
   assert.equal(img.endByLeastMs, 185);
   const other = by.get('https://www.pcp.test/b.png')!;
   assert.deepEqual(other.chunks!.at(-1), [2859, 300]);
+  assert.equal(img.delayMs, other.delayMs, 'queued as drawn, as a download without a hold');
   assert.deepEqual([other.endByMs, other.endByLeastMs], [undefined, undefined], 'without a hold: no pace');
 });

@@ -12,7 +12,7 @@ import { documentPace, throughSpace } from './document-pace.ts';
 import { connectionWaits } from './queueing.ts';
 import { asRequested } from './preload.ts';
 import { asFetched, endBy } from './ran-early.ts';
-import { asSent, endByLeast } from './preload-hold.ts';
+import { endByLeast } from './preload-hold.ts';
 import { heldUntilEvaluated } from './unreceived.ts';
 import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
@@ -222,10 +222,7 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);
   const requested = new Set([...ix.resourceByUrl.values(), ...[...shared.values()].flat().map((f) => f.resource)]);
-  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => {
-    const held = heldUntilEvaluated(ix, r);
-    return asSent(held) ?? asRequested(ix, asFetched(ix, held));
-  }));
+  const waits = connectionWaits([...requested].sort((a, b) => a.start - b.start).map((r) => asRequested(ix, asFetched(ix, heldUntilEvaluated(ix, r)))));
   const responses: SiteResponse[] = [];
   const oversize: string[] = [];
   let drifted = 0;
