@@ -1,8 +1,7 @@
 /**
  * What the importer takes from a reference graph's raw 2016 log (the patched-Chromium log the original
  * builder read): each network fetch with the body pieces as they arrived (`Resource`, `ReceivedChunk`)
- * the elements that named URLs (`Element`), where each document's `<body>` start tag was (`ObjectHash`) and
- * when the preload scanner asked for each URL (`Preload`).
+ * the elements that named URLs (`Element`) and where each document's `<body>` start tag was (`ObjectHash`).
  * The reference graphs keep none of it: their download chunks have bytes and no times, their resources no
  * request type, their parse chunks no tags. Read with the legacy-log adapter's own reader and handlers
  * (adapters/legacy-log), only those record kinds.
@@ -16,7 +15,7 @@ import { decodeLegacyLog } from '../adapters/legacy-log/file.ts';
 import { resourceHandler } from '../adapters/legacy-log/handlers/resources.ts';
 import { tokenHandler } from '../adapters/legacy-log/handlers/tokens.ts';
 import { RecordReader, linesOf } from '../adapters/legacy-log/reader.ts';
-import type { RawElement, RawObjectHash, RawPreload, RawResource } from '../adapters/legacy-log/records.ts';
+import type { RawElement, RawObjectHash, RawResource } from '../adapters/legacy-log/records.ts';
 
 /** One piece of a body as it arrived: ms on the reference graph's clock, bytes. */
 export interface RawArrival {
@@ -30,16 +29,7 @@ export interface RawFetch {
   sent: number;
   /** The requesting object's address (an element's `code`), '(nil)' for the preload scanner. */
   from: string;
-  /** When the fetch ended (`Resource.recieveTime`), ms on the same clock. */
-  received: number;
   arrivals: RawArrival[];
-}
-
-export interface RawPreloadUse {
-  /** ms on the reference graph's clock. */
-  at: number;
-  /** The document whose scanner asked. */
-  doc: string;
 }
 
 export interface RawElementUse {
@@ -66,15 +56,11 @@ export interface LegacyRawEvidence {
   elements: Map<string, RawElementUse[]>;
   /** Document URL (as logged) -> where its network parser read its first `<body>` start tag (`bodyStartOf`). */
   bodyStarts: Map<string, RawTagPosition>;
-  /** URL -> when the preload scanner asked for it (`Preload` records) and for which document, in log order. */
-  preloads: Map<string, RawPreloadUse[]>;
-  /** Document URL (as logged) -> when its network parser read its first `<body>` start tag (the token's start), ms. */
-  bodyParsedAt: Map<string, number>;
   /** The log it came from, for provenance. */
   source?: string;
 }
 
-const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element', 'ObjectHash', 'Preload']);
+const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element', 'ObjectHash']);
 
 /**
  * Where a token is a document's `<body>` start tag that the network parser read (the patched 2016
@@ -100,18 +86,14 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   const resources = resourceHandler();
   const tokens = tokenHandler();
   const bodyStarts = new Map<string, RawTagPosition>();
-  const bodySeconds = new Map<string, number>();
   for (const line of lines) {
     const rec = reader.push(line);
     if (!rec || !KINDS.has(rec.kind)) continue;
     if (rec.kind === 'ObjectHash') {
       const t = rec.value as RawObjectHash;
       const at = bodyStartOf(t);
-      if (at && !bodyStarts.has(t.doc)) {
-        bodyStarts.set(t.doc, at);
-        bodySeconds.set(t.doc, Number(t.startTime) > 0 ? Number(t.startTime) : Number(t.endTime));
-      }
-    } else (rec.kind === 'Element' || rec.kind === 'Preload' ? tokens : resources).handleEvent(rec);
+      if (at && !bodyStarts.has(t.doc)) bodyStarts.set(t.doc, at);
+    } else (rec.kind === 'Element' ? tokens : resources).handleEvent(rec);
   }
   reader.finish();
   resources.finalize();
@@ -122,17 +104,14 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   const ms = (t: number): number => (t - t0) * 1000;
   const fetches = new Map<string, RawFetch[]>();
   for (const r of raw as RawResource[]) {
-    const f: RawFetch = { url: r.url, sent: ms(r.sentTime), from: r.from, received: ms(r.recieveTime), arrivals: (chunks.get(r.id) ?? []).map((c) => ({ at: ms(c.receivedTime), bytes: c.len })) };
+    const f: RawFetch = { url: r.url, sent: ms(r.sentTime), from: r.from, arrivals: (chunks.get(r.id) ?? []).map((c) => ({ at: ms(c.receivedTime), bytes: c.len })) };
     (fetches.get(r.url) ?? fetches.set(r.url, []).get(r.url)!).push(f);
   }
   const elements = new Map<string, RawElementUse[]>();
   for (const e of tokens.data().elements as RawElement[]) {
     for (const url of e.urls ?? []) (elements.get(url) ?? elements.set(url, []).get(url)!).push({ name: e.name.toLowerCase(), code: e.code, at: ms(e.startTime), urls: e.urls.length });
   }
-  const preloads = new Map<string, RawPreloadUse[]>();
-  for (const p of tokens.data().preloads as RawPreload[]) (preloads.get(p.url) ?? preloads.set(p.url, []).get(p.url)!).push({ at: ms(p.time), doc: p.docUrl });
-  const bodyParsedAt = new Map([...bodySeconds].filter(([, t]) => Number.isFinite(t) && t > 0).map(([doc, t]) => [doc, ms(t)]));
-  return { fetches, elements, bodyStarts, preloads, bodyParsedAt };
+  return { fetches, elements, bodyStarts };
 }
 
 /** The raw log of a reference graph file, by the corpus layout; undefined when there is none. */
