@@ -1203,31 +1203,38 @@ export class TcpConnection {
    */
   private armTimer(now: number, rtoAt = NaN): void {
     if (this.held !== null) this.held.armed = false;
+    const rto = Number.isNaN(rtoAt) ? now + this.rto * this.backoff : rtoAt;
+    // Kept small, so that V8 inlines it into its per-ACK callers: the probes' cases apart (armProbe).
+    if ((this.ctx.quicPto || this.ctx.tlp) && this.armProbe(now, rto)) return;
+    this.probeArmed = false;
+    this.armRto(rto);
+  }
+
+  /**
+   * With `quicPto` or `tlp`: arms the probe timeout in the RTO's place (QUIC-lite's always; TCP's when it is due
+   * and, but for Linux 3.13's, earlier than the RTO at `rto`). Returns whether it did.
+   */
+  private armProbe(now: number, rto: number): boolean {
     if (this.ctx.quicPto) {
       this.probeArmed = true;
       this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.delayed?.policy.timeoutMs ?? 0, this.ptoCount));
-      return;
+      return true;
     }
-    const rto = Number.isNaN(rtoAt) ? now + this.rto * this.backoff : rtoAt;
-    if (this.ctx.tlp && this.ctx.sack) {
-      if (this.linuxProbeDue()) {
-        // Linux 3.13 probes in the RTO's place when the probe timeout would come later.
-        this.probeArmed = true;
-        this.probe!.rtoAt = rto;
-        this.armRto(Math.min(now + linuxProbeTimeout(this.srtt, this.nSegs - this.una, this.ctx.psh === true), rto));
-        return;
-      }
-    } else if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
-      const extra = this.pipe === 1 && !this.ctx.psh ? (this.delayed?.policy.probeAllowanceMs ?? MIN_RTO_MS) : TLP_MIN_MS;
-      const pto = now + 2 * this.srtt + extra;
-      if (pto < rto) {
-        this.probeArmed = true;
-        this.armRto(pto);
-        return;
-      }
+    if (this.ctx.sack) {
+      if (!this.linuxProbeDue()) return false;
+      // Linux 3.13 probes in the RTO's place when the probe timeout would come later.
+      this.probeArmed = true;
+      this.probe!.rtoAt = rto;
+      this.armRto(Math.min(now + linuxProbeTimeout(this.srtt, this.nSegs - this.una, this.ctx.psh === true), rto));
+      return true;
     }
-    this.probeArmed = false;
-    this.armRto(rto);
+    if (this.inRecovery || this.backoff !== 1 || this.tlpOrder !== 0 || Number.isNaN(this.srtt)) return false;
+    const extra = this.pipe === 1 && !this.ctx.psh ? (this.delayed?.policy.probeAllowanceMs ?? MIN_RTO_MS) : TLP_MIN_MS;
+    const pto = now + 2 * this.srtt + extra;
+    if (!(pto < rto)) return false;
+    this.probeArmed = true;
+    this.armRto(pto);
+    return true;
   }
 
   /**
