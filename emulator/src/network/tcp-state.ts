@@ -3,7 +3,7 @@
  * connection allocates only where its mechanism is on (null elsewhere): delayed ACKs, the receive window's
  * growth, a re-ordering link's loss and undo bookkeeping, F-RTO's pending undo, early retransmit's held timer,
  * tail-loss probes. The connection keeps inline what every ACK and segment of every link reads; these fields,
- * inline, made a ~110-field object of which the median configuration used half, spread over its cache lines
+ * inline, made a 94-field object of which the median configuration used about half, spread over its cache lines
  * with a heap number allocated for each double among them (issue 17, session 18).
  */
 import type { ReceiveWindow } from './receive-window.ts';
