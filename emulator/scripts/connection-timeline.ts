@@ -31,7 +31,8 @@ interface SenderState {
   rtoGen: number;
   rtoDeadline: number;
   probeArmed: boolean;
-  erArmed: boolean;
+  /** Early retransmit's held retransmission (null: early retransmit off). */
+  held: { armed: boolean } | null;
   undetected: Segment[];
   udHead: number;
   ackLost(): boolean;
@@ -66,7 +67,7 @@ export function connectionTimeline(graph: Graph, config: EmulatorConfig): Timeli
   proto.onRto = function (this: object, gen: number, now: number): void {
     const st = this as unknown as SenderState;
     // A timer that fires with nothing lost and no ACK lost is only re-armed (the stale-RTO rule): not a timeout.
-    const fires = gen === st.rtoGen && now >= st.rtoDeadline && !st.probeArmed && !st.erArmed && (st.udHead < st.undetected.length || st.ackLost());
+    const fires = gen === st.rtoGen && now >= st.rtoDeadline && !st.probeArmed && !(st.held?.armed ?? false) && (st.udHead < st.undetected.length || st.ackLost());
     saved.onRto.call(this, gen, now);
     if (fires) push(this, now, 'timeout', 0, false);
   };

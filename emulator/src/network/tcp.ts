@@ -90,13 +90,14 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
-import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState } from './cubic.ts';
+import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState, type CubicState } from './cubic.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
 import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
 import { lateSegmentLost, raisedReordering, reorderingMetric } from './reordering.ts';
 import type { RetransmissionSlices } from './retransmission-slices.ts';
 import { limitedRecoveryDue } from './limited-recovery.ts';
-import { newReceiveWindow, onInOrderSegment, type ReceiveWindow } from './receive-window.ts';
+import { newReceiveWindow, onInOrderSegment } from './receive-window.ts';
+import { delayedAckState, FrtoUndo, GrowingWindow, HeldRetransmit, ProbeState, ReorderingState, type DelayedAckPolicy, type DelayedAckState } from './tcp-state.ts';
 
 export const MIN_RTO_MS = 200;
 export const INITIAL_RTO_MS = 1000;
@@ -105,19 +106,7 @@ export const DELACK_MS = 40;
 /** Linux's TCP_MAX_QUICKACKS: segments ACKed at once at a connection's start (and after idle). */
 export const QUICKACKS = 16;
 
-/**
- * The client's delayed-ACK parameters: the timer, the ACK every `everyNth` segments (`countBytes`: Linux's
- * rule, an ACK once more than (N - 1) full segments are unacknowledged; otherwise a count of segments of any
- * size, as ns-3's m_delAckCount), the quick-ACK segments at the start and after an idle RTO, and the
- * allowance a tail-loss probe timeout adds for a delayed ACK when one segment is in flight.
- */
-export interface DelayedAckPolicy {
-  timeoutMs: number;
-  everyNth: number;
-  countBytes: boolean;
-  quickAcks: number;
-  probeAllowanceMs: number;
-}
+export type { DelayedAckPolicy } from './tcp-state.ts';
 /** Linux: ATO_MIN 40 ms, more than one full segment unacknowledged, 16 quick ACKs, TCP_DELACK_MAX in the PTO. */
 export const LINUX_DELAYED_ACKS: DelayedAckPolicy = { timeoutMs: DELACK_MS, everyNth: 2, countBytes: true, quickAcks: QUICKACKS, probeAllowanceMs: MIN_RTO_MS };
 /**
@@ -238,17 +227,7 @@ export class Segment {
  * grew to instead of growing afresh in every simulation.
  */
 const segmentLogPool: SegmentLog[] = [];
-/**
- * A connection's re-ordering bookkeeping (origArrives, dsackSegs, dsackAt) when its link keeps order: none is
- * written there (frozen: a write would throw), and none is allocated per connection.
- */
-const NOTHING_ON_ORDERED_LINKS = Object.freeze([]) as unknown as number[];
 const arrivalLogPool: Segment[][] = [];
-/**
- * A connection's receive-window bookkeeping (ackSentAt, tsEcr, offeredAt) when its window is fixed: none is written
- * there (frozen), and none is allocated per connection or segment.
- */
-const NOTHING_WITH_A_FIXED_WINDOW = Object.freeze([]) as unknown as number[];
 const LOG_POOL_MAX = 1024;
 
 /** Sets log[n] = s (appending when the log is that short). */
@@ -339,34 +318,6 @@ export class TcpConnection {
   private una = 0;
   /** The receive window the client's latest ACK offered, segments (fixed unless `rwndGrowth`). */
   private rwnd: number;
-  /** Client side, `rwndGrowth`: the receiver's window state (null: fixed window). */
-  private readonly rcvWindow: ReceiveWindow | null;
-  /**
-   * `rwndGrowth`, the timestamps the receiver's RTT is measured by (RFC 7323): when the client sent its ACK of
-   * n arrivals (by n), the server's TS.Recent (the latest ACK's send time), and the echo each segment carries
-   * (by sequence number; NaN: sent before any ACK, no sample).
-   */
-  private readonly ackSentAt: number[];
-  private readonly tsEcr: number[];
-  /**
-   * `rwndGrowth`, by arrival index: the window the client offered once that arrival was in (its ACK's window field).
-   * Beside the segments, as origArrives: a segment object stays as small as every link's hot path needs.
-   */
-  private readonly offeredAt: number[];
-  private tsRecent = NaN;
-  /** The downlink can re-order (reordering.ts): late segments may be deemed lost. */
-  private readonly reorders: boolean;
-  /**
-   * Re-ordering links: by sequence number, when a segment's original copy reaches the client (Infinity: lost,
-   * or a retransmission got there first). Beside the segments, not a field of theirs: a segment object stays
-   * as small as the hot path needs (one field and its boxed double less per segment on every link).
-   */
-  private readonly origArrives: number[];
-  /** The reordering degree (Linux's tp->reordering): segments SACKed above one before it is deemed lost. */
-  private dupThresh = DUP_THRESH;
-  /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
-  private fackOn: boolean;
-  private erOn: boolean;
   /**
    * Initialised here, a number from the start: a field declared bare is defined as `undefined` first (class
    * fields), V8 then keeps it tagged, and every fractional window stored into it allocated a heap number.
@@ -396,69 +347,44 @@ export class TcpConnection {
   private restartedAfter = -1;
   private cwndLimited = false;
   private orderSeq = 0;
-  private readonly cubicState = newCubicState();
   private forceRetx = false;
-  // Client side: segments in arrival order (ACKs cover a prefix), the delayed-ACK state.
+  // Client side: segments in arrival order (ACKs cover a prefix).
   private arrivedLog: Segment[] = arrivalLogPool.pop() ?? [];
   private nArrived = 0;
   /** Highest sequence number arrived (data beyond rcvNext means a hole). */
   private maxArrived = -1;
-  private unackedBytes = 0;
-  private unackedSegs = 0;
-  private readonly delack: DelayedAckPolicy | undefined;
-  private quickAcks: number;
-  private lastArrival = -1;
-  private delackArmed = false;
-  private delackGen = 0;
   // Server side: arrivals the received ACKs covered; segments and ACKs still on the wire.
   private ackRcvdUpTo = 0;
   private onWire = 0;
   private acksInFlight = 0;
+  private readonly ackLane: number;
   /** When this subflow's last data segment so far reaches the client (a PSH/ACK signal follows it). */
   private lastDataArrival = 0;
-  // Tail-loss probe: the timer is a probe timeout; the probe's transmission order (0: none outstanding).
+  // Tail-loss probe (or QUIC-lite's probe timeout): the timer is a probe timeout; the probe's transmission order (0: none outstanding).
   private probeArmed = false;
   private tlpOrder = 0;
-  private tlpRepaired = false;
-  /** `sack` with `tlp`: the RTO deadline a pending probe stands in front of. */
-  private probeRtoAt = Infinity;
-  /** Early retransmit: the timer holds the delayed retransmission; the deadline (RTO or probe) it stands in front of. */
-  private erArmed = false;
-  private erRtoDeadline = Infinity;
-  private erProbeArmed = false;
   /** `quicPto`: probe timeouts expired since the last acknowledgment (RFC 9002's pto_count). */
   private ptoCount = 0;
-  /** `frto`: the window and threshold before a timeout that lost ACKs caused (NaN: none pending). */
-  private frtoCwnd = NaN;
-  private frtoSsthresh = Infinity;
-  /** Highest sequence number acknowledged so far (re-ordering links only). */
-  private highestAcked = -1;
-  /** `sack` on a re-ordering link: the window and threshold before the recovery's cut (NaN: nothing to undo). */
-  private undoCwnd = NaN;
-  private undoSsthresh = Infinity;
-  /** `sack` on a re-ordering link: the episode's retransmissions not yet D-SACKed (Linux's undo_retrans), from its first sequence number (undo_marker). */
-  private undoRetrans = 0;
-  private undoMarker = 0;
-  /** Client side (`sack`, re-ordering link): duplicates whose ACK, carrying their D-SACK, is on its way, and when it reaches the server. */
-  private readonly dsackSegs: Segment[];
-  private readonly dsackAt: number[];
-  private dsackHead = 0;
-  /** Late segments deemed lost, window cuts only they caused, cuts undone (re-ordering links), of them by D-SACK. */
-  spuriousLosses = 0;
-  lateCuts = 0;
-  undoneCuts = 0;
-  dsackUndos = 0;
-  /**
-   * Tail-loss probes sent (TCP's, not QUIC-lite's PTO): of them with new data, and retransmissions that refilled
-   * a real loss (the rest sent again what had arrived or would); window cuts their ACKs made (RFC 8985 §7.4);
-   * the windows they were sent at, summed; timeouts that retransmitted. For instrumentation (scripts/goel/tlp-trace.ts).
-   */
-  probes = 0;
-  probesNew = 0;
-  probesRepairing = 0;
-  probeCuts = 0;
-  probeCwndSum = 0;
+  /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
+  private fackOn: boolean;
+  private erOn: boolean;
+  /** Timeouts that retransmitted (for instrumentation: scripts/goel/tlp-trace.ts). */
   timeouts = 0;
+  // The state only some links and hosts use, each allocated only where its mechanism is on (tcp-state.ts).
+  /** Delayed ACKs at the client (null: every segment ACKed at once). */
+  private readonly delayed: DelayedAckState | null;
+  /** `rwndGrowth`: the client's growing window and its timestamps (null: the window is fixed). */
+  private readonly growing: GrowingWindow | null;
+  /** The downlink can re-order (reordering.ts): late segments may be deemed lost, cuts undone (null: it keeps order). */
+  private readonly reordering: ReorderingState<Segment> | null;
+  /** `frto`: a timeout's cut pending its undo. */
+  private readonly frto: FrtoUndo | null;
+  /** `earlyRetransmit`: the retransmission held on the timer. */
+  private readonly held: HeldRetransmit | null;
+  /** `tlp` or `quicPto`: the probe's outcome and counts. */
+  private readonly probe: ProbeState | null;
+  /** CUBIC's epoch (null: NewReno). */
+  private readonly cubicState: CubicState | null;
 
   constructor(
     private readonly ctx: NetContext,
@@ -477,22 +403,55 @@ export class TcpConnection {
     this.rto = firstRto(rtt, ctx.linuxRto);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
-    this.rcvWindow = ctx.rwndGrowth && this.rwnd < Infinity ? newReceiveWindow(this.rwnd) : null;
-    this.ackSentAt = this.rcvWindow !== null ? [] : NOTHING_WITH_A_FIXED_WINDOW;
-    this.tsEcr = this.rcvWindow !== null ? [] : NOTHING_WITH_A_FIXED_WINDOW;
-    this.offeredAt = this.rcvWindow !== null ? [] : NOTHING_WITH_A_FIXED_WINDOW;
-    this.reorders = ctx.link.reorders === true;
-    this.origArrives = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
-    this.dsackSegs = this.reorders ? [] : (NOTHING_ON_ORDERED_LINKS as never[]);
-    this.dsackAt = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
     this.fackOn = ctx.fack === true;
     this.erOn = ctx.earlyRetransmit === true;
-    this.delack = delayedAckPolicy(ctx.delayedAcks);
-    this.quickAcks = this.delack?.quickAcks ?? 0;
+    this.delayed = delayedAckState(delayedAckPolicy(ctx.delayedAcks));
+    this.growing = ctx.rwndGrowth && this.rwnd < Infinity ? new GrowingWindow(newReceiveWindow(this.rwnd)) : null;
+    this.reordering = ctx.link.reorders === true ? new ReorderingState<Segment>(DUP_THRESH) : null;
+    this.frto = ctx.frto ? new FrtoUndo() : null;
+    this.held = ctx.earlyRetransmit ? new HeldRetransmit() : null;
+    this.probe = ctx.tlp || ctx.quicPto ? new ProbeState() : null;
+    this.cubicState = ctx.cubic ? newCubicState() : null;
     this.log.conn = this;
   }
 
-  private readonly ackLane: number;
+  /** Tail-loss probes sent (TCP's, not QUIC-lite's PTO); for instrumentation, as the counts below (ProbeState). */
+  get probes(): number {
+    return this.probe?.probes ?? 0;
+  }
+
+  get probesNew(): number {
+    return this.probe?.probesNew ?? 0;
+  }
+
+  get probesRepairing(): number {
+    return this.probe?.probesRepairing ?? 0;
+  }
+
+  get probeCuts(): number {
+    return this.probe?.probeCuts ?? 0;
+  }
+
+  get probeCwndSum(): number {
+    return this.probe?.probeCwndSum ?? 0;
+  }
+
+  /** Late segments deemed lost, window cuts only they caused, cuts undone, of them by D-SACK (re-ordering links; ReorderingState). */
+  get spuriousLosses(): number {
+    return this.reordering?.spuriousLosses ?? 0;
+  }
+
+  get lateCuts(): number {
+    return this.reordering?.lateCuts ?? 0;
+  }
+
+  get undoneCuts(): number {
+    return this.reordering?.undoneCuts ?? 0;
+  }
+
+  get dsackUndos(): number {
+    return this.reordering?.dsackUndos ?? 0;
+  }
 
   /** The simulation is over: hand this connection's segments back for reuse. */
   recycle(): void {
@@ -629,7 +588,7 @@ export class TcpConnection {
   private retransmit(s: Segment, now: number): void {
     s.retx++;
     this.ctx.stats.retransmissions++;
-    if (!Number.isNaN(this.undoCwnd)) this.undoRetrans++;
+    this.countUndoRetransmission();
     if (this.ctx.sack && s.seq === this.una) this.rtoDeadline = Infinity;
     const late = s.sackedAbove === LATE_LOST;
     if (late) s.sackedAbove = 0;
@@ -640,13 +599,15 @@ export class TcpConnection {
 
   private transmit(s: Segment, now: number): void {
     this.ctx.slices?.record(this, now, s.retx > 0);
-    if (this.rcvWindow !== null) this.tsEcr[s.seq] = this.tsRecent;
+    const g = this.growing;
+    if (g !== null) g.tsEcr[s.seq] = g.tsRecent;
     s.order = ++this.orderSeq;
     s.sendT = now;
     s.lost = false;
     this.pipe++;
     const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
-    if (this.reorders && s.retx === 0) this.origArrives[s.seq] = dep < 0 ? Infinity : dep + this.ctx.dC;
+    const ro = this.reordering;
+    if (ro !== null && s.retx === 0) ro.origArrives[s.seq] = dep < 0 ? Infinity : dep + this.ctx.dC;
     if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
@@ -664,7 +625,7 @@ export class TcpConnection {
    * reaches the client, the client ACKs at once whatever it holds back on this subflow.
    */
   signalPsh(now: number): void {
-    if (!this.delack) return;
+    if (this.delayed === null) return;
     const t = Math.max(now + this.ctx.dS + this.ctx.dC, this.lastDataArrival);
     this.ctx.q.schedule(t, EV_DELACK, this, PSH_SIGNAL);
   }
@@ -676,14 +637,16 @@ export class TcpConnection {
       // A duplicate (its ACK was lost, or it was late and its retransmission got there first): Linux ACKs it at
       // once, with a D-SACK block for it (RFC 2883).
       const at = this.sendAck(now);
-      if (this.reorders && this.ctx.sack && at >= 0) {
-        this.dsackSegs.push(s);
-        this.dsackAt.push(at);
+      const ro = this.reordering;
+      if (ro !== null && this.ctx.sack && at >= 0) {
+        ro.dsackSegs.push(s);
+        ro.dsackAt.push(at);
       }
       return;
     }
     s.arrived = true;
-    if (this.reorders && now < this.origArrives[s.seq]!) this.origArrives[s.seq] = Infinity; // a retransmission got there first
+    const ro = this.reordering;
+    if (ro !== null && now < ro.origArrives[s.seq]!) ro.origArrives[s.seq] = Infinity; // a retransmission got there first
     s.arrivalIndex = this.nArrived;
     put(this.arrivedLog, this.nArrived++, s);
     const inOrder = s.seq === this.rcvNext;
@@ -706,35 +669,37 @@ export class TcpConnection {
       }
     } // else a hole before it: TCP holds it back (head-of-line blocking)
     s.rcvUpTo = this.rcvNext;
-    const w = this.rcvWindow;
-    if (w !== null) {
+    const g = this.growing;
+    if (g !== null) {
       // The receiver's RTT sample (tcp_rcv_rtt_measure_ts): since the client sent the ACK whose timestamp this segment echoes.
-      if (inOrder && onInOrderSegment(w, now, now - this.tsEcr[s.seq]!, this.rcvNext) && this.quickAcks === 0) this.quickAcks = 1;
-      this.offeredAt[s.arrivalIndex] = w.threshold;
+      const d = this.delayed;
+      if (inOrder && onInOrderSegment(g.window, now, now - g.tsEcr[s.seq]!, this.rcvNext) && d !== null && d.quickAcks === 0) d.quickAcks = 1;
+      g.offeredAt[s.arrivalIndex] = g.window.threshold;
     }
     this.ackPolicy(s, urgent, now);
   }
 
   private ackPolicy(s: Segment, urgent: boolean, now: number): void {
-    const d = this.delack;
-    if (!d) {
+    const d = this.delayed;
+    if (d === null) {
       this.sendAck(now);
       return;
     }
+    const p = d.policy;
     // Quick-ACK again after an idle period longer than the client's RTO (tcp_event_data_recv).
-    if (this.lastArrival >= 0 && now - this.lastArrival > this.clientRto()) this.quickAcks = d.quickAcks;
-    this.lastArrival = now;
-    this.unackedBytes += s.len;
-    this.unackedSegs++;
-    const count = d.countBytes ? this.unackedBytes > (d.everyNth - 1) * MSS : this.unackedSegs >= d.everyNth;
-    if (this.quickAcks > 0 || urgent || count || (s.psh && this.ctx.psh)) {
-      if (this.quickAcks > 0) this.quickAcks--;
+    if (d.lastArrival >= 0 && now - d.lastArrival > this.clientRto()) d.quickAcks = p.quickAcks;
+    d.lastArrival = now;
+    d.unackedBytes += s.len;
+    d.unackedSegs++;
+    const count = p.countBytes ? d.unackedBytes > (p.everyNth - 1) * MSS : d.unackedSegs >= p.everyNth;
+    if (d.quickAcks > 0 || urgent || count || (s.psh && this.ctx.psh)) {
+      if (d.quickAcks > 0) d.quickAcks--;
       this.sendAck(now);
       return;
     }
-    if (!this.delackArmed) {
-      this.delackArmed = true;
-      this.ctx.q.schedule(now + d.timeoutMs, EV_DELACK, this, ++this.delackGen);
+    if (!d.armed) {
+      d.armed = true;
+      this.ctx.q.schedule(now + p.timeoutMs, EV_DELACK, this, ++d.gen);
     }
   }
 
@@ -793,20 +758,21 @@ export class TcpConnection {
 
   /** The delayed-ACK timer fired. */
   onDelayedAck(gen: number, now: number): void {
-    if (gen === PSH_SIGNAL) {
-      if (this.delackArmed) this.sendAck(now); // the PSH/ACK signal: ACK what the delayed-ACK timer holds
-      return;
-    }
-    if (gen !== this.delackGen || !this.delackArmed) return;
-    this.sendAck(now);
+    const d = this.delayed;
+    if (d === null || !d.armed) return;
+    // The PSH/ACK signal ACKs what the delayed-ACK timer holds; the timer, unless an ACK left since it was armed.
+    if (gen === PSH_SIGNAL || gen === d.gen) this.sendAck(now);
   }
 
   /** Client side: a cumulative ACK covering every segment arrived so far leaves for the server; returns when it gets there (-1: none sent, or lost). */
   private sendAck(now: number): number {
-    this.delackArmed = false;
-    this.delackGen++;
-    this.unackedBytes = 0;
-    this.unackedSegs = 0;
+    const d = this.delayed;
+    if (d !== null) {
+      d.armed = false;
+      d.gen++;
+      d.unackedBytes = 0;
+      d.unackedSegs = 0;
+    }
     const upTo = this.nArrived;
     if (upTo === 0) return -1;
     let t = now;
@@ -815,7 +781,7 @@ export class TcpConnection {
       t = uplink.offer(now, ACK_WIRE_BYTES);
       if (t < 0) return -1; // lost: a later ACK covers these segments
     }
-    if (this.rcvWindow !== null) this.ackSentAt[upTo] = now;
+    if (this.growing !== null) this.growing.ackSentAt[upTo] = now;
     this.acksInFlight++;
     this.ctx.q.scheduleLane(this.ackLane, t + this.up, EV_ACK_ARRIVES, this.arrivedLog[upTo - 1]!, upTo);
     return t + this.up;
@@ -828,17 +794,19 @@ export class TcpConnection {
   onAck(s: Segment, now: number, upTo?: number): void {
     this.acksInFlight--;
     this.ctx.slices?.receive(this, now);
-    if (this.reorders && this.dsackHead < this.dsackSegs.length) this.dsacksArrive(now);
+    const ro = this.reordering;
+    if (ro !== null && ro.dsackHead < ro.dsackSegs.length) this.dsacksArrive(ro, now);
     const log = this.arrivedLog;
     const end = upTo ?? s.arrivalIndex + 1;
-    if (this.rcvWindow !== null) {
+    const g = this.growing;
+    if (g !== null) {
       // Every ACK updates TS.Recent (RFC 7323), which only moves forward (an ACK overtaken on the way leaves it).
-      const ts = this.ackSentAt[end];
-      if (ts !== undefined && !(ts <= this.tsRecent)) this.tsRecent = ts;
+      const ts = g.ackSentAt[end];
+      if (ts !== undefined && !(ts <= g.tsRecent)) g.tsRecent = ts;
     }
     if (end <= this.ackRcvdUpTo) return; // nothing new (a duplicate, or covered by an earlier ACK)
     const edge = log[end - 1]!.rcvUpTo;
-    if (this.rcvWindow !== null && this.offeredAt[end - 1]! > this.rwnd) this.rwnd = this.offeredAt[end - 1]!;
+    if (g !== null && g.offeredAt[end - 1]! > this.rwnd) this.rwnd = g.offeredAt[end - 1]!;
     const advanced = edge > this.una; // the cumulative ACK moved (else a duplicate ACK with new SACK blocks)
     const hole = this.una; // the sequence number at the cumulative point before this ACK
     if (advanced) this.una = edge;
@@ -850,11 +818,11 @@ export class TcpConnection {
       const c = log[i]!;
       if (c.acked) continue;
       c.acked = true;
-      if (!this.reorders) this.pipe--;
+      if (ro === null) this.pipe--;
       else {
         if (c.sackedAbove === LATE_LOST) c.sackedAbove = 0; // out of pipe since it was deemed lost
         else if (!c.lost || this.dropLostRetransmission(c)) this.pipe--;
-        this.lateAcked(c);
+        this.lateAcked(ro, c);
       }
       newlyAcked++;
       newest = c;
@@ -866,19 +834,20 @@ export class TcpConnection {
       }
     }
     this.ackRcvdUpTo = end;
-    if (!Number.isNaN(this.frtoCwnd)) {
+    const f = this.frto;
+    if (f !== null && !Number.isNaN(f.cwnd)) {
       // F-RTO: the first ACK after the timeout covers segments that were never sent again (the originals had
       // arrived; only their ACKs were lost): the timeout was spurious, its window reduction is undone (RFC 5682 §3.1 step 3b).
-      this.cwnd = Math.max(this.cwnd, this.frtoCwnd);
-      this.ssthresh = this.frtoSsthresh;
-      this.frtoCwnd = NaN;
+      this.cwnd = Math.max(this.cwnd, f.cwnd);
+      this.ssthresh = f.ssthresh;
+      f.cwnd = NaN;
     }
     let newLoss = false;
     let lateLoss = false;
     const ud = this.undetected;
-    if (this.reorders) {
+    if (ro !== null) {
       while (this.retxHead < this.retxQueue.length && this.retxQueue[this.retxHead]!.acked) this.retxHead++;
-      lateLoss = this.reorderDetect(first, end);
+      lateLoss = this.reorderDetect(ro, first, end);
     }
     if (this.ctx.sack) newLoss = this.sackDetect(first, end, newest);
     else {
@@ -890,30 +859,33 @@ export class TcpConnection {
         newLoss = true;
       }
     }
-    if (!newLoss && !lateLoss && this.limitedRecoveryCase()) {
-      if (this.markHeadLost()) newLoss = true;
+    if (!newLoss && !lateLoss && ro !== null && this.limitedRecoveryCase(ro)) {
+      if (this.markHeadLost(ro)) newLoss = true;
       else lateLoss = true;
     }
     const lateOnly = lateLoss && !newLoss;
     newLoss ||= lateLoss;
     if (this.tlpOrder > 0 && newest.order >= this.tlpOrder) {
       // The probe was ACKed: if it repaired a loss and no other was found, TLP detected that loss (RFC 8985 §7.4).
-      if (this.tlpRepaired && !newLoss && !this.inRecovery) {
+      const p = this.probe!;
+      if (p.repaired && !newLoss && !this.inRecovery) {
         this.reduceWindow();
-        this.probeCuts++;
+        p.probeCuts++;
       }
       this.tlpOrder = 0;
-      this.tlpRepaired = false;
+      p.repaired = false;
     }
     // The hole at the cumulative point filled by its original, sent before the recovery's retransmissions:
     // the ACK's timestamp says the loss was not one (reordering.ts), and the cut is undone; so too when every
     // retransmission of the episode was D-SACKed (Linux 3.13's tcp_may_undo: undo_retrans 0).
-    const undone = advanced && this.inRecovery && !Number.isNaN(this.undoCwnd) && (this.origArrives[hole]! < Infinity || this.undoRetrans === 0);
-    if (undone && !(this.origArrives[hole]! < Infinity)) this.dsackUndos++;
-    if (undone) this.undoCut();
+    const undone = advanced && this.inRecovery && ro !== null && ro.undoPending() && (ro.origArrives[hole]! < Infinity || ro.undoRetrans === 0);
+    if (undone) {
+      if (!(ro.origArrives[hole]! < Infinity)) ro.dsackUndos++;
+      this.undoCut(ro);
+    }
     if (newLoss && !this.inRecovery && !undone) {
       this.enterRecovery(now);
-      if (lateOnly) this.lateCuts++;
+      if (lateOnly) ro!.lateCuts++;
     }
     else if (this.inRecovery && (this.ctx.sack ? this.una >= this.recoverSeq : newest.order >= this.recoverOrder)) this.inRecovery = false;
     if (!this.inRecovery && !newLoss) {
@@ -933,7 +905,7 @@ export class TcpConnection {
     // Linux (3.13's tcp_ack) puts a pending probe back to the RTO on every ACK and decides on the probe again.
     let rtoAt = NaN;
     if (!advanced && this.probeArmed && this.ctx.sack && this.ctx.tlp && !pto) {
-      rtoAt = this.probeRtoAt;
+      rtoAt = this.probe!.rtoAt;
       this.rtoDeadline = Infinity;
     }
     if (advanced || !this.ctx.sack || (pto && newlyAcked > 0)) this.rtoDeadline = Infinity;
@@ -947,16 +919,16 @@ export class TcpConnection {
    * the case cannot arise), outside recovery and with nothing queued to resend: the hole at the cumulative
    * point, sent once, on its way or lost.
    */
-  private limitedRecoveryCase(): boolean {
-    if (!this.reorders || !this.ctx.sack || this.perSegmentDelivery || this.inRecovery || this.dupThresh <= DUP_THRESH) return false;
+  private limitedRecoveryCase(ro: ReorderingState<Segment>): boolean {
+    if (!this.ctx.sack || this.perSegmentDelivery || this.inRecovery || ro.dupThresh <= DUP_THRESH) return false;
     if (this.retxHead < this.retxQueue.length) return false;
     const head = this.segs[this.una];
     if (head === undefined || head.acked || head.retx > 0 || head.sackedAbove === LATE_LOST) return false;
     const packetsOut = this.nSegs - this.una;
-    if (packetsOut > this.dupThresh) return false;
+    if (packetsOut > ro.dupThresh) return false;
     let sackedOut = 0;
     for (let i = this.una; i < this.nSegs; i++) if (this.segs[i]!.acked) sackedOut++;
-    return limitedRecoveryDue({ packetsOut, sackedOut, reordering: this.dupThresh, initialReordering: DUP_THRESH, maySendNow: this.buffer.hasData() && this.hasRoom() });
+    return limitedRecoveryDue({ packetsOut, sackedOut, reordering: ro.dupThresh, initialReordering: DUP_THRESH, maySendNow: this.buffer.hasData() && this.hasRoom() });
   }
 
   /**
@@ -964,7 +936,7 @@ export class TcpConnection {
    * to resend. Returns true if it was lost indeed, false if it was a late one still on its way (counted as
    * reorderDetect counts those).
    */
-  private markHeadLost(): boolean {
+  private markHeadLost(ro: ReorderingState<Segment>): boolean {
     const head = this.segs[this.una]!;
     this.pipe--;
     this.retxQueue.push(head);
@@ -974,7 +946,7 @@ export class TcpConnection {
       return true;
     }
     head.sackedAbove = LATE_LOST;
-    this.spuriousLosses++;
+    ro.spuriousLosses++;
     return false;
   }
 
@@ -1002,10 +974,11 @@ export class TcpConnection {
       this.earlyRetransmit(now);
       return;
     }
-    this.erRtoDeadline = this.rtoDeadline;
-    this.erProbeArmed = this.probeArmed;
+    const h = this.held!;
+    h.rtoDeadline = this.rtoDeadline;
+    h.probeArmed = this.probeArmed;
     this.probeArmed = false;
-    this.erArmed = true;
+    h.armed = true;
     this.armRto(at);
   }
 
@@ -1014,10 +987,11 @@ export class TcpConnection {
    * sender enters recovery and resends them. The RTO stays where it was until that resend restarts it.
    */
   private earlyRetransmit(now: number): void {
-    if (this.erArmed) {
-      this.erArmed = false;
-      this.rtoDeadline = this.erRtoDeadline;
-      this.probeArmed = this.erProbeArmed;
+    const h = this.held;
+    if (h !== null && h.armed) {
+      h.armed = false;
+      this.rtoDeadline = h.rtoDeadline;
+      this.probeArmed = h.probeArmed;
     }
     const ud = this.undetected;
     let found = false;
@@ -1051,7 +1025,7 @@ export class TcpConnection {
     const log = this.arrivedLog;
     const byPacket = this.perSegmentDelivery;
     const fack = this.fackOn && !byPacket;
-    const thresh = this.dupThresh;
+    const thresh = this.reordering?.dupThresh ?? DUP_THRESH;
     for (let i = first; i < end; i++) {
       const c = log[i]!;
       for (let j = this.udHead; j < ud.length; j++) {
@@ -1097,11 +1071,12 @@ export class TcpConnection {
     this.forceRetx = true;
     this.recoverOrder = this.orderSeq;
     this.recoverSeq = this.nSegs;
-    if (this.reorders && this.ctx.sack) {
-      this.undoCwnd = this.cwnd;
-      this.undoSsthresh = this.ssthresh;
-      this.undoRetrans = 0;
-      this.undoMarker = this.una;
+    const ro = this.reordering;
+    if (ro !== null && this.ctx.sack) {
+      ro.undoCwnd = this.cwnd;
+      ro.undoSsthresh = this.ssthresh;
+      ro.undoRetrans = 0;
+      ro.undoMarker = this.una;
     }
     this.reduceWindow();
     void now;
@@ -1111,13 +1086,13 @@ export class TcpConnection {
    * Re-ordering links: segment c was just acknowledged. Below the highest acknowledged and arrived as its
    * original, it shows reordering, and `sack` (Linux) raises its reordering degree (reordering.ts).
    */
-  private lateAcked(c: Segment): void {
-    const metric = reorderingMetric(this.highestAcked, c.seq);
-    if (c.seq > this.highestAcked) this.highestAcked = c.seq;
-    if (metric === 0 || !this.ctx.sack || !(this.origArrives[c.seq]! < Infinity)) return;
-    const raised = raisedReordering(this.dupThresh, metric);
-    if (raised > this.dupThresh) {
-      this.dupThresh = raised;
+  private lateAcked(ro: ReorderingState<Segment>, c: Segment): void {
+    const metric = reorderingMetric(ro.highestAcked, c.seq);
+    if (c.seq > ro.highestAcked) ro.highestAcked = c.seq;
+    if (metric === 0 || !this.ctx.sack || !(ro.origArrives[c.seq]! < Infinity)) return;
+    const raised = raisedReordering(ro.dupThresh, metric);
+    if (raised > ro.dupThresh) {
+      ro.dupThresh = raised;
       this.fackOn = false;
     }
     this.erOn = false;
@@ -1142,11 +1117,11 @@ export class TcpConnection {
    * reordering degree; with `sack` and FACK also by distance) and queued to be sent again. Returns whether
    * one was.
    */
-  private reorderDetect(first: number, end: number): boolean {
+  private reorderDetect(ro: ReorderingState<Segment>, first: number, end: number): boolean {
     const log = this.arrivedLog;
     const segs = this.segs;
     const fack = this.ctx.sack === true && this.fackOn && !this.perSegmentDelivery;
-    const degree = this.ctx.sack ? this.dupThresh : DUP_THRESH;
+    const degree = this.ctx.sack ? ro.dupThresh : DUP_THRESH;
     let found = false;
     for (let i = first; i < end; i++) {
       const c = log[i]!;
@@ -1158,7 +1133,7 @@ export class TcpConnection {
         u.sackedAbove = LATE_LOST;
         this.pipe--;
         this.retxQueue.push(u);
-        this.spuriousLosses++;
+        ro.spuriousLosses++;
         found = true;
       }
     }
@@ -1170,29 +1145,35 @@ export class TcpConnection {
    * counts a retransmission off (tcp_sacktag_write_queue); after the recovery, the last one undoes the cut
    * (tcp_try_undo_dsack); in it, the next ACK that moves the cumulative point does (onAck).
    */
-  private dsacksArrive(now: number): void {
-    while (this.dsackHead < this.dsackSegs.length && this.dsackAt[this.dsackHead]! <= now) {
-      const s = this.dsackSegs[this.dsackHead++]!;
-      if (Number.isNaN(this.undoCwnd) || this.undoRetrans <= 0 || s.seq < this.undoMarker || s.retx === 0) continue;
-      if (--this.undoRetrans === 0 && !this.inRecovery) {
-        this.undoCut();
-        this.dsackUndos++;
+  private dsacksArrive(ro: ReorderingState<Segment>, now: number): void {
+    while (ro.dsackHead < ro.dsackSegs.length && ro.dsackAt[ro.dsackHead]! <= now) {
+      const s = ro.dsackSegs[ro.dsackHead++]!;
+      if (!ro.undoPending() || ro.undoRetrans <= 0 || s.seq < ro.undoMarker || s.retx === 0) continue;
+      if (--ro.undoRetrans === 0 && !this.inRecovery) {
+        this.undoCut(ro);
+        ro.dsackUndos++;
       }
     }
   }
 
   /** The recovery's cut undone (reordering.ts): the window and threshold as before it, recovery over. */
-  private undoCut(): void {
-    this.cwnd = Math.max(this.cwnd, this.undoCwnd);
-    this.ssthresh = this.undoSsthresh;
-    this.undoCwnd = NaN;
+  private undoCut(ro: ReorderingState<Segment>): void {
+    this.cwnd = Math.max(this.cwnd, ro.undoCwnd);
+    this.ssthresh = ro.undoSsthresh;
+    ro.undoCwnd = NaN;
     this.inRecovery = false;
-    this.undoneCuts++;
+    ro.undoneCuts++;
+  }
+
+  /** A retransmission of a recovery episode whose cut may yet be undone (Linux's undo_retrans). */
+  private countUndoRetransmission(): void {
+    const ro = this.reordering;
+    if (ro !== null && ro.undoPending()) ro.undoRetrans++;
   }
 
   /** Multiplicative decrease (NewReno halves, CUBIC ×0.7). */
   private reduceWindow(): void {
-    if (this.ctx.cubic) {
+    if (this.cubicState !== null) {
       cubicReduced(this.cubicState, this.cwnd);
       this.cwnd = Math.max(this.cwnd * CUBIC_BETA, 2);
     } else {
@@ -1209,7 +1190,7 @@ export class TcpConnection {
       this.cwnd += 1;
       return;
     }
-    if (!this.ctx.cubic) {
+    if (this.cubicState === null) {
       this.cwnd += this.ctx.coupledIncrease ? this.ctx.coupledIncrease(this) : 1 / this.cwnd;
       return;
     }
@@ -1221,32 +1202,39 @@ export class TcpConnection {
    * timeout when it is earlier (Linux's tcp_schedule_loss_probe).
    */
   private armTimer(now: number, rtoAt = NaN): void {
-    this.erArmed = false;
-    if (this.ctx.quicPto) {
-      this.probeArmed = true;
-      this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.delack?.timeoutMs ?? 0, this.ptoCount));
-      return;
-    }
+    if (this.held !== null) this.held.armed = false;
     const rto = Number.isNaN(rtoAt) ? now + this.rto * this.backoff : rtoAt;
-    if (this.ctx.tlp && this.ctx.sack) {
-      if (this.linuxProbeDue()) {
-        // Linux 3.13 probes in the RTO's place when the probe timeout would come later.
-        this.probeArmed = true;
-        this.probeRtoAt = rto;
-        this.armRto(Math.min(now + linuxProbeTimeout(this.srtt, this.nSegs - this.una, this.ctx.psh === true), rto));
-        return;
-      }
-    } else if (this.ctx.tlp && !this.inRecovery && this.backoff === 1 && this.tlpOrder === 0 && !Number.isNaN(this.srtt)) {
-      const extra = this.pipe === 1 && !this.ctx.psh ? (this.delack?.probeAllowanceMs ?? MIN_RTO_MS) : TLP_MIN_MS;
-      const pto = now + 2 * this.srtt + extra;
-      if (pto < rto) {
-        this.probeArmed = true;
-        this.armRto(pto);
-        return;
-      }
-    }
+    // Kept small, so that V8 inlines it into its per-ACK callers: the probes' cases apart (armProbe).
+    if ((this.ctx.quicPto || this.ctx.tlp) && this.armProbe(now, rto)) return;
     this.probeArmed = false;
     this.armRto(rto);
+  }
+
+  /**
+   * With `quicPto` or `tlp`: arms the probe timeout in the RTO's place (QUIC-lite's always; TCP's when it is due
+   * and, but for Linux 3.13's, earlier than the RTO at `rto`). Returns whether it did.
+   */
+  private armProbe(now: number, rto: number): boolean {
+    if (this.ctx.quicPto) {
+      this.probeArmed = true;
+      this.armRto(now + probeTimeout(this.srtt, this.rttvar, this.delayed?.policy.timeoutMs ?? 0, this.ptoCount));
+      return true;
+    }
+    if (this.ctx.sack) {
+      if (!this.linuxProbeDue()) return false;
+      // Linux 3.13 probes in the RTO's place when the probe timeout would come later.
+      this.probeArmed = true;
+      this.probe!.rtoAt = rto;
+      this.armRto(Math.min(now + linuxProbeTimeout(this.srtt, this.nSegs - this.una, this.ctx.psh === true), rto));
+      return true;
+    }
+    if (this.inRecovery || this.backoff !== 1 || this.tlpOrder !== 0 || Number.isNaN(this.srtt)) return false;
+    const extra = this.pipe === 1 && !this.ctx.psh ? (this.delayed?.policy.probeAllowanceMs ?? MIN_RTO_MS) : TLP_MIN_MS;
+    const pto = now + 2 * this.srtt + extra;
+    if (!(pto < rto)) return false;
+    this.probeArmed = true;
+    this.armRto(pto);
+    return true;
   }
 
   /**
@@ -1271,16 +1259,17 @@ export class TcpConnection {
       this.sendPtoProbe(now);
       return;
     }
+    const p = this.probe!;
     this.probeArmed = false;
     this.rtoDeadline = Infinity;
-    this.probes++;
-    this.probeCwndSum += this.cwnd;
+    p.probes++;
+    p.probeCwndSum += this.cwnd;
     if (this.ctx.sack && this.buffer.hasData()) {
-      if (this.trySend(now, true)) this.probesNew++;
+      if (this.trySend(now, true)) p.probesNew++;
     } else if (this.retxHead >= this.retxQueue.length) {
       if (this.trySend(now, true)) {
         this.tlpOrder = this.orderSeq;
-        this.probesNew++;
+        p.probesNew++;
       } else this.probeHighestUnacked(now);
     }
     this.lastActive = now;
@@ -1319,15 +1308,16 @@ export class TcpConnection {
   private probeRetransmit(s: Segment, now: number): void {
     s.retx++;
     this.ctx.stats.retransmissions++;
-    if (!Number.isNaN(this.undoCwnd)) this.undoRetrans++;
+    this.countUndoRetransmission();
     const ud = this.undetected;
     const k = ud.indexOf(s, this.udHead);
     if (k >= 0) {
       // Lost and not yet known: the probe refills it (pipe already counts it).
       ud.splice(k, 1);
       this.pipe--;
-      this.tlpRepaired = true;
-      this.probesRepairing++;
+      const p = this.probe!;
+      p.repaired = true;
+      p.probesRepairing++;
       this.transmit(s, now);
       this.tlpOrder = s.order;
       return;
@@ -1366,7 +1356,7 @@ export class TcpConnection {
       this.armRto(this.rtoDeadline);
       return;
     }
-    if (this.erArmed) {
+    if (this.held?.armed) {
       this.earlyRetransmit(now);
       if (this.rtoDeadline !== Infinity) this.armRto(this.rtoDeadline);
       return;
@@ -1398,8 +1388,8 @@ export class TcpConnection {
 
   /** A retransmission timeout: ssthresh halves, the window restarts at one segment, the timer backs off. */
   private collapseWindow(): void {
-    this.undoCwnd = NaN;
-    if (this.ctx.cubic) cubicReduced(this.cubicState, this.cwnd);
+    if (this.reordering !== null) this.reordering.undoCwnd = NaN;
+    if (this.cubicState !== null) cubicReduced(this.cubicState, this.cwnd);
     this.ssthresh = Math.max(this.cwnd / 2, 2);
     this.cwnd = 1;
     this.inRecovery = false;
@@ -1412,15 +1402,15 @@ export class TcpConnection {
    * unacknowledged: their ACKs were lost, and only a timeout can tell the sender.
    */
   private ackLost(): boolean {
-    return this.onWire === 0 && this.acksInFlight === 0 && !this.delackArmed && this.ackRcvdUpTo < this.nArrived;
+    return this.onWire === 0 && this.acksInFlight === 0 && !(this.delayed?.armed ?? false) && this.ackRcvdUpTo < this.nArrived;
   }
 
   /** RTO after lost ACKs: retransmit the oldest unacknowledged segment (the client ACKs the duplicate). */
   private retransmitUnacked(now: number): void {
     const s = this.arrivedLog[this.ackRcvdUpTo]!;
-    if (this.ctx.frto) {
-      this.frtoCwnd = this.cwnd;
-      this.frtoSsthresh = this.ssthresh;
+    if (this.frto !== null) {
+      this.frto.cwnd = this.cwnd;
+      this.frto.ssthresh = this.ssthresh;
     }
     this.collapseWindow();
     this.timeouts++;
