@@ -45,6 +45,13 @@ export interface LinkSchedule {
   readonly reorder: boolean;
   /** A packet short of tokens leaves when the watchdog armed at its slice's rate fires, not at the next refill. */
   readonly watchdogWake: boolean;
+  /**
+   * The downlink is Linux 3.13's netem root with its tbf child, event-driven (bridge-link.ts, netem-tbf.ts): the
+   * delay before the bucket, and a packet short of tokens woken by its watchdog or by netem's later calls.
+   */
+  readonly netemPair: boolean;
+  /** tbf's FIFO limit in bytes for `netemPair` (Goel's `limit 128k`); default queuePackets full-size frames. */
+  readonly queueBytes?: number;
 }
 
 export interface SliceSpec {
@@ -54,7 +61,7 @@ export interface SliceSpec {
 }
 
 /** A schedule from its slices (repeating after the last); one-line ConfigError on bad values. */
-export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; reorder?: boolean; watchdogWake?: boolean; slices: readonly SliceSpec[] }): LinkSchedule {
+export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; queueBytes?: number; reorder?: boolean; watchdogWake?: boolean; netemPair?: boolean; slices: readonly SliceSpec[] }): LinkSchedule {
   if (!(o.sliceMs > 0)) throw new ConfigError(`link schedule: slice length must be positive, got ${o.sliceMs}`);
   if (o.slices.length === 0) throw new ConfigError('link schedule: no slices');
   const burst = o.burstBytes ?? 0;
@@ -76,7 +83,10 @@ export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePac
   });
   const meanBps = rateBps.reduce((a, b) => a + b, 0) / n;
   if (!(meanBps > 0) && !(burst > 0)) throw new ConfigError('link schedule: every slice has rate 0 and there is no burst: nothing can cross');
-  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, meanBps, reorder: o.reorder === true, watchdogWake: o.watchdogWake === true };
+  // tc rejects a tbf rate of 0 (tbf_change: max_size 0), and the pair's watchdog needs a rate.
+  if (o.netemPair === true && rateBps.some((r) => !(r > 0))) throw new ConfigError('link schedule: netemPair needs every slice\'s rate above 0 (tc rejects a tbf rate of 0)');
+  if (o.queueBytes !== undefined && !(Number.isInteger(o.queueBytes) && o.queueBytes >= SCHEDULE_MIN_BUCKET)) throw new ConfigError(`link schedule: queue bytes must be an integer of at least ${SCHEDULE_MIN_BUCKET}, got ${o.queueBytes}`);
+  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, queueBytes: o.queueBytes, meanBps, reorder: o.reorder === true, watchdogWake: o.watchdogWake === true, netemPair: o.netemPair === true };
 }
 
 /** The slice a time falls in (counted over repetitions), and that slice's index in the schedule. */

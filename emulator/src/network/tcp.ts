@@ -90,6 +90,7 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
+import type { BridgeLink, LinkSink } from './bridge-link.ts';
 import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState } from './cubic.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
 import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
@@ -263,7 +264,7 @@ export interface NetContext {
   arrivalLane: number;
   /** FIFO lane for the ACKs of connections with a given client->server delay. */
   ackLane(up: number): number;
-  link: BottleneckLink;
+  link: BottleneckLink | BridgeLink;
   dS: number;
   dC: number;
   icwnd: number;
@@ -325,7 +326,12 @@ export interface SegmentSource {
   hasData(): boolean;
 }
 
-export class TcpConnection {
+/** A copy's tag on an event-driven link (bridge-link.ts): its transmission order, and what it was. */
+const TAG_ORIGINAL = 1;
+const TAG_COPY = 2;
+const TAG_KINDS = 4;
+
+export class TcpConnection implements LinkSink {
   private log: SegmentLog = segmentLogPool.pop() ?? new SegmentLog();
   /** Every segment sent, by sequence number: segs[0..nSegs); the slots past nSegs hold reusable segments (the log's). */
   private segs: Segment[] = this.log.segs;
@@ -645,9 +651,13 @@ export class TcpConnection {
     s.sendT = now;
     s.lost = false;
     this.pipe++;
-    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
-    if (this.reorders && s.retx === 0) this.origArrives[s.seq] = dep < 0 ? Infinity : dep + this.ctx.dC;
-    if (dep < 0) {
+    const link = this.ctx.link;
+    const dep = link.deferred
+      ? link.send(now + this.ctx.dS, s.len + HEADER_BYTES, this, s, s.order * TAG_KINDS + (s.retx === 0 ? TAG_ORIGINAL : 0)) ? Infinity : -1
+      : link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    if (this.reorders && s.retx === 0) this.origArrives[s.seq] = dep < 0 || dep === Infinity ? Infinity : dep + this.ctx.dC;
+    if (dep === Infinity) this.onWire++; // its departure comes by callback (linkDeparted)
+    else if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
       this.undetected.push(s);
@@ -656,6 +666,39 @@ export class TcpConnection {
       if (dep + this.ctx.dC > this.lastDataArrival) this.lastDataArrival = dep + this.ctx.dC;
       this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
     }
+  }
+
+  /** An event-driven link let a copy of s out at t (bridge-link.ts): it reaches the client dC later. */
+  linkDeparted(item: unknown, tag: number, t: number): void {
+    const s = item as Segment;
+    const at = t + this.ctx.dC;
+    // The original's arrival, unless a retransmission got there first.
+    if (this.reorders && (tag & TAG_ORIGINAL) !== 0 && !s.arrived) this.origArrives[s.seq] = at;
+    if (at > this.lastDataArrival) this.lastDataArrival = at;
+    this.ctx.q.scheduleLane(this.ctx.arrivalLane, at, EV_SEGMENT_ARRIVES, s);
+  }
+
+  /**
+   * An event-driven link dropped a copy of s at t (its queue full at the hand-over). The latest copy sent is
+   * lost as one lost on entry is (undetected, in transmission order); an older copy, or a probe's duplicate, only
+   * leaves the wire.
+   */
+  linkDropped(item: unknown, tag: number): void {
+    const s = item as Segment;
+    this.onWire--;
+    // Acknowledged meanwhile (an older copy got there), or already deemed lost as late and queued to be resent.
+    if ((tag & TAG_COPY) !== 0 || Math.floor(tag / TAG_KINDS) !== s.order || s.acked || s.sackedAbove === LATE_LOST) return;
+    s.lost = true;
+    // An original on a re-ordering link has counted the segments acknowledged above it since it was sent.
+    if (!(this.reorders && s.retx === 0)) s.sackedAbove = 0;
+    const ud = this.undetected;
+    let i = ud.length;
+    ud.push(s);
+    while (i > this.udHead && ud[i - 1]!.order > s.order) {
+      ud[i] = ud[i - 1]!;
+      i--;
+    }
+    ud[i] = s;
   }
 
   /**
@@ -1342,7 +1385,12 @@ export class TcpConnection {
     this.ctx.slices?.record(this, now, true);
     // Two copies: which one an ACK's timestamp echoes is not modelled, so the segment gives no RTT sample.
     s.sendT = NaN;
-    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    const link = this.ctx.link;
+    if (link.deferred) {
+      if (link.send(now + this.ctx.dS, s.len + HEADER_BYTES, this, s, s.order * TAG_KINDS + TAG_COPY)) this.onWire++;
+      return;
+    }
+    const dep = link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep >= 0) {
       this.onWire++;
       if (dep + this.ctx.dC > this.lastDataArrival) this.lastDataArrival = dep + this.ctx.dC;
