@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { linkSchedule, type SliceSpec } from './link-schedule.ts';
-import { NetemTbf, type BridgePacket } from './netem-tbf.ts';
+import { maxSize, NetemTbf, type BridgePacket } from './netem-tbf.ts';
 
 interface Pkt extends BridgePacket {
   name: string;
@@ -78,4 +78,20 @@ test("tbf's FIFO limit in bytes drops at the hand-over", () => {
   // leave on the bucket, C on its watchdog.
   const slow = [{ rateBps: 60_000, delayMs: 10 }];
   assert.deepEqual(drive(slow, 1000, [['A', 0], ['B', 0], ['C', 0], ['D', 0], ['E', 0]], 4500), { A: 10, B: 10, C: 210, D: 'dropped', E: 'dropped' });
+});
+
+test("tbf's max_size: the bucket's time capped at 2^32 - 1 ns", () => {
+  // 64 KiB at 60 kbit/s (7,500 bytes/s) takes 8.7 s: capped at 4.295 s, 32,212 bytes pass.
+  assert.equal(maxSize(7500, 65536), 32212);
+  // 2 kbit/s (250 bytes/s): 1,073 bytes, under a full-size frame; 3 kbit/s: 1,610.
+  assert.equal(maxSize(250, 65536), 1073);
+  assert.equal(maxSize(375, 65536), 1610);
+  // 1 Mbit/s: 64 KiB in 0.52 s, under the cap: the bucket itself.
+  assert.equal(maxSize(125000, 65536), 65536);
+  // In a 2 kbit/s slice every full-size packet handed on is dropped; the next slice's pass.
+  const slices = [
+    { rateBps: 2_000, delayMs: 10 },
+    { rateBps: 1_000_000, delayMs: 10 },
+  ];
+  assert.deepEqual(drive(slices, 100, [['A', 0], ['B', 95]]), { A: 'dropped', B: 105 });
 });

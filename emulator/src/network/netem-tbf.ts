@@ -14,6 +14,8 @@
  * - tbf_dequeue: the head leaves if the bucket holds its bytes; otherwise tbf arms its watchdog at now + the
  *   missing tokens' time at the current rate (re-arming replaces). A `tc change` (every slice start here)
  *   fills the bucket and wakes nothing.
+ * - tbf_enqueue drops a packet longer than max_size, which tbf_change computes from the bucket's time capped at
+ *   2^32 - 1 ns: 64 KiB takes longer than that below 122 kbit/s, and below 2.8 kbit/s max_size is under a full frame.
  * So a packet short of tokens leaves at the first of: its watchdog, unless netem is throttled then; the next
  * hand-over of a later packet; the next packet entering while netem is not throttled; whichever comes first
  * with enough tokens, a refill counting as soon as anything asks. Bytes for tokens: within a slice the rate is
@@ -21,6 +23,15 @@
  * Timers go through `arm`; `fire(t)` must be called at every armed time (stale ones are ignored).
  */
 import { SCHEDULE_MIN_BUCKET, type LinkSchedule } from './link-schedule.ts';
+
+/** One nanosecond, ms: the kernel's clock step. */
+const NS = 1e-6;
+
+/** The longest packet tbf passes (3.13's tbf_change): the bytes `bytesPerS` carries in min(bucket time, 2^32 - 1 ns). */
+export function maxSize(bytesPerS: number, bucketBytes: number): number {
+  const bucketNs = Math.min((bucketBytes / bytesPerS) * 1e9, 2 ** 32 - 1);
+  return Math.floor((bucketNs * Math.floor(bytesPerS)) / 1e9);
+}
 
 export interface BridgePacket {
   readonly bytes: number;
@@ -54,6 +65,8 @@ export class NetemTbf<P extends BridgePacket> {
   private netemAt = NaN;
   private tbfAt = NaN;
   drops = 0;
+  /** Of the drops, those longer than tbf's max_size. */
+  maxSizeDrops = 0;
 
   constructor(private readonly s: LinkSchedule, limitBytes: number, private readonly hooks: NetemTbfHooks<P>) {
     this.cap = Math.max(s.burstBytes, SCHEDULE_MIN_BUCKET);
@@ -116,8 +129,20 @@ export class NetemTbf<P extends BridgePacket> {
     }
   }
 
-  /** tbf_enqueue: into the FIFO unless its bytes would pass the limit. */
+  /**
+   * tbf_enqueue: dropped when longer than max_size (the bytes the rate carries in the bucket's time, that time
+   * capped at 2^32 - 1 ns: under a full-size frame below 2.8 kbit/s), or when its bytes would pass the FIFO's
+   * limit; else into the FIFO.
+   */
   private handOver(p: P, now: number): void {
+    const s = this.s;
+    const bytesPerS = s.rateBps[Math.floor(now / s.sliceMs) % s.rateBps.length]! / 8;
+    if (p.bytes > maxSize(bytesPerS, this.cap)) {
+      this.drops++;
+      this.maxSizeDrops++;
+      this.hooks.dropped(p, now);
+      return;
+    }
     if (this.backlog + p.bytes > this.limitBytes) {
       this.drops++;
       this.hooks.dropped(p, now);
@@ -136,9 +161,9 @@ export class NetemTbf<P extends BridgePacket> {
     const k = Math.floor(now / s.sliceMs);
     const perMs = s.rateBps[k % s.rateBps.length]! / 8000;
     const toks = k === this.tokensSlice ? Math.min(this.cap, this.tokens + perMs * (now - this.tokensAt)) : this.cap;
-    // The watchdog's time; one that rounds to now is now (the kernel counts whole nanoseconds).
+    // The watchdog's time; one under a nanosecond away is now (the kernel counts whole nanoseconds).
     const at = now + (p.bytes - toks) / perMs;
-    if (toks >= p.bytes || at <= now) {
+    if (toks >= p.bytes || at - now < NS) {
       this.tokens = Math.max(0, toks - p.bytes);
       this.tokensAt = now;
       this.tokensSlice = k;

@@ -368,6 +368,8 @@ export class TcpConnection implements LinkSink {
    * as small as the hot path needs (one field and its boxed double less per segment on every link).
    */
   private readonly origArrives: number[];
+  /** An event-driven downlink (bridge-link.ts): by sequence number, the copies sent and neither arrived nor dropped yet. */
+  private readonly copiesOut: number[];
   /** The reordering degree (Linux's tp->reordering): segments SACKed above one before it is deemed lost. */
   private dupThresh = DUP_THRESH;
   /** FACK and early retransmit, until reordering turns them off (tcp_update_reordering). */
@@ -489,6 +491,7 @@ export class TcpConnection implements LinkSink {
     this.offeredAt = this.rcvWindow !== null ? [] : NOTHING_WITH_A_FIXED_WINDOW;
     this.reorders = ctx.link.reorders === true;
     this.origArrives = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
+    this.copiesOut = ctx.link.deferred ? [] : NOTHING_ON_ORDERED_LINKS;
     this.dsackSegs = this.reorders ? [] : (NOTHING_ON_ORDERED_LINKS as never[]);
     this.dsackAt = this.reorders ? [] : NOTHING_ON_ORDERED_LINKS;
     this.fackOn = ctx.fack === true;
@@ -656,7 +659,10 @@ export class TcpConnection implements LinkSink {
       ? link.send(now + this.ctx.dS, s.len + HEADER_BYTES, this, s, s.order * TAG_KINDS + (s.retx === 0 ? TAG_ORIGINAL : 0)) ? Infinity : -1
       : link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (this.reorders && s.retx === 0) this.origArrives[s.seq] = dep < 0 || dep === Infinity ? Infinity : dep + this.ctx.dC;
-    if (dep === Infinity) this.onWire++; // its departure comes by callback (linkDeparted)
+    if (dep === Infinity) {
+      this.onWire++; // its departure comes by callback (linkDeparted)
+      this.copiesOut[s.seq] = (this.copiesOut[s.seq] ?? 0) + 1;
+    }
     else if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
@@ -679,18 +685,17 @@ export class TcpConnection implements LinkSink {
   }
 
   /**
-   * An event-driven link dropped a copy of s at t (its queue full at the hand-over). The latest copy sent is
-   * lost as one lost on entry is (undetected, in transmission order); an older copy, or a probe's duplicate, only
-   * leaves the wire.
+   * An event-driven link dropped a copy of s at t (its queue full, or the packet over max_size, at the hand-over).
+   * Once no copy of s is left on its way and none arrived, s is lost as one lost on entry is (undetected, in
+   * transmission order) — unless acknowledged, known lost already, or deemed lost as late and queued to be resent.
    */
   linkDropped(item: unknown, tag: number): void {
     const s = item as Segment;
     this.onWire--;
-    // Acknowledged meanwhile (an older copy got there), or already deemed lost as late and queued to be resent.
-    if ((tag & TAG_COPY) !== 0 || Math.floor(tag / TAG_KINDS) !== s.order || s.acked || s.sackedAbove === LATE_LOST) return;
+    if (--this.copiesOut[s.seq]! > 0 || s.arrived || s.acked || s.lost || s.sackedAbove === LATE_LOST) return;
     s.lost = true;
     // An original on a re-ordering link has counted the segments acknowledged above it since it was sent.
-    if (!(this.reorders && s.retx === 0)) s.sackedAbove = 0;
+    if (!(this.reorders && s.retx === 0 && (tag & TAG_ORIGINAL) !== 0)) s.sackedAbove = 0;
     const ud = this.undetected;
     let i = ud.length;
     ud.push(s);
@@ -715,6 +720,7 @@ export class TcpConnection implements LinkSink {
   /** Client side: a segment arrived; ACK it (now or later) and hand data to the application. */
   onSegmentArrives(s: Segment, now: number): void {
     this.onWire--;
+    if (this.ctx.link.deferred) this.copiesOut[s.seq]!--;
     if (s.arrived) {
       // A duplicate (its ACK was lost, or it was late and its retransmission got there first): Linux ACKs it at
       // once, with a D-SACK block for it (RFC 2883).
@@ -1387,7 +1393,10 @@ export class TcpConnection implements LinkSink {
     s.sendT = NaN;
     const link = this.ctx.link;
     if (link.deferred) {
-      if (link.send(now + this.ctx.dS, s.len + HEADER_BYTES, this, s, s.order * TAG_KINDS + TAG_COPY)) this.onWire++;
+      if (link.send(now + this.ctx.dS, s.len + HEADER_BYTES, this, s, s.order * TAG_KINDS + TAG_COPY)) {
+        this.onWire++;
+        this.copiesOut[s.seq] = (this.copiesOut[s.seq] ?? 0) + 1;
+      }
       return;
     }
     const dep = link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
