@@ -17,8 +17,9 @@
  * p75, p90, p100 of each of the script's 200-value arrays; its passable loss array has 201) and draw from
  * them by linear interpolation: every draw comes from a seeded Rng, so runs are reproducible.
  * tbf_change refills the bucket but wakes nothing: a packet short of tokens waits for the watchdog tbf armed at
- * the rate of the slice it was found short in (`watchdogWake`, on; an upper bound, as netem's hand-overs also
- * wake the queue on the real bridge; emulator/README.md, Goel's experiment, session 17b).
+ * the rate of the slice it was found short in (`watchdogWake`, on; emulator/README.md, Goel's experiment, session
+ * 17b). On the real bridge netem's hand-overs also wake the queue: `netemPair` (`--netem-wakes`, off) runs the data
+ * direction through 3.13's netem/tbf pair event by event (session 18: it moves near the refills' figures).
  * netem re-orders packets when the delay drops between slices (each packet is held for its own slice's delay):
  * on by default (`reorder`), as the bridge did. What the model leaves out: the bridge's own line rate (taken
  * as infinite for the burst).

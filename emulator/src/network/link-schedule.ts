@@ -9,8 +9,9 @@
  *   is `burstBytes` 0 (the bucket then holds one packet). The bridge's line rate is taken as infinite.
  *   With `watchdogWake` a packet short of tokens leaves only when the tbf's watchdog fires, armed at the rate
  *   of the slice it was found short in (Linux 3.13's tbf_dequeue): tbf_change refills the bucket but wakes
- *   nothing, so a packet waiting across slice starts misses their refills until then (an upper bound: a real
- *   bridge is also woken by any packet netem hands on; see emulator/README.md, Goel's experiment, session 17b).
+ *   nothing, so a packet waiting across slice starts misses their refills until then (a real bridge is also woken
+ *   by any packet netem hands on; see emulator/README.md, Goel's experiment, sessions 17b and 18). With
+ *   `netemPair` the downlink is that pair event by event instead (netem-tbf.ts, bridge-link.ts; path.ts).
  * - **delay** (`ScheduleDelay`): the slice in which a packet enters adds its extra delay after the queue
  *   (netem's `delay`), packets kept in order; with `reorder`, each packet keeps its own delay, as netem's
  *   time-sorted queue (tfifo) does, so when the delay drops from one slice to the next, packets entering after
