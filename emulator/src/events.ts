@@ -15,3 +15,4 @@ export const EV_REQUEST_RELEASED = 13; // b: resource node; its browser-side req
 export const EV_RENDERER_DONE = 14; // b: resource node; the renderer learns its response is complete
 export const EV_FRAME_COMMIT = 15; // b: a frame's document resource node; the frame's navigation commits: its parser may read the body
 export const EV_RESPONSE_MORE = 16; // a: Exchange, b: step of its server's pacing; the server produced more of a paced body
+export const EV_LINK = 17; // a: BridgeLink, b: a packet enters it (0) or one of its watchdogs fires (1)

@@ -293,6 +293,19 @@ test("Goel's per-slice retransmission counts: the retransmission lands in the sl
   assert.equal(simulateChecked(page, lose([6], [])).retransmissionSlices, undefined);
 });
 
+test("netemPair (3.13's netem/tbf pair, event-driven): the closed form's timeline at a constant rate; tbf's byte limit drops at the hand-over", () => {
+  // No delay: each segment is handed to tbf as it enters at 70. The one-packet bucket lets segment 1 out at 70,
+  // segment 2 is short, tbf's watchdog at 71 (netem not throttled: its line is empty), and so on: segment k departs
+  // at 69 + k, the tenth reaches the client at 89, as the closed form has it.
+  const pair = (queueBytes?: number): EmulatorConfig => ({ ...base, linkSchedule: linkSchedule({ sliceMs: 100, slices: [{ rateBps: 12e6 }], netemPair: true, queueBytes }) });
+  close(simulateChecked(page, pair()).loadTime, 89, 'load');
+  // A 6,000-byte FIFO: segment 1 leaves on the bucket, 2-5 wait (6,000 bytes), 6-10 are dropped as netem hands them
+  // on; the sender learns of them by the link's callback and repairs them (the checked run: every byte once).
+  const r = simulateChecked(page, pair(6000));
+  assert.equal(r.drops, 5);
+  assert.ok(r.loadTime > 89);
+});
+
 test('a link schedule carries its own rate and loss: loss options beside it are refused', () => {
   const cfg = { ...scheduled([{ rateBps: 12e6 }], 100), lossRate: 0.01 };
   assert.throws(() => simulateChecked(page, cfg), /linkSchedule carries its own rate and loss/);

@@ -38,6 +38,7 @@ import {
   EV_RESPONSE_READY,
   EV_RTO,
   EV_SEGMENT_ARRIVES,
+  EV_LINK,
   EV_TIMER_FIRES,
 } from './events.ts';
 import { MainThread } from './browser/main-thread.ts';
@@ -45,6 +46,7 @@ import { ResourceScheduler } from './browser/resource-scheduler.ts';
 import { ConnectionPool, type HostPool, type HttpConnection } from './http/connection-pool.ts';
 import type { Exchange } from './http/send-buffer.ts';
 import type { BottleneckLink } from './network/bottleneck.ts';
+import type { BridgeLink } from './network/bridge-link.ts';
 import { buildPath } from './network/path.ts';
 import type { NetContext, Segment, TcpConnection } from './network/tcp.ts';
 import type { MptcpConnection } from './mptcp/connection.ts';
@@ -173,7 +175,7 @@ class Simulation {
   private readonly parseStarted: Uint8Array;
   private readonly thread: MainThread;
   private readonly scheduler: ResourceScheduler | undefined;
-  private readonly link: BottleneckLink;
+  private readonly link: BottleneckLink | BridgeLink;
   private readonly pool: ConnectionPool;
   private readonly net: NetContext;
   /** The second path and its MPTCP connections (config path2). */
@@ -230,7 +232,8 @@ class Simulation {
     this.committed = !cfg.navigationCommit || m.document < 0 || m.commitDelay <= 0;
     if (cfg.resourceScheduler) this.scheduler = new ResourceScheduler(m, (r, t) => this.release(r, t));
     const path = buildPath(cfg);
-    this.link = path.down;
+    this.link = path.bridge ?? path.down;
+    path.bridge?.attach(this.q);
     const ackLanes = new Map<number, number>();
     this.net = {
       q: this.q,
@@ -296,6 +299,9 @@ class Simulation {
           s.conn.onAck(s, now, ev.b);
           break;
         }
+        case EV_LINK:
+          (ev.a as BridgeLink).onEvent(ev.b, now);
+          break;
         case EV_RTO:
           (ev.a as TcpConnection).onRto(ev.b, now);
           break;

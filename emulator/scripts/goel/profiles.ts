@@ -33,7 +33,7 @@ export function testbedProfile(p: TestbedProfile, opts: TestbedOptions = {}): Lo
   const schedules = new Map<number, EmulatorConfig['linkSchedule']>();
   return {
     name: p.name,
-    what: `Goel's bridge, loss x${opts.lossScale ?? 1}${opts.refill === false ? ', no refill' : ''}${opts.reorder === false ? ', no re-ordering' : ''}${opts.order === 'script' ? ", the script's walk" : ''}${opts.watchdogWake === false ? ', every refill wakes the queue' : ''}`,
+    what: `Goel's bridge, loss x${opts.lossScale ?? 1}${opts.refill === false ? ', no refill' : ''}${opts.reorder === false ? ', no re-ordering' : ''}${opts.order === 'script' ? ", the script's walk" : ''}${opts.watchdogWake === false ? ', every refill wakes the queue' : ''}${opts.netemPair === true ? ", netem's wake-ups (3.13's pair)" : ''}`,
     testbed: p,
     link: (seed) => {
       let s = schedules.get(seed);

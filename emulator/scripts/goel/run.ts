@@ -20,7 +20,7 @@ import { COMPARABLE, FASTER, judge, LOWER, MUCH_SLOWER, NOT_FASTER, SLOWER, tren
 import { familyProfiles, PROFILE_FAMILIES, quantileMean, TBF_BUFFER_BYTES, TBF_LIMIT_PACKETS, SLICE_ORDERS, type BridgeOptions, type ProfileFamily, type SliceOrder } from './testbed.ts';
 
 const HELP = `usage: npm run emulate:goel [-- --runs N] [--profiles quality|frequency|both] [--hosts linux-3.13|thesis] [--uncalibrated] [--scales F:P=X,...]
-                            [--no-refill] [--refill-wakes] [--no-reorder] [--bridge-order iid|script] [--fixed-rwnd | --no-rwnd]
+                            [--no-refill] [--refill-wakes] [--netem-wakes] [--no-reorder] [--bridge-order iid|script] [--fixed-rwnd | --no-rwnd]
                             [--loss-detection nack|sack] [--tlp] [--early-retransmit] [--fack] [--frto]
 
 Goel et al. 2017's page families (365 x 1 KB; 10 x 435 KB; 136 objects with 3 / 12 / 18 large) under its
@@ -52,6 +52,9 @@ and magnitude class (comparable within x1.05, faster/slower to x4/3, much beyond
   --refill-wakes    a packet short of tokens leaves on the next slice's refill (sessions 8-17); by default it waits
                     for tbf's watchdog, armed at its slice's rate: Linux 3.13's tbf_change refills without waking
                     the queue (an upper bound: netem's hand-overs also wake it)
+  --netem-wakes     the data direction through Linux 3.13's netem root and tbf child, event-driven: netem's delay
+                    before the bucket; a packet short of tokens leaves when tbf's watchdog fires (unless netem's own
+                    is pending) or when netem next hands on or takes in a packet (session 18)
   --no-reorder      packets kept in order when a slice's delay drops (the bridge's netem re-ordered them)
   --bridge-order iid|script
                     the slices' order: each slice's rate, RTT and gap drawn apart (iid, default), or walked as
@@ -104,7 +107,7 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 function runFamily(family: ProfileFamily, runs: number, bridge: Required<BridgeOptions>, calibrated: boolean): Trend[] {
   const testbed = familyProfiles(family);
   console.log(`\n=== ${family === 'quality' ? 'network quality (§VI-A, Table I; Figures 13-15)' : 'loss frequency (§VI-B; Figures 16-22)'} ===`);
-  console.log(`testbed (Goel's bridge, both directions, every 70 ms): ${bridge.refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}${bridge.watchdogWake ? ", a packet short of tokens waits for tbf's watchdog" : ', every refill wakes the queue'}, queue ${TBF_LIMIT_PACKETS} packets, ${bridge.reorder ? "netem's re-ordering when the delay drops" : 'order kept'}, slices ${bridge.order === 'script' ? "walked as the script's arrays" : 'drawn apart'}`);
+  console.log(`testbed (Goel's bridge, both directions, every 70 ms): ${bridge.refill ? `tbf ${TBF_BUFFER_BYTES} B refilled per slice + the slice's rate` : "the slice's rate (no refill)"}${bridge.netemPair ? ", data through 3.13's netem/tbf pair (a packet short of tokens woken by tbf's watchdog or netem's next call)" : bridge.watchdogWake ? ", a packet short of tokens waits for tbf's watchdog" : ', every refill wakes the queue'}, queue ${TBF_LIMIT_PACKETS} packets, ${bridge.reorder ? "netem's re-ordering when the delay drops" : 'order kept'}, slices ${bridge.order === 'script' ? "walked as the script's arrays" : 'drawn apart'}`);
   for (const p of testbed) {
     console.log(`  ${p.name.padEnd(8)} RTT p50 ${p.rttMs[3]} ms (min ${p.rttMs[0]}, p90 ${p.rttMs[5]}); loss slice every ${p.gapS[3]} s (median), its loss p50 ${p.lossPct[3].toFixed(0)}% mean ${quantileMean(p.lossPct).toFixed(1)}%; rate p50 ${(p.rateKbps[3] / 1000).toFixed(2)} Mbit/s mean ${(quantileMean(p.rateKbps) / 1000).toFixed(2)}${bridge.refill ? ` (+${((TBF_BUFFER_BYTES * 8) / 70 / 1000).toFixed(2)} Mbit/s of refills)` : ''}`);
   }
@@ -222,7 +225,7 @@ function tag(prefix: string): (v: Verdict) => Verdict {
 }
 
 function main(): number {
-  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'refill-wakes': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'fixed-rwnd': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, scales: { type: 'string' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
+  const { values } = scriptArgs('emulate:goel', HELP, { runs: { type: 'string' }, profiles: { type: 'string' }, hosts: { type: 'string' }, uncalibrated: { type: 'boolean' }, 'no-refill': { type: 'boolean' }, 'refill-wakes': { type: 'boolean' }, 'netem-wakes': { type: 'boolean' }, 'no-reorder': { type: 'boolean' }, 'bridge-order': { type: 'string' }, 'fixed-rwnd': { type: 'boolean' }, 'no-rwnd': { type: 'boolean' }, scales: { type: 'string' }, 'loss-detection': { type: 'string' }, tlp: { type: 'boolean' }, 'early-retransmit': { type: 'boolean' }, fack: { type: 'boolean' }, frto: { type: 'boolean' } });
   const runs = checkedOption('emulate:goel', () => positiveInt('runs', values.runs, 15));
   let which: ProfileFamily | 'both';
   let base: Partial<EmulatorConfig>;
@@ -238,7 +241,7 @@ function main(): number {
     return 2;
   }
   const families = which === 'both' ? PROFILE_FAMILIES : [which];
-  const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order, watchdogWake: values['refill-wakes'] !== true };
+  const bridge = { refill: !values['no-refill'], reorder: !values['no-reorder'], order, watchdogWake: values['refill-wakes'] !== true, netemPair: values['netem-wakes'] === true };
   Object.assign(hosts, base);
   const scales = parseScales(values.scales ?? '');
   if (typeof scales === 'string') {

@@ -44,6 +44,9 @@ test("a testbed schedule: Goel's slices, seeded, loss only in the slices the gap
     assert.equal(testbedSchedule(p, 3, { reorder: false }).reorder, false);
     assert.equal(s.watchdogWake, true, "tbf's watchdog, not the refill, wakes the queue (3.13's tbf_change)");
     assert.equal(testbedSchedule(p, 3, { watchdogWake: false }).watchdogWake, false);
+    assert.equal(s.netemPair, false, "the closed form by default; 3.13's netem/tbf pair on request");
+    assert.equal(testbedSchedule(p, 3, { netemPair: true }).netemPair, true);
+    assert.equal(s.queueBytes, 128 * 1024, "tbf's `limit 128k`");
   }
 });
 

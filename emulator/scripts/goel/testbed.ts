@@ -17,8 +17,9 @@
  * p75, p90, p100 of each of the script's 200-value arrays; its passable loss array has 201) and draw from
  * them by linear interpolation: every draw comes from a seeded Rng, so runs are reproducible.
  * tbf_change refills the bucket but wakes nothing: a packet short of tokens waits for the watchdog tbf armed at
- * the rate of the slice it was found short in (`watchdogWake`, on; an upper bound, as netem's hand-overs also
- * wake the queue on the real bridge; emulator/README.md, Goel's experiment, session 17b).
+ * the rate of the slice it was found short in (`watchdogWake`, on; emulator/README.md, Goel's experiment, session
+ * 17b). On the real bridge netem's hand-overs also wake the queue: `netemPair` (`--netem-wakes`, off) runs the data
+ * direction through 3.13's netem/tbf pair event by event (session 18: it moves near the refills' figures).
  * netem re-orders packets when the delay drops between slices (each packet is held for its own slice's delay):
  * on by default (`reorder`), as the bridge did. What the model leaves out: the bridge's own line rate (taken
  * as infinite for the burst).
@@ -38,7 +39,8 @@ type Quantiles = readonly [number, number, number, number, number, number, numbe
 export const SLICE_MS = 70;
 /** The bridge's tbf: `buffer 64k` (bytes per refill) and `limit 128k` (queue bytes). */
 export const TBF_BUFFER_BYTES = 64 * 1024;
-export const TBF_LIMIT_PACKETS = Math.floor((128 * 1024) / 1500);
+export const TBF_LIMIT_BYTES = 128 * 1024;
+export const TBF_LIMIT_PACKETS = Math.floor(TBF_LIMIT_BYTES / 1500);
 
 /** RTT, ms, of the frequency profiles (the script's `loss_based` latency array; half applied on each of the bridge's interfaces). */
 export const RTT_MS: Quantiles = [22, 27, 30, 39, 52, 86.4, 255];
@@ -137,6 +139,13 @@ export interface BridgeOptions {
    * true since session 17b. False: every refill wakes the queue (sessions 8-17).
    */
   watchdogWake?: boolean;
+  /**
+   * The data direction is Linux 3.13's netem root with its tbf child, event-driven (the emulator's `netemPair`):
+   * netem's delay before the bucket, a packet short of tokens woken by its watchdog (unless netem is throttled)
+   * or by netem's next call (a later packet's hand-over or entry); default false. The ACK direction keeps the
+   * closed form.
+   */
+  netemPair?: boolean;
 }
 
 /**
@@ -178,5 +187,5 @@ export function testbedSchedule(p: TestbedProfile, seed: number, opts: TestbedOp
       loss: l,
     };
   });
-  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, reorder: opts.reorder !== false, watchdogWake: opts.watchdogWake !== false, slices });
+  return linkSchedule({ sliceMs: SLICE_MS, burstBytes: opts.refill === false ? 0 : TBF_BUFFER_BYTES, queuePackets: TBF_LIMIT_PACKETS, reorder: opts.reorder !== false, watchdogWake: opts.watchdogWake !== false, netemPair: opts.netemPair === true, queueBytes: TBF_LIMIT_BYTES, slices });
 }

@@ -56,6 +56,8 @@ export const HEADER_BYTES = 52;
 export const MSS = 1448;
 
 export class BottleneckLink implements PacketLink {
+  /** A departure is known when the packet is offered (bridge-link.ts's is not). */
+  readonly deferred = false;
   /** Bytes per ms. */
   readonly rate: number;
   readonly maxQueue: number;

@@ -9,8 +9,9 @@
  *   is `burstBytes` 0 (the bucket then holds one packet). The bridge's line rate is taken as infinite.
  *   With `watchdogWake` a packet short of tokens leaves only when the tbf's watchdog fires, armed at the rate
  *   of the slice it was found short in (Linux 3.13's tbf_dequeue): tbf_change refills the bucket but wakes
- *   nothing, so a packet waiting across slice starts misses their refills until then (an upper bound: a real
- *   bridge is also woken by any packet netem hands on; see emulator/README.md, Goel's experiment, session 17b).
+ *   nothing, so a packet waiting across slice starts misses their refills until then (a real bridge is also woken
+ *   by any packet netem hands on; see emulator/README.md, Goel's experiment, sessions 17b and 18). With
+ *   `netemPair` the downlink is that pair event by event instead (netem-tbf.ts, bridge-link.ts; path.ts).
  * - **delay** (`ScheduleDelay`): the slice in which a packet enters adds its extra delay after the queue
  *   (netem's `delay`), packets kept in order; with `reorder`, each packet keeps its own delay, as netem's
  *   time-sorted queue (tfifo) does, so when the delay drops from one slice to the next, packets entering after
@@ -45,6 +46,13 @@ export interface LinkSchedule {
   readonly reorder: boolean;
   /** A packet short of tokens leaves when the watchdog armed at its slice's rate fires, not at the next refill. */
   readonly watchdogWake: boolean;
+  /**
+   * The downlink is Linux 3.13's netem root with its tbf child, event-driven (bridge-link.ts, netem-tbf.ts): the
+   * delay before the bucket, and a packet short of tokens woken by its watchdog or by netem's later calls.
+   */
+  readonly netemPair: boolean;
+  /** tbf's FIFO limit in bytes for `netemPair` (Goel's `limit 128k`); default queuePackets full-size frames. */
+  readonly queueBytes?: number;
 }
 
 export interface SliceSpec {
@@ -54,7 +62,7 @@ export interface SliceSpec {
 }
 
 /** A schedule from its slices (repeating after the last); one-line ConfigError on bad values. */
-export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; reorder?: boolean; watchdogWake?: boolean; slices: readonly SliceSpec[] }): LinkSchedule {
+export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePackets?: number; queueBytes?: number; reorder?: boolean; watchdogWake?: boolean; netemPair?: boolean; slices: readonly SliceSpec[] }): LinkSchedule {
   if (!(o.sliceMs > 0)) throw new ConfigError(`link schedule: slice length must be positive, got ${o.sliceMs}`);
   if (o.slices.length === 0) throw new ConfigError('link schedule: no slices');
   const burst = o.burstBytes ?? 0;
@@ -76,7 +84,10 @@ export function linkSchedule(o: { sliceMs: number; burstBytes?: number; queuePac
   });
   const meanBps = rateBps.reduce((a, b) => a + b, 0) / n;
   if (!(meanBps > 0) && !(burst > 0)) throw new ConfigError('link schedule: every slice has rate 0 and there is no burst: nothing can cross');
-  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, meanBps, reorder: o.reorder === true, watchdogWake: o.watchdogWake === true };
+  // tc rejects a tbf rate of 0 (tbf_change: max_size 0), and the pair's watchdog needs a rate.
+  if (o.netemPair === true && rateBps.some((r) => !(r > 0))) throw new ConfigError('link schedule: netemPair needs every slice\'s rate above 0 (tc rejects a tbf rate of 0)');
+  if (o.queueBytes !== undefined && !(Number.isInteger(o.queueBytes) && o.queueBytes >= SCHEDULE_MIN_BUCKET)) throw new ConfigError(`link schedule: queue bytes must be an integer of at least ${SCHEDULE_MIN_BUCKET}, got ${o.queueBytes}`);
+  return { sliceMs: o.sliceMs, burstBytes: burst, rateBps, delayMs, loss, queuePackets: o.queuePackets, queueBytes: o.queueBytes, meanBps, reorder: o.reorder === true, watchdogWake: o.watchdogWake === true, netemPair: o.netemPair === true };
 }
 
 /** The slice a time falls in (counted over repetitions), and that slice's index in the schedule. */

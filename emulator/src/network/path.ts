@@ -5,13 +5,16 @@
  */
 import type { ResolvedConfig } from '../config.ts';
 import { Rng, STREAM_LOSS_DOWN, STREAM_LOSS_UP, STREAM_RED, STREAM_SPIKES } from '../rng.ts';
-import { BottleneckLink, LossyWire, type PacketLink } from './bottleneck.ts';
+import { BottleneckLink, HEADER_BYTES, LossyWire, MSS, type PacketLink } from './bottleneck.ts';
+import { BridgeLink } from './bridge-link.ts';
 import { ScheduleLoss } from './link-schedule.ts';
 import { makeLossModel } from './loss-model.ts';
 import { LatencySpikes } from './spikes.ts';
 
 export interface PathLinks {
   down: BottleneckLink;
+  /** A link schedule with `netemPair`: the downlink the transport uses instead of `down` (bridge-link.ts). */
+  bridge?: BridgeLink;
   up: PacketLink | undefined;
 }
 
@@ -37,7 +40,11 @@ export function buildPath(cfg: PathConfig, index = 0): PathLinks {
       schedule,
       loss: new ScheduleLoss(schedule, pathRng(cfg, index, lossStream)),
     });
-    return { down: link(STREAM_LOSS_DOWN), up: link(STREAM_LOSS_UP) };
+    // With `netemPair` the downlink (data) is 3.13's netem/tbf pair, event-driven; the uplink keeps the closed form.
+    const down = link(STREAM_LOSS_DOWN);
+    if (!schedule.netemPair) return { down, up: link(STREAM_LOSS_UP) };
+    const bridge = new BridgeLink(schedule, new ScheduleLoss(schedule, pathRng(cfg, index, STREAM_LOSS_DOWN)), schedule.queueBytes ?? down.maxQueue * (MSS + HEADER_BYTES));
+    return { down, bridge, up: link(STREAM_LOSS_UP) };
   }
   const down = new BottleneckLink(cfg.bandwidthBps, cfg.rttMs, cfg.queueBdp, cfg.queue === 'red', pathRng(cfg, index, STREAM_RED), {
     minQueuePackets: cfg.minQueuePackets,

@@ -91,6 +91,7 @@ import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
 import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState, type CubicState } from './cubic.ts';
+import type { BridgeLink, LinkSink } from './bridge-link.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
 import { MINIMUM_WINDOW, persistentCongestion, probeTimeout } from './quic-pto.ts';
 import { lateSegmentLost, raisedReordering, reorderingMetric } from './reordering.ts';
@@ -242,7 +243,7 @@ export interface NetContext {
   arrivalLane: number;
   /** FIFO lane for the ACKs of connections with a given client->server delay. */
   ackLane(up: number): number;
-  link: BottleneckLink;
+  link: BottleneckLink | BridgeLink;
   dS: number;
   dC: number;
   icwnd: number;
@@ -304,7 +305,12 @@ export interface SegmentSource {
   hasData(): boolean;
 }
 
-export class TcpConnection {
+/** A copy's tag on an event-driven link (bridge-link.ts): its transmission order, and what it was. */
+const TAG_ORIGINAL = 1;
+const TAG_COPY = 2;
+const TAG_KINDS = 4;
+
+export class TcpConnection implements LinkSink {
   private log: SegmentLog = segmentLogPool.pop() ?? new SegmentLog();
   /** Every segment sent, by sequence number: segs[0..nSegs); the slots past nSegs hold reusable segments (the log's). */
   private segs: Segment[] = this.log.segs;
@@ -318,6 +324,8 @@ export class TcpConnection {
   private una = 0;
   /** The receive window the client's latest ACK offered, segments (fixed unless `rwndGrowth`). */
   private rwnd: number;
+  /** An event-driven downlink (bridge-link.ts): by sequence number, the copies sent and neither arrived nor dropped yet (null: another link). */
+  private readonly copiesOut: number[] | null;
   /**
    * Initialised here, a number from the start: a field declared bare is defined as `undefined` first (class
    * fields), V8 then keeps it tagged, and every fractional window stored into it allocated a heap number.
@@ -403,6 +411,7 @@ export class TcpConnection {
     this.rto = firstRto(rtt, ctx.linuxRto);
     this.ackLane = ctx.ackLane(up);
     this.rwnd = ctx.rwndSegments ?? Infinity;
+    this.copiesOut = ctx.link.deferred ? [] : null;
     this.fackOn = ctx.fack === true;
     this.erOn = ctx.earlyRetransmit === true;
     this.delayed = delayedAckState(delayedAckPolicy(ctx.delayedAcks));
@@ -605,10 +614,17 @@ export class TcpConnection {
     s.sendT = now;
     s.lost = false;
     this.pipe++;
-    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    const link = this.ctx.link;
+    const dep = link.deferred
+      ? link.send(now + this.ctx.dS, s.len + HEADER_BYTES, this, s, s.order * TAG_KINDS + (s.retx === 0 ? TAG_ORIGINAL : 0)) ? Infinity : -1
+      : link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     const ro = this.reordering;
-    if (ro !== null && s.retx === 0) ro.origArrives[s.seq] = dep < 0 ? Infinity : dep + this.ctx.dC;
-    if (dep < 0) {
+    if (ro !== null && s.retx === 0) ro.origArrives[s.seq] = dep < 0 || dep === Infinity ? Infinity : dep + this.ctx.dC;
+    if (dep === Infinity) {
+      this.onWire++; // its departure comes by callback (linkDeparted)
+      const out = this.copiesOut!;
+      out[s.seq] = (out[s.seq] ?? 0) + 1;
+    } else if (dep < 0) {
       s.lost = true;
       s.sackedAbove = 0;
       this.undetected.push(s);
@@ -617,6 +633,39 @@ export class TcpConnection {
       if (dep + this.ctx.dC > this.lastDataArrival) this.lastDataArrival = dep + this.ctx.dC;
       this.ctx.q.scheduleLane(this.ctx.arrivalLane, dep + this.ctx.dC, EV_SEGMENT_ARRIVES, s);
     }
+  }
+
+  /** An event-driven link let a copy of s out at t (bridge-link.ts): it reaches the client dC later. */
+  linkDeparted(item: unknown, tag: number, t: number): void {
+    const s = item as Segment;
+    const at = t + this.ctx.dC;
+    // The original's arrival, unless a retransmission got there first.
+    const ro = this.reordering;
+    if (ro !== null && (tag & TAG_ORIGINAL) !== 0 && !s.arrived) ro.origArrives[s.seq] = at;
+    if (at > this.lastDataArrival) this.lastDataArrival = at;
+    this.ctx.q.scheduleLane(this.ctx.arrivalLane, at, EV_SEGMENT_ARRIVES, s);
+  }
+
+  /**
+   * An event-driven link dropped a copy of s at t (its queue full, or the packet over max_size, at the hand-over).
+   * Once no copy of s is left on its way and none arrived, s is lost as one lost on entry is (undetected, in
+   * transmission order) — unless acknowledged, known lost already, or deemed lost as late and queued to be resent.
+   */
+  linkDropped(item: unknown, tag: number): void {
+    const s = item as Segment;
+    this.onWire--;
+    if (--this.copiesOut![s.seq]! > 0 || s.arrived || s.acked || s.lost || s.sackedAbove === LATE_LOST) return;
+    s.lost = true;
+    // An original on a re-ordering link has counted the segments acknowledged above it since it was sent.
+    if (!(this.reordering !== null && s.retx === 0 && (tag & TAG_ORIGINAL) !== 0)) s.sackedAbove = 0;
+    const ud = this.undetected;
+    let i = ud.length;
+    ud.push(s);
+    while (i > this.udHead && ud[i - 1]!.order > s.order) {
+      ud[i] = ud[i - 1]!;
+      i--;
+    }
+    ud[i] = s;
   }
 
   /**
@@ -633,6 +682,7 @@ export class TcpConnection {
   /** Client side: a segment arrived; ACK it (now or later) and hand data to the application. */
   onSegmentArrives(s: Segment, now: number): void {
     this.onWire--;
+    if (this.copiesOut !== null) this.copiesOut[s.seq]!--;
     if (s.arrived) {
       // A duplicate (its ACK was lost, or it was late and its retransmission got there first): Linux ACKs it at
       // once, with a D-SACK block for it (RFC 2883).
@@ -1332,7 +1382,16 @@ export class TcpConnection {
     this.ctx.slices?.record(this, now, true);
     // Two copies: which one an ACK's timestamp echoes is not modelled, so the segment gives no RTT sample.
     s.sendT = NaN;
-    const dep = this.ctx.link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
+    const link = this.ctx.link;
+    if (link.deferred) {
+      if (link.send(now + this.ctx.dS, s.len + HEADER_BYTES, this, s, s.order * TAG_KINDS + TAG_COPY)) {
+        this.onWire++;
+        const out = this.copiesOut!;
+        out[s.seq] = (out[s.seq] ?? 0) + 1;
+      }
+      return;
+    }
+    const dep = link.offer(now + this.ctx.dS, s.len + HEADER_BYTES);
     if (dep >= 0) {
       this.onWire++;
       if (dep + this.ctx.dC > this.lastDataArrival) this.lastDataArrival = dep + this.ctx.dC;
