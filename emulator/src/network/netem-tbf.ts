@@ -22,7 +22,10 @@
  * constant, and every change sets the bucket full, so tbf's time-valued tokens are bytes at the slice's rate.
  * Timers go through `arm`; `fire(t)` must be called at every armed time (stale ones are ignored).
  */
+import { compactedHead, insertSorted } from './head-queue.ts';
 import { SCHEDULE_MIN_BUCKET, type LinkSchedule } from './link-schedule.ts';
+
+const sendAtOf = (p: BridgePacket): number => p.sendAt;
 
 /** One nanosecond, ms: the kernel's clock step. */
 const NS = 1e-6;
@@ -77,14 +80,7 @@ export class NetemTbf<P extends BridgePacket> {
   enter(p: P, t: number): void {
     const s = this.s;
     p.sendAt = t + s.delayMs[Math.floor(t / s.sliceMs) % s.delayMs.length]!;
-    const line = this.line;
-    let i = line.length;
-    line.push(p);
-    while (i > this.lineHead && line[i - 1]!.sendAt > p.sendAt) {
-      line[i] = line[i - 1]!;
-      i--;
-    }
-    line[i] = p;
+    insertSorted(this.line, this.lineHead, p, sendAtOf);
     this.run(t);
   }
 
@@ -108,14 +104,7 @@ export class NetemTbf<P extends BridgePacket> {
     const line = this.line;
     for (;;) {
       while (this.lineHead < line.length && line[this.lineHead]!.sendAt <= now) this.handOver(line[this.lineHead++]!, now);
-      if (this.lineHead === line.length) {
-        line.length = 0;
-        this.lineHead = 0;
-      } else if (this.lineHead > 1024 && this.lineHead * 2 > line.length) {
-        line.copyWithin(0, this.lineHead);
-        line.length -= this.lineHead;
-        this.lineHead = 0;
-      }
+      this.lineHead = compactedHead(line, this.lineHead);
       const p = this.dequeue(now);
       if (p) {
         this.hooks.departed(p, now);
@@ -168,14 +157,7 @@ export class NetemTbf<P extends BridgePacket> {
       this.tokensAt = now;
       this.tokensSlice = k;
       this.backlog -= p.bytes;
-      if (++this.fifoHead === fifo.length) {
-        fifo.length = 0;
-        this.fifoHead = 0;
-      } else if (this.fifoHead > 1024 && this.fifoHead * 2 > fifo.length) {
-        fifo.copyWithin(0, this.fifoHead);
-        fifo.length -= this.fifoHead;
-        this.fifoHead = 0;
-      }
+      this.fifoHead = compactedHead(fifo, this.fifoHead + 1);
       return p;
     }
     if (at !== this.tbfAt) {

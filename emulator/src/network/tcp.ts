@@ -90,6 +90,7 @@ import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
+import { insertSorted } from './head-queue.ts';
 import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState, type CubicState } from './cubic.ts';
 import type { BridgeLink, LinkSink } from './bridge-link.ts';
 import { earlyRetransmitDelay, earlyRetransmitDue } from './early-retransmit.ts';
@@ -309,6 +310,8 @@ export interface SegmentSource {
 const TAG_ORIGINAL = 1;
 const TAG_COPY = 2;
 const TAG_KINDS = 4;
+/** A segment's place in transmission order (the undetected-loss list is kept in it). */
+const orderOf = (s: Segment): number => s.order;
 
 export class TcpConnection implements LinkSink {
   private log: SegmentLog = segmentLogPool.pop() ?? new SegmentLog();
@@ -658,14 +661,7 @@ export class TcpConnection implements LinkSink {
     s.lost = true;
     // An original on a re-ordering link has counted the segments acknowledged above it since it was sent.
     if (!(this.reordering !== null && s.retx === 0 && (tag & TAG_ORIGINAL) !== 0)) s.sackedAbove = 0;
-    const ud = this.undetected;
-    let i = ud.length;
-    ud.push(s);
-    while (i > this.udHead && ud[i - 1]!.order > s.order) {
-      ud[i] = ud[i - 1]!;
-      i--;
-    }
-    ud[i] = s;
+    insertSorted(this.undetected, this.udHead, s, orderOf); // in transmission order
   }
 
   /**
