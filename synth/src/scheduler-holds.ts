@@ -29,7 +29,8 @@ export function bodyParsedAt(chunks: readonly ParseChunkNode[], body: TagPositio
   return at.length ? Math.min(...at.map((c) => c.start)) : Infinity;
 }
 
-const isDelayable = (r: ResourceNode): boolean => r.mimeType.toLowerCase().startsWith('image/') && r.url.startsWith('http:');
+const isImage = (r: ResourceNode): boolean => r.mimeType.toLowerCase().startsWith('image/');
+const isDelayable = (r: ResourceNode): boolean => isImage(r) && r.url.startsWith('http:');
 
 /**
  * ms each held image (by node id) waited in the 2016 scheduler, of `resources` (the page's requests) with the main
@@ -37,7 +38,7 @@ const isDelayable = (r: ResourceNode): boolean => r.mimeType.toLowerCase().start
  */
 export function schedulerHolds(resources: readonly ResourceNode[], bodyAt: number, byParser: (r: ResourceNode) => boolean = () => true): Map<string, number> {
   const live = resources.filter((r) => !r.cached && /^https?:/.test(r.url));
-  const blocking = live.filter((r) => !r.mimeType.toLowerCase().startsWith('image/'));
+  const blocking = live.filter((r) => !isImage(r));
   const layoutBlocking = blocking.filter((r) => r.start < bodyAt);
   const inFlight = (list: readonly ResourceNode[], t: number): ResourceNode[] => list.filter((r) => r.start <= t && r.end > t);
   const holds = new Map<string, number>();
