@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { EventQueue } from './event-queue.ts';
+import { EventQueue, grownRing, type SimEvent } from './event-queue.ts';
 import { Rng } from './rng.ts';
 
 /** Pops every event: [time, kind, b] in the order the queue gives them. */
@@ -86,4 +86,54 @@ test('an event scheduled into a lane while the lane\'s last event is dispatched 
   q.release(ev);
   const next = q.pop()!;
   assert.deepEqual([next.t, next.b, next.a], [2, 2, { n: 2 }]);
+});
+
+test('a lane ring grows before its tail reaches the record handed out last, which a dispatch may still be reading', () => {
+  const q = new EventQueue();
+  const lane = q.addLane();
+  // The ring starts at 16 records: 15 queued fill it but for one slot.
+  for (let i = 0; i < 15; i++) q.scheduleLane(lane, i, 1, { i }, i);
+  const ev = q.pop()!; // slot 0 handed out; 14 queued, head at slot 1
+  assert.deepEqual([ev.t, ev.b], [0, 0]);
+  // The 15th queued would go to slot (1 + 14) & 15 = 15, the 16th to slot 0: ev's. The ring grows instead.
+  q.scheduleLane(lane, 15, 1, { i: 15 }, 15);
+  q.scheduleLane(lane, 16, 1, { i: 16 }, 16);
+  assert.deepEqual([ev.t, ev.b, ev.a], [0, 0, { i: 0 }], 'the record under dispatch is untouched');
+  q.release(ev);
+  const out = drain(q);
+  assert.deepEqual(out.map((e) => e[2]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+});
+
+test('grownRing: the queued records in ring order at the front, twice the size, new records behind them', () => {
+  const rec = (b: number): SimEvent => ({ t: b, seq: b, kind: 1, a: null, b, owned: true });
+  const items = Array.from({ length: 16 }, (_, i) => rec(i));
+  // Queued: slots 14, 15, 0, 1 (head 14, count 4); slot 13 was handed out last.
+  const grown = grownRing(items, 14, 4);
+  assert.equal(grown.length, 32);
+  assert.deepEqual(grown.slice(0, 4), [items[14], items[15], items[0], items[1]]);
+  assert.ok(grown.slice(4).every((e) => e.owned && !items.includes(e)), 'the rest are records of the new ring alone');
+  assert.ok(!grown.includes(items[13]!), 'the record handed out last is left out');
+  assert.equal(grownRing([], 0, 0).length, 16, 'an empty lane gets the first size');
+});
+
+test('released lane records are not put on the free list; recycled rings drop their payloads', () => {
+  const q = new EventQueue();
+  const lane = q.addLane();
+  q.scheduleLane(lane, 1, 1, { n: 1 }, 1);
+  q.schedule(2, 2, { n: 2 }, 2);
+  const a = q.pop()!;
+  q.release(a);
+  assert.equal(a.owned, true);
+  assert.deepEqual(a.a, { n: 1 }, 'a lane record keeps its payload until its slot is written again');
+  const b = q.pop()!;
+  assert.equal(b.owned, false);
+  q.release(b);
+  assert.equal(b.a, null, 'a heap record is cleared for the free list');
+  q.recycle();
+  const next = new EventQueue();
+  const l2 = next.addLane();
+  next.scheduleLane(l2, 5, 1, null, 9);
+  const c = next.pop()!;
+  assert.equal(c.b, 9);
+  assert.equal(a.a, null, 'the pooled ring held no payload of the finished run');
 });

@@ -4,8 +4,9 @@
  *
  * Most events go through a binary min-heap (@pcp/graph-builder/heap). The per-packet ones use FIFO lanes instead: packets leave the
  * shared bottleneck in order, so their arrivals at the client are scheduled in time order, and so are the
- * ACKs of all connections with the same client->server delay. A lane is a plain queue; pop() takes the
- * earliest of the heap's top and the lanes' heads. Same order, no heap work for the bulk of the events.
+ * ACKs of all connections with the same client->server delay. A lane is a ring of event records it owns;
+ * pop() takes the earliest of the heap's top and the lanes' heads. Same order, no heap work for the bulk of the
+ * events, and no free-list traffic for them either.
  */
 import { BinaryHeap } from '@pcp/graph-builder/heap';
 
@@ -16,18 +17,45 @@ export interface SimEvent {
   /** Event payloads: an object (connection, request, segment...) and a number (node index, generation). */
   a: unknown;
   b: number;
+  /** A lane's own record (a slot of its ring), written in place: never on the free list. */
+  owned: boolean;
+}
+
+/** A record for the free list or a lane's ring (one shape for both, so every use of SimEvent stays monomorphic). */
+function newEvent(t: number, seq: number, kind: number, a: unknown, b: number, owned: boolean): SimEvent {
+  return { t, seq, kind, a, b, owned };
 }
 
 /**
- * A FIFO lane: items[head..tail) are queued. The array is kept (and reused by the next simulation's queue,
- * see recycle) rather than grown afresh each run: a lane holds about one event per packet, and regrowing
- * it every simulation was a fifth of the emulator's allocation.
+ * A FIFO lane: a ring of records it owns, items[(head + k) & mask] for k < count queued, written in place by
+ * scheduleLane and handed out by pop() (a per-packet event costs no free-list pop and push, and its record is
+ * one of a few dozen reused in turn). The ring always keeps one slot free past the tail: the slot pop() handed
+ * out last, whose record the simulator may still be dispatching. The array and its records are kept (and reused
+ * by the next simulation's queue, see recycle) rather than grown afresh each run.
  */
 interface Lane {
   items: SimEvent[];
   head: number;
-  tail: number;
+  count: number;
+  mask: number;
   last: number;
+}
+
+/** The ring's first size (a power of two, as every later one). */
+const LANE_RING_MIN = 16;
+
+/**
+ * The records of `items` in ring order from `head` (`count` of them) at the front of a ring twice its size (at
+ * least LANE_RING_MIN), the rest new records. The old ring's other records, the one being dispatched among them,
+ * are left out.
+ */
+export function grownRing(items: readonly SimEvent[], head: number, count: number): SimEvent[] {
+  const size = Math.max(LANE_RING_MIN, items.length * 2);
+  const mask = items.length - 1;
+  const out: SimEvent[] = [];
+  for (let k = 0; k < count; k++) out.push(items[(head + k) & mask]!);
+  while (out.length < size) out.push(newEvent(0, 0, 0, null, 0, true));
+  return out;
 }
 
 /** Time order, then scheduling order. */
@@ -57,7 +85,7 @@ export class EventQueue {
   /** An event record, recycled from the free list when one is there (no allocation per packet). */
   private alloc(t: number, kind: number, a: unknown, b: number) {
     const ev = this.free.pop();
-    if (!ev) return { t, seq: this.seq++, kind, a, b };
+    if (!ev) return newEvent(t, this.seq++, kind, a, b, false);
     ev.t = t;
     ev.seq = this.seq++;
     ev.kind = kind;
@@ -72,16 +100,21 @@ export class EventQueue {
 
   /** A new FIFO lane; events scheduled into it must come in non-decreasing time order. */
   addLane(): number {
-    this.lanes.push({ items: EventQueue.lanePool.pop() ?? [], head: 0, tail: 0, last: -Infinity });
+    const items = EventQueue.lanePool.pop() ?? [];
+    this.lanes.push({ items, head: 0, count: 0, mask: items.length - 1, last: -Infinity });
     return this.lanes.length - 1;
   }
 
   /**
-   * The simulation is over (the queue is empty): its lane arrays go back to the pool. Their slots still
-   * point at dispatched events, which are pooled themselves and hold no payload.
+   * The simulation is over (the queue is empty): its lane rings go back to the pool, their records' payloads
+   * dropped (a pooled ring lives in the old generation: a pointer from it would keep this simulation alive).
    */
   recycle(): void {
-    for (const l of this.lanes) if (EventQueue.lanePool.length < 64) EventQueue.lanePool.push(l.items);
+    for (const l of this.lanes) {
+      if (EventQueue.lanePool.length >= 64) break;
+      for (const ev of l.items) ev.a = null;
+      EventQueue.lanePool.push(l.items);
+    }
     this.lanes = [];
   }
 
@@ -93,24 +126,23 @@ export class EventQueue {
       return;
     }
     l.last = t;
-    const ev = this.alloc(t, kind, a, b);
-    if (l.head === l.tail) {
+    // Keep the slot past the tail free: pop() handed its record out last, and it may be under dispatch.
+    if (l.count + 1 >= l.items.length) {
+      l.items = grownRing(l.items, l.head, l.count);
       l.head = 0;
-      l.tail = 0;
-    } else if (l.head > 1024 && l.head * 2 > l.tail) {
-      l.items.copyWithin(0, l.head, l.tail);
-      l.tail -= l.head;
-      l.head = 0;
+      l.mask = l.items.length - 1;
     }
-    if (l.tail < l.items.length) l.items[l.tail++] = ev;
-    else {
-      l.items.push(ev);
-      l.tail++;
-    }
+    const ev = l.items[(l.head + l.count++) & l.mask]!;
+    ev.t = t;
+    ev.seq = this.seq++;
+    ev.kind = kind;
+    ev.a = a;
+    ev.b = b;
   }
 
   /** Hands a dispatched event back for reuse. */
   release(ev: SimEvent): void {
+    if (ev.owned) return; // a lane's record: its slot is reused in turn
     ev.a = null;
     if (this.free.length < 1 << 16) this.free.push(ev);
   }
@@ -125,7 +157,7 @@ export class EventQueue {
     const lanes = this.lanes;
     for (let i = 0; i < lanes.length; i++) {
       const l = lanes[i]!;
-      if (l.head >= l.tail) continue;
+      if (l.count === 0) continue;
       const e = l.items[l.head]!;
       const t = e.t;
       if (t < bt || (t === bt && e.seq < bs)) {
@@ -136,7 +168,9 @@ export class EventQueue {
       }
     }
     if (bestLane >= 0) {
-      lanes[bestLane]!.head++;
+      const l = lanes[bestLane]!;
+      l.head = (l.head + 1) & l.mask;
+      l.count--;
       this.now = best!.t;
       return best;
     }
