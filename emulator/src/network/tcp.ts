@@ -371,6 +371,8 @@ export class TcpConnection implements LinkSink {
   private readonly ackLane: number;
   /** When this subflow's last data segment so far reaches the client (a PSH/ACK signal follows it). */
   private lastDataArrival = 0;
+  /** When the client's last ACK sent (sendAck) reaches the server. */
+  private ackArrival = 0;
   // Tail-loss probe (or QUIC-lite's probe timeout): the timer is a probe timeout; the probe's transmission order (0: none outstanding).
   private probeArmed = false;
   private tlpOrder = 0;
@@ -682,11 +684,11 @@ export class TcpConnection implements LinkSink {
     if (s.arrived) {
       // A duplicate (its ACK was lost, or it was late and its retransmission got there first): Linux ACKs it at
       // once, with a D-SACK block for it (RFC 2883).
-      const at = this.sendAck(now);
+      const sent = this.sendAck(now);
       const ro = this.reordering;
-      if (ro !== null && this.ctx.sack && at >= 0) {
+      if (ro !== null && this.ctx.sack && sent) {
         ro.dsackSegs.push(s);
-        ro.dsackAt.push(at);
+        ro.dsackAt.push(this.ackArrival);
       }
       return;
     }
@@ -810,8 +812,12 @@ export class TcpConnection implements LinkSink {
     if (gen === PSH_SIGNAL || gen === d.gen) this.sendAck(now);
   }
 
-  /** Client side: a cumulative ACK covering every segment arrived so far leaves for the server; returns when it gets there (-1: none sent, or lost). */
-  private sendAck(now: number): number {
+  /**
+   * Client side: a cumulative ACK covering every segment arrived so far leaves for the server; returns whether
+   * one left and was not lost (when it gets there: ackArrival). A boolean, not the time: V8 does not inline this
+   * into its per-segment callers, and a fractional time returned from a call is a heap number allocated per ACK.
+   */
+  private sendAck(now: number): boolean {
     const d = this.delayed;
     if (d !== null) {
       d.armed = false;
@@ -820,17 +826,18 @@ export class TcpConnection implements LinkSink {
       d.unackedSegs = 0;
     }
     const upTo = this.nArrived;
-    if (upTo === 0) return -1;
+    if (upTo === 0) return false;
     let t = now;
     const uplink = this.ctx.uplink;
     if (uplink) {
       t = uplink.offer(now, ACK_WIRE_BYTES);
-      if (t < 0) return -1; // lost: a later ACK covers these segments
+      if (t < 0) return false; // lost: a later ACK covers these segments
     }
     if (this.growing !== null) this.growing.ackSentAt[upTo] = now;
     this.acksInFlight++;
     this.ctx.q.scheduleLane(this.ackLane, t + this.up, EV_ACK_ARRIVES, this.arrivedLog[upTo - 1]!, upTo);
-    return t + this.up;
+    this.ackArrival = t + this.up;
+    return true;
   }
 
   /**
