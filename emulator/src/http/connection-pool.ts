@@ -14,6 +14,7 @@ import type { ResolvedConfig } from '../config.ts';
 import type { EventQueue } from '../event-queue.ts';
 import { EV_CONN_ESTABLISHED, EV_REQUEST_AT_SERVER } from '../events.ts';
 import { TcpConnection, type NetContext } from '../network/tcp.ts';
+import { removeAt } from '../remove-at.ts';
 import { Rng, STREAM_RTT_JITTER } from '../rng.ts';
 import type { ServerDelaySampler } from '../server-delays.ts';
 import { DnsCache } from './dns-cache.ts';
@@ -311,7 +312,7 @@ export class ConnectionPool {
     x.tEnd = now;
     const conn = x.conn as HttpConnection;
     const i = conn.outstanding.indexOf(x);
-    if (i >= 0) conn.outstanding.splice(i, 1);
+    if (i >= 0) removeAt(conn.outstanding, i);
     this.cb.exchangeDone(x, now);
     if (!this.multiplexed && !this.pipelined) {
       if (this.cfg.protocol === 'h1.0') {

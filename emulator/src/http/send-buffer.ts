@@ -4,6 +4,8 @@
  * whose first packet has left keeps the wire until it is done (HTTP/2 cannot take back what it wrote to the
  * socket); with preemption a more important response overtakes its remaining bytes.
  */
+import { removeAt } from '../remove-at.ts';
+
 export interface Exchange {
   node: number;
   bytes: number;
@@ -84,7 +86,7 @@ export class SendBuffer {
     x.sent += len;
     if (x.sent >= produced) {
       const i = this.entries.indexOf(x);
-      if (i >= 0) this.entries.splice(i, 1);
+      if (i >= 0) removeAt(this.entries, i);
       if (this.current === x) this.current = null;
     }
     return len;
