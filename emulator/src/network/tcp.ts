@@ -89,6 +89,7 @@
 import type { EventQueue } from '../event-queue.ts';
 import { EV_ACK_ARRIVES, EV_DELACK, EV_RTO, EV_SEGMENT_ARRIVES } from '../events.ts';
 import type { Exchange } from '../http/send-buffer.ts';
+import { removeAt } from '../remove-at.ts';
 import { HEADER_BYTES, MSS, type BottleneckLink, type PacketLink } from './bottleneck.ts';
 import { insertSorted } from './head-queue.ts';
 import { CUBIC_BETA, cubicIncrease, cubicReduced, newCubicState, type CubicState } from './cubic.ts';
@@ -474,7 +475,7 @@ export class TcpConnection implements LinkSink {
     // to be copied by every scavenge and promoted (MPTCP: 3 MB per scavenge). Its segments hold none.
     const log = this.log;
     log.conn = null;
-    log.xs.fill(null, 0, this.nXs);
+    for (let i = 0; i < this.nXs; i++) log.xs[i] = null; // a loop: fill() is a runtime call
     // The arrival log's slots still point at segments of segment logs, which hold nothing of this run.
     if (segmentLogPool.length < LOG_POOL_MAX) segmentLogPool.push(log);
     if (arrivalLogPool.length < LOG_POOL_MAX) arrivalLogPool.push(this.arrivedLog);
@@ -995,7 +996,7 @@ export class TcpConnection implements LinkSink {
     this.retxQueue.push(head);
     if (head.lost) {
       const k = this.undetected.indexOf(head, this.udHead);
-      if (k >= 0) this.undetected.splice(k, 1);
+      if (k >= 0) removeAt(this.undetected, k);
       return true;
     }
     head.sackedAbove = LATE_LOST;
@@ -1160,7 +1161,7 @@ export class TcpConnection implements LinkSink {
   private dropLostRetransmission(c: Segment): boolean {
     c.lost = false;
     const k = this.undetected.indexOf(c, this.udHead);
-    if (k >= 0) this.undetected.splice(k, 1);
+    if (k >= 0) removeAt(this.undetected, k);
     return k >= 0;
   }
 
@@ -1366,7 +1367,7 @@ export class TcpConnection implements LinkSink {
     const k = ud.indexOf(s, this.udHead);
     if (k >= 0) {
       // Lost and not yet known: the probe refills it (pipe already counts it).
-      ud.splice(k, 1);
+      removeAt(ud, k);
       this.pipe--;
       const p = this.probe!;
       p.repaired = true;
