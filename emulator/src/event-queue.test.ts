@@ -9,7 +9,6 @@ function drain(q: EventQueue): Array<[number, number, number]> {
   for (let ev = q.pop(); ev; ev = q.pop()) {
     assert.equal(q.now, ev.t);
     out.push([ev.t, ev.kind, ev.b]);
-    q.release(ev);
   }
   return out;
 }
@@ -57,7 +56,6 @@ test('a long run through two lanes and the heap keeps (time, scheduling order), 
       t = Math.max(t, ev.t) + Math.floor(rng.next() * 2);
       add(t); // scheduled while ev is being dispatched, as the simulator's handlers do
     }
-    q.release(ev);
   }
   assert.equal(seen.length, 5000);
   assert.deepEqual([...seen].sort((a, b) => a - b), expected.map((e) => e[1]));
@@ -83,7 +81,7 @@ test('an event scheduled into a lane while the lane\'s last event is dispatched 
   q.scheduleLane(lane, 1, 1, { n: 1 }, 1);
   const ev = q.pop()!;
   q.scheduleLane(lane, 2, 1, { n: 2 }, 2); // the lane ran empty: it starts again at its first slot
-  q.release(ev);
+  assert.deepEqual([ev.t, ev.b, ev.a], [1, 1, { n: 1 }]);
   const next = q.pop()!;
   assert.deepEqual([next.t, next.b, next.a], [2, 2, { n: 2 }]);
 });
@@ -99,41 +97,43 @@ test('a lane ring grows before its tail reaches the record handed out last, whic
   q.scheduleLane(lane, 15, 1, { i: 15 }, 15);
   q.scheduleLane(lane, 16, 1, { i: 16 }, 16);
   assert.deepEqual([ev.t, ev.b, ev.a], [0, 0, { i: 0 }], 'the record under dispatch is untouched');
-  q.release(ev);
   const out = drain(q);
   assert.deepEqual(out.map((e) => e[2]), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
 });
 
 test('grownRing: the queued records in ring order at the front, twice the size, new records behind them', () => {
-  const rec = (b: number): SimEvent => ({ t: b, seq: b, kind: 1, a: null, b, owned: true });
+  const rec = (b: number): SimEvent => ({ t: b, seq: b, kind: 1, a: null, b });
   const items = Array.from({ length: 16 }, (_, i) => rec(i));
   // Queued: slots 14, 15, 0, 1 (head 14, count 4); slot 13 was handed out last.
   const grown = grownRing(items, 14, 4);
   assert.equal(grown.length, 32);
   assert.deepEqual(grown.slice(0, 4), [items[14], items[15], items[0], items[1]]);
-  assert.ok(grown.slice(4).every((e) => e.owned && !items.includes(e)), 'the rest are records of the new ring alone');
+  assert.ok(grown.slice(4).every((e) => !items.includes(e)), 'the rest are records of the new ring alone');
   assert.ok(!grown.includes(items[13]!), 'the record handed out last is left out');
   assert.equal(grownRing([], 0, 0).length, 16, 'an empty lane gets the first size');
 });
 
-test('released lane records are not put on the free list; recycled rings drop their payloads', () => {
+test('an event is the caller\'s until the next pop(): a heap record then goes back to the free list, a lane\'s stays in its ring', () => {
   const q = new EventQueue();
   const lane = q.addLane();
   q.scheduleLane(lane, 1, 1, { n: 1 }, 1);
   q.schedule(2, 2, { n: 2 }, 2);
+  q.schedule(3, 2, { n: 3 }, 3);
   const a = q.pop()!;
-  q.release(a);
-  assert.equal(a.owned, true);
-  assert.deepEqual(a.a, { n: 1 }, 'a lane record keeps its payload until its slot is written again');
+  assert.deepEqual([a.b, a.a], [1, { n: 1 }]);
   const b = q.pop()!;
-  assert.equal(b.owned, false);
-  q.release(b);
-  assert.equal(b.a, null, 'a heap record is cleared for the free list');
+  assert.deepEqual([b.b, b.a], [2, { n: 2 }]);
+  q.schedule(2.5, 2, { n: 4 }, 4); // scheduled while b is dispatched: b's record is not reused yet
+  assert.deepEqual(b.a, { n: 2 });
+  assert.equal(q.pop()!.b, 4);
+  assert.equal(b.a, null, 'b went back to the free list, its payload dropped');
+  assert.deepEqual(a.a, { n: 1 }, 'a lane record keeps its payload until its slot is written again');
+  q.schedule(4, 2, { n: 5 }, 5);
+  assert.equal(q.pop()!.b, 3);
+  assert.equal(q.pop()!.b, 5);
+  assert.equal(q.pop(), undefined);
   q.recycle();
   const next = new EventQueue();
-  const l2 = next.addLane();
-  next.scheduleLane(l2, 5, 1, null, 9);
-  const c = next.pop()!;
-  assert.equal(c.b, 9);
+  next.addLane();
   assert.equal(a.a, null, 'the pooled ring held no payload of the finished run');
 });

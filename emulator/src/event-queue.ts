@@ -17,13 +17,11 @@ export interface SimEvent {
   /** Event payloads: an object (connection, request, segment...) and a number (node index, generation). */
   a: unknown;
   b: number;
-  /** A lane's own record (a slot of its ring), written in place: never on the free list. */
-  owned: boolean;
 }
 
 /** A record for the free list or a lane's ring (one shape for both, so every use of SimEvent stays monomorphic). */
-function newEvent(t: number, seq: number, kind: number, a: unknown, b: number, owned: boolean): SimEvent {
-  return { t, seq, kind, a, b, owned };
+function newEvent(t: number, seq: number, kind: number, a: unknown, b: number): SimEvent {
+  return { t, seq, kind, a, b };
 }
 
 /**
@@ -54,7 +52,7 @@ export function grownRing(items: readonly SimEvent[], head: number, count: numbe
   const mask = items.length - 1;
   const out: SimEvent[] = [];
   for (let k = 0; k < count; k++) out.push(items[(head + k) & mask]!);
-  while (out.length < size) out.push(newEvent(0, 0, 0, null, 0, true));
+  while (out.length < size) out.push(newEvent(0, 0, 0, null, 0));
   return out;
 }
 
@@ -75,6 +73,8 @@ export class EventQueue {
   /** Lane arrays handed back by finished queues (recycle), for the next ones. */
   private static readonly lanePool: SimEvent[][] = [];
   private readonly free = EventQueue.pool;
+  /** The heap's record pop() handed out last: back to the free list at the next pop() (its dispatch is over by then). */
+  private dispatched: SimEvent | null = null;
   private seq = 0;
   now = 0;
 
@@ -85,7 +85,7 @@ export class EventQueue {
   /** An event record, recycled from the free list when one is there (no allocation per packet). */
   private alloc(t: number, kind: number, a: unknown, b: number) {
     const ev = this.free.pop();
-    if (!ev) return newEvent(t, this.seq++, kind, a, b, false);
+    if (!ev) return newEvent(t, this.seq++, kind, a, b);
     ev.t = t;
     ev.seq = this.seq++;
     ev.kind = kind;
@@ -140,15 +140,18 @@ export class EventQueue {
     ev.b = b;
   }
 
-  /** Hands a dispatched event back for reuse. */
-  release(ev: SimEvent): void {
-    if (ev.owned) return; // a lane's record: its slot is reused in turn
-    ev.a = null;
-    if (this.free.length < 1 << 16) this.free.push(ev);
-  }
-
-  /** Removes and returns the earliest event, advancing `now`; undefined when empty. */
+  /**
+   * Removes and returns the earliest event, advancing `now`; undefined when empty. The event is the caller's
+   * until the next pop(), which takes its record back for reuse (a lane's stays in its ring, a heap record goes
+   * to the free list): the simulator never keeps one past its dispatch.
+   */
   pop(): SimEvent | undefined {
+    const done = this.dispatched;
+    if (done !== null) {
+      this.dispatched = null;
+      done.a = null;
+      if (this.free.length < 1 << 16) this.free.push(done);
+    }
     let bestLane = -1;
     let best: SimEvent | undefined = this.heap.peek();
     // The earliest (time, scheduling number) so far in locals: each lane head is read once.
@@ -177,6 +180,7 @@ export class EventQueue {
     const top = this.heap.pop();
     if (top === undefined) return undefined;
     this.now = top.t;
+    this.dispatched = top;
     return top;
   }
 }

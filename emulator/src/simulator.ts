@@ -348,7 +348,6 @@ class Simulation {
           this.rendererDone(ev.b, now);
           break;
       }
-      q.release(ev);
       // Most events (packets, ACKs) make nothing ready: skip the call unless there is work or the thread can start some.
       if (this.workHead < this.workTail || this.thread.ready || this.preloadPending.length > 0) this.pump(now);
     }
