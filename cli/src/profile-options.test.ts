@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse } from './kit.ts';
-import { PROFILE_OPTIONS, captureOptions, profileArgs } from './profile-options.ts';
+import { NO_RENDERER_HOLDS_ARGS, PROFILE_OPTIONS, captureOptions, profileArgs } from './profile-options.ts';
 
 test('--no-preload-scanner turns Blink preload scanning off in the Chromium it starts, and passes on to child commands', () => {
   const p = parse(['--no-preload-scanner'], PROFILE_OPTIONS);
@@ -15,4 +15,15 @@ test('focus emulation is on unless --no-focus-emulation, which passes on to chil
   const p = parse(['--no-focus-emulation'], PROFILE_OPTIONS);
   assert.equal(captureOptions(p).focusEmulation, false);
   assert.deepEqual(profileArgs(p), ['--no-focus-emulation']);
+});
+
+test('--no-renderer-holds raises the tight mode limit of Blink\'s resource load scheduler to the normal one, beside --no-preload-scanner, and passes on to child commands', () => {
+  const p = parse(['--no-renderer-holds'], PROFILE_OPTIONS);
+  assert.deepEqual(captureOptions(p).chromiumArgs, [
+    '--force-fieldtrials=RendererSideResourceScheduler/NoTightMode',
+    '--force-fieldtrial-params=RendererSideResourceScheduler.NoTightMode:tight_limit/1024',
+  ]);
+  assert.deepEqual(profileArgs(p), ['--no-renderer-holds']);
+  const both = parse(['--no-preload-scanner', '--no-renderer-holds'], PROFILE_OPTIONS);
+  assert.deepEqual(captureOptions(both).chromiumArgs, ['--blink-settings=doHtmlPreloadScanning=false', ...NO_RENDERER_HOLDS_ARGS]);
 });

@@ -23,7 +23,30 @@ export const PROFILE_OPTIONS = {
   archive: { type: 'boolean' },
   'no-preload-scanner': { type: 'boolean' },
   'no-focus-emulation': { type: 'boolean' },
+  'no-renderer-holds': { type: 'boolean' },
 } satisfies Options;
+
+/**
+ * Blink's resource load scheduler out of its tight mode (Chromium 156: until the main document's <body> is
+ * inserted, at most 2 requests below High priority in flight; the renderer holds the rest before the network
+ * service sees them). Its limit is the field trial parameter `tight_limit` of the trial
+ * `RendererSideResourceScheduler` (resource_load_scheduler.cc), raised here to the normal mode's 1024.
+ * 2016's Chromium had no such renderer hold: its ResourceScheduler held in the browser process, after the
+ * request's recorded send, so those holds are inside a legacy graph's spans already.
+ */
+export const NO_RENDERER_HOLDS_ARGS = [
+  '--force-fieldtrials=RendererSideResourceScheduler/NoTightMode',
+  '--force-fieldtrial-params=RendererSideResourceScheduler.NoTightMode:tight_limit/1024',
+];
+
+/** The switches the profiler options add to Chromium's command line (undefined: none). Pure. */
+export function profileChromiumArgs(p: Parsed): string[] | undefined {
+  const args = [
+    ...(flag(p, 'no-preload-scanner') ? ['--blink-settings=doHtmlPreloadScanning=false'] : []),
+    ...(flag(p, 'no-renderer-holds') ? NO_RENDERER_HOLDS_ARGS : []),
+  ];
+  return args.length ? args : undefined;
+}
 
 export const PROFILE_OPTIONS_USAGE = `
   --timeout MS                   cap on one load (default 60000)
@@ -45,6 +68,8 @@ export const PROFILE_OPTIONS_USAGE = `
                                  script that sent it (traces ~4x larger, loads slower)
   --no-preload-scanner           Chromium requests what a tag names when its parser reaches the tag, not
                                  ahead of it (Blink's doHtmlPreloadScanning off)
+  --no-renderer-holds            Blink's resource load scheduler never in its tight mode (Chromium 156 holds
+                                 requests below High priority in the renderer until <body>; 2016's did not)
   --no-focus-emulation           load the page as an unfocused headless tab: element.focus() then fires no
                                  focus or blur event (default: focused, as a user's tab; meta.json records it)`.slice(1);
 
@@ -74,7 +99,7 @@ export function captureOptions(p: Parsed) {
     taskFlows: flag(p, 'task-flows'),
     archive: flag(p, 'archive'),
     focusEmulation: !flag(p, 'no-focus-emulation'),
-    chromiumArgs: flag(p, 'no-preload-scanner') ? ['--blink-settings=doHtmlPreloadScanning=false'] : undefined,
+    chromiumArgs: profileChromiumArgs(p),
   };
 }
 

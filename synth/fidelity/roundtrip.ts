@@ -14,7 +14,7 @@ import { scriptArgs } from '@pcp/profiler/script-args';
 import { criticalPathMisses, edgeClasses, keyKind, roundTrip, type RoundTripFigures } from '@pcp/synth';
 
 const { values, positionals } = scriptArgs('fidelity:roundtrip', `
-usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--keep DIR [--rescore]] [--no-preload-scanner] [--no-cache-warm-up]
+usage: npm run fidelity:roundtrip [-- GRAPHS...] [--minutes M] [--json FILE] [--keep DIR [--rescore]] [--no-preload-scanner] [--no-cache-warm-up] [--no-renderer-holds]
 
 Each graph (default: the 64 legacy graphs, smallest first) synthesized into a site, replayed on loopback,
 profiled in real Chromium, rebuilt by the trace builder and compared with itself: resource Jaccard, parent
@@ -28,8 +28,10 @@ graph's missed and added edges). --keep DIR keeps each graph's profile in DIR/NA
 one are loaded), so a change to the builder or the comparison is measured on the same loads.
 --no-preload-scanner profiles without Chromium's preload scanner (each tag requested when the parser reaches
 it; an A/B, synth/README.md). --no-cache-warm-up: the source's cache hits are requested from the replay, not
-put in Chromium's cache first (an A/B).
-`, { minutes: { type: 'string' }, json: { type: 'string' }, keep: { type: 'string' }, rescore: { type: 'boolean' }, 'no-preload-scanner': { type: 'boolean' }, 'no-cache-warm-up': { type: 'boolean' } }, true);
+put in Chromium's cache first (an A/B). --no-renderer-holds: Blink's scheduler out of its tight mode (Chromium 156
+holds requests below High priority in the renderer until <body>, 2016's held in the browser, inside the source's
+spans; pcp profile --no-renderer-holds; an A/B, synth/README.md "Session 19").
+`, { minutes: { type: 'string' }, json: { type: 'string' }, keep: { type: 'string' }, rescore: { type: 'boolean' }, 'no-preload-scanner': { type: 'boolean' }, 'no-cache-warm-up': { type: 'boolean' }, 'no-renderer-holds': { type: 'boolean' } }, true);
 const minutes = Number(values.minutes ?? Infinity);
 const jsonOut = values.json;
 const given = positionals;
@@ -59,7 +61,7 @@ try {
     const name = basename(graph).replace(/\.json(\.gz)?$/, '');
     try {
       const t0 = performance.now();
-      const rt = await roundTrip(graph, join(work, values.keep ? name : String(i)), undefined, values.rescore, values['no-preload-scanner'] ? false : undefined, values['no-cache-warm-up'] ? false : undefined);
+      const rt = await roundTrip(graph, join(work, values.keep ? name : String(i)), undefined, values.rescore, values['no-preload-scanner'] ? false : undefined, values['no-cache-warm-up'] ? false : undefined, values['no-renderer-holds'] ? false : undefined);
       const f = rt.figures;
       rows.push({ graph: name, f, synthMs: rt.synthMs, warnings: rt.synthWarnings.length });
       for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);

@@ -57,9 +57,10 @@ export const hasPortMessages = (g: Graph): boolean =>
  * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
  * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again;
  * `preloadScanner: false`: Chromium without its preload scanner (tags requested when parsed);
- * `cacheWarmUp: false`: the source's cache hits are not put in Chromium's cache first (an A/B).
+ * `cacheWarmUp: false`: the source's cache hits are not put in Chromium's cache first (an A/B);
+ * `rendererHolds: false`: Blink's scheduler out of its tight mode (`pcp profile --no-renderer-holds`, an A/B).
  */
-export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean, cacheWarmUp?: boolean): Promise<RoundTrip> {
+export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean, cacheWarmUp?: boolean, rendererHolds?: boolean): Promise<RoundTrip> {
   const source = loadGraph(graphFile);
   const t0 = performance.now();
   const site = synthesizeSite(source, { bodyStarts: bodyStartsOf(source) });
@@ -75,8 +76,11 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   // (profiler/src/trace-config.ts): without them flickr.com's 17 come back as `window.callback`.
   const taskFlows = hasPortMessages(source) ? ['--task-flows'] : [];
   const noWarmUp = cacheWarmUp === false ? ['--no-cache-warm-up'] : [];
+  // Chromium 156's renderer holds requests below High until <body> (tight mode) unless asked (`--no-renderer-holds`,
+  // an A/B: 2016's held in the browser, inside the source's spans; synth/README.md "Session 19", not the default).
+  const noHolds = rendererHolds === false ? ['--no-renderer-holds'] : [];
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
-    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp], timeoutMs);
+    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp, ...noHolds], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
   const matched = matchGraphs(source, built);
   return { source, built, recorded: matched.recorded, figures: compareMatched(source, matched), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
