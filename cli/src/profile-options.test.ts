@@ -16,3 +16,12 @@ test('focus emulation is on unless --no-focus-emulation, which passes on to chil
   assert.equal(captureOptions(p).focusEmulation, false);
   assert.deepEqual(profileArgs(p), ['--no-focus-emulation']);
 });
+
+test('site isolation is not asked for unless --no-site-isolation or --site-isolation, which pass on to child commands and exclude each other', () => {
+  assert.equal(captureOptions(parse([], PROFILE_OPTIONS)).siteIsolation, undefined);
+  const off = parse(['--no-site-isolation'], PROFILE_OPTIONS);
+  assert.equal(captureOptions(off).siteIsolation, false);
+  assert.deepEqual(profileArgs(off), ['--no-site-isolation']);
+  assert.equal(captureOptions(parse(['--site-isolation'], PROFILE_OPTIONS)).siteIsolation, true);
+  assert.throws(() => captureOptions(parse(['--site-isolation', '--no-site-isolation'], PROFILE_OPTIONS)), /exclude each other/);
+});

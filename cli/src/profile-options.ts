@@ -23,6 +23,8 @@ export const PROFILE_OPTIONS = {
   archive: { type: 'boolean' },
   'no-preload-scanner': { type: 'boolean' },
   'no-focus-emulation': { type: 'boolean' },
+  'no-site-isolation': { type: 'boolean' },
+  'site-isolation': { type: 'boolean' },
 } satisfies Options;
 
 export const PROFILE_OPTIONS_USAGE = `
@@ -46,7 +48,13 @@ export const PROFILE_OPTIONS_USAGE = `
   --no-preload-scanner           Chromium requests what a tag names when its parser reaches the tag, not
                                  ahead of it (Blink's doHtmlPreloadScanning off)
   --no-focus-emulation           load the page as an unfocused headless tab: element.focus() then fires no
-                                 focus or blur event (default: focused, as a user's tab; meta.json records it)`.slice(1);
+                                 focus or blur event (default: focused, as a user's tab; meta.json records it)
+  --no-site-isolation            cross-site iframes run in their parent's renderer, on its main thread, as
+                                 before 2018 (Chromium's --disable-site-isolation-trials): a frame's
+                                 postMessage is then traced into its parent's handler (meta.json
+                                 options.siteIsolation); default Chromium's own (site isolation on), except
+                                 --replay of a site synthesized from a legacy (2016) graph
+  --site-isolation               Chromium's own process model, also for such a replay`.slice(1);
 
 /** The capture options the profiler options give (capturePage's). */
 export function captureOptions(p: Parsed) {
@@ -58,6 +66,7 @@ export function captureOptions(p: Parsed) {
     viewport = { width: Number(m[1]), height: Number(m[2]) };
   }
   for (const name of ['timer-horizon', 'timer-cap']) if (num(p, name, 0) < 0) throw new UsageError(`--${name} expects a time in ms >= 0, got '${str(p, name)}'`);
+  if (flag(p, 'site-isolation') && flag(p, 'no-site-isolation')) throw new UsageError('--site-isolation and --no-site-isolation exclude each other');
   return {
     executablePath: str(p, 'chromium'),
     timeoutMs: num(p, 'timeout', 60_000),
@@ -74,6 +83,8 @@ export function captureOptions(p: Parsed) {
     taskFlows: flag(p, 'task-flows'),
     archive: flag(p, 'archive'),
     focusEmulation: !flag(p, 'no-focus-emulation'),
+    /** undefined: not asked (Chromium's own, or the replayed site's browser's, profile.ts). */
+    siteIsolation: flag(p, 'no-site-isolation') ? false : flag(p, 'site-isolation') ? true : undefined,
     chromiumArgs: flag(p, 'no-preload-scanner') ? ['--blink-settings=doHtmlPreloadScanning=false'] : undefined,
   };
 }

@@ -2,6 +2,7 @@ export { synthesizeSite, type Site, type SiteResponse, type SynthesisOptions } f
 export { bodyStartsOf, type BodyStarts } from './body-start.ts';
 export { writeSiteBundle, readSynthMeta, SYNTH_FILES, type SynthMeta } from './bundle.ts';
 export { lastActivityMs, quietFloorMs } from './activity.ts';
+export { legacyProcessModel } from './process-model.ts';
 export { imageBody, imageFormatOf, padText, textKindOf, type ImageFormat } from './bodies.ts';
 export { htmlAttr, jsString, cssUrl } from './escape.ts';
 export { indexGraph, contentKeys, type GraphIndex } from './graph-index.ts';

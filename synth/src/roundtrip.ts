@@ -14,6 +14,7 @@ import { writeSiteBundle } from './bundle.ts';
 import { compareMatched, matchGraphs, type RoundTripFigures } from './compare.ts';
 import type { RecordedGraphs } from './cp-agreement.ts';
 import { synthesizeSite } from './site.ts';
+import { legacyProcessModel } from './process-model.ts';
 
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
 
@@ -75,8 +76,11 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   // (profiler/src/trace-config.ts): without them flickr.com's 17 come back as `window.callback`.
   const taskFlows = hasPortMessages(source) ? ['--task-flows'] : [];
   const noWarmUp = cacheWarmUp === false ? ['--no-cache-warm-up'] : [];
+  // The source's browser (2016) ran cross-site iframes in the page's renderer: so does the replay's, or a
+  // frame's postMessage loses its trace link to the handler and ad frames run beside the page (process-model.ts).
+  const processModel = legacyProcessModel({ sourceKind: source.provenance.source }) ? ['--no-site-isolation'] : [];
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
-    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp], timeoutMs);
+    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp, ...processModel], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
   const matched = matchGraphs(source, built);
   return { source, built, recorded: matched.recorded, figures: compareMatched(source, matched), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };
