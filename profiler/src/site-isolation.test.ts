@@ -21,24 +21,29 @@ import { startTestServer, type TestServer } from '../test-server/server.ts';
 const FIXTURE = fileURLToPath(new URL('./fixtures/cross-site-message/', import.meta.url));
 let page: TestServer;
 let ads: TestServer;
+/** Google sign-in's origin (9gag.com's relay frame), which Chromium isolates as a built-in isolated origin. */
+let gaia: TestServer;
 let work: string;
 before(async () => {
   page = await startTestServer({ root: FIXTURE, origins: [{ name: 'www' }] });
   ads = await startTestServer({ root: FIXTURE, origins: [{ name: 'www' }], domain: 'ads.test' });
+  gaia = await startTestServer({ root: FIXTURE, origins: [{ name: 'accounts', tls: true }], domain: 'google.com' });
   work = mkdtempSync(join(tmpdir(), 'pcp-site-isolation-test-'));
 });
 after(async () => {
-  await Promise.all([page.close(), ads.close()]);
+  await Promise.all([page.close(), ads.close(), gaia.close()]);
   rmSync(work, { recursive: true, force: true });
 });
 
-const load = async (name: string, siteIsolation: boolean | undefined) => {
+const load = async (name: string, siteIsolation: boolean | undefined, frameOrigin = () => ads.urls.www) => {
   const dir = join(work, name);
-  const url = `${page.urls.www}index.html?frame=${encodeURIComponent(`${ads.urls.www}sender.html`)}`;
-  const { meta } = await capturePage(url, dir, { hostResolverRules: `${page.hostResolverRules}, ${ads.hostResolverRules}`, quietMs: 500, siteIsolation });
+  const frameUrl = `${frameOrigin()}sender.html`;
+  const url = `${page.urls.www}index.html?frame=${encodeURIComponent(frameUrl)}`;
+  const rules = [page, ads, gaia].map((s) => s.hostResolverRules).join(', ');
+  const { meta } = await capturePage(url, dir, { hostResolverRules: rules, ignoreCertificateErrors: true, quietMs: 500, siteIsolation });
   assert.equal(meta.status, 'complete', meta.message);
   const frames = readFramesFile(dir)!.frames;
-  const sender = frames.find((f) => f.url.includes('ads.test') && f.url.endsWith('/sender.html'));
+  const sender = frames.find((f) => f.url === frameUrl);
   assert.ok(sender, `the cross-site frame is in frames.json (${frames.map((f) => f.url).join(', ')})`);
   const { graph, warnings } = buildFromTrace(dir);
   return { dir, meta, sender, graph, warnings };
@@ -57,8 +62,8 @@ const handlerOf = (g: Graph): GraphNode => {
 const frameLoadListener = (dir: string, frameId: string): boolean =>
   (readListeners(dir) ?? []).some((l) => l.frameId === frameId && l.target === 'window' && l.type === 'load');
 
-test('without site isolation the cross-site frame shares the page renderer, and its postMessage is the handler\'s parent', async () => {
-  const { dir, meta, sender, graph, warnings } = await load('shared', false);
+const sharedRenderer = async (name: string, frameOrigin?: () => string): Promise<void> => {
+  const { dir, meta, sender, graph, warnings } = await load(name, false, frameOrigin);
   assert.equal(meta.options.siteIsolation, false);
   assert.ok(meta.commandLine!.includes(NO_SITE_ISOLATION_SWITCH));
   assert.equal(meta.counts.childTargets, 0, 'no out-of-process iframe target was attached');
@@ -71,7 +76,12 @@ test('without site isolation the cross-site frame shares the page renderer, and 
   assert.ok(senderFrame && senderFrame.parent !== null, 'the graph has the frame, under the page');
   assert.ok(from.some((n) => n.kind === 'timer' && n.frame === senderFrame.id), `the message is drawn from the frame's timer (${from.map((n) => `${n.kind}@${n.frame}`).join(', ')})`);
   assert.ok(!warnings.some((w) => /--no-site-isolation/.test(w)), warnings.join('\n'));
-});
+};
+
+test('without site isolation the cross-site frame shares the page renderer, and its postMessage is the handler\'s parent', () => sharedRenderer('shared'));
+
+test('without site isolation a frame of Google sign-in\'s origin (isolated by Chromium even then, unless the Gaia origin is moved) shares it too', () =>
+  sharedRenderer('shared-gaia', () => gaia.urls.accounts));
 
 test('with Chromium\'s own site isolation the frame is a child target, and the handler has no parent (and a warning names the option)', async () => {
   const { dir, meta, sender, graph, warnings } = await load('isolated', undefined);
