@@ -35,7 +35,7 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const load = async (name: string, siteIsolation: boolean | undefined, frameOrigin = () => ads.urls.www) => {
+const load = async (name: string, siteIsolation: boolean | undefined, frameOrigin = (): string => ads.urls.www!) => {
   const dir = join(work, name);
   const frameUrl = `${frameOrigin()}sender.html`;
   const url = `${page.urls.www}index.html?frame=${encodeURIComponent(frameUrl)}`;
@@ -81,7 +81,7 @@ const sharedRenderer = async (name: string, frameOrigin?: () => string): Promise
 test('without site isolation the cross-site frame shares the page renderer, and its postMessage is the handler\'s parent', () => sharedRenderer('shared'));
 
 test('without site isolation a frame of Google sign-in\'s origin (isolated by Chromium even then, unless the Gaia origin is moved) shares it too', () =>
-  sharedRenderer('shared-gaia', () => gaia.urls.accounts));
+  sharedRenderer('shared-gaia', () => gaia.urls.accounts!));
 
 test('with Chromium\'s own site isolation the frame is a child target, and the handler has no parent (and a warning names the option)', async () => {
   const { dir, meta, sender, graph, warnings } = await load('isolated', undefined);
