@@ -50,8 +50,9 @@ export const PROFILE_OPTIONS_USAGE = `
   --no-focus-emulation           load the page as an unfocused headless tab: element.focus() then fires no
                                  focus or blur event (default: focused, as a user's tab; meta.json records it)
   --no-site-isolation            cross-site iframes run in their parent's renderer, on its main thread, as
-                                 before 2018 (Chromium's --disable-site-isolation-trials): a frame's
-                                 postMessage is then traced into its parent's handler (meta.json
+                                 before 2018 (Chromium's --disable-site-isolation-trials, and Google
+                                 sign-in's origin not isolated either): a frame's postMessage is then
+                                 traced into its parent's handler (meta.json
                                  options.siteIsolation); default Chromium's own (site isolation on), except
                                  --replay of a site synthesized from a legacy (2016) graph
   --site-isolation               Chromium's own process model, also for such a replay`.slice(1);
