@@ -27,3 +27,12 @@ test('--no-renderer-holds raises the tight mode limit of Blink\'s resource load 
   const both = parse(['--no-preload-scanner', '--no-renderer-holds'], PROFILE_OPTIONS);
   assert.deepEqual(captureOptions(both).chromiumArgs, ['--blink-settings=doHtmlPreloadScanning=false', ...NO_RENDERER_HOLDS_ARGS]);
 });
+
+test('site isolation is not asked for unless --no-site-isolation or --site-isolation, which pass on to child commands and exclude each other', () => {
+  assert.equal(captureOptions(parse([], PROFILE_OPTIONS)).siteIsolation, undefined);
+  const off = parse(['--no-site-isolation'], PROFILE_OPTIONS);
+  assert.equal(captureOptions(off).siteIsolation, false);
+  assert.deepEqual(profileArgs(off), ['--no-site-isolation']);
+  assert.equal(captureOptions(parse(['--site-isolation'], PROFILE_OPTIONS)).siteIsolation, true);
+  assert.throws(() => captureOptions(parse(['--site-isolation', '--no-site-isolation'], PROFILE_OPTIONS)), /exclude each other/);
+});

@@ -24,6 +24,8 @@ export const PROFILE_OPTIONS = {
   'no-preload-scanner': { type: 'boolean' },
   'no-focus-emulation': { type: 'boolean' },
   'no-renderer-holds': { type: 'boolean' },
+  'no-site-isolation': { type: 'boolean' },
+  'site-isolation': { type: 'boolean' },
 } satisfies Options;
 
 /**
@@ -71,7 +73,14 @@ export const PROFILE_OPTIONS_USAGE = `
   --no-renderer-holds            Blink's resource load scheduler never in its tight mode (Chromium 156 holds
                                  requests below High priority in the renderer until <body>; 2016's did not)
   --no-focus-emulation           load the page as an unfocused headless tab: element.focus() then fires no
-                                 focus or blur event (default: focused, as a user's tab; meta.json records it)`.slice(1);
+                                 focus or blur event (default: focused, as a user's tab; meta.json records it)
+  --no-site-isolation            cross-site iframes run in their parent's renderer, on its main thread, as
+                                 before 2018 (Chromium's --disable-site-isolation-trials, and Google
+                                 sign-in's origin not isolated either): a frame's postMessage is then
+                                 traced into its parent's handler (meta.json
+                                 options.siteIsolation); default Chromium's own (site isolation on), except
+                                 --replay of a site synthesized from a legacy (2016) graph
+  --site-isolation               Chromium's own process model, also for such a replay`.slice(1);
 
 /** The capture options the profiler options give (capturePage's). */
 export function captureOptions(p: Parsed) {
@@ -83,6 +92,7 @@ export function captureOptions(p: Parsed) {
     viewport = { width: Number(m[1]), height: Number(m[2]) };
   }
   for (const name of ['timer-horizon', 'timer-cap']) if (num(p, name, 0) < 0) throw new UsageError(`--${name} expects a time in ms >= 0, got '${str(p, name)}'`);
+  if (flag(p, 'site-isolation') && flag(p, 'no-site-isolation')) throw new UsageError('--site-isolation and --no-site-isolation exclude each other');
   return {
     executablePath: str(p, 'chromium'),
     timeoutMs: num(p, 'timeout', 60_000),
@@ -99,6 +109,8 @@ export function captureOptions(p: Parsed) {
     taskFlows: flag(p, 'task-flows'),
     archive: flag(p, 'archive'),
     focusEmulation: !flag(p, 'no-focus-emulation'),
+    /** undefined: not asked (Chromium's own, or the replayed site's browser's, profile.ts). */
+    siteIsolation: flag(p, 'no-site-isolation') ? false : flag(p, 'site-isolation') ? true : undefined,
     chromiumArgs: profileChromiumArgs(p),
   };
 }

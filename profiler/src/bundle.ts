@@ -134,6 +134,13 @@ export interface BundleMeta {
      * before the option existed, which were captured without it.
      */
     focusEmulation?: boolean;
+    /**
+     * Site isolation: true, each cross-site iframe ran in a renderer of its own (Chromium's default since
+     * 2018); false, in its parent's renderer (`--disable-site-isolation-trials`, the 2016 process model:
+     * a cross-site frame's window.postMessage then has a trace link to its handler). Absent in bundles
+     * written before the option existed, which were captured with site isolation.
+     */
+    siteIsolation?: boolean;
     /** Set when the page was loaded through a shaped link (pcp replay --bandwidth ... --profile). */
     conditions?: NetworkConditions;
   };

@@ -17,7 +17,7 @@ import {
   type BundleMeta, type NetworkConditions, type CaptureStatus, type DevtoolsLogEntry, type DocumentSource, type EndReason,
 } from './bundle.ts';
 import { TASK_FLOW_CATEGORIES, TRACE_CATEGORIES } from './trace-config.ts';
-import { collectListeners } from './listeners.ts';
+import { collectListeners, defaultFrameContext, inProcessFrameRoots, type FrameContext } from './listeners.ts';
 import { withTimeout } from './timeout.ts';
 import { pickInterface, startPcap, type PcapCapture } from './pcap.ts';
 import { buildHar, type RecordedBody } from './archive.ts';
@@ -68,6 +68,11 @@ export interface CaptureOptions {
    * and whatever a page does from them (a script's element.focus() handler) never happens.
    */
   focusEmulation?: boolean;
+  /**
+   * Site isolation (default true, Chromium's own): false runs cross-site iframes in their parent's
+   * renderer (chromium.ts NO_SITE_ISOLATION_SWITCH), as the 2016 browser of the legacy corpus did.
+   */
+  siteIsolation?: boolean;
   /** More Chromium switches (e.g. the replay's --ignore-certificate-errors-spki-list). */
   chromiumArgs?: string[];
   /** Start Chromium through this (a shaped link's client namespace); record the link in `conditions`. */
@@ -103,6 +108,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
   const timerCapMs = opts.timerCapMs ?? 10_000;
   const viewport = opts.viewport ?? { width: 1280, height: 800 };
   const focusEmulation = opts.focusEmulation ?? true;
+  const siteIsolation = opts.siteIsolation ?? true;
   const categories = [...new Set([...(opts.categories ?? TRACE_CATEGORIES), ...(opts.taskFlows ? TASK_FLOW_CATEGORIES : [])])];
   const warnings: string[] = [];
   const meta: BundleMeta = {
@@ -118,6 +124,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       ignoreCertificateErrors: Boolean(opts.ignoreCertificateErrors), pcap: Boolean(opts.pcap), sslKeyLog: Boolean(opts.sslKeyLog), categories,
       archive: Boolean(opts.archive),
       focusEmulation,
+      siteIsolation,
       conditions: opts.conditions,
     },
     timings: { startedAt: new Date(t0).toISOString(), endMs: 0 },
@@ -147,6 +154,7 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       executablePath: opts.executablePath, viewport, userAgent: opts.userAgent, hostResolverRules: opts.hostResolverRules,
       ignoreCertificateErrors: opts.ignoreCertificateErrors,
       sslKeyLogFile: opts.sslKeyLog ? join(dir, BUNDLE_FILES.tlsKeys) : undefined,
+      siteIsolation,
       extraArgs: opts.chromiumArgs,
       wrap: opts.wrap,
     });
@@ -178,6 +186,8 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
     const monitor = new LoadMonitor();
     let logging = true;
     const htmlDocs = new Map<string, DocumentSource & { pending?: Promise<void> }>();
+    // Each frame's main world, for the listeners of frames that share a renderer (listeners.ts).
+    const frameContexts = new Map<string, FrameContext>();
     // Response bodies, asked for as soon as each response finishes (before Chromium evicts them);
     // one request per request id, in the session that saw it finish.
     const bodies = new Map<string, Promise<RecordedBody>>();
@@ -246,6 +256,11 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
         case 'Target.attachedToTarget':
           void attachChild(p);
           break;
+        case 'Runtime.executionContextCreated': {
+          const ctx = defaultFrameContext(p as Parameters<typeof defaultFrameContext>[0]);
+          if (ctx) frameContexts.set(ctx.frameId, { sessionId: sid, contextId: ctx.contextId });
+          break;
+        }
         case 'Target.detachedFromTarget':
           // Keep the mapping: late events of a detached session are dropped by Chromium anyway.
           break;
@@ -378,7 +393,11 @@ export async function capturePage(url: string, dir: string, opts: CaptureOptions
       }
       // After tracing, so that the evaluations it takes stay out of the trace.
       if (loadFired && !crashed) {
-        const roots = [{ sessionId: pageSession, frameId: mainFrameId }, ...iframeSessions(sessions).map(([sessionId, v]) => ({ sessionId, frameId: v.targetId }))];
+        const roots = [
+          { sessionId: pageSession, frameId: mainFrameId },
+          ...iframeSessions(sessions).map(([sessionId, v]) => ({ sessionId, frameId: v.targetId })),
+          ...inProcessFrameRoots(frames.frames, mainFrameId, frameContexts),
+        ];
         writeFileAtomic(join(dir, BUNDLE_FILES.listeners), JSON.stringify(await collectListeners(cdp, roots, 2000)) + '\n');
       }
     } else {

@@ -20,6 +20,12 @@ export interface LaunchOptions {
   ignoreCertificateErrors?: boolean;
   /** File Chromium appends its TLS session keys to (NSS key log format). */
   sslKeyLogFile?: string;
+  /**
+   * Site isolation (default true: Chromium's own process model, each cross-site frame in a renderer of
+   * its own). false: `--disable-site-isolation-trials`, cross-site iframes in their parent's renderer,
+   * as browsers before 2018 ran them (the legacy corpus' Chromium ~52).
+   */
+  siteIsolation?: boolean;
   /** More switches, appended last. */
   extraArgs?: string[];
   /** Start the browser through this, e.g. inside a network namespace (a shaped link's wrap('client', ...)). */
@@ -47,6 +53,18 @@ export function checkExecutable(path: string): void {
   }
 }
 
+/** The switch that puts cross-site iframes in their parent's renderer (checked: no iframe target is attached then). */
+export const NO_SITE_ISOLATION_SWITCH = '--disable-site-isolation-trials';
+/**
+ * Chromium isolates Google sign-in's origin (https://accounts.google.com, the Gaia origin) as a built-in isolated
+ * origin even with site isolation off (ChromeContentBrowserClient::GetOriginsRequiringDedicatedProcess, desktop):
+ * checked on Chromium 156, an accounts.google.com iframe stays an iframe target under NO_SITE_ISOLATION_SWITCH alone.
+ * Moving the Gaia origin to a host no page uses (`--gaia-url`) ends that: 2016's browser isolated no origin.
+ */
+export const NO_GAIA_ISOLATION_SWITCH = '--gaia-url=https://gaia.invalid';
+/** The switches of the 2016 process model: every cross-site iframe in its parent's renderer. */
+export const NO_SITE_ISOLATION_SWITCHES = [NO_SITE_ISOLATION_SWITCH, NO_GAIA_ISOLATION_SWITCH] as const;
+
 export function chromiumArgs(opts: LaunchOptions, userDataDir: string): string[] {
   const vp = opts.viewport ?? { width: 1280, height: 800 };
   const args = [
@@ -73,6 +91,7 @@ export function chromiumArgs(opts: LaunchOptions, userDataDir: string): string[]
   if (opts.hostResolverRules) args.push(`--host-resolver-rules=${opts.hostResolverRules}`);
   if (opts.ignoreCertificateErrors) args.push('--ignore-certificate-errors');
   if (opts.sslKeyLogFile) args.push(`--ssl-key-log-file=${opts.sslKeyLogFile}`);
+  if (opts.siteIsolation === false) args.push(...NO_SITE_ISOLATION_SWITCHES);
   args.push(...(opts.extraArgs ?? []), 'about:blank');
   return args;
 }

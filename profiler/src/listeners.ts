@@ -5,8 +5,11 @@
  * slice: the handler positions recorded here tell the builder which FunctionCall belongs to which
  * target (thesis Figure 3.9 keeps Document and Window DOMContentLoaded apart).
  *
- * Limits: listeners removed before the end (`once`, removeEventListener) are not seen; frames that
- * share their parent's renderer are reached only through their own target when out of process.
+ * Each frame is reached in its own main world: an out-of-process iframe through its own target, a frame
+ * in its parent's renderer (same-site, or any iframe without site isolation) through that renderer's
+ * session and the frame's default execution context (`inProcessFrameRoots`).
+ *
+ * Limits: listeners removed before the end (`once`, removeEventListener) are not seen.
  */
 import type { CdpConnection } from './cdp.ts';
 import { withTimeout } from './timeout.ts';
@@ -19,15 +22,49 @@ type RawListener = Omit<ListenerRecord, 'frameId' | 'target'>;
 
 const GROUP = 'pcp-listeners';
 
-/** Listeners of the main frame of each session ('' = the page's own session, which cdp.send omits). */
-export async function collectListeners(cdp: CdpConnection, roots: Array<{ sessionId: string; frameId: string }>, waitMs: number): Promise<ListenerRecord[]> {
+/** A frame whose listeners are asked for: its session, and its main world's context when not the session's main frame. */
+export interface ListenerRoot {
+  sessionId: string;
+  frameId: string;
+  contextId?: number;
+}
+
+/** A frame's default (main world) execution context, from Runtime.executionContextCreated. */
+export interface FrameContext {
+  sessionId: string;
+  contextId: number;
+}
+
+/** The frame's default context Runtime.executionContextCreated announces, if it is one. Pure. */
+export function defaultFrameContext(params: { context?: { id?: unknown; auxData?: { isDefault?: unknown; frameId?: unknown } } }): { frameId: string; contextId: number } | undefined {
+  const c = params.context;
+  const aux = c?.auxData;
+  if (aux?.isDefault !== true || typeof aux.frameId !== 'string' || typeof c?.id !== 'number') return undefined;
+  return { frameId: aux.frameId, contextId: c.id };
+}
+
+/**
+ * The frames that run in another frame's renderer (not the main frame, not a child target's root), each
+ * with the last default context its renderer announced for it. Pure.
+ */
+export function inProcessFrameRoots(frames: ReadonlyArray<{ id: string; outOfProcess: boolean }>, mainFrameId: string, contexts: ReadonlyMap<string, FrameContext>): ListenerRoot[] {
+  const out: ListenerRoot[] = [];
+  for (const f of frames) {
+    const ctx = contexts.get(f.id);
+    if (f.id !== mainFrameId && !f.outOfProcess && ctx) out.push({ sessionId: ctx.sessionId, frameId: f.id, contextId: ctx.contextId });
+  }
+  return out;
+}
+
+/** Listeners of each root frame ('' = the page's own session, which cdp.send omits). */
+export async function collectListeners(cdp: CdpConnection, roots: readonly ListenerRoot[], waitMs: number): Promise<ListenerRecord[]> {
   const out: ListenerRecord[] = [];
-  for (const { sessionId, frameId } of roots) {
+  for (const { sessionId, frameId, contextId } of roots) {
     const sid = sessionId || undefined;
     for (const target of ['window', 'document'] as const) {
       try {
         const { result } = await withTimeout(
-          cdp.send<{ result: { objectId?: string } }>('Runtime.evaluate', { expression: target, objectGroup: GROUP, silent: true }, sid),
+          cdp.send<{ result: { objectId?: string } }>('Runtime.evaluate', { expression: target, objectGroup: GROUP, silent: true, ...(contextId !== undefined ? { contextId } : {}) }, sid),
           waitMs,
           `evaluate ${target}`,
         );

@@ -61,7 +61,12 @@ try {
     const name = basename(graph).replace(/\.json(\.gz)?$/, '');
     try {
       const t0 = performance.now();
-      const rt = await roundTrip(graph, join(work, values.keep ? name : String(i)), undefined, values.rescore, values['no-preload-scanner'] ? false : undefined, values['no-cache-warm-up'] ? false : undefined, values['no-renderer-holds'] ? false : undefined);
+      const rt = await roundTrip(graph, join(work, values.keep ? name : String(i)), {
+        rescore: values.rescore,
+        preloadScanner: values['no-preload-scanner'] ? false : undefined,
+        cacheWarmUp: values['no-cache-warm-up'] ? false : undefined,
+        rendererHolds: values['no-renderer-holds'] ? false : undefined,
+      });
       const f = rt.figures;
       rows.push({ graph: name, f, synthMs: rt.synthMs, warnings: rt.synthWarnings.length });
       for (const w of rt.synthWarnings) count(`synthesizer: ${w.replace(/\b(comp|download|pchunk|dchunk)_\w+/g, 'ID').replace(/^(edge|event|resource) \S+ /, '$1 ').replace(/\(rule (\S+), (\S+)\).*/, 'rule $1 to $2').replace(/\((data|about|blob|javascript):[^)]*\)/g, '($1: URL)').replace(/https?:\/\/\S+/g, 'URL').replace(/\((\w+)\.(\w+)\).*/, '$1.$2')}`);

@@ -17,7 +17,7 @@ const site: Site = {
     { url: 'http://www.pcp.test/', status: 200, mimeType: 'text/html', body: Buffer.from('<!DOCTYPE html><img src="https://img.pcp.test/a.png">'), delayMs: 12, chunks: [[5, 20], [40, 33]] },
     { url: 'https://img.pcp.test/a.png', status: 404, mimeType: 'image/png', body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 255]), delayMs: 0 },
   ],
-  warnings: ['w'], oversize: [], drifted: 0, lastActivityMs: 5900,
+  warnings: ['w'], oversize: [], drifted: 0, lastActivityMs: 5900, sourceKind: 'legacy-graph',
 };
 
 test('the replay reads a synthesized bundle: page, bodies byte for byte, statuses, protocols, pacing, delays', () => {
@@ -34,7 +34,7 @@ test('the replay reads a synthesized bundle: page, bodies byte for byte, statuse
   assert.deepEqual(archive.entries.map((e) => e.delayMs), [12, 0]);
   assert.equal(summary.measured, 2);
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
-  assert.deepEqual(meta.synthesized, { source: 'test-graph.json', responses: 2, warnings: ['w'], lastActivityMs: 5900 });
+  assert.deepEqual(meta.synthesized, { source: 'test-graph.json', responses: 2, warnings: ['w'], lastActivityMs: 5900, sourceKind: 'legacy-graph' });
   assert.deepEqual(readSynthMeta(dir), meta.synthesized);
   assert.equal(readSynthMeta(mkdtempSync(join(scratch, 'd-'))), undefined, 'no meta.json: not synthesized');
 });

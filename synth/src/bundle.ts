@@ -57,6 +57,8 @@ export interface SynthMeta {
   warnings: string[];
   /** The source graph's last activity, ms after navigation start (activity.ts). */
   lastActivityMs?: number;
+  /** The source graph's provenance.source; absent in sites written before it was recorded. */
+  sourceKind?: string;
 }
 
 /**
@@ -76,7 +78,7 @@ export function writeSiteBundle(dir: string, site: Site, source: string, { https
   };
   writeFileSync(join(dir, BUNDLE_FILES.archive), JSON.stringify(har));
   writeFileSync(join(dir, SYNTH_FILES.serverDelays), JSON.stringify(served.map((r) => ({ method: 'GET', url: r.url, delayMs: r.delayMs }))));
-  const meta = { format: 'pcp-bundle/1', tool: { name: 'pcp synthesize', version: '0.1.0' }, url: site.pageUrl, status: 'complete', synthesized: { source, responses: site.responses.length, warnings: site.warnings, lastActivityMs: site.lastActivityMs } satisfies SynthMeta };
+  const meta = { format: 'pcp-bundle/1', tool: { name: 'pcp synthesize', version: '0.1.0' }, url: site.pageUrl, status: 'complete', synthesized: { source, responses: site.responses.length, warnings: site.warnings, lastActivityMs: site.lastActivityMs, sourceKind: site.sourceKind } satisfies SynthMeta };
   writeFileSync(join(dir, BUNDLE_FILES.meta), JSON.stringify(meta, null, 2));
 }
 

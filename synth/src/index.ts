@@ -2,12 +2,13 @@ export { synthesizeSite, type Site, type SiteResponse, type SynthesisOptions } f
 export { bodyStartsOf, type BodyStarts } from './body-start.ts';
 export { writeSiteBundle, readSynthMeta, SYNTH_FILES, type SynthMeta } from './bundle.ts';
 export { lastActivityMs, quietFloorMs } from './activity.ts';
+export { legacyProcessModel } from './process-model.ts';
 export { imageBody, imageFormatOf, padText, textKindOf, type ImageFormat } from './bodies.ts';
 export { htmlAttr, jsString, cssUrl } from './escape.ts';
 export { indexGraph, contentKeys, type GraphIndex } from './graph-index.ts';
 export { parametricGraph, parseSizeDist, drawSize, type SizeDist, type ParametricOptions } from './parametric.ts';
 export { compareRoundTrip, edgeClasses, keyKind, loadOf, matchGraphs, type KeyedEdge, type MatchedGraphs, type RoundTripFigures, type RuleFigures } from './compare.ts';
 export { durationClass, durationTotals, pathDurationGaps, type ClassTotals, type DurationGap } from './duration-gaps.ts';
-export { roundTrip, RoundTripError, type RoundTrip } from './roundtrip.ts';
+export { roundTrip, RoundTripError, type RoundTrip, type RoundTripOptions } from './roundtrip.ts';
 export { criticalPathMisses } from './cp-misses.ts';
 export type { RecordedGraphs } from './cp-agreement.ts';

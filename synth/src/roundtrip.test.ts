@@ -30,6 +30,8 @@ for (const slug of ['www.friv.com', 'london.craigslist.co.uk']) {
     const site = legacySites().find((s) => s.slug === slug)!;
     const rt = await roundTrip(site.graph, join(work, slug));
     assert.match(rt.profileLine, /^complete: .* 0 misses$/);
+    // The legacy graph's browser (2016) ran cross-site iframes in the page's renderer: so did the replay's.
+    assert.equal(JSON.parse(readFileSync(join(work, slug, 'profile', 'meta.json'), 'utf8')).options.siteIsolation, false);
     assert.equal(rt.figures.resourceJaccard, 1, `missing ${rt.figures.missingResources} extra ${rt.figures.extraResources}`);
     assert.ok(rt.figures.parseChunks.built >= rt.figures.parseChunks.source, JSON.stringify(rt.figures.parseChunks));
     const evals = (g: typeof rt.source): string[] => [...new Set(g.nodes.flatMap((n) => (n.kind === 'script_eval' ? [n.scriptUrl] : [])))].sort();
@@ -184,6 +186,7 @@ test('a request a timer makes seconds after load comes back: the profile waits f
   const rt = await roundTripWhole('late', graph);
   const meta = JSON.parse(readFileSync(join(work, 'late', 'profile', 'meta.json'), 'utf8'));
   assert.equal(meta.options.quietNotBeforeMs, 4530);
+  assert.equal(meta.options.siteIsolation, true, 'a synthetic graph is replayed in Chromium\'s own process model');
   assert.equal(meta.endReason, 'quiet');
 });
 

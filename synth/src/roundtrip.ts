@@ -14,6 +14,7 @@ import { writeSiteBundle } from './bundle.ts';
 import { compareMatched, matchGraphs, type RoundTripFigures } from './compare.ts';
 import type { RecordedGraphs } from './cp-agreement.ts';
 import { synthesizeSite } from './site.ts';
+import { legacyProcessModel } from './process-model.ts';
 
 const PCP = fileURLToPath(new URL('../../cli/bin/pcp.js', import.meta.url));
 
@@ -53,14 +54,23 @@ function run(args: string[], timeoutMs: number): Promise<string> {
 export const hasPortMessages = (g: Graph): boolean =>
   g.nodes.some((n) => n.kind === 'event' && n.eventTarget.toLowerCase() === 'messageport');
 
-/**
- * Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares;
- * `rescore`: a profile already in `workDir/profile` is rebuilt and compared without loading again;
- * `preloadScanner: false`: Chromium without its preload scanner (tags requested when parsed);
- * `cacheWarmUp: false`: the source's cache hits are not put in Chromium's cache first (an A/B);
- * `rendererHolds: false`: Blink's scheduler out of its tight mode (`pcp profile --no-renderer-holds`, an A/B).
- */
-export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 120_000, rescore = false, preloadScanner?: boolean, cacheWarmUp?: boolean, rendererHolds?: boolean): Promise<RoundTrip> {
+/** How a round trip loads the synthesized site (each an A/B of synth/README.md; default: the round trip's own). */
+export interface RoundTripOptions {
+  /** Cap on the profile command, ms (default 120,000). */
+  timeoutMs?: number;
+  /** A profile already in `workDir/profile` is rebuilt and compared without loading again. */
+  rescore?: boolean;
+  /** false: Chromium without its preload scanner (tags requested when parsed). */
+  preloadScanner?: boolean;
+  /** false: the source's cache hits are not put in Chromium's cache first. */
+  cacheWarmUp?: boolean;
+  /** false: Blink's scheduler out of its tight mode (`pcp profile --no-renderer-holds`). */
+  rendererHolds?: boolean;
+}
+
+/** Synthesizes `graphFile` into `workDir/site`, profiles it into `workDir/profile` and compares. */
+export async function roundTrip(graphFile: string, workDir: string, o: RoundTripOptions = {}): Promise<RoundTrip> {
+  const { timeoutMs = 120_000, rescore = false, preloadScanner, cacheWarmUp, rendererHolds } = o;
   const source = loadGraph(graphFile);
   const t0 = performance.now();
   const site = synthesizeSite(source, { bodyStarts: bodyStartsOf(source) });
@@ -79,8 +89,11 @@ export async function roundTrip(graphFile: string, workDir: string, timeoutMs = 
   // Chromium 156's renderer holds requests below High until <body> (tight mode) unless asked (`--no-renderer-holds`,
   // an A/B: 2016's held in the browser, inside the source's spans; synth/README.md "Session 19", not the default).
   const noHolds = rendererHolds === false ? ['--no-renderer-holds'] : [];
+  // The source's browser (2016) ran cross-site iframes in the page's renderer: so does the replay's, or a
+  // frame's postMessage loses its trace link to the handler and ad frames run beside the page (process-model.ts).
+  const processModel = legacyProcessModel({ sourceKind: source.provenance.source }) ? ['--no-site-isolation'] : [];
   const profileLine = rescore && existsSync(join(profileDir, BUNDLE_FILES.trace)) ? 'kept profile'
-    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp, ...noHolds], timeoutMs);
+    : await run(['profile', '--replay', siteDir, '--pace', '--out', profileDir, '--timeout', '60000', ...noPreload, ...taskFlows, ...noWarmUp, ...processModel, ...noHolds], timeoutMs);
   const { graph: built } = buildFromTrace(profileDir);
   const matched = matchGraphs(source, built);
   return { source, built, recorded: matched.recorded, figures: compareMatched(source, matched), synthWarnings: site.warnings, synthMs, profileLine: profileLine.split('\n')[0] ?? '' };

@@ -4,7 +4,7 @@
  * graph recorded (documents, scripts and style sheets generated; images decodable; the rest
  * padded), plus how each body is trickled so that it arrives as recorded. Pure.
  */
-import type { EventNode, Graph, GraphNode, ResourceNode } from '@pcp/graph-builder';
+import type { EventNode, Graph, GraphNode, ResourceNode, SourceKind } from '@pcp/graph-builder';
 import { imageBody, imageFormatOf, opaqueBody, padText, textKindOf } from './bodies.ts';
 import type { BodyStarts } from './body-start.ts';
 import { documentText } from './document.ts';
@@ -64,6 +64,8 @@ export interface Site {
   drifted: number;
   /** The source graph's last activity, ms after navigation start (activity.ts). */
   lastActivityMs: number;
+  /** Where the source graph came from (its provenance): the legacy corpus' kinds replay 2016's process model (process-model.ts). */
+  sourceKind: SourceKind;
 }
 
 const round = (x: number): number => Math.round(x * 100) / 100;
@@ -283,5 +285,5 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     else respond(url, r);
   }
   const pageFirst = responses.sort((a, b) => Number(b.url === pageUrl) - Number(a.url === pageUrl));
-  return { pageUrl, responses: pageFirst, warnings, oversize, drifted, lastActivityMs: lastActivityMs(graph) };
+  return { pageUrl, responses: pageFirst, warnings, oversize, drifted, lastActivityMs: lastActivityMs(graph), sourceKind: graph.provenance.source };
 }

@@ -107,9 +107,13 @@ export const command: Command = {
     if (replay) {
       const records = await serverDelays(replay, undefined, false);
       // A synthesized site knows when its source graph was last active: quiet may not end the load before then.
-      const { readSynthMeta, quietFloorMs } = await import('@pcp/synth');
-      const last = readSynthMeta(replay)?.lastActivityMs;
-      const capture = last === undefined ? opts : { ...opts, quietNotBeforeMs: quietFloorMs(last) };
+      const { readSynthMeta, quietFloorMs, legacyProcessModel } = await import('@pcp/synth');
+      const synth = readSynthMeta(replay);
+      const last = synth?.lastActivityMs;
+      // A site synthesized from a legacy graph replays its 2016 browser's process model unless asked:
+      // cross-site iframes in the page's renderer (synth/README.md, the round trip's contract).
+      const siteIsolation = opts.siteIsolation ?? (synth && legacyProcessModel(synth) ? false : undefined);
+      const capture = { ...opts, siteIsolation, ...(last === undefined ? {} : { quietNotBeforeMs: quietFloorMs(last) }) };
       const { meta, stats } = await profileReplay(replay, out, { shaped, records, pace: flag(p, 'pace'), cacheWarmUp: !flag(p, 'no-cache-warm-up'), chromium: opts.executablePath, timeoutMs: opts.timeoutMs ?? 60_000, capture });
       const line = `${meta.status}: ${meta.url} replayed from ${replay} — ${meta.endReason}: ${meta.message}; ${stats.requests} requests${stats.faviconMisses ? ` (+${stats.faviconMisses} unrecorded favicon)` : ''}, ${stats.misses.length} misses`;
       for (const w of meta.warnings) console.error(`warning: ${w}`);

@@ -43,7 +43,8 @@ export function traceHandlers(options: ExtractOptions = {}) {
 
 export function extractTrace(events: Iterable<TraceEvent>, options: ExtractOptions = {}): TraceLoad {
   const { frames, slices, initiators, requests, timers, marks, mainThreadTasks } = runHandlers(events, traceHandlers(options));
-  const unlinked = initiators.taskFlows ? undefined : unlinkedCallbacks(initiators.orphans, requests.requests, timers.timers);
+  const outOfProcess = options.outOfProcessFrames?.size ?? 0;
+  const unlinked = initiators.taskFlows && outOfProcess === 0 ? undefined : unlinkedCallbacks(initiators.orphans, requests.requests, timers.timers, initiators.taskFlows, outOfProcess);
   return {
     origin: frames.origin,
     mainFrame: frames.mainFrame,
@@ -59,15 +60,20 @@ export function extractTrace(events: Iterable<TraceEvent>, options: ExtractOptio
 
 /**
  * Callbacks that issued requests or timers with nothing in the trace that scheduled them: without
- * posted-task flows a MessagePort message's handler cannot be linked to its sender.
+ * posted-task flows a MessagePort message's handler cannot be linked to its sender, and with site
+ * isolation a window message from an out-of-process iframe has no link either way (async-task ids are
+ * per renderer).
  */
-function unlinkedCallbacks(orphans: Slice[], requests: TraceRequest[], timers: TimerInstall[]): string | undefined {
+function unlinkedCallbacks(orphans: Slice[], requests: TraceRequest[], timers: TimerInstall[], taskFlows: boolean, outOfProcessFrames: number): string | undefined {
   const issuing = new Set([...requests, ...timers].map((x) => x.runningAt));
   const unlinked = orphans.filter((sl) => sl.scheduledBy === undefined && issuing.has(sl.index));
   if (unlinked.length === 0) return undefined;
   return (
     `${unlinked.length} callback(s) issued requests or timers with nothing in the trace that scheduled them ` +
-    `(${unlinked.map((sl) => sl.functionName || 'anonymous').join(', ')}); a MessagePort message is linked to its sender ` +
-    'only through posted-task flows: capture with pcp profile --task-flows'
+    `(${unlinked.map((sl) => sl.functionName || 'anonymous').join(', ')})` +
+    (taskFlows ? '' : '; a MessagePort message is linked to its sender only through posted-task flows: capture with pcp profile --task-flows') +
+    (outOfProcessFrames > 0
+      ? `; ${outOfProcessFrames} iframe(s) ran in a renderer of their own, and a window message from one is not linked to its sender in the trace: capture with pcp profile --no-site-isolation`
+      : '')
   );
 }

@@ -109,16 +109,17 @@ function bundleDocuments(dir: string, warnings: string[]): Map<string, string> |
   return out;
 }
 
-/** The frame tree the profiler recorded (frames.json), when the bundle has one. */
-function bundleFrameParents(dir: string, warnings: string[]): Map<string, string | null> | undefined {
+/** The frame tree the profiler recorded (frames.json), when the bundle has one: parents, and the frames out of process. */
+function bundleFrameTree(dir: string, warnings: string[]): Pick<ExtractOptions, 'frameParents' | 'outOfProcessFrames'> {
   const tree = optionalFile(() => readFramesFile(dir), 'out-of-process frames attach to the main frame', warnings);
-  return tree && new Map(tree.frames.map((f) => [f.id, f.parentId]));
+  if (!tree) return {};
+  return { frameParents: new Map(tree.frames.map((f) => [f.id, f.parentId])), outOfProcessFrames: new Set(tree.frames.filter((f) => f.outOfProcess).map((f) => f.id)) };
 }
 
 /** What a bundle holds beside its trace for extraction: the frame tree, uncaught exceptions, window listeners. */
 export function bundleExtractOptions(dir: string, devtoolsLog: unknown, warnings: string[]): ExtractOptions {
   return {
-    frameParents: bundleFrameParents(dir, warnings),
+    ...bundleFrameTree(dir, warnings),
     exceptions: exceptionsFromDevtoolsLog(devtoolsLog),
     windowListeners: bundleWindowListeners(dir, warnings),
     loggedDocuments: loggedDocuments(devtoolsLog),

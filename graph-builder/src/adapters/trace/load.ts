@@ -152,6 +152,8 @@ export interface ExtractOptions {
    * own renderer, whose CommitLoad names no parent; without this they hang off the main frame.
    */
   frameParents?: Map<string, string | null>;
+  /** The frames frames.json marks out of process (own renderer): a message from one has no trace link to its handler. */
+  outOfProcessFrames?: Set<string>;
   /**
    * Uncaught exceptions: each fires the window's error event inside the script that threw, a dispatch
    * the trace does not show (see errorDispatches).
