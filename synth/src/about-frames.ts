@@ -19,6 +19,7 @@
 import type { ParseChunkNode, ResourceNode } from '@pcp/graph-builder';
 import { firstActivityByFrame } from './frame-names.ts';
 import { childrenOf, type GraphIndex } from './graph-index.ts';
+import { writtenIntoOf } from './written-scripts.ts';
 
 export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
 
@@ -32,10 +33,19 @@ export const isAboutUrl = (url: string): boolean => /^about:/i.test(url);
  * evaluated in an about:blank frame of the page, whose about: resource (one of three the GPT script
  * requested) has children only in the page (en.nametests.com's 16 missing resources, sahibinden.com's
  * 3); which of the parent's about:blank iframes it was the graph does not say, and any one made before
- * it serves.
+ * it serves. A script written into an about: frame's document (`extra.writtenInto`) names that frame's
+ * resource before any of these (www.ndtv.com's `gampad/ads`: the frame of `download_136`, where the rules
+ * above gave it taboola's `download_117`).
  */
 export function aboutFrameOwners(ix: GraphIndex): Map<string, ResourceNode> {
   const owners = new Map<string, ResourceNode>();
+  // A script written into an about: frame's document names it first: the raw log's `Frame.id` (written-scripts.ts).
+  for (const n of ix.graph.nodes) {
+    if (n.kind !== 'resource') continue;
+    const doc = writtenIntoOf(ix, n);
+    const frame = doc && evaluatingFrame(ix, n);
+    if (frame !== undefined && isAboutUrl(ix.frameDoc.get(frame) ?? '') && !owners.has(frame)) owners.set(frame, doc!);
+  }
   const about = ix.graph.nodes.filter((n): n is ResourceNode => n.kind === 'resource' && isAboutUrl(n.url)).sort((a, b) => a.start - b.start);
   for (const r of about) {
     for (const e of ix.children.get(r.id) ?? []) {

@@ -9,6 +9,7 @@ import type { EventNode, GraphNode, ResourceNode, TimerNode } from '@pcp/graph-b
 import { jsString } from './escape.ts';
 import { causeCallJs, type EventCause } from './element-events.ts';
 import { isAboutUrl, scriptIntoParent, scriptTargetFrame } from './about-frames.ts';
+import { writtenIntoOf, writtenScriptJs } from './written-scripts.ts';
 import { FRAME_NAME_PREFIX } from './frame-bodies.ts';
 import { scriptElementLoads } from './script-loads.ts';
 import { frameMessage, listenJs, postJs, postedFromAnotherFrame } from './frame-messages.ts';
@@ -22,7 +23,8 @@ import { FOCUS_EVENTS, callerOf, childrenOf, isComputation, isInlineXhrEvent, is
  * input, or away from it, with a handler of the focus event on the input, document or window: the
  * browser dispatches it inside the call, as a script's element.focus() did), A (an about:blank iframe
  * whose document is opened, given its window and document handlers and its HTML, and closed; or an
- * about:srcdoc iframe given its HTML), V (make the browser fire an event at a new element holding its handler, or
+ * about:srcdoc iframe given its HTML), O (write a `<script src>` into a bare about: frame's document, opened,
+ * given its handlers, closed: the frame stays loading until the script has run; written-scripts.ts), V (make the browser fire an event at a new element holding its handler, or
  * dispatch it there or at the window or document: element-events.ts), X (an XHR with handlers:
  * one per readystatechange dispatch, the last at DONE; handlers whose dispatch the browser merged
  * with another (two body pieces read at once) run at DONE, before the last, so none is lost; and the
@@ -36,6 +38,7 @@ const HELPERS: Record<string, string> = {
   F: 'var F=function(n,t,h){var e=document.createElement("input"),o=t=="window"?window:t=="document"?document:e,b=n=="blur"||n=="focusout",f=function(){o.removeEventListener(n,f,true);h()};e.style.cssText="position:absolute;opacity:0";(document.body||document.documentElement).appendChild(e);if(b)e.focus();o.addEventListener(n,f,true);if(b)e.blur();else e.focus()};',
   A: 'var A=function(k,f,w,h,s){var e=document.createElement("iframe");if(s)e.srcdoc=h;if(f&&(s||!w&&!h))e.onload=f;(document.body||document.documentElement).appendChild(e);W()[k]=e;if(s||!w&&!h)return;var d=e.contentDocument;d.open();e.contentWindow.__pcpDoc="about:blank";if(w)w(e.contentWindow,d);if(h)d.write(h);if(f)e.onload=f;d.close()};',
   V: 'var V=function(k,n,h,t){var d=document,p=d.body||d.documentElement,e=t||d.createElement(k=="play"?"video":"div"),s=e.style,f=function(){e.removeEventListener(n,f);h()};e.addEventListener(n,f);if(t)return void t.dispatchEvent(new Event(n));s.cssText="position:absolute;left:0;top:0;width:9px;height:9px;overflow:hidden";p.appendChild(e);if(k=="scroll"){var c=d.createElement("div");c.style.height="99px";e.appendChild(c);e.scrollTop=9}else if(k=="transition"){s.transition="opacity 1ms";getComputedStyle(e).opacity;s.opacity="0.5"}else if(k=="animation"){var y=d.createElement("style");y.textContent="@keyframes pcpV{to{opacity:.5}}";p.appendChild(y);s.animation="pcpV 100ms 2"}else if(k=="play"){e.muted=true;var q=e.play();if(q&&q.catch)q.catch(function(){})}else e.dispatchEvent(new Event(n))};',
+  O: 'var O=function(d,u,f,g,w){if(!d)return E("script",u,f,g);d.open();var v=d.defaultView,e;v.__pcpDoc="about:blank";if(w)w(v,d);d.write("<scr"+"ipt src=\\""+u.replace(/&/g,"&amp;").replace(/"/g,"&quot;")+"\\"></scr"+"ipt>");e=d.scripts[d.scripts.length-1];if(f)e.onload=f;if(g)e.onerror=g;d.close()};',
   I: 'var I=function(){var f=document.createElement("iframe"),w;f.style.display="none";(document.body||document.documentElement).appendChild(f);w=f.contentWindow;w.__pcpDoc=window.__pcpDoc||document.URL;w.name=window.name;return f.contentDocument};',
   X: 'var X=function(u,h,l){var r=new XMLHttpRequest,k=0,n=h.length-1;r.open("GET",u);if(h.length)r.onreadystatechange=function(){if(r.readyState==4){while(k<n)h[k++]();h[n]()}else if(k<n)h[k++]()};if(l)r.onload=function(){for(var i=0;i<l.length;i++)l[i]()};r.send()};',
 };
@@ -43,7 +46,7 @@ const HELPERS: Record<string, string> = {
 /** `code` in its own function scope with the helpers it calls (only those: inline scripts stay short). */
 export function withRuntime(code: string): string {
   const called = (h: string): boolean => new RegExp(`\\b${h}\\(`).test(code);
-  const need = Object.keys(HELPERS).filter((h) => called(h) || (h === 'W' && (called('A') || called('D'))));
+  const need = Object.keys(HELPERS).filter((h) => called(h) || (h === 'W' && (called('A') || called('D'))) || (h === 'E' && called('O')));
   return `(function(){${need.map((h) => HELPERS[h]).join('')}${code}})()`;
 }
 
@@ -138,6 +141,8 @@ export interface ProgramContext {
   aboutOwners?: Map<string, ResourceNode>;
   /** The HTML of an about: frame that has parse chunks, by the about: resource that made it (about-frames.ts). */
   aboutDocument?(r: ResourceNode): { html: string; srcdoc: boolean } | undefined;
+  /** about: resources a script is written into (written-scripts.ts `writtenFrames`): made bare, their handlers installed by the writer. */
+  writtenFrames?: Set<string>;
   /** Events the page causes (element-events.ts), by event id. */
   causes?: Map<string, EventCause>;
   /** Frames of a document URL several frames load, by frame id and by the request of their document: '' or ` [k]` (frame-bodies.ts). */
@@ -298,6 +303,17 @@ export function isOwnPageFrame(ctx: ProgramContext, r: ResourceNode): boolean {
   return true;
 }
 
+/** A function that installs the handlers `inFrame` on an about: frame's window and document (`w`, `d`). */
+function installJs(ctx: ProgramContext, inFrame: EventNode[]): string {
+  return `function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}}`;
+}
+
+/** The bare about: frame a script is written into (written-scripts.ts), if the page makes it so. */
+function writtenFrameOf(ctx: ProgramContext, r: ResourceNode): ResourceNode | undefined {
+  const doc = writtenIntoOf(ctx.ix, r);
+  return doc && ctx.writtenFrames?.has(doc.id) ? doc : undefined;
+}
+
 function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
   const url = jsString(stripFragment(r.url));
   const how = elementIssueOf(ctx.ix, r);
@@ -318,15 +334,23 @@ function requestJs(ctx: ProgramContext, r: ResourceNode): string | undefined {
       if (how === 'iframe' && isAboutUrl(r.url) && !error) {
         // An about: frame, registered for scripts its parent inserts into it; with handlers of its own:
         // opened, its handlers installed, closed (about-frames.ts).
-        const inFrame = ctx.aboutRegistrations?.get(r.id) ?? [];
+        // A frame a script is written into later is made bare; the writer installs its handlers (written-scripts.ts).
+        const inFrame = ctx.writtenFrames?.has(r.id) ? [] : (ctx.aboutRegistrations?.get(r.id) ?? []);
         const doc = ctx.aboutDocument?.(r);
         if (doc?.srcdoc && inFrame.length) ctx.warn(`resource ${r.id} (${r.url}): an about:srcdoc frame's handlers cannot be installed by its creator`);
-        const install = inFrame.length && !doc?.srcdoc ? `function(w,d){${inFrame.map((ev) => registerJs(ctx, ev, 'w', 'd')).join('')}}` : 'null';
+        const install = inFrame.length && !doc?.srcdoc ? installJs(ctx, inFrame) : 'null';
         const args = [jsString(r.id), load ? handlerJs(ctx, load.id) : 'null', install, ...(doc ? [jsString(doc.html), doc.srcdoc ? '1' : '0'] : [])];
         while (args.length > 2 && args.at(-1) === 'null') args.pop();
         return `A(${args.join(',')});`;
       }
       const handlers = error ? [load ? handlerJs(ctx, load.id) : 'null', handlerJs(ctx, error.id)] : load ? [handlerJs(ctx, load.id)] : [];
+      const written = how === 'script' ? writtenFrameOf(ctx, r) : undefined;
+      if (written) {
+        const inFrame = ctx.aboutRegistrations?.get(written.id) ?? [];
+        const args = [handlers[0] ?? 'null', handlers[1] ?? 'null', inFrame.length ? installJs(ctx, inFrame) : 'null'];
+        while (args.length && args.at(-1) === 'null') args.pop();
+        return writtenScriptJs(written.id, url, args);
+      }
       const into = how === 'script' && ctx.aboutOwners ? scriptTargetFrame(ctx.ix, ctx.aboutOwners, r) : undefined;
       if (into) return `E(${[jsString(how), url, handlers[0] ?? 'null', handlers[1] ?? 'null', `D(${jsString(into.id)})`].join(',')});`;
       // The k-th frame of a URL several frames load is named, as the parser's <iframe> tag names it (frame-bodies.ts).

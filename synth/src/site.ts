@@ -21,6 +21,7 @@ import { FOCUS_EVENTS, callerOf, indexGraph, isComputation, stripFragment, xhrEv
 import { xhrPace } from './xhr-pace.ts';
 import { frameSuffixes, frameSuffixJs, sharedFrameBodies, type FrameBody } from './frame-bodies.ts';
 import { aboutDocumentChunks, aboutFrameOwners } from './about-frames.ts';
+import { writtenFrames } from './written-scripts.ts';
 import { causeOf, isCausable, type EventCause } from './element-events.ts';
 import { postedFromAnotherFrame } from './frame-messages.ts';
 import { elementIssueOf, evaluatedAs, evaluatedByAnother, failedElement, programJs, withRuntime, type ProgramContext } from './program.ts';
@@ -218,6 +219,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     const doc = aboutDocumentChunks(ix, aboutOwners, r);
     return doc && { html: documentText(ctx, doc.docUrl, doc.chunks).html, srcdoc: doc.docUrl === 'about:srcdoc' };
   };
+  const written = writtenFrames(ix, (r) => aboutDocumentChunks(ix, aboutOwners, r) !== undefined);
+  if (written.size) ctx.writtenFrames = written;
   // The queue on the schedule the replay's browser will follow (preload.ts).
   const shared = sharedFrameBodies(ix);
   ctx.frameSuffixes = frameSuffixes(shared);

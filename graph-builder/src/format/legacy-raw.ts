@@ -15,7 +15,8 @@ import { decodeLegacyLog } from '../adapters/legacy-log/file.ts';
 import { resourceHandler } from '../adapters/legacy-log/handlers/resources.ts';
 import { tokenHandler } from '../adapters/legacy-log/handlers/tokens.ts';
 import { RecordReader, linesOf } from '../adapters/legacy-log/reader.ts';
-import type { RawElement, RawObjectHash, RawResource } from '../adapters/legacy-log/records.ts';
+import type { RawComputation, RawElement, RawFrame, RawObjectHash, RawResource } from '../adapters/legacy-log/records.ts';
+import { writtenScripts, type RawWrittenScript, type WrittenScriptRecords } from './legacy-written-scripts.ts';
 
 /** One piece of a body as it arrived: ms on the reference graph's clock, bytes. */
 export interface RawArrival {
@@ -56,11 +57,13 @@ export interface LegacyRawEvidence {
   elements: Map<string, RawElementUse[]>;
   /** Document URL (as logged) -> where its network parser read its first `<body>` start tag (`bodyStartOf`). */
   bodyStarts: Map<string, RawTagPosition>;
+  /** `<script src>` tags another frame's computation wrote into an about: frame's document (legacy-written-scripts.ts). */
+  writtenScripts?: RawWrittenScript[];
   /** The log it came from, for provenance. */
   source?: string;
 }
 
-const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element', 'ObjectHash']);
+const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element', 'ObjectHash', 'Frame', 'Computation']);
 
 /**
  * Where a token is a document's `<body>` start tag that the network parser read (the patched 2016
@@ -86,6 +89,7 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   const resources = resourceHandler();
   const tokens = tokenHandler();
   const bodyStarts = new Map<string, RawTagPosition>();
+  const written: WrittenScriptRecords = { tags: [], frames: new Map(), computationFrames: new Map(), resources: [] };
   for (const line of lines) {
     const rec = reader.push(line);
     if (!rec || !KINDS.has(rec.kind)) continue;
@@ -93,6 +97,13 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
       const t = rec.value as RawObjectHash;
       const at = bodyStartOf(t);
       if (at && !bodyStarts.has(t.doc)) bodyStarts.set(t.doc, at);
+      if (t.tagName === 'script' && t.comp !== '(nil)') written.tags.push(t);
+    } else if (rec.kind === 'Frame') {
+      const f = rec.value as RawFrame;
+      written.frames.set(f.code, f);
+    } else if (rec.kind === 'Computation') {
+      const c = rec.value as RawComputation;
+      written.computationFrames.set(c.code, c.frame);
     } else (rec.kind === 'Element' ? tokens : resources).handleEvent(rec);
   }
   reader.finish();
@@ -111,7 +122,8 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   for (const e of tokens.data().elements as RawElement[]) {
     for (const url of e.urls ?? []) (elements.get(url) ?? elements.set(url, []).get(url)!).push({ name: e.name.toLowerCase(), code: e.code, at: ms(e.startTime), urls: e.urls.length });
   }
-  return { fetches, elements, bodyStarts };
+  written.resources = raw;
+  return { fetches, elements, bodyStarts, writtenScripts: writtenScripts(written, ms) };
 }
 
 /** The raw log of a reference graph file, by the corpus layout; undefined when there is none. */

@@ -25,6 +25,7 @@ import type {
 import { SCHEMA_VERSION } from './types.ts';
 import { DEFAULT_CHUNK_TIMES, timeLegacyChunks, type ChunkTiming } from './legacy-chunk-times.ts';
 import { fetchOf, type LegacyRawEvidence } from './legacy-raw.ts';
+import { addWrittenScripts } from './legacy-written-scripts.ts';
 import { requestingElement, requestTypeOf } from './legacy-request-types.ts';
 
 export interface LegacyFrame {
@@ -314,6 +315,7 @@ export function importLegacy(lg: LegacyGraph, options: ImportOptions = {}): Grap
   const raw = options.raw;
   if (raw) addRequestTypes(nodes, raw);
   if (raw) addBodyStarts(nodes, raw);
+  if (raw?.writtenScripts) addWrittenScripts(nodes, raw.writtenScripts);
   timeLegacyChunks(
     nodes,
     options.chunkTimes ?? DEFAULT_CHUNK_TIMES,
