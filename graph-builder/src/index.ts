@@ -4,6 +4,7 @@ export * from './format/validate.ts';
 export * from './format/io.ts';
 export * from './format/legacy.ts';
 export { legacyRawEvidence, legacyRawLogOf, readLegacyRawEvidence, fetchOf, type LegacyRawEvidence, type RawFetch, type RawArrival, type RawElementUse } from './format/legacy-raw.ts';
+export { preloadHoldOf, type PreloadHold } from './format/legacy-preload-holds.ts';
 export { CHUNK_TIMINGS, DEFAULT_CHUNK_TIMES, type ChunkTiming } from './format/legacy-chunk-times.ts';
 export { REQUEST_TYPE_OF_ELEMENT, requestingElement, requestTypeOf } from './format/legacy-request-types.ts';
 export * from './legacy-corpus.ts';

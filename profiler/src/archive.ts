@@ -51,6 +51,8 @@ export interface HarEntry {
   _setupInSpan?: boolean;
   /** The body ends by this, ms after the page's first request, however late the browser sent it (a synthesized site; pcp replay --pace). */
   _endBy?: number;
+  /** With `_endBy`: the body never ends sooner than this, ms after its request (a held preload's network span; synth/src/preload-hold.ts). */
+  _endByLeast?: number;
 }
 
 export interface Har {

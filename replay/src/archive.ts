@@ -36,6 +36,8 @@ export interface ReplayEntry {
    * own waits before the request reached the server come off its schedule (pace.ts `endingBy`).
    */
   endByMs?: number;
+  /** With `endByMs`: the body never ends sooner than this after its request (HAR `_endByLeast`: the bytes' own time). */
+  endByLeastMs?: number;
 }
 
 export interface RecordedOrigin {
@@ -110,6 +112,7 @@ export function readArchive(bundleDir: string): ReplayArchive {
       ...(e._fromCache === true ? { fromCache: true } : {}),
       ...(e._setupInSpan === true ? { setupInSpan: true } : {}),
       ...(typeof e._endBy === 'number' && Number.isFinite(e._endBy) ? { endByMs: e._endBy } : {}),
+      ...(typeof e._endByLeast === 'number' && Number.isFinite(e._endByLeast) ? { endByLeastMs: e._endByLeast } : {}),
     }));
   if (entries.length === 0) throw new ArchiveError(`${bundleDir}: ${BUNDLE_FILES.archive} holds no responses`);
   const pageUrl = readMeta(bundleDir)?.url ?? har.log.pages?.[0]?.title ?? entries[0]!.url;

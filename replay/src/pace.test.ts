@@ -38,3 +38,18 @@ test('endingBy: a recorded span that already holds the browser\'s waits ends by 
   // To end 25 ms after it: the body all gone (100), then 15 off the delay.
   assert.deepEqual(endingBy(40, [{ atMs: 0, end: 10 }, { atMs: 100, end: 20 }], 25), { delayMs: 25, steps: [{ atMs: 0, end: 20 }] });
 });
+
+test('endingBy with a least time: a held preload ends by its page time, never sooner than its bytes\' own span', () => {
+  // www.capitalone.com's option-1-btn.png (3,617 bytes): drawn 2,859 ms from the 2016 scanner's ask (2,531) to its
+  // end (5,390), sent at 5,205 after Blink's hold, 185 ms on the network. Served whole after its request.
+  const steps = [{ atMs: 0, end: 0 }, { atMs: 2859, end: 3617 }];
+  // The replay's request reached the site at 4,985 on the page's clock (Blink held it there too): to end by 5,390,
+  // 405 ms after it, the body 2,859 - 2,454 = 405 ms after the headers.
+  assert.deepEqual(endingBy(0, steps, 5390 - 4985, 185), { delayMs: 0, steps: [{ atMs: 0, end: 0 }, { atMs: 405, end: 3617 }] });
+  // Reaching the site at 5,300 (a slower replay): 90 ms would be left, but its bytes took 185 on the network.
+  assert.deepEqual(endingBy(0, steps, 5390 - 5300, 185), { delayMs: 0, steps: [{ atMs: 0, end: 0 }, { atMs: 185, end: 3617 }] });
+  // After its page time: still 185.
+  assert.deepEqual(endingBy(0, steps, -50, 185), { delayMs: 0, steps: [{ atMs: 0, end: 0 }, { atMs: 185, end: 3617 }] });
+  // A least time longer than the schedule never lengthens it.
+  assert.deepEqual(endingBy(0, [{ atMs: 0, end: 0 }, { atMs: 100, end: 10 }], 50, 300), { delayMs: 0, steps: [{ atMs: 0, end: 0 }, { atMs: 100, end: 10 }] });
+});

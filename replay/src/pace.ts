@@ -61,9 +61,11 @@ export function shortenedBy(delayMs: number, steps: readonly PaceStep[], ms: num
  * had run when the request came): a schedule ending later is shortened by the difference (body first, then
  * delay, `shortenedBy`), one ending earlier is kept; a time already past sends everything at once. The
  * synthesizer sets it where a recorded span already holds the browser's own waits before its request reached
- * the server (synth/src/ran-early.ts), so the replay's browser's waits come off the served span. Pure.
+ * the server (synth/src/ran-early.ts), so the replay's browser's waits come off the served span. Never shortened
+ * below `leastMs` (HAR `_endByLeast`: a held preload's network span, synth/src/preload-hold.ts). Pure.
  */
-export function endingBy(delayMs: number, steps: readonly PaceStep[], endByMs: number): { delayMs: number; steps: PaceStep[] } {
-  const over = delayMs + (steps.at(-1)?.atMs ?? 0) - Math.max(0, endByMs);
+export function endingBy(delayMs: number, steps: readonly PaceStep[], endByMs: number, leastMs = 0): { delayMs: number; steps: PaceStep[] } {
+  const end = delayMs + (steps.at(-1)?.atMs ?? 0);
+  const over = Math.min(end - Math.max(0, endByMs), end - Math.max(0, leastMs));
   return over > 0 ? shortenedBy(delayMs, steps, over) : { delayMs, steps: [...steps] };
 }

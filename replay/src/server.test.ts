@@ -281,3 +281,29 @@ test('--pace: a body with `_endBy` ends by that on the page\'s clock (its first 
     rmSync(d, { recursive: true, force: true });
   }
 });
+
+test('--pace: a body with `_endBy` and `_endByLeast` (a held preload) asked for after its page time still lasts its least time', async () => {
+  const d = mkdtempSync(join(tmpdir(), 'pcp-replay-end-by-least-'));
+  writeBundle(d, 'http://127.0.0.1:8000/', [
+    { url: 'http://127.0.0.1:8000/', body: Buffer.from('<p>page</p>') },
+    // A 600 ms drawn span, to end by 700 ms on the page's clock, its bytes 300 ms on the network.
+    { url: 'http://127.0.0.1:8000/held.png', body: Buffer.from('x'), mimeType: 'image/png', chunks: [[0, 0], [600, 1]], endBy: 700, endByLeast: 300 },
+  ]);
+  const paced = await startReplayServer(readArchive(d), { pace: true });
+  try {
+    const port = paced.origins[0]!.listenPort;
+    await get(port, '/', '127.0.0.1:8000'); // the page's clock starts here
+    // Asked for at 600 or later: 100 ms or less to its page time, but never sooner than 300 after the request.
+    await new Promise((r) => setTimeout(r, 600));
+    const t1 = performance.now();
+    assert.equal((await get(port, '/held.png', '127.0.0.1:8000')).body.length, 1);
+    const took = performance.now() - t1;
+    assert.ok(took >= 295, `held.png took ${took} ms from its request, under its least 300`);
+    // 600 - 300 = 300 ms taken off (no more: the least time holds), whenever it came after 700 - 300 = 400.
+    assert.equal(paced.stats.endByTaken.responses, 1);
+    assert.ok(Math.abs(paced.stats.endByTaken.ms - 300) < 1, `${paced.stats.endByTaken.ms} ms taken off, not 600 - 300`);
+  } finally {
+    await paced.close();
+    rmSync(d, { recursive: true, force: true });
+  }
+});

@@ -164,7 +164,7 @@ export async function startReplayServer(archive: ReplayArchive, opts: ReplayServ
       stats.setupTaken.ms += setupMs;
     }
     // A span that already holds the browser's waits ends by its time on the page's clock, however late it came.
-    const paced = opts.pace && e.endByMs !== undefined ? endingBy(unsetup.delayMs, unsetup.steps, e.endByMs - (arrived - pageStart)) : unsetup;
+    const paced = opts.pace && e.endByMs !== undefined ? endingBy(unsetup.delayMs, unsetup.steps, e.endByMs - (arrived - pageStart), e.endByLeastMs) : unsetup;
     const taken = scheduleEnd(unsetup) - scheduleEnd(paced);
     if (taken > 0) {
       stats.endByTaken.responses++;

@@ -20,6 +20,8 @@ export interface FakeResponse {
   setupInSpan?: boolean;
   /** Its body ends by this, ms after the page's first request (HAR `_endBy`). */
   endBy?: number;
+  /** With endBy: never sooner than this after its request (HAR `_endByLeast`). */
+  endByLeast?: number;
 }
 
 export function writeBundle(dir: string, pageUrl: string, responses: FakeResponse[]): void {
@@ -46,6 +48,7 @@ export function writeBundle(dir: string, pageUrl: string, responses: FakeRespons
       ...(r.fromCache ? { _fromCache: true } : {}),
       ...(r.setupInSpan ? { _setupInSpan: true } : {}),
       ...(r.endBy !== undefined ? { _endBy: r.endBy } : {}),
+      ...(r.endByLeast !== undefined ? { _endByLeast: r.endByLeast } : {}),
     };
   });
   const har: Har = { log: { version: '1.2', creator: { name: 'test', version: '0' }, pages: [{ startedDateTime: entries[0]?.startedDateTime ?? '', id: 'page_1', title: pageUrl, pageTimings: { onContentLoad: -1, onLoad: -1 } }], entries } };

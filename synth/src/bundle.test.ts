@@ -69,3 +69,14 @@ test('a response that ends by a time on the page\'s clock carries it to the repl
   writeSiteBundle(dir, { ...site, responses: [...site.responses, early] }, 'test-graph.json');
   assert.deepEqual(readArchive(dir).entries.map((e) => e.endByMs), [undefined, undefined, 1195]);
 });
+
+test('a held preload carries the least time it lasts after its request to the replay (HAR `_endByLeast`), with its `_endBy` only', () => {
+  const dir = mkdtempSync(join(scratch, 'd-'));
+  const held = { url: 'https://www.pcp.test/option-1-btn.png', status: 200, mimeType: 'image/png', body: Buffer.from('1'), delayMs: 0, chunks: [[0, 0], [2859, 1]] as [number, number][], endByMs: 5390, endByLeastMs: 185 };
+  const stray = { url: 'https://www.pcp.test/b.png', status: 200, mimeType: 'image/png', body: Buffer.from('1'), delayMs: 0, chunks: [[0, 0], [2859, 1]] as [number, number][], endByLeastMs: 185 };
+  writeSiteBundle(dir, { ...site, responses: [...site.responses, held, stray] }, 'test-graph.json');
+  const by = new Map(readArchive(dir).entries.map((e) => [e.url, [e.endByMs, e.endByLeastMs]]));
+  assert.deepEqual(by.get(held.url), [5390, 185]);
+  assert.deepEqual(by.get(stray.url), [undefined, undefined]);
+  assert.deepEqual(by.get(site.pageUrl), [undefined, undefined]);
+});

@@ -46,6 +46,7 @@ function entry(r: SiteResponse, i: number): HarEntry & { pageref: string } {
     _chunks: r.chunks,
     ...(r.fromCache && { _fromCache: true }),
     ...(r.endByMs !== undefined && { _endBy: r.endByMs }),
+    ...(r.endByMs !== undefined && r.endByLeastMs !== undefined && { _endByLeast: r.endByLeastMs }),
     // Every schedule here is the source's span from its request, a new connection's set-up included.
     _setupInSpan: true,
   };

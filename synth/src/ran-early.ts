@@ -20,6 +20,7 @@ import type { ResourceNode } from '@pcp/graph-builder';
 import { firstEvaluationStart, type GraphIndex } from './graph-index.ts';
 import { tagArrival } from './preload.ts';
 import { elementIssueOf } from './program.ts';
+import { heldFetch } from './preload-hold.ts';
 
 /** An evaluation this far before the recorded end ran on bytes the record says had not come. */
 const EARLY_MS = 20;
@@ -45,15 +46,18 @@ const anyChunk = (): boolean => true;
  * When the response to `r` must have ended, on the page's clock (ms after the page's document was requested), when
  * it ran before its recorded end: the replay's browser asks for it when the 2016 one did (`asFetched`) or, when
  * earlier, as its tag's bytes arrive (the preload scanner; iframes are not preloaded), and it lasts its recorded
- * span from there; else undefined. youdao.com's `jquery-1.12.3.min.js`: its tag's bytes came at 807 ms, the 2016
- * renderer fetched it at 1,271 and ran it at 1,658 (388 ms): by 807 + 388 = 1,195. `pageStart`: the page
+ * span from there; a download the source's renderer held before sending (preload-hold.ts) the same from the
+ * scanner's ask (capitalone's `option-1-btn.png`: 2,531 + 2,859 = 5,390, its recorded end); else undefined.
+ * youdao.com's `jquery-1.12.3.min.js`: its tag's bytes came at 807 ms, the 2016 renderer fetched it at 1,271 and ran it at 1,658 (388 ms): by 807 + 388 = 1,195. `pageStart`: the page
  * document's request on the graph's clock.
  */
 export function endBy(ix: GraphIndex, r: ResourceNode, pageStart = 0): number | undefined {
-  const ran = ranBeforeEnd(ix, r);
-  if (ran === undefined) return undefined;
+  const held = heldFetch(r);
+  const ran = held ? undefined : ranBeforeEnd(ix, r);
   const span = r.end - r.start;
-  const fetched = ran - span; // asFetched's start
+  // the scanner's ask of a held preload (preload-hold.ts); else asFetched's start
+  const asked = held ? held.askedAt : ran === undefined ? undefined : ran - span;
+  if (asked === undefined) return undefined;
   const tag = elementIssueOf(ix, r) === 'iframe' ? undefined : tagArrival(ix, r, anyChunk);
-  return Math.min(fetched, tag ?? Infinity) + span - pageStart;
+  return Math.min(asked, tag ?? Infinity) + span - pageStart;
 }

@@ -488,3 +488,27 @@ test('such a script queues for its http host where it was fetched (its span endi
   assert.equal(r.delayMs, 0);
   assert.deepEqual(r.chunks!.at(-1), [700, r.body.length]);
 });
+
+test("an image the source's renderer held before sending (extra.preloadHold) is served its drawn span, to end by the scanner's ask plus it, never sooner than its network span", () => {
+  // www.capitalone.com's option-1-btn.png: drawn 5,244-8,103 from the scanner's ask (2,531) to its end (5,390),
+  // sent at 5,205 (185 ms on the network). The document's bytes came at 2,500 (the replay's scanner asks then):
+  // the replay's browser holds the request itself, so it ends by min(2,531, 2,500) + 2,859 = 5,359 on the page's
+  // clock, however late the request reaches the site, and no sooner than 185 ms after it (HAR `_endBy`, `_endByLeast`).
+  const IMG = 'https://www.pcp.test/option-1-btn.png';
+  const g = graphOf(PAGE, [
+    res('doc', PAGE, 'text/html', 3000, { start: 0, end: 2500 }),
+    { id: 'd0', kind: 'download_chunk', resource: 'doc', index: 0, offset: 0, size: 3000, start: 2500, end: 2500, extra: { chunkTimes: 'received' } },
+    { id: 'p0', kind: 'parse_chunk', docUrl: PAGE, startLine: 1, startColumn: 16, endLine: 2, endColumn: 1, start: 5240, end: 5244 },
+    res('img', IMG, 'image/png', 3617, { start: 5244, end: 8103, extra: { preloadHold: { askedAt: 2531, sentAt: 5205, receivedAt: 5390 } } }),
+    res('other', 'https://www.pcp.test/b.png', 'image/png', 300, { start: 5244, end: 8103 }),
+  ], [['doc', 'd0', 'resource-chunk'], ['d0', 'p0', 3], ['p0', 'img', 1], ['p0', 'other', 1]]);
+  const by = new Map(synthesizeSite(g).responses.map((r) => [r.url, r]));
+  const img = by.get(IMG)!;
+  assert.deepEqual(img.chunks!.at(-1), [2859, img.body.length], 'the drawn span, which the replay shortens');
+  assert.equal(img.endByMs, 5359);
+  assert.equal(img.endByLeastMs, 185);
+  const other = by.get('https://www.pcp.test/b.png')!;
+  assert.deepEqual(other.chunks!.at(-1), [2859, 300]);
+  assert.equal(img.delayMs, other.delayMs, 'queued as drawn, as a download without a hold');
+  assert.deepEqual([other.endByMs, other.endByLeastMs], [undefined, undefined], 'without a hold: no pace');
+});

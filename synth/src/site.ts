@@ -13,6 +13,7 @@ import { connectionWaits } from './queueing.ts';
 import { bodyParsedAt, schedulerHolds } from './scheduler-holds.ts';
 import { asRequested } from './preload.ts';
 import { asFetched, endBy } from './ran-early.ts';
+import { endByLeast } from './preload-hold.ts';
 import { heldUntilEvaluated } from './unreceived.ts';
 import { neverRun } from './never-run.ts';
 import { lastActivityMs } from './activity.ts';
@@ -50,9 +51,11 @@ export interface SiteResponse {
   /**
    * A download the source ran before its recorded end (ran-early.ts): its body ends by this, ms on the page's
    * clock, however late the replay's browser's request reaches the site (HAR `_endBy`): its recorded span already
-   * holds the source browser's waits.
+   * holds the source browser's waits. Also a download the source's renderer held before sending (preload-hold.ts).
    */
   endByMs?: number;
+  /** With `endByMs`: the response lasts at least this long after its request (HAR `_endByLeast`: a held preload's network span). */
+  endByLeastMs?: number;
 }
 
 export interface Site {
@@ -275,7 +278,8 @@ export function synthesizeSite(graph: Graph, options: SynthesisOptions = {}): Si
     if (!paced && !failed && elementIssueOf(ix, r) === 'xhr') paced = xhrPace(xhrEvents(ix, r).filter((e) => e.eventName === 'readystatechange').map((e) => e.start), body.length, transfer);
     if (body.length > r.size && r.size > 0) oversize.push(url);
     const by = endBy(ix, r, root?.kind === 'resource' ? root.start : 0);
-    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }) });
+    const least = endByLeast(r); // a held preload's bytes: never sooner than its network span (preload-hold.ts)
+    responses.push({ url, status, mimeType: r.mimeType, body, delayMs, chunks: paced ?? heldBody(body.length, transfer), ...(frameBody && { noStore: true }), ...(r.cached && !frameBody && served === r && { fromCache: true }), ...(!failed && neverRun(ix, r) && { noRun: true }), ...(by !== undefined && { endByMs: round(by) }), ...(by !== undefined && least !== undefined && { endByLeastMs: round(least) }) });
   };
   for (const [url, r] of ix.resourceByUrl) {
     if (!/^https?:\/\//.test(url)) {

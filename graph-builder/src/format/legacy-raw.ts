@@ -1,7 +1,8 @@
 /**
  * What the importer takes from a reference graph's raw 2016 log (the patched-Chromium log the original
  * builder read): each network fetch with the body pieces as they arrived (`Resource`, `ReceivedChunk`)
- * the elements that named URLs (`Element`) and where each document's `<body>` start tag was (`ObjectHash`).
+ * the elements that named URLs (`Element`), where each document's `<body>` start tag was (`ObjectHash`) and
+ * when the preload scanner asked for each URL (`Preload`).
  * The reference graphs keep none of it: their download chunks have bytes and no times, their resources no
  * request type, their parse chunks no tags. Read with the legacy-log adapter's own reader and handlers
  * (adapters/legacy-log), only those record kinds.
@@ -15,7 +16,7 @@ import { decodeLegacyLog } from '../adapters/legacy-log/file.ts';
 import { resourceHandler } from '../adapters/legacy-log/handlers/resources.ts';
 import { tokenHandler } from '../adapters/legacy-log/handlers/tokens.ts';
 import { RecordReader, linesOf } from '../adapters/legacy-log/reader.ts';
-import type { RawComputation, RawElement, RawFrame, RawObjectHash, RawResource } from '../adapters/legacy-log/records.ts';
+import type { RawComputation, RawElement, RawFrame, RawObjectHash, RawPreload, RawResource } from '../adapters/legacy-log/records.ts';
 import { writtenScripts, type RawWrittenScript, type WrittenScriptRecords } from './legacy-written-scripts.ts';
 
 /** One piece of a body as it arrived: ms on the reference graph's clock, bytes. */
@@ -30,7 +31,16 @@ export interface RawFetch {
   sent: number;
   /** The requesting object's address (an element's `code`), '(nil)' for the preload scanner. */
   from: string;
+  /** When the fetch ended (`Resource.recieveTime`), ms on the same clock. */
+  received: number;
   arrivals: RawArrival[];
+}
+
+export interface RawPreloadUse {
+  /** ms on the reference graph's clock. */
+  at: number;
+  /** The document whose scanner asked. */
+  doc: string;
 }
 
 export interface RawElementUse {
@@ -57,13 +67,17 @@ export interface LegacyRawEvidence {
   elements: Map<string, RawElementUse[]>;
   /** Document URL (as logged) -> where its network parser read its first `<body>` start tag (`bodyStartOf`). */
   bodyStarts: Map<string, RawTagPosition>;
+  /** URL -> when the preload scanner asked for it (`Preload` records) and for which document, in log order. */
+  preloads: Map<string, RawPreloadUse[]>;
   /** `<script src>` tags another frame's computation wrote into an about: frame's document (legacy-written-scripts.ts). */
   writtenScripts?: RawWrittenScript[];
+  /** Document URL (as logged) -> when its network parser read its first `<body>` start tag (the token's start), ms. */
+  bodyParsedAt: Map<string, number>;
   /** The log it came from, for provenance. */
   source?: string;
 }
 
-const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element', 'ObjectHash', 'Frame', 'Computation']);
+const KINDS = new Set(['Resource', 'ReceivedChunk', 'Element', 'ObjectHash', 'Preload', 'Frame', 'Computation']);
 
 /**
  * Where a token is a document's `<body>` start tag that the network parser read (the patched 2016
@@ -89,6 +103,7 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   const resources = resourceHandler();
   const tokens = tokenHandler();
   const bodyStarts = new Map<string, RawTagPosition>();
+  const bodySeconds = new Map<string, number>();
   const written: WrittenScriptRecords = { tags: [], frames: new Map(), computationFrames: new Map(), resources: [] };
   for (const line of lines) {
     const rec = reader.push(line);
@@ -96,7 +111,10 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
     if (rec.kind === 'ObjectHash') {
       const t = rec.value as RawObjectHash;
       const at = bodyStartOf(t);
-      if (at && !bodyStarts.has(t.doc)) bodyStarts.set(t.doc, at);
+      if (at && !bodyStarts.has(t.doc)) {
+        bodyStarts.set(t.doc, at);
+        bodySeconds.set(t.doc, Number(t.startTime) > 0 ? Number(t.startTime) : Number(t.endTime));
+      }
       if (t.tagName === 'script' && t.comp !== '(nil)') written.tags.push(t);
     } else if (rec.kind === 'Frame') {
       const f = rec.value as RawFrame;
@@ -104,7 +122,7 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
     } else if (rec.kind === 'Computation') {
       const c = rec.value as RawComputation;
       written.computationFrames.set(c.code, c.frame);
-    } else (rec.kind === 'Element' ? tokens : resources).handleEvent(rec);
+    } else (rec.kind === 'Element' || rec.kind === 'Preload' ? tokens : resources).handleEvent(rec);
   }
   reader.finish();
   resources.finalize();
@@ -115,15 +133,18 @@ export function legacyRawEvidence(lines: Iterable<string>, warnings: string[] = 
   const ms = (t: number): number => (t - t0) * 1000;
   const fetches = new Map<string, RawFetch[]>();
   for (const r of raw as RawResource[]) {
-    const f: RawFetch = { url: r.url, sent: ms(r.sentTime), from: r.from, arrivals: (chunks.get(r.id) ?? []).map((c) => ({ at: ms(c.receivedTime), bytes: c.len })) };
+    const f: RawFetch = { url: r.url, sent: ms(r.sentTime), from: r.from, received: ms(r.recieveTime), arrivals: (chunks.get(r.id) ?? []).map((c) => ({ at: ms(c.receivedTime), bytes: c.len })) };
     (fetches.get(r.url) ?? fetches.set(r.url, []).get(r.url)!).push(f);
   }
   const elements = new Map<string, RawElementUse[]>();
   for (const e of tokens.data().elements as RawElement[]) {
     for (const url of e.urls ?? []) (elements.get(url) ?? elements.set(url, []).get(url)!).push({ name: e.name.toLowerCase(), code: e.code, at: ms(e.startTime), urls: e.urls.length });
   }
+  const preloads = new Map<string, RawPreloadUse[]>();
+  for (const p of tokens.data().preloads as RawPreload[]) (preloads.get(p.url) ?? preloads.set(p.url, []).get(p.url)!).push({ at: ms(p.time), doc: p.docUrl });
+  const bodyParsedAt = new Map([...bodySeconds].filter(([, t]) => Number.isFinite(t) && t > 0).map(([doc, t]) => [doc, ms(t)]));
   written.resources = raw;
-  return { fetches, elements, bodyStarts, writtenScripts: writtenScripts(written, ms) };
+  return { fetches, elements, bodyStarts, preloads, bodyParsedAt, writtenScripts: writtenScripts(written, ms) };
 }
 
 /** The raw log of a reference graph file, by the corpus layout; undefined when there is none. */

@@ -4,8 +4,8 @@ import type { LegacyRawEvidence, RawElementUse, RawFetch } from './legacy-raw.ts
 import { requestingElement, requestTypeOf } from './legacy-request-types.ts';
 
 const el = (name: string, code: string, at: number, urls = 1): RawElementUse => ({ name, code, at, urls });
-const evidence = (uses: RawElementUse[]): LegacyRawEvidence => ({ fetches: new Map(), elements: new Map([['http://a.test/x', uses]]), bodyStarts: new Map() });
-const fetch = (sent: number, from: string): RawFetch => ({ url: 'http://a.test/x', sent, from, arrivals: [] });
+const evidence = (uses: RawElementUse[]): LegacyRawEvidence => ({ fetches: new Map(), elements: new Map([['http://a.test/x', uses]]), bodyStarts: new Map(), preloads: new Map(), bodyParsedAt: new Map() });
+const fetch = (sent: number, from: string): RawFetch => ({ url: 'http://a.test/x', sent, from, received: 0, arrivals: [] });
 
 test('the requesting element is the one the fetch names, else the last made before the request', () => {
   const ev = evidence([el('script', '0x1', 5), el('img', '0x2', 8), el('iframe', '0x3', 9.6)]);

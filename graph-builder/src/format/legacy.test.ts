@@ -100,7 +100,7 @@ test("with its raw log, each document's first parse chunk carries where its <bod
   const chunk = (id: string, docUrl: string, startRow: number): LegacyActivity => ({ id, type: 'parse_chunk', children: [], docUrl, frame: 0, startRow, startColumn: 1, endRow: startRow + 2, endColumn: 7, startTag: 'html', endTag: 'p', isFragment: false, startTime: 0.3, endTime: 0.301 });
   const lg: LegacyGraph = { name: 'http://a.test/', root_activity: 'p0', loadEvent: 'p0', DOMContentLoadedEvent: 'p0', frames: [{ id: 0, subframes: [], url: 'http://a.test/' }],
     activities: [chunk('p0', 'http://a.test/', 0), chunk('p1', 'http://a.test/', 3), chunk('f0', 'http://b.test/f.html', 0)] };
-  const raw = { fetches: new Map(), elements: new Map(), bodyStarts: new Map([['http://a.test/', { row: 4, column: 12 }], ['http://c.test/', { row: 1, column: 1 }]]) };
+  const raw = { fetches: new Map(), elements: new Map(), preloads: new Map(), bodyParsedAt: new Map(), bodyStarts: new Map([['http://a.test/', { row: 4, column: 12 }], ['http://c.test/', { row: 1, column: 1 }]]) };
   const at = (g: Graph): Array<[string, unknown]> => g.nodes.map((n) => [n.id, n.extra?.bodyStart]);
   assert.deepEqual(at(importLegacy(lg, { raw })), [['p0', { line: 5, column: 12 }], ['p1', undefined], ['f0', undefined]]);
   assert.deepEqual(at(importLegacy(lg)), [['p0', undefined], ['p1', undefined], ['f0', undefined]], 'no raw log: none');

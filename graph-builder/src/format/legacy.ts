@@ -26,6 +26,7 @@ import { SCHEMA_VERSION } from './types.ts';
 import { DEFAULT_CHUNK_TIMES, timeLegacyChunks, type ChunkTiming } from './legacy-chunk-times.ts';
 import { fetchOf, type LegacyRawEvidence } from './legacy-raw.ts';
 import { addWrittenScripts } from './legacy-written-scripts.ts';
+import { addPreloadHolds } from './legacy-preload-holds.ts';
 import { requestingElement, requestTypeOf } from './legacy-request-types.ts';
 
 export interface LegacyFrame {
@@ -260,7 +261,8 @@ export interface ImportOptions {
   /**
    * The reference graph's raw log (legacy-raw.ts): request types from the elements that requested the
    * resources (`requestType`, `extra.requestElement`), download chunks timed by their bytes' arrival,
-   * each document's `<body>` start tag on its first parse chunk (`extra.bodyStart`).
+   * each document's `<body>` start tag on its first parse chunk (`extra.bodyStart`), the preloads the
+   * 2016 renderer held before sending (`extra.preloadHold`, legacy-preload-holds.ts).
    */
   raw?: LegacyRawEvidence;
   /** How download chunks are timed (legacy-chunk-times.ts; default `DEFAULT_CHUNK_TIMES`). */
@@ -316,6 +318,7 @@ export function importLegacy(lg: LegacyGraph, options: ImportOptions = {}): Grap
   if (raw) addRequestTypes(nodes, raw);
   if (raw) addBodyStarts(nodes, raw);
   if (raw?.writtenScripts) addWrittenScripts(nodes, raw.writtenScripts);
+  if (raw) addPreloadHolds(nodes, raw);
   timeLegacyChunks(
     nodes,
     options.chunkTimes ?? DEFAULT_CHUNK_TIMES,
